@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Owns the CLI entry: builds the commander program, runs it, and maps every error to one line and an exit code.
+import { Command, CommanderError } from 'commander';
+import { createRequire } from 'node:module';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { registerCommands } from './commands/index.js';
+import { defaultIo, type CliIo } from './io.js';
+import { EXIT_CODES, StrataError, describeError } from '../shared/errors.js';
+
+const require = createRequire(import.meta.url);
+const pkg = require('../../package.json') as { version: string };
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command();
+  program
+    .name('strata')
+    .description('Local-first memory for coding agents: ingest agent histories, search and read them, pack docs and code into context.')
+    .version(pkg.version, '-V, --version')
+    .option('--verbose', 'print stack traces on errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  program.addHelpText(
+    'after',
+    `
+Examples:
+  strata demo                      ingest built-in example sessions into a temp store and show them
+  strata ingest                    ingest every agent history found on this machine
+  strata sessions --limit 10       list the newest sessions
+  strata search "sqlite migration" search all sessions
+Data directory: $STRATA_HOME, else $XDG_DATA_HOME/strata, else ~/.local/share/strata.
+Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 lock held by another writer, 4 store unusable.`,
+  );
+  registerCommands(program, io);
+  return program;
+}
+
+export function handleError(error: unknown, io: CliIo, verbose: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_CODES.ok;
+    return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
+  }
+  if (error instanceof StrataError) {
+    io.stderr.write(`strata: ${error.message}\n`);
+    if (verbose && error.stack) io.stderr.write(error.stack + '\n');
+    return error.exitCode;
+  }
+  io.stderr.write(`strata: unexpected error: ${describeError(error)}\n`);
+  if (verbose && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
+  return EXIT_CODES.runtime;
+}
+
+export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT_CODES.ok;
+  } catch (error) {
+    return handleError(error, io, argv.includes('--verbose'));
+  }
+}
+
+function invokedDirectly(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  runCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

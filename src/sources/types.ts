@@ -1,0 +1,53 @@
+// Owns the source adapter contract: detect → discover → parse. Every agent adapter implements it and
+// passes the same contract test suite (src/sources/adapter-contract.ts).
+import type { AgentName, ParseOutput } from '../shared/model.js';
+import type { Env } from '../shared/paths.js';
+
+export interface LineRecord {
+  /** The raw line, without its trailing newline. */
+  text: string;
+  /** 1-based line number in the file. */
+  line: number;
+}
+
+export interface ParseContext {
+  /** Absolute path of the source file. */
+  path: string;
+  /** State the adapter returned for this file last time (whole-file adapters), if any. */
+  previousState?: unknown;
+}
+
+interface AdapterBase {
+  agent: AgentName;
+  /** Human name, e.g. "Claude Code". */
+  displayName: string;
+  /** Default roots on this machine (may not exist). */
+  defaultRoots(env: Env): string[];
+  /** True when `path` (a file) is one this adapter parses; `head` holds its first bytes (≤ 4 KiB) as text. */
+  detect(path: string, head: string): boolean;
+  /** Every candidate file under `root` (a folder), without reading their contents beyond names/stat. */
+  discover(root: string): string[];
+}
+
+/**
+ * Line-oriented sources (JSONL). The ingest engine reads only the bytes appended since the last run and
+ * hands over complete lines; `parseLines` must not rely on lines it did not receive: merges across runs
+ * happen in the store by message key.
+ */
+export interface LineAdapter extends AdapterBase {
+  format: 'lines';
+  parseLines(lines: LineRecord[], ctx: ParseContext): ParseOutput;
+}
+
+/** Whole-file sources (JSON documents, Markdown, SQLite databases): re-parsed when the file changes. */
+export interface FileAdapter extends AdapterBase {
+  format: 'file';
+  parseFile(ctx: ParseContext): ParseOutput | Promise<ParseOutput>;
+  /**
+   * Optional cheaper change check for sources whose mtime is not meaningful per session (OpenCode):
+   * returns a fingerprint; an unchanged fingerprint skips the parse.
+   */
+  fingerprint?(ctx: ParseContext): string | undefined;
+}
+
+export type SourceAdapter = LineAdapter | FileAdapter;

@@ -1,0 +1,98 @@
+// Owns opening the SQLite store: WAL mode, busy timeout, versioned migrations, and clear errors for
+// corrupted databases or databases written by a newer strata (never overwritten).
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import { existsSync, mkdirSync, openSync, readSync, closeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { StrataError, describeError } from '../shared/errors.js';
+import { MIGRATIONS, type Migration } from './migrations/index.js';
+
+export interface OpenStoreOptions {
+  readonly?: boolean;
+  migrations?: Migration[];
+  /** Milliseconds SQLite waits on a locked database before failing. */
+  busyTimeoutMs?: number;
+}
+
+export interface Store {
+  db: Db;
+  path: string;
+  schemaVersion: number;
+  close(): void;
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\u0000';
+
+function assertLooksLikeSqlite(path: string): void {
+  if (!existsSync(path)) return;
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    if (n === 0) return;
+    if (n < 16 || buf.toString('latin1') !== SQLITE_MAGIC) {
+      throw new StrataError('STORE_CORRUPT', `${path} is not a SQLite database (corrupted?); it was left untouched. Move it away or set STRATA_HOME to another folder.`);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function latestSchemaVersion(migrations: Migration[] = MIGRATIONS): number {
+  return migrations.reduce((max, m) => Math.max(max, m.version), 0);
+}
+
+/** Opens (creating and migrating when needed) the store at `path`. */
+export function openStore(path: string, options: OpenStoreOptions = {}): Store {
+  const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
+  assertLooksLikeSqlite(path);
+  if (options.readonly && !existsSync(path)) {
+    throw new StrataError('NOT_FOUND', `no strata store at ${path} yet; run \`strata ingest\` first`);
+  }
+  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: Boolean(options.readonly), fileMustExist: Boolean(options.readonly) });
+  } catch (error) {
+    throw new StrataError('STORE_CORRUPT', `cannot open store ${path}: ${describeError(error)}`, { cause: error });
+  }
+  try {
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma('cache_size = -32000');
+    db.pragma('temp_store = MEMORY');
+    const current = db.pragma('user_version', { simple: true }) as number;
+    const latest = latestSchemaVersion(migrations);
+    if (current > latest) {
+      throw new StrataError(
+        'STORE_TOO_NEW',
+        `store ${path} has schema version ${current}, newer than this strata understands (${latest}); upgrade strata. The store was left untouched.`,
+      );
+    }
+    if (current < latest) {
+      if (options.readonly) {
+        throw new StrataError('STORE_TOO_NEW', `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`);
+      }
+      for (const migration of migrations) {
+        if (migration.version <= current) continue;
+        db.transaction(() => {
+          migration.up(db);
+          db.pragma(`user_version = ${migration.version}`);
+        }).immediate();
+      }
+    }
+    return { db, path, schemaVersion: latest, close: () => db.close() };
+  } catch (error) {
+    db.close();
+    if (error instanceof StrataError) throw error;
+    const message = describeError(error);
+    if (/not a database|malformed|corrupt/i.test(message)) {
+      throw new StrataError('STORE_CORRUPT', `store ${path} is corrupted (${message}); it was left untouched. Move it away to start over.`, { cause: error });
+    }
+    throw new StrataError('IO', `cannot open store ${path}: ${message}`, { cause: error });
+  }
+}

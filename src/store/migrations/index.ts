@@ -1,0 +1,7 @@
+// Owns the ordered list of migrations. Versions are reserved per capability:
+// 1 core, 2 retrieval, 3 llm cache, 4 codemap, 5 history index, 6+ next.
+import type { Migration } from './types.js';
+import { coreMigration } from './001-core.js';
+
+export const MIGRATIONS: Migration[] = [coreMigration];
+export type { Migration };
