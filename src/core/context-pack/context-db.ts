@@ -1,0 +1,182 @@
+// Owns <segment>/_ctx/context.db: the spec's `chunks` table plus an FTS5 index (title path weighted
+// above body in bm25), built in a temp file and renamed into place; and the runtime lookups
+// getContext(id) (primary key) and searchContext(query, k).
+import Database from 'better-sqlite3';
+import { renameSync, rmSync } from 'node:fs';
+import { StrataError } from '../../shared/errors.js';
+import { estimateTokens } from '../../shared/tokenizer.js';
+import { buildFtsQuery, hasCjk, invalidQueryError, queryTerms } from './fts-query.js';
+import { preview } from './text-utils.js';
+import type { Chunk, ContextPack } from './types.js';
+
+export const CONTEXT_DB_VERSION = 1;
+/** bm25 column weights: title_path, text. */
+export const BM25_WEIGHTS = [5.0, 1.0] as const;
+
+const SCHEMA_SQL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE chunks (
+  id TEXT PRIMARY KEY,
+  doc TEXT,
+  title_path TEXT,
+  text TEXT,
+  source_path TEXT,
+  heading_level INTEGER,
+  char_count INTEGER,
+  line_count INTEGER,
+  start_line INTEGER,
+  end_line INTEGER
+);
+CREATE INDEX idx_chunks_doc ON chunks(doc);
+CREATE INDEX idx_chunks_title_path ON chunks(title_path);
+CREATE VIRTUAL TABLE chunks_fts USING fts5(
+  title_path, text, content='chunks', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+);
+`;
+
+/** Writes context.db for a pack: built beside the target under a temp name, then renamed over it. */
+export function writeContextDb(dbPath: string, pack: ContextPack): void {
+  const tmp = `${dbPath}.${process.pid}.${Date.now()}.tmp`;
+  rmSync(tmp, { force: true });
+  const db = new Database(tmp);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(SCHEMA_SQL);
+    const docOf = new Map(pack.index.map((e) => [e.id, e.doc]));
+    const insert = db.prepare(
+      `INSERT INTO chunks (id, doc, title_path, text, source_path, heading_level, char_count, line_count, start_line, end_line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    db.transaction(() => {
+      for (const c of pack.chunks) {
+        insert.run(c.id, docOf.get(c.id) ?? '', JSON.stringify(c.title_path), c.text, c.source_path, c.heading_level, c.char_count, c.line_count, c.start_line, c.end_line);
+      }
+      db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
+      setMeta.run('db_version', String(CONTEXT_DB_VERSION));
+      setMeta.run('segment', pack.segment);
+      setMeta.run('created_at', pack.created_at);
+      setMeta.run('generator_version', pack.generator_version);
+    })();
+    db.exec('VACUUM');
+    db.close();
+    renameSync(tmp, dbPath);
+  } catch (error) {
+    if (db.open) db.close();
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+export interface ContextChunk extends Chunk {
+  doc: string;
+  token_est: number;
+}
+
+export interface SearchHit {
+  id: string;
+  doc: string;
+  title_path: string[];
+  preview: string;
+  source_path: string;
+  start_line: number;
+  end_line: number;
+  token_est: number;
+  /** bm25 score: lower is better (0 for substring matches). */
+  score: number;
+}
+
+export interface SearchResult {
+  query: string;
+  /** The MATCH expression run, or the substring terms for CJK queries. */
+  match: string;
+  /** 'all' = every word matched; 'any' = no chunk had every word, so any word was accepted. */
+  mode: 'all' | 'any' | 'explicit' | 'substring';
+  hits: SearchHit[];
+}
+
+interface ChunkRow {
+  id: string;
+  doc: string;
+  title_path: string;
+  text: string;
+  source_path: string;
+  heading_level: number;
+  char_count: number;
+  line_count: number;
+  start_line: number;
+  end_line: number;
+  score?: number;
+}
+
+/** Opens a context.db read-only; NOT_FOUND when it does not exist. */
+export function openContextDb(dbPath: string): Database.Database {
+  try {
+    return new Database(dbPath, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new StrataError('NOT_FOUND', `no context database at ${dbPath}; run \`strata pack build\` first`, { cause: error });
+  }
+}
+
+function toChunk(row: ChunkRow): ContextChunk {
+  const { score: _score, title_path, ...rest } = row;
+  return { ...rest, title_path: JSON.parse(title_path) as string[], token_est: estimateTokens(row.text) };
+}
+
+/** The chunk with this id, or undefined. */
+export function getContext(db: Database.Database, id: string): ContextChunk | undefined {
+  const row = db.prepare('SELECT * FROM chunks WHERE id = ?').get(id) as ChunkRow | undefined;
+  return row ? toChunk(row) : undefined;
+}
+
+function toHit(row: ChunkRow): SearchHit {
+  const c = toChunk(row);
+  const body = c.text.replace(/^ {0,3}#{1,6}(?:[ \t][^\n]*)?\n/, '');
+  return {
+    id: c.id,
+    doc: c.doc,
+    title_path: c.title_path,
+    preview: preview(body),
+    source_path: c.source_path,
+    start_line: c.start_line,
+    end_line: c.end_line,
+    token_est: c.token_est,
+    score: Math.round((row.score ?? 0) * 1e4) / 1e4,
+  };
+}
+
+const MATCH_SQL = `SELECT c.*, bm25(chunks_fts, ${BM25_WEIGHTS.join(', ')}) AS score
+  FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid
+  WHERE chunks_fts MATCH ? ORDER BY score, c.rowid LIMIT ?`;
+
+/** Full-text search over one segment's chunks, best first. */
+export function searchContext(db: Database.Database, query: string, k = 10): SearchResult {
+  const limit = Math.max(1, Math.floor(k));
+  if (hasCjk(query) && !/["()*]/.test(query)) return substringSearch(db, query, limit);
+  const fts = buildFtsQuery(query);
+  const stmt = db.prepare(MATCH_SQL);
+  const run = (expression: string): ChunkRow[] => {
+    try {
+      return stmt.all(expression, limit) as ChunkRow[];
+    } catch (error) {
+      throw invalidQueryError(query, error);
+    }
+  };
+  if (fts.kind === 'explicit') return { query, match: fts.expression, mode: 'explicit', hits: run(fts.expression).map(toHit) };
+  const all = run(fts.all);
+  if (all.length > 0 || fts.terms.length === 1) return { query, match: fts.all, mode: 'all', hits: all.map(toHit) };
+  return { query, match: fts.any, mode: 'any', hits: run(fts.any).map(toHit) };
+}
+
+/** unicode61 does not split CJK runs into words, so CJK queries match substrings (title hits first). */
+function substringSearch(db: Database.Database, query: string, limit: number): SearchResult {
+  const terms = queryTerms(query).map((t) => t.toLowerCase());
+  if (terms.length === 0) throw new StrataError('INVALID_QUERY', `search query "${query.trim()}" has no words to search for`);
+  const where = terms.map(() => "instr(lower(title_path || ' ' || text), ?) > 0").join(' AND ');
+  const titleHits = terms.map(() => '(instr(lower(title_path), ?) > 0)').join(' + ');
+  const rows = db
+    .prepare(`SELECT *, -(${titleHits}) AS score FROM chunks WHERE ${where} ORDER BY score, rowid LIMIT ?`)
+    .all(...terms, ...terms, limit) as ChunkRow[];
+  return { query, match: terms.join(' '), mode: 'substring', hits: rows.map(toHit) };
+}
