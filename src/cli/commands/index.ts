@@ -1,9 +1,13 @@
 // Owns the list of CLI command groups; each group registers itself on the program.
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerPackCommand } from './pack.js';
+import { registerIngestCommand } from './ingest.js';
+import { registerStoreInfoCommands } from './store-info.js';
 
 export function registerCommands(program: Command, io: CliIo): void {
   // One line per command group (keep this list; edit with precise insertions).
-  void program;
-  void io;
+  registerPackCommand(program, io);
+  registerIngestCommand(program, io);
+  registerStoreInfoCommands(program, io);
 }

@@ -1,0 +1,71 @@
+// Owns `strata ingest`: runs the ingest engine with a TTY progress bar and prints the closing summary.
+import type { Command } from 'commander';
+import { ingest } from '../../core/ingest/ingest.js';
+import { throughputMBps, type IngestReport } from '../../core/ingest/report.js';
+import { describeHolder } from '../../shared/file-lock.js';
+import { tildify } from '../../shared/paths.js';
+import { createProgress, printJson, printLine, type CliIo } from '../io.js';
+import { openStoreForWrite } from '../store-access.js';
+import { parseAgentList } from './options.js';
+
+export function formatIngestSummary(report: IngestReport, env: CliIo['env']): string {
+  const lines: string[] = [];
+  const mb = report.bytesRead / 1e6;
+  lines.push(
+    `files: ${report.filesSeen} seen, ${report.filesSkipped} unchanged, ${report.filesIngested} ingested` +
+      (report.filesRewritten ? ` (${report.filesRewritten} rewritten)` : '') +
+      (report.filesNotSession ? `, ${report.filesNotSession} not sessions` : '') +
+      (report.filesFailed ? `, ${report.filesFailed} failed` : ''),
+  );
+  lines.push(`messages: ${report.messagesAdded} added, ${report.messagesUpdated} updated; blocks: ${report.blocksAdded}`);
+  lines.push(`malformed lines: ${report.malformedLines}; redactions: ${report.redactions}${report.sourcesArchived ? `; sources gone (sessions kept, archived): ${report.sourcesArchived}` : ''}`);
+  lines.push(`read ${mb.toFixed(1)} MB in ${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`);
+  for (const m of report.malformed.slice(0, 10)) lines.push(`  malformed: ${tildify(m.path, env)}:${m.line}${m.offset !== undefined ? ` (byte ${m.offset})` : ''}: ${m.reason}`);
+  if (report.malformedLines > 10) lines.push(`  … ${report.malformedLines - 10} more malformed lines (see --json)`);
+  for (const p of report.problems.slice(0, 10)) lines.push(`  problem: ${tildify(p.path, env)}: ${p.reason}`);
+  if (report.problems.length > 10) lines.push(`  … ${report.problems.length - 10} more problems (see --json)`);
+  return lines.join('\n');
+}
+
+export function registerIngestCommand(program: Command, io: CliIo): void {
+  program
+    .command('ingest')
+    .description('ingest agent histories into the store (incremental: unchanged files are skipped, appended lines are read alone)')
+    .argument('[paths...]', 'files or folders to ingest (default: every agent\'s default locations)')
+    .option('--agent <list>', 'only these agents, comma-separated (claude-code,codex,gemini,aider,opencode,puffin)')
+    .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
+    .option('--json', 'print the report as JSON on stdout')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  strata ingest                                 ingest every agent's default locations
+  strata ingest ~/.claude/projects/-home-me-app ingest one project folder
+  strata ingest session.jsonl --json            ingest one file, report as JSON
+  strata ingest --agent codex,gemini            only Codex and Gemini histories
+Sessions stay in the store when their source files are deleted (they are marked archived).
+Another running ingest is waited for up to 30 s (exit code 3 after that).`,
+    )
+    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean }) => {
+      const agents = parseAgentList(opts.agent);
+      const store = openStoreForWrite(io);
+      try {
+        const progress = createProgress(io, !opts.json);
+        const report = await ingest({
+          store,
+          paths,
+          ...(agents ? { agents } : {}),
+          redact: opts.redact,
+          env: io.env,
+          cwd: io.cwd,
+          onLockWait: (holder) => io.stderr.write(`strata: waiting for the store lock held by ${describeHolder(holder)}…\n`),
+          onProgress: (done, total) => progress.update(done, total, 'files'),
+        });
+        progress.done();
+        if (opts.json) printJson(io, { ...report, mbPerSec: throughputMBps(report) });
+        else printLine(io.stderr, formatIngestSummary(report, io.env));
+      } finally {
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,210 @@
+// Owns `ingest`: for each source file, decide skip / append / re-ingest from its stored state, parse
+// it with its adapter, redact secrets, and write it to the store in one transaction per file.
+import { existsSync, fstatSync, openSync, closeSync, statSync } from 'node:fs';
+import type { Store } from '../../store/db.js';
+import { SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
+import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
+import type { AgentName, ParseOutput } from '../../shared/model.js';
+import type { Env } from '../../shared/paths.js';
+import { describeError } from '../../shared/errors.js';
+import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
+import type { SourceAdapter } from '../../sources/types.js';
+import { ADAPTERS } from '../../sources/registry.js';
+import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.js';
+import { prefixHash, readCompleteLines } from './line-reader.js';
+import { createRedactor, type Redactor } from './redact.js';
+import { applyParseOutput } from './apply.js';
+import { emptyReport, mergeParseStats, type IngestReport } from './report.js';
+
+export interface IngestOptions {
+  store: Store;
+  /** Files or folders; empty = every adapter's default roots. */
+  paths?: string[];
+  agents?: AgentName[];
+  redact?: boolean;
+  env?: Env;
+  cwd?: string;
+  /** Lock file guarding the single writer (default: `<store>.lock`). */
+  lockPath?: string;
+  lockTimeoutMs?: number;
+  onLockWait?: (holder: LockHolder | undefined) => void;
+  onProgress?: (done: number, total: number, path: string) => void;
+  adapters?: SourceAdapter[];
+}
+
+export async function ingest(options: IngestOptions): Promise<IngestReport> {
+  const started = performance.now();
+  const env = options.env ?? process.env;
+  const adapters = (options.adapters ?? ADAPTERS).filter((a) => !options.agents || options.agents.includes(a.agent));
+  const inputs = resolveInputs(options.paths ?? [], adapters, env, options.cwd ?? process.cwd());
+  const lock = acquireLock(options.lockPath ?? `${options.store.path}.lock`, {
+    timeoutMs: options.lockTimeoutMs ?? 30_000,
+    command: 'strata ingest',
+    onWait: options.onLockWait,
+  });
+  try {
+    const report = emptyReport();
+    report.roots = inputs.roots;
+    for (const u of inputs.unclaimed) report.problems.push(u);
+    const registry = new SourceRegistry(options.store.db);
+    const writer = new SessionWriter(options.store.db);
+    const redactor = createRedactor(options.redact ?? true);
+    const known = registry.loadAll();
+    const total = inputs.files.length;
+    let done = 0;
+    for (const candidate of inputs.files) {
+      report.filesSeen++;
+      try {
+        await ingestOne(candidate, known.get(candidate.path), { registry, writer, redactor, store: options.store, report });
+      } catch (error) {
+        report.filesFailed++;
+        report.problems.push({ path: candidate.path, reason: describeError(error) });
+        const row = known.get(candidate.path);
+        if (row) registry.setStatus(row.id, 'error', describeError(error));
+      }
+      options.onProgress?.(++done, total, candidate.path);
+    }
+    if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
+    if ((options.paths ?? []).length === 0) markMissingSources(known, inputs.files, adapters, registry, report);
+    report.redactions = redactor.count;
+    report.redactionsByKind = { ...redactor.byKind };
+    report.durationMs = performance.now() - started;
+    return report;
+  } finally {
+    lock.release();
+  }
+}
+
+interface IngestDeps {
+  registry: SourceRegistry;
+  writer: SessionWriter;
+  redactor: Redactor;
+  store: Store;
+  report: IngestReport;
+}
+
+function markMissingSources(known: Map<string, SourceRow>, found: SourceCandidate[], adapters: SourceAdapter[], registry: SourceRegistry, report: IngestReport): void {
+  const present = new Set(found.map((f) => f.path));
+  const agents = new Set<string>(adapters.map((a) => a.agent));
+  for (const row of known.values()) {
+    if (row.status === 'missing' || present.has(row.path) || !agents.has(row.agent)) continue;
+    if (existsSync(row.path)) continue;
+    registry.markMissing(row.id);
+    report.sourcesArchived++;
+  }
+}
+
+async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined, deps: IngestDeps): Promise<void> {
+  const { adapter, path } = candidate;
+  const { report, registry } = deps;
+  const stat = statSync(path);
+  if (row && row.size === stat.size && row.mtime_ms === stat.mtimeMs && row.status !== 'error' && row.status !== 'missing') {
+    report.filesSkipped++;
+    return;
+  }
+  if (stat.size > 0 && readHead(path, 1024).includes('\u0000')) {
+    const source = row ?? registry.insert(path, adapter.agent);
+    registry.setStatus(source.id, 'error', 'binary file (contains NUL bytes); not an agent history');
+    report.filesFailed++;
+    report.problems.push({ path, reason: 'binary file (contains NUL bytes); not an agent history' });
+    return;
+  }
+  const source = row ?? registry.insert(path, adapter.agent);
+  if (adapter.format === 'lines') ingestLines(adapter, path, source, deps);
+  else await ingestWholeFile(adapter, path, source, stat.size, stat.mtimeMs, deps);
+}
+
+function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, source: SourceRow, deps: IngestDeps): void {
+  const { writer, registry, report, store, redactor } = deps;
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const mtimeMs = fstatSync(fd).mtimeMs;
+    let offset = source.offset;
+    let lines = source.lines;
+    const rewritten = offset > size || (offset > 0 && prefixHash(fd, offset) !== source.prefix_hash);
+    if (rewritten) {
+      offset = 0;
+      lines = 0;
+    }
+    const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
+    const stats = { malformed: 0, skipped: 0 };
+    let notSession: string | undefined;
+    store.db.transaction(() => {
+      if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
+      const end = readCompleteLines(fd, offset, lines, size, (batch) => {
+        report.bytesRead += batch.bytes;
+        const output = adapter.parseLines(batch.lines, { path });
+        if (output.notSession) notSession = output.notSession;
+        mergeParseStats(report, path, output, stats);
+        if (!notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'merge', redactor, result);
+      });
+      writer.refreshTouchedSessions();
+      const progress: SourceProgress = {
+        size,
+        mtimeMs,
+        offset: end.endOffset,
+        lines: end.endLine,
+        prefixHash: end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null,
+        fingerprint: null,
+        state: null,
+        status: notSession ? 'not_session' : 'active',
+        statusReason: notSession ?? null,
+        malformed: stats.malformed,
+        skipped: stats.skipped,
+      };
+      registry.update(source.id, adapter.agent, progress);
+    }).immediate();
+    countResult(report, result, notSession, path);
+    if (rewritten) report.filesRewritten++;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' }>, path: string, source: SourceRow, size: number, mtimeMs: number, deps: IngestDeps): Promise<void> {
+  const { writer, registry, report, store, redactor } = deps;
+  const previousState = source.state ? (JSON.parse(source.state) as unknown) : undefined;
+  const ctx = { path, previousState };
+  const fingerprint = adapter.fingerprint?.(ctx) ?? null;
+  if (fingerprint !== null && fingerprint === source.fingerprint && source.status === 'active') {
+    registry.update(source.id, adapter.agent, { size, mtimeMs, offset: size, lines: source.lines, prefixHash: source.prefix_hash, fingerprint, state: source.state, status: 'active', statusReason: null, malformed: 0, skipped: 0 });
+    report.filesSkipped++;
+    return;
+  }
+  const output: ParseOutput = await adapter.parseFile(ctx);
+  report.bytesRead += size;
+  const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
+  const stats = { malformed: 0, skipped: 0 };
+  mergeParseStats(report, path, output, stats);
+  store.db.transaction(() => {
+    if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result);
+    writer.refreshTouchedSessions();
+    registry.update(source.id, adapter.agent, {
+      size,
+      mtimeMs,
+      offset: size,
+      lines: output.messages.length,
+      prefixHash: null,
+      fingerprint,
+      state: output.state === undefined ? null : JSON.stringify(output.state),
+      status: output.notSession ? 'not_session' : 'active',
+      statusReason: output.notSession ?? null,
+      malformed: stats.malformed,
+      skipped: stats.skipped,
+    });
+  }).immediate();
+  countResult(report, result, output.notSession, path);
+}
+
+function countResult(report: IngestReport, result: WriteResult, notSession: string | undefined, path: string): void {
+  if (notSession) {
+    report.filesNotSession++;
+    report.notSession.push({ path, reason: notSession });
+    return;
+  }
+  report.filesIngested++;
+  report.messagesAdded += result.messagesAdded;
+  report.messagesUpdated += result.messagesUpdated;
+  report.blocksAdded += result.blocksAdded;
+}

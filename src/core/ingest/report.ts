@@ -1,0 +1,77 @@
+// Owns the ingest report: what was seen, skipped, ingested, malformed and redacted, for the closing summary.
+import type { AgentName, ParseOutput } from '../../shared/model.js';
+
+export interface IngestProblem {
+  path: string;
+  line?: number;
+  offset?: number;
+  reason: string;
+}
+
+export interface IngestReport {
+  roots: { agent: AgentName; root: string }[];
+  filesSeen: number;
+  filesSkipped: number;
+  filesIngested: number;
+  filesRewritten: number;
+  filesFailed: number;
+  filesNotSession: number;
+  notSession: { path: string; reason: string }[];
+  messagesAdded: number;
+  messagesUpdated: number;
+  blocksAdded: number;
+  malformedLines: number;
+  /** The first malformed records, with file and line (all are counted in malformedLines). */
+  malformed: IngestProblem[];
+  skippedRecords: Record<string, number>;
+  problems: IngestProblem[];
+  redactions: number;
+  redactionsByKind: Record<string, number>;
+  sourcesArchived: number;
+  bytesRead: number;
+  durationMs: number;
+}
+
+export const MAX_REPORTED_MALFORMED = 50;
+
+export function emptyReport(): IngestReport {
+  return {
+    roots: [],
+    filesSeen: 0,
+    filesSkipped: 0,
+    filesIngested: 0,
+    filesRewritten: 0,
+    filesFailed: 0,
+    filesNotSession: 0,
+    notSession: [],
+    messagesAdded: 0,
+    messagesUpdated: 0,
+    blocksAdded: 0,
+    malformedLines: 0,
+    malformed: [],
+    skippedRecords: {},
+    problems: [],
+    redactions: 0,
+    redactionsByKind: {},
+    sourcesArchived: 0,
+    bytesRead: 0,
+    durationMs: 0,
+  };
+}
+
+export function mergeParseStats(report: IngestReport, path: string, output: ParseOutput, perFile: { malformed: number; skipped: number }): void {
+  report.malformedLines += output.malformed.length;
+  perFile.malformed += output.malformed.length;
+  for (const issue of output.malformed) {
+    if (report.malformed.length >= MAX_REPORTED_MALFORMED) break;
+    report.malformed.push({ path, line: issue.line, ...(issue.offset === undefined ? {} : { offset: issue.offset }), reason: issue.reason });
+  }
+  for (const [type, n] of Object.entries(output.skipped)) {
+    report.skippedRecords[type] = (report.skippedRecords[type] ?? 0) + n;
+    perFile.skipped += n;
+  }
+}
+
+export function throughputMBps(report: IngestReport): number {
+  return report.durationMs > 0 ? report.bytesRead / 1e6 / (report.durationMs / 1000) : 0;
+}

@@ -1,0 +1,82 @@
+// Owns turning the user's PATH arguments (or the adapters' default roots) into the list of source
+// files to ingest, each with the adapter that claims it.
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AgentName } from '../../shared/model.js';
+import type { Env } from '../../shared/paths.js';
+import { StrataError } from '../../shared/errors.js';
+import type { SourceAdapter } from '../../sources/types.js';
+
+export interface SourceCandidate {
+  path: string;
+  adapter: SourceAdapter;
+}
+
+export interface ResolvedInputs {
+  files: SourceCandidate[];
+  /** Files the user named that no adapter claims, with the reason. */
+  unclaimed: { path: string; reason: string }[];
+  /** Roots that were scanned (existing folders). */
+  roots: { agent: AgentName; root: string }[];
+}
+
+export function readHead(path: string, bytes = 4096): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const buf = Buffer.alloc(bytes);
+    const n = readSync(fd, buf, 0, bytes, 0);
+    return buf.toString('utf8', 0, n);
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function claim(path: string, adapters: SourceAdapter[]): SourceAdapter | undefined {
+  const head = readHead(path);
+  return adapters.find((a) => a.detect(path, head));
+}
+
+/** Resolves PATH arguments; with none, scans every adapter's default roots. Nonexistent paths are usage errors. */
+export function resolveInputs(paths: string[], adapters: SourceAdapter[], env: Env, cwd: string): ResolvedInputs {
+  const out: ResolvedInputs = { files: [], unclaimed: [], roots: [] };
+  const seen = new Set<string>();
+  const add = (path: string, adapter: SourceAdapter) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    out.files.push({ path, adapter });
+  };
+  if (paths.length === 0) {
+    for (const adapter of adapters) {
+      for (const root of adapter.defaultRoots(env)) {
+        if (!existsSync(root) || !statSync(root).isDirectory()) continue;
+        out.roots.push({ agent: adapter.agent, root });
+        for (const file of adapter.discover(root)) add(file, adapter);
+      }
+    }
+    return out;
+  }
+  const missing = paths.filter((p) => !existsSync(resolve(cwd, p)));
+  if (missing.length > 0) {
+    throw new StrataError('USAGE', `no such file or folder: ${missing.join(', ')}`, { details: { missing } });
+  }
+  for (const given of paths) {
+    const path = resolve(cwd, given);
+    if (statSync(path).isDirectory()) {
+      for (const adapter of adapters) {
+        // In a folder the user names, files of several agents may sit together: each adapter
+        // keeps only the files it detects as its own.
+        const found = adapter.discover(path).filter((file) => !seen.has(file) && adapter.detect(file, readHead(file)));
+        if (found.length > 0) out.roots.push({ agent: adapter.agent, root: path });
+        for (const file of found) add(file, adapter);
+      }
+    } else {
+      const adapter = claim(path, adapters);
+      if (adapter) add(path, adapter);
+      else out.unclaimed.push({ path, reason: 'no adapter recognises this file as an agent history' });
+    }
+  }
+  return out;
+}

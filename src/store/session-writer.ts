@@ -1,0 +1,232 @@
+// Owns every write of sessions, messages, blocks, usage and the full-text index. Callers (the ingest
+// engine) wrap calls in one transaction per source file; this module never opens transactions itself.
+import type { Database, Statement } from 'better-sqlite3';
+import type { AgentName, Block, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
+import { sha256 } from '../shared/hash.js';
+import { toFtsText } from './fts-text.js';
+
+export interface SourceRow {
+  id: number;
+  path: string;
+  agent: string;
+  size: number;
+  mtime_ms: number;
+  offset: number;
+  lines: number;
+  prefix_hash: string | null;
+  fingerprint: string | null;
+  state: string | null;
+  status: string;
+}
+
+export interface WriteResult {
+  messagesAdded: number;
+  messagesUpdated: number;
+  blocksAdded: number;
+}
+
+export function blockField(block: Block, message: Pick<ParsedMessage, 'role' | 'kind'>): BlockField {
+  switch (block.kind) {
+    case 'thinking':
+      return 'thinking';
+    case 'tool_call':
+      return 'tool_input';
+    case 'tool_result':
+      return 'tool_output';
+    case 'system':
+      return 'system';
+    case 'summary':
+      return 'summary';
+    default:
+      if (message.kind === 'compaction') return 'summary';
+      if (message.kind === 'system' || message.kind === 'meta' || message.kind === 'error') return 'system';
+      return message.role === 'assistant' ? 'assistant' : 'user';
+  }
+}
+
+function json(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
+export function messageContentHash(message: ParsedMessage): string {
+  return sha256(JSON.stringify([message.role, message.kind, message.timestamp ?? null, message.blocks]));
+}
+
+export class SessionWriter {
+  private readonly s: Record<string, Statement>;
+  private readonly nextSeq = new Map<number, number>();
+  readonly touchedSessions = new Set<number>();
+
+  constructor(private readonly db: Database) {
+    const p = (sql: string) => db.prepare(sql);
+    this.s = {
+      upsertSession: p(`INSERT INTO sessions (agent, external_id, project, git_branch, title, parent_external_id, relation, meta, updated_at)
+        VALUES (@agent, @key, @project, @gitBranch, @title, @parentKey, @relation, @meta, @now)
+        ON CONFLICT (agent, external_id) DO UPDATE SET
+          project = COALESCE(sessions.project, excluded.project),
+          git_branch = COALESCE(excluded.git_branch, sessions.git_branch),
+          title = COALESCE(excluded.title, sessions.title),
+          parent_external_id = COALESCE(excluded.parent_external_id, sessions.parent_external_id),
+          relation = COALESCE(excluded.relation, sessions.relation),
+          meta = COALESCE(excluded.meta, sessions.meta),
+          archived = 0,
+          updated_at = excluded.updated_at
+        RETURNING id`),
+      linkSource: p('INSERT OR IGNORE INTO session_sources (session_id, source_id) VALUES (?, ?)'),
+      maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
+      findMessage: p('SELECT id, content_hash FROM messages WHERE session_id = ? AND key = ?'),
+      insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
+        VALUES (@sessionId, @key, @seq, @role, @kind, @timestamp, @model, @sourceId, @line, @sidechain, @hash, @meta) RETURNING id`),
+      mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
+        kind = CASE WHEN kind = 'response' AND @kind = 'error' THEN 'error' ELSE kind END, content_hash = NULL WHERE id = @id`),
+      rewriteMessage: p(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
+        line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = @meta WHERE id = @id`),
+      maxIdx: p('SELECT COALESCE(MAX(idx), -1) AS m FROM blocks WHERE message_id = ?'),
+      insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
+        VALUES (@messageId, @idx, @kind, @field, @text, @toolName, @toolCallId, @toolInput, @isError, @noise, @meta) RETURNING id`),
+      insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)'),
+      blockIdsOfMessage: p('SELECT id FROM blocks WHERE message_id = ?'),
+      deleteFts: p('DELETE FROM blocks_fts WHERE rowid = ?'),
+      deleteBlocks: p('DELETE FROM blocks WHERE message_id = ?'),
+      deleteMessage: p('DELETE FROM messages WHERE id = ?'),
+      messagesOfSource: p('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ?'),
+      upsertUsage: p(`INSERT INTO usage (session_id, api_message_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (session_id, api_message_id) DO UPDATE SET
+          input_tokens = MAX(usage.input_tokens, excluded.input_tokens), output_tokens = MAX(usage.output_tokens, excluded.output_tokens),
+          cache_read_tokens = MAX(usage.cache_read_tokens, excluded.cache_read_tokens), cache_write_tokens = MAX(usage.cache_write_tokens, excluded.cache_write_tokens)`),
+      refreshSession: p(`UPDATE sessions SET
+          message_count = (SELECT COUNT(*) FROM messages WHERE session_id = @id),
+          prompt_count = (SELECT COUNT(*) FROM messages WHERE session_id = @id AND kind = 'prompt'),
+          started_at = (SELECT MIN(timestamp) FROM messages WHERE session_id = @id),
+          ended_at = (SELECT MAX(timestamp) FROM messages WHERE session_id = @id),
+          models = (SELECT COALESCE(json_group_array(model), '[]') FROM (SELECT DISTINCT model FROM messages WHERE session_id = @id AND model IS NOT NULL ORDER BY model)),
+          input_tokens = (SELECT COALESCE(SUM(input_tokens), 0) FROM usage WHERE session_id = @id),
+          output_tokens = (SELECT COALESCE(SUM(output_tokens), 0) FROM usage WHERE session_id = @id),
+          cache_read_tokens = (SELECT COALESCE(SUM(cache_read_tokens), 0) FROM usage WHERE session_id = @id),
+          cache_write_tokens = (SELECT COALESCE(SUM(cache_write_tokens), 0) FROM usage WHERE session_id = @id)
+        WHERE id = @id`),
+      linkParents: p(`UPDATE sessions SET parent_id = (SELECT p.id FROM sessions p WHERE p.agent = sessions.agent AND p.external_id = sessions.parent_external_id)
+        WHERE parent_external_id IS NOT NULL AND parent_id IS NULL`),
+    };
+  }
+
+  upsertSession(agent: AgentName, session: Partial<ParsedSession> & { key: string }, sourceId: number): number {
+    const row = this.s.upsertSession!.get({
+      agent,
+      key: session.key,
+      project: session.project ?? null,
+      gitBranch: session.gitBranch ?? null,
+      title: session.title ?? null,
+      parentKey: session.parentKey ?? null,
+      relation: session.relation ?? null,
+      meta: json(session.meta),
+      now: new Date().toISOString(),
+    }) as { id: number };
+    this.s.linkSource!.run(row.id, sourceId);
+    this.touchedSessions.add(row.id);
+    return row.id;
+  }
+
+  private allocSeq(sessionId: number): number {
+    let seq = this.nextSeq.get(sessionId);
+    if (seq === undefined) seq = (this.s.maxSeq!.get(sessionId) as { m: number }).m;
+    seq += 1;
+    this.nextSeq.set(sessionId, seq);
+    return seq;
+  }
+
+  private insertBlocks(messageId: number, message: ParsedMessage, startIdx: number): number {
+    let idx = startIdx;
+    for (const block of message.blocks) {
+      const field = blockField(block, message);
+      const row = this.s.insertBlock!.get({
+        messageId,
+        idx: idx++,
+        kind: block.kind,
+        field,
+        text: block.text,
+        toolName: block.toolName ?? null,
+        toolCallId: block.toolCallId ?? null,
+        toolInput: json(block.toolInput),
+        isError: block.isError ? 1 : 0,
+        noise: block.noise ?? null,
+        meta: json(block.meta),
+      }) as { id: number };
+      if (block.text.length > 0) this.s.insertFts!.run(row.id, toFtsText(block.text));
+    }
+    return message.blocks.length;
+  }
+
+  private deleteBlocksOf(messageId: number): void {
+    for (const { id } of this.s.blockIdsOfMessage!.all(messageId) as { id: number }[]) this.s.deleteFts!.run(id);
+    this.s.deleteBlocks!.run(messageId);
+  }
+
+  /**
+   * Writes one message. mode 'merge' (appended lines): an existing message with the same key gets the
+   * new blocks appended. mode 'replace' (whole-file re-parse): an existing message is rewritten only
+   * when its content hash changed.
+   */
+  writeMessage(sessionId: number, sourceId: number, message: ParsedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
+    const existing = this.s.findMessage!.get(sessionId, message.key) as { id: number; content_hash: string | null } | undefined;
+    const hash = messageContentHash(message);
+    const params = {
+      sessionId,
+      key: message.key,
+      role: message.role,
+      kind: message.kind,
+      timestamp: message.timestamp ?? null,
+      model: message.model ?? null,
+      sourceId,
+      line: message.line,
+      sidechain: message.isSidechain ? 1 : 0,
+      hash,
+      meta: json(message.meta),
+    };
+    if (!existing) {
+      const row = this.s.insertMessage!.get({ ...params, seq: this.allocSeq(sessionId) }) as { id: number };
+      result.blocksAdded += this.insertBlocks(row.id, message, 0);
+      result.messagesAdded++;
+    } else if (mode === 'merge') {
+      this.s.mergeMessage!.run({ id: existing.id, timestamp: params.timestamp, model: params.model, kind: message.kind });
+      const start = (this.s.maxIdx!.get(existing.id) as { m: number }).m + 1;
+      result.blocksAdded += this.insertBlocks(existing.id, message, start);
+      result.messagesUpdated++;
+    } else if (existing.content_hash !== hash) {
+      this.deleteBlocksOf(existing.id);
+      this.s.rewriteMessage!.run({ ...params, id: existing.id });
+      result.blocksAdded += this.insertBlocks(existing.id, message, 0);
+      result.messagesUpdated++;
+    }
+    if (message.usage) {
+      const u = message.usage;
+      this.s.upsertUsage!.run(sessionId, u.apiMessageId, u.model ?? message.model ?? null, u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens);
+    }
+    this.touchedSessions.add(sessionId);
+  }
+
+  /** Deletes the messages of a source except those whose `sessionId\u0000key` is in `keep`. Returns how many went. */
+  deleteMessagesOfSource(sourceId: number, keep: Set<string>, onlySessions?: Set<number>): number {
+    let deleted = 0;
+    for (const m of this.s.messagesOfSource!.all(sourceId) as { id: number; sessionId: number; key: string }[]) {
+      if (onlySessions && !onlySessions.has(m.sessionId)) continue;
+      if (keep.has(`${m.sessionId}\u0000${m.key}`)) continue;
+      this.deleteBlocksOf(m.id);
+      this.s.deleteMessage!.run(m.id);
+      this.touchedSessions.add(m.sessionId);
+      deleted++;
+    }
+    return deleted;
+  }
+
+  /** Recomputes counts, time range, models and token totals of every session touched so far. */
+  refreshTouchedSessions(): void {
+    for (const id of this.touchedSessions) this.s.refreshSession!.run({ id });
+    this.touchedSessions.clear();
+  }
+
+  linkParents(): void {
+    this.s.linkParents!.run();
+  }
+}
