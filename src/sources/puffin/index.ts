@@ -1,0 +1,17 @@
+// Owns the Puffin source adapter: `.puffin/history.json` → one session per thread (root prompt and its
+// descendants), prompt/response pairs as messages keyed `<promptId>:p` / `<promptId>:r`.
+import type { FileAdapter } from '../types.js';
+import { parsePuffinFile } from './parser.js';
+import { detectPuffinHistory, discoverPuffinHistories, puffinDefaultRoots } from './paths.js';
+
+export const puffinAdapter: FileAdapter = {
+  agent: 'puffin',
+  displayName: 'Puffin',
+  format: 'file',
+  defaultRoots: puffinDefaultRoots,
+  detect: detectPuffinHistory,
+  discover: discoverPuffinHistories,
+  parseFile: (ctx) => parsePuffinFile(ctx.path),
+};
+
+export { parsePuffinFile, streamPuffinHistory, STREAM_THRESHOLD_BYTES } from './parser.js';

@@ -1,0 +1,105 @@
+// Owns parsing one Puffin `history.json`: files up to the streaming threshold are read with
+// JSON.parse, bigger ones (and any file JSON.parse rejects, e.g. a truncated tail) go through the
+// token-level streaming walk. Both paths feed the same thread builder, so their output is identical.
+import { readFileSync, statSync } from 'node:fs';
+import { emptyParseOutput, type ParseOutput } from '../../shared/model.js';
+import { projectForHistoryPath } from './paths.js';
+import { isRecord } from './schema.js';
+import { PuffinThreadBuilder, type PuffinSink } from './thread-builder.js';
+import { PuffinTokenWalker, streamPuffinTokens } from './token-walker.js';
+
+/** Files above this size are parsed with the streaming parser (design: 50 MB). */
+export const STREAM_THRESHOLD_BYTES = 50 * 1024 * 1024;
+
+export const NOT_PUFFIN_REASON = 'not a Puffin history: no top-level "branches" object';
+
+export interface PuffinParseOptions {
+  /** Override the size above which the streaming parser is used (tests force it with 0). */
+  streamThresholdBytes?: number;
+}
+
+function collectingSink(out: ParseOutput): PuffinSink {
+  return {
+    message: (m) => void out.messages.push(m),
+    session: (s) => void out.sessions.push(s),
+    malformed: (i) => void out.malformed.push(i),
+    skipped: (type) => void (out.skipped[type] = (out.skipped[type] ?? 0) + 1),
+  };
+}
+
+/** Walks an already-parsed document; false when it is not a Puffin history. */
+function walkParsedHistory(doc: unknown, builder: PuffinThreadBuilder, sink: PuffinSink): boolean {
+  if (!isRecord(doc) || !isRecord(doc.branches)) return false;
+  for (const [branchKey, branch] of Object.entries(doc.branches)) {
+    if (!isRecord(branch)) {
+      sink.skipped('branch:not_object');
+      continue;
+    }
+    if (Array.isArray(branch.prompts)) {
+      for (const prompt of branch.prompts) builder.addPrompt(branchKey, prompt);
+    }
+    builder.endBranch(branchKey, {
+      ...(typeof branch.id === 'string' ? { id: branch.id } : {}),
+      ...(typeof branch.name === 'string' ? { name: branch.name } : {}),
+    });
+  }
+  return true;
+}
+
+/**
+ * Streams a history into `sink` with bounded memory (messages are handed over as soon as their thread
+ * is known; sessions at the end). Returns false when the file is not a Puffin history.
+ */
+export async function streamPuffinHistory(path: string, sink: PuffinSink): Promise<boolean> {
+  const builder = new PuffinThreadBuilder(sink, projectForHistoryPath(path));
+  const walker = new PuffinTokenWalker({
+    prompt: (branchKey, raw) => builder.addPrompt(branchKey, raw),
+    branchEnd: (branchKey, info) => builder.endBranch(branchKey, info),
+    skipped: (type) => sink.skipped(type),
+  });
+  const result = await streamPuffinTokens(path, walker);
+  if (walker.rootKind !== 'object' || !walker.sawBranches) {
+    if (!result.error || walker.rootKind !== 'object') return false;
+  }
+  if (result.error) {
+    sink.malformed({
+      line: result.error.line,
+      offset: result.error.offset,
+      reason: `invalid JSON (truncated or corrupt) near byte ${result.error.offset}: ${result.error.message}; prompts completed before it were kept`,
+    });
+  }
+  builder.finish();
+  return true;
+}
+
+export async function parsePuffinFile(path: string, options: PuffinParseOptions = {}): Promise<ParseOutput> {
+  const threshold = options.streamThresholdBytes ?? STREAM_THRESHOLD_BYTES;
+  const out = emptyParseOutput();
+  const sink = collectingSink(out);
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (err) {
+    out.notSession = `cannot read file: ${(err as Error).message}`;
+    return out;
+  }
+  if (size <= threshold) {
+    let doc: unknown;
+    let parsed = false;
+    try {
+      doc = JSON.parse(readFileSync(path, 'utf8'));
+      parsed = true;
+    } catch {
+      // Corrupt or truncated: the streaming walk below keeps every prompt completed before the error.
+    }
+    if (parsed) {
+      const builder = new PuffinThreadBuilder(sink, projectForHistoryPath(path));
+      if (!walkParsedHistory(doc, builder, sink)) return { ...emptyParseOutput(), notSession: NOT_PUFFIN_REASON };
+      builder.finish();
+      return out;
+    }
+  }
+  const ok = await streamPuffinHistory(path, sink);
+  if (!ok) return { ...emptyParseOutput(), notSession: NOT_PUFFIN_REASON };
+  return out;
+}
