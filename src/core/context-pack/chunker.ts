@@ -42,6 +42,10 @@ function trimRange(lines: readonly string[], r: LineRange): LineRange | undefine
   return start <= end ? { start, end } : undefined;
 }
 
+function isFrontMatterDelimiter(info: readonly LineInfo[], i: number): boolean {
+  return (info[i] as LineInfo).inFrontMatter && (i === 0 || !(info[i + 1] as LineInfo | undefined)?.inFrontMatter);
+}
+
 /** True when a section holds nothing but its heading. */
 function headingOnly(lines: readonly string[], s: Section): boolean {
   for (let i = s.start + s.headingLines; i <= s.end; i++) if (!BLANK_RE.test(lines[i] ?? '')) return false;
@@ -72,7 +76,11 @@ export function chunkMarkdown(source: string, options: ChunkOptions): RawChunk[]
     for (const part of parts) {
       const text = lines.slice(part.start, part.end + 1).join('\n');
       const bodyStart = part.start === section.start ? section.start + section.headingLines : part.start;
-      const body = lines.slice(bodyStart, part.end + 1).join('\n');
+      // The body leaves out the heading line(s) and the front matter's `---` delimiters.
+      const body = lines
+        .slice(bodyStart, part.end + 1)
+        .filter((_, k) => !isFrontMatterDelimiter(info, bodyStart + k))
+        .join('\n');
       chunks.push({
         title_path: section.titlePath,
         heading_level: section.level,
