@@ -3,11 +3,13 @@ import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import { registerPackCommand } from './pack.js';
 import { registerIngestCommand } from './ingest.js';
+import { registerDemoCommand } from './demo.js';
 import { registerStoreInfoCommands } from './store-info.js';
 
 export function registerCommands(program: Command, io: CliIo): void {
   // One line per command group (keep this list; edit with precise insertions).
   registerPackCommand(program, io);
+  registerDemoCommand(program, io);
   registerIngestCommand(program, io);
   registerStoreInfoCommands(program, io);
 }

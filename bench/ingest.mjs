@@ -1,0 +1,43 @@
+// Ingest benchmark: full ingest of an N-MB generated Claude Code corpus (MB/s, peak RSS), a no-op
+// re-ingest, and a no-op re-ingest of 10,000 unchanged small files.
+// Usage: node bench/ingest.mjs [megabytes=200] [smallFiles=10000]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateClaudeCorpus } from './corpus.mjs';
+import { openStore } from '../dist/store/db.js';
+import { ingest } from '../dist/core/ingest/ingest.js';
+
+const megabytes = Number(process.argv[2] ?? 200);
+const smallFiles = Number(process.argv[3] ?? 10000);
+const dir = mkdtempSync(join(tmpdir(), 'strata-bench-ingest-'));
+const rssMB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+
+try {
+  const gen = generateClaudeCorpus(join(dir, 'corpus'), { megabytes, seed: 1 });
+  console.log(`corpus: ${gen.files} files, ${(gen.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (resampled fixtures, seed 1)`);
+  const store = openStore(join(dir, 'home', 'strata.db'));
+  let t = performance.now();
+  const full = await ingest({ store, paths: [join(dir, 'corpus')] });
+  let ms = performance.now() - t;
+  console.log(`full ingest: ${(ms / 1000).toFixed(2)} s, ${(gen.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, ${full.messagesAdded} messages, ${full.blocksAdded} blocks, ${full.redactions} redactions, peak RSS ${rssMB()} MB`);
+  t = performance.now();
+  const again = await ingest({ store, paths: [join(dir, 'corpus')] });
+  ms = performance.now() - t;
+  console.log(`no-op re-ingest: ${ms.toFixed(0)} ms for ${again.filesSkipped} unchanged files`);
+  store.close();
+
+  const small = generateClaudeCorpus(join(dir, 'small'), { sessions: smallFiles, seed: 2, maxRecords: 3 });
+  const store2 = openStore(join(dir, 'home2', 'strata.db'));
+  t = performance.now();
+  await ingest({ store: store2, paths: [join(dir, 'small')] });
+  const firstSmall = performance.now() - t;
+  t = performance.now();
+  const noop = await ingest({ store: store2, paths: [join(dir, 'small')] });
+  ms = performance.now() - t;
+  console.log(`${small.files} small files: first ingest ${(firstSmall / 1000).toFixed(2)} s; unchanged re-ingest ${ms.toFixed(0)} ms (${noop.filesSkipped} skipped; target ≤ 1500 ms)`);
+  console.log(`peak RSS (whole run): ${rssMB()} MB`);
+  store2.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
