@@ -1,11 +1,17 @@
 // Owns the list of source adapters strata knows, in detection priority order.
 import type { AgentName } from '../shared/model.js';
 import type { SourceAdapter } from './types.js';
+import { claudeCodeAdapter } from './claude-code/index.js';
 import { puffinAdapter } from './puffin/index.js';
+import { codexAdapter } from './codex/index.js';
+import { geminiAdapter } from './gemini/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
+  claudeCodeAdapter,
   puffinAdapter,
+  codexAdapter,
+  geminiAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -1,0 +1,194 @@
+// Owns the conversion of Claude Code `message.content` into normalized blocks: text (with noise
+// marking), thinking, tool calls, tool results (with persisted-output sidecars and structured
+// `toolUseResult` bits) and image/document metadata (never the base64 data).
+import type { Block } from '../../shared/model.js';
+import { readFileHead, sidecarCandidates } from './paths.js';
+import { splitNoise } from './noise.js';
+import { isObject, str, type JsonObject } from './schema.js';
+
+/** Upper bound on how much of a persisted tool-output sidecar is read. */
+export const SIDECAR_MAX_BYTES = 1024 * 1024;
+
+export interface BlockContext {
+  /** Path of the transcript (sidecars are looked up beside it). */
+  path: string;
+  /** The record's `sessionId` (names the sidecar folder). */
+  sessionId?: string;
+  /** Tool names by call id, from tool calls seen earlier in the same parse. */
+  toolNames: Map<string, string>;
+  /** Counts a content block type the adapter does not model. */
+  skip(name: string): void;
+}
+
+/** Metadata of an image/document source: media type and approximate decoded size, never the data. */
+export function mediaMeta(raw: JsonObject): Record<string, unknown> {
+  const source = isObject(raw.source) ? raw.source : {};
+  const meta: Record<string, unknown> = {};
+  const mediaType = str(source.media_type);
+  const sourceType = str(source.type);
+  if (mediaType) meta.mediaType = mediaType;
+  if (sourceType) meta.sourceType = sourceType;
+  if (typeof source.data === 'string') meta.bytes = Math.floor((source.data.length * 3) / 4);
+  if (typeof source.url === 'string' && source.url.length <= 2048) meta.url = source.url;
+  const title = str(raw.title);
+  if (title) meta.title = title;
+  return meta;
+}
+
+function mediaBlock(kind: 'image' | 'document', raw: JsonObject): Block {
+  return { kind, text: '', meta: mediaMeta(raw) };
+}
+
+/** User text → one block per typed/noise segment. */
+export function textBlocks(text: string, kind: 'text' | 'summary' = 'text'): Block[] {
+  return splitNoise(text).map((segment) =>
+    segment.noise ? { kind, text: segment.text, noise: segment.noise } : { kind, text: segment.text },
+  );
+}
+
+export function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
+  const input = raw.input ?? {};
+  const id = str(raw.id);
+  const name = str(raw.name) ?? 'unknown';
+  if (id) ctx.toolNames.set(id, name);
+  let text: string;
+  try {
+    text = JSON.stringify(input) ?? '';
+  } catch {
+    text = '';
+  }
+  const block: Block = { kind: 'tool_call', text, toolName: name, toolInput: input };
+  if (id) block.toolCallId = id;
+  if (raw.type === 'server_tool_use') block.meta = { server: true };
+  return block;
+}
+
+/** Flattens a tool result's `content` (string | blocks) into text plus metadata for non-text parts. */
+function flattenResultContent(content: unknown): { text: string; meta: Record<string, unknown> } {
+  const meta: Record<string, unknown> = {};
+  if (typeof content === 'string') return { text: content, meta };
+  if (!Array.isArray(content)) return { text: content == null ? '' : safeJson(content), meta };
+  const texts: string[] = [];
+  const media: Record<string, unknown>[] = [];
+  const toolReferences: string[] = [];
+  for (const part of content) {
+    if (typeof part === 'string') texts.push(part);
+    else if (!isObject(part)) continue;
+    else if (part.type === 'image' || part.type === 'document') media.push({ type: part.type, ...mediaMeta(part) });
+    else if (part.type === 'tool_reference') toolReferences.push(str(part.tool_name) ?? 'unknown');
+    else if (typeof part.text === 'string') texts.push(part.text);
+  }
+  if (media.length > 0) meta.media = media;
+  if (toolReferences.length > 0) meta.toolReferences = toolReferences;
+  return { text: texts.join('\n'), meta };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Scalar fields of `toolUseResult` worth keeping (file edits' old/new strings are in the call input). */
+const RESULT_FIELDS = [
+  'agentId', 'agentType', 'status', 'totalDurationMs', 'totalTokens', 'totalToolUseCount', 'filePath',
+  'type', 'interrupted', 'isImage', 'returnCodeInterpretation', 'persistedOutputPath', 'durationMs',
+  'numFiles', 'numLines', 'truncated', 'url', 'code', 'bytes', 'commandName', 'success', 'taskId',
+  'noOutputExpected', 'replaceAll', 'userModified', 'exitCode',
+];
+
+export function toolUseResultMeta(value: unknown): Record<string, unknown> {
+  const meta: Record<string, unknown> = {};
+  if (!isObject(value)) return meta;
+  for (const field of RESULT_FIELDS) {
+    const v = value[field];
+    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 1000)) meta[field] = v;
+  }
+  if (isObject(value.file) && typeof value.file.filePath === 'string') meta.filePath ??= value.file.filePath;
+  return meta;
+}
+
+const PERSISTED_PATH = /saved to:\s*(\S+)/;
+
+/** Replaces a `<persisted-output>` preview by the sidecar's text when the sidecar exists. */
+function resolvePersistedOutput(block: Block, resultMeta: Record<string, unknown>, ctx: BlockContext): void {
+  const declared = typeof resultMeta.persistedOutputPath === 'string' ? resultMeta.persistedOutputPath : undefined;
+  if (!declared && !block.text.includes('<persisted-output>')) return;
+  const names = new Set<string>();
+  if (declared) names.add(declared);
+  const mentioned = PERSISTED_PATH.exec(block.text)?.[1];
+  if (mentioned) names.add(mentioned);
+  if (block.toolCallId) names.add(`${block.toolCallId}.txt`);
+  for (const name of names) {
+    for (const candidate of sidecarCandidates(ctx.path, ctx.sessionId, name)) {
+      const file = readFileHead(candidate, SIDECAR_MAX_BYTES);
+      if (!file) continue;
+      block.text = file.text;
+      block.meta = { ...block.meta, persistedOutputPath: candidate, persistedOutputBytes: file.size };
+      if (file.size > SIDECAR_MAX_BYTES) block.meta.persistedOutputTruncated = true;
+      return;
+    }
+  }
+  block.meta = { ...block.meta, persistedOutputMissing: true };
+}
+
+export function toolResultBlock(raw: JsonObject, toolUseResult: unknown, ctx: BlockContext): Block {
+  const { text, meta } = flattenResultContent(raw.content);
+  const block: Block = { kind: 'tool_result', text, isError: raw.is_error === true };
+  const id = str(raw.tool_use_id);
+  if (id) {
+    block.toolCallId = id;
+    const name = ctx.toolNames.get(id);
+    if (name) block.toolName = name;
+  }
+  const resultMeta = toolUseResultMeta(toolUseResult);
+  const merged = { ...meta, ...resultMeta };
+  if (Object.keys(merged).length > 0) block.meta = merged;
+  resolvePersistedOutput(block, resultMeta, ctx);
+  return block;
+}
+
+/** Blocks of a user record. `toolUseResult` is attached to the result when the record has exactly one. */
+export function userBlocks(content: unknown, toolUseResult: unknown, ctx: BlockContext, summary: boolean): Block[] {
+  const textKind = summary ? 'summary' : 'text';
+  if (typeof content === 'string') return textBlocks(content, textKind);
+  if (!Array.isArray(content)) return [];
+  const resultCount = content.filter((part) => isObject(part) && part.type === 'tool_result').length;
+  const blocks: Block[] = [];
+  for (const part of content) {
+    if (typeof part === 'string') blocks.push(...textBlocks(part, textKind));
+    else if (!isObject(part)) ctx.skip('block:invalid');
+    else if (part.type === 'text') blocks.push(...textBlocks(typeof part.text === 'string' ? part.text : '', textKind));
+    else if (part.type === 'tool_result') blocks.push(toolResultBlock(part, resultCount === 1 ? toolUseResult : undefined, ctx));
+    else if (part.type === 'image' || part.type === 'document') blocks.push(mediaBlock(part.type, part));
+    else ctx.skip(`block:${String(part.type)}`);
+  }
+  return blocks;
+}
+
+/** Blocks of one assistant line (usually a single block; merged with its siblings by message id). */
+export function assistantBlocks(content: unknown, ctx: BlockContext): Block[] {
+  if (typeof content === 'string') return content ? [{ kind: 'text', text: content }] : [];
+  if (!Array.isArray(content)) return [];
+  const blocks: Block[] = [];
+  for (const part of content) {
+    if (!isObject(part)) {
+      ctx.skip('block:invalid');
+    } else if (part.type === 'text') {
+      if (typeof part.text === 'string' && part.text) blocks.push({ kind: 'text', text: part.text });
+    } else if (part.type === 'thinking') {
+      if (typeof part.thinking === 'string' && part.thinking) blocks.push({ kind: 'thinking', text: part.thinking });
+    } else if (part.type === 'tool_use' || part.type === 'server_tool_use') {
+      blocks.push(toolCallBlock(part, ctx));
+    } else if (typeof part.tool_use_id === 'string') {
+      blocks.push(toolResultBlock(part, undefined, ctx)); // web_search_tool_result and friends
+    } else if (part.type === 'image' || part.type === 'document') {
+      blocks.push(mediaBlock(part.type, part));
+    } else {
+      ctx.skip(`block:${String(part.type)}`);
+    }
+  }
+  return blocks;
+}
