@@ -3,6 +3,7 @@ import type { AgentName } from '../shared/model.js';
 import type { SourceAdapter } from './types.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { puffinAdapter } from './puffin/index.js';
+import { aiderAdapter } from './aider/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiAdapter } from './gemini/index.js';
 
@@ -10,6 +11,7 @@ import { geminiAdapter } from './gemini/index.js';
 export const ADAPTERS: SourceAdapter[] = [
   claudeCodeAdapter,
   puffinAdapter,
+  aiderAdapter,
   codexAdapter,
   geminiAdapter,
 ];

@@ -1,0 +1,43 @@
+// Owns where Aider histories live: the project folders listed in STRATA_AIDER_PATHS (colon-separated).
+// Aider writes `.aider.chat.history.md` in the project root; discovery looks in each folder and up
+// to 3 levels below it, skipping node_modules and .git.
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Env } from '../../shared/paths.js';
+
+export const CHAT_HISTORY_NAME = '.aider.chat.history.md';
+export const INPUT_HISTORY_NAME = '.aider.input.history';
+const MAX_DEPTH = 3;
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+
+export function aiderDefaultRoots(env: Env): string[] {
+  return (env.STRATA_AIDER_PATHS ?? '')
+    .split(':')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/** Chat histories by name (or any Markdown file that starts like one); the input log too, to report it. */
+export function detectAiderFile(path: string, head: string): boolean {
+  const name = basename(path);
+  if (name === CHAT_HISTORY_NAME || name === INPUT_HISTORY_NAME) return true;
+  return name.endsWith('.md') && /^# aider chat started at /m.test(head);
+}
+
+export function discoverAiderHistories(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isFile() && entry.name === CHAT_HISTORY_NAME) found.push(join(dir, entry.name));
+      else if (entry.isDirectory() && depth < MAX_DEPTH && !SKIP_DIRS.has(entry.name)) walk(join(dir, entry.name), depth + 1);
+    }
+  };
+  walk(root, 0);
+  return found.sort();
+}
