@@ -1,0 +1,197 @@
+// Owns the conversion of one Codex Responses-API item (message, reasoning, tool call/output, web search) into a
+// normalized message. Shared by all three rollout generations; stateless except for the call_id → tool name map.
+import type { Block, MessageKind, MessageRole, ParsedMessage } from '../../shared/model.js';
+import { arr, isObject, num, obj, str } from './schema.js';
+import type { Json } from './schema.js';
+
+export interface ItemContext {
+  sessionKey: string;
+  key: string;
+  line: number;
+  timestamp?: string;
+  model?: string;
+  /** call_id → tool name for calls seen so far in this parse (results name the tool when known). */
+  toolNames: Map<string, string>;
+}
+
+export type ItemResult = { message: ParsedMessage } | { skipped: string };
+
+/** Tags Codex injects into user-role items; such items are context, not something a person typed. */
+const INJECTED_PREFIXES: Array<[RegExp, string]> = [
+  [/^<user_instructions>/, 'user_instructions'],
+  [/^<environment_context>/, 'environment_context'],
+  [/^<turn_aborted>/, 'turn_aborted'],
+  [/^# AGENTS\.md instructions for /, 'agents_md'],
+  [/^<INSTRUCTIONS>/, 'agents_md'],
+  [/^<permissions instructions>/, 'permissions_instructions'],
+  [/^<subagent_notification>/, 'subagent_notification'],
+  [/^<collaboration_mode>/, 'collaboration_mode'],
+];
+
+export function injectedTag(text: string): string | undefined {
+  const t = text.trimStart();
+  for (const [re, tag] of INJECTED_PREFIXES) if (re.test(t)) return tag;
+  return undefined;
+}
+
+/** `<cwd>…</cwd>` from an injected environment_context block (generation 1/2 have no cwd field). */
+export function cwdFromEnvironmentContext(text: string): string | undefined {
+  const m = /<cwd>([^<]+)<\/cwd>/.exec(text);
+  return m?.[1]?.trim() || undefined;
+}
+
+export function compactJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+}
+
+/** Tool arguments arrive as a JSON string: parse to an object, keep the raw string when it is not JSON. */
+export function parseArguments(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw ?? {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+export function toolCallBlock(name: string, callId: string, input: unknown): Block {
+  return { kind: 'tool_call', text: compactJson(input), toolName: name, toolCallId: callId, toolInput: input };
+}
+
+/** Text blocks of a message `content` (string or parts); images keep metadata only, never data URLs. */
+export function contentBlocks(content: unknown): Block[] {
+  if (typeof content === 'string') return content.length > 0 ? [{ kind: 'text', text: content }] : [];
+  const blocks: Block[] = [];
+  for (const part of arr(content)) {
+    if (!isObject(part)) continue;
+    const type = str(part.type);
+    const text = str(part.text);
+    if (text !== undefined && (type === undefined || /text$/.test(type))) {
+      blocks.push({ kind: 'text', text });
+    } else if (type === 'input_image' || type === 'image_url' || type === 'image') {
+      const url = str(part.image_url) ?? str(obj(part.image_url)?.url) ?? '';
+      const dataUrl = /^data:([^;,]+)/.exec(url);
+      const meta: Record<string, unknown> = dataUrl ? { mediaType: dataUrl[1], inline: true } : url ? { url } : {};
+      blocks.push({ kind: 'image', text: '', meta });
+    }
+  }
+  return blocks;
+}
+
+/** Output of a tool: plain string, `{content, success}`, a list of content items, or gen-2 `{output, metadata}` JSON. */
+export function toolOutput(output: unknown): { text: string; isError: boolean; exitCode?: number } {
+  let text: string;
+  let isError = false;
+  let exitCode: number | undefined;
+  if (typeof output === 'string') {
+    text = output;
+    if (output.startsWith('{')) {
+      try {
+        const parsed = JSON.parse(output) as unknown;
+        if (isObject(parsed) && typeof parsed.output === 'string') {
+          text = parsed.output;
+          exitCode = num(obj(parsed.metadata)?.exit_code);
+        }
+      } catch {
+        // not JSON: keep the raw text
+      }
+    }
+  } else if (isObject(output)) {
+    text = typeof output.content === 'string' ? output.content : compactJson(output.content ?? output);
+    if (output.success === false) isError = true;
+  } else if (Array.isArray(output)) {
+    text = output.map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : '')).filter(Boolean).join('\n');
+  } else {
+    text = output === undefined || output === null ? '' : String(output);
+  }
+  if (exitCode === undefined) {
+    const m = /^(?:Process exited with code|Exit code:)\s*(-?\d+)/m.exec(text);
+    if (m?.[1] !== undefined) exitCode = Number(m[1]);
+  }
+  if (exitCode !== undefined && exitCode !== 0) isError = true;
+  return { text, isError, exitCode };
+}
+
+function message(ctx: ItemContext, role: MessageRole, kind: MessageKind, blocks: Block[], meta?: Json): ParsedMessage {
+  const m: ParsedMessage = { sessionKey: ctx.sessionKey, key: ctx.key, role, kind, line: ctx.line, blocks };
+  if (ctx.timestamp) m.timestamp = ctx.timestamp;
+  if (role === 'assistant' && ctx.model) m.model = ctx.model;
+  if (meta && Object.keys(meta).length > 0) m.meta = meta;
+  return m;
+}
+
+function roleMessage(item: Json, ctx: ItemContext): ItemResult {
+  const role = str(item.role) ?? 'user';
+  const blocks = contentBlocks(item.content);
+  if (blocks.length === 0) return { skipped: 'message:empty' };
+  if (role === 'assistant') return { message: message(ctx, 'assistant', 'response', blocks) };
+  if (role === 'developer' || role === 'system') {
+    return { message: message(ctx, 'system', 'meta', blocks) };
+  }
+  const firstText = blocks.find((b) => b.kind === 'text')?.text ?? '';
+  const tag = injectedTag(firstText);
+  if (tag) {
+    for (const b of blocks) if (b.kind === 'text') b.noise = injectedTag(b.text) ?? tag;
+    return { message: message(ctx, 'user', 'meta', blocks) };
+  }
+  return { message: message(ctx, 'user', 'prompt', blocks) };
+}
+
+function reasoningTexts(item: Json): string[] {
+  const texts: string[] = [];
+  for (const part of [...arr(item.summary), ...arr(item.content)]) {
+    const t = isObject(part) ? str(part.text) : typeof part === 'string' ? part : undefined;
+    if (t && t.trim()) texts.push(t);
+  }
+  return texts;
+}
+
+/** Converts one Responses-API item; encrypted reasoning content is never stored. */
+export function convertResponseItem(item: Json, ctx: ItemContext): ItemResult {
+  const type = str(item.type) ?? 'untyped';
+  switch (type) {
+    case 'message':
+      return roleMessage(item, ctx);
+    case 'reasoning': {
+      const texts = reasoningTexts(item);
+      if (texts.length === 0) return { skipped: 'reasoning:encrypted' };
+      return { message: message(ctx, 'assistant', 'response', texts.map((text) => ({ kind: 'thinking', text }))) };
+    }
+    case 'function_call':
+    case 'custom_tool_call': {
+      const name = str(item.name) ?? 'unknown';
+      const callId = str(item.call_id) ?? str(item.id) ?? `line:${ctx.line}`;
+      ctx.toolNames.set(callId, name);
+      const input = parseArguments(type === 'function_call' ? item.arguments : item.input);
+      return { message: message(ctx, 'assistant', 'response', [toolCallBlock(name, callId, input)]) };
+    }
+    case 'local_shell_call': {
+      const callId = str(item.call_id) ?? str(item.id) ?? `line:${ctx.line}`;
+      ctx.toolNames.set(callId, 'local_shell');
+      return { message: message(ctx, 'assistant', 'response', [toolCallBlock('local_shell', callId, item.action ?? {})]) };
+    }
+    case 'web_search_call': {
+      const callId = str(item.id) ?? `ws:${ctx.line}`;
+      const status = str(item.status);
+      const block = toolCallBlock('web_search', callId, item.action ?? {});
+      if (status) block.meta = { status };
+      return { message: message(ctx, 'assistant', 'response', [block]) };
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const callId = str(item.call_id) ?? `line:${ctx.line}`;
+      const out = toolOutput(item.output);
+      const block: Block = { kind: 'tool_result', text: out.text, toolCallId: callId, isError: out.isError };
+      const name = ctx.toolNames.get(callId);
+      if (name) block.toolName = name;
+      if (out.exitCode !== undefined) block.meta = { exitCode: out.exitCode };
+      return { message: message(ctx, 'tool', 'tool_output', [block]) };
+    }
+    default:
+      return { skipped: `response_item:${type}` };
+  }
+}

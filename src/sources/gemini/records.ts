@@ -1,0 +1,140 @@
+// Owns the conversion of one Gemini CLI message record `{id, timestamp, type, content, toolCalls, thoughts,
+// tokens, model}` into normalized messages: the record itself, plus one tool_output message per tool result.
+import type { Block, MessageKind, MessageRole, ParsedMessage, TokenUsage } from '../../shared/model.js';
+import { arr, isObject, num, str } from './schema.js';
+import type { Json } from './schema.js';
+
+export function compactJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+}
+
+/** `content` is a string (2025) or a list of Gemini parts (2026): text kept, inline data as metadata only. */
+function contentBlocks(content: unknown): Block[] {
+  if (typeof content === 'string') return content.length > 0 ? [{ kind: 'text', text: content }] : [];
+  const blocks: Block[] = [];
+  for (const part of arr(content)) {
+    if (typeof part === 'string') {
+      if (part) blocks.push({ kind: 'text', text: part });
+    } else if (isObject(part)) {
+      const text = str(part.text);
+      if (text !== undefined) {
+        if (text) blocks.push({ kind: part.thought === true ? 'thinking' : 'text', text });
+      } else if (isObject(part.inlineData) || isObject(part.fileData)) {
+        const data = (isObject(part.inlineData) ? part.inlineData : part.fileData) as Json;
+        const mediaType = str(data.mimeType) ?? '';
+        const meta: Record<string, unknown> = { mediaType };
+        if (str(data.fileUri)) meta.uri = data.fileUri;
+        blocks.push({ kind: mediaType.startsWith('image/') ? 'image' : 'document', text: '', meta });
+      }
+    }
+  }
+  return blocks;
+}
+
+function thoughtBlocks(thoughts: unknown): Block[] {
+  const blocks: Block[] = [];
+  for (const t of arr(thoughts)) {
+    if (typeof t === 'string') {
+      if (t.trim()) blocks.push({ kind: 'thinking', text: t });
+      continue;
+    }
+    if (!isObject(t)) continue;
+    const subject = str(t.subject)?.trim();
+    const description = str(t.description)?.trim() ?? '';
+    const text = subject ? (description ? `${subject}: ${description}` : subject) : description;
+    if (text) blocks.push({ kind: 'thinking', text });
+  }
+  return blocks;
+}
+
+/** Text of a tool result: the functionResponse parts' `output` (or `error`), else compact JSON. */
+export function resultText(result: unknown): { text: string; hasError: boolean } {
+  if (typeof result === 'string') return { text: result, hasError: false };
+  const texts: string[] = [];
+  let hasError = false;
+  for (const part of Array.isArray(result) ? result : [result]) {
+    if (!isObject(part)) continue;
+    const fr = isObject(part.functionResponse) ? part.functionResponse : undefined;
+    const response = fr && isObject(fr.response) ? fr.response : undefined;
+    if (response) {
+      if (response.error !== undefined) hasError = true;
+      const out = str(response.output) ?? str(response.error) ?? str(response.content);
+      texts.push(out ?? compactJson(response));
+    } else if (str(part.text) !== undefined) {
+      texts.push(part.text as string);
+    } else if (!fr) {
+      texts.push(compactJson(part));
+    }
+  }
+  return { text: texts.join('\n'), hasError };
+}
+
+export function geminiUsage(tokens: unknown, apiMessageId: string, model?: string): TokenUsage | undefined {
+  if (!isObject(tokens)) return undefined;
+  const input = num(tokens.input) ?? 0;
+  const cached = num(tokens.cached) ?? 0;
+  const usage: TokenUsage = {
+    apiMessageId,
+    // Gemini's prompt count includes cached tokens; tool-use prompt tokens are input too; thoughts are output.
+    inputTokens: Math.max(0, input - cached) + (num(tokens.tool) ?? 0),
+    outputTokens: (num(tokens.output) ?? 0) + (num(tokens.thoughts) ?? 0),
+    cacheReadTokens: cached,
+    cacheWriteTokens: 0,
+  };
+  if (model) usage.model = model;
+  return usage;
+}
+
+const KINDS: Record<string, [MessageRole, MessageKind]> = {
+  user: ['user', 'prompt'],
+  gemini: ['assistant', 'response'],
+  info: ['system', 'system'],
+  warning: ['system', 'system'],
+  error: ['system', 'error'],
+};
+
+/** Converts one message record; returns undefined for an unknown `type`. */
+export function convertGeminiRecord(record: Json, sessionKey: string, key: string, line: number): ParsedMessage[] | undefined {
+  const type = str(record.type) ?? '';
+  const mapping = KINDS[type];
+  if (!mapping) return undefined;
+  const [role, kind] = mapping;
+  const timestamp = str(record.timestamp);
+  const model = str(record.model);
+  const blocks: Block[] = [];
+  if (type === 'gemini') blocks.push(...thoughtBlocks(record.thoughts));
+  const content = contentBlocks(record.content);
+  if (role === 'system') for (const b of content) if (b.kind === 'text') b.kind = 'system';
+  blocks.push(...content);
+  const results: ParsedMessage[] = [];
+  arr(record.toolCalls).forEach((call, i) => {
+    if (!isObject(call)) return;
+    const name = str(call.name) ?? 'unknown';
+    const callId = str(call.id) ?? `${key}:call:${i}`;
+    const input = call.args ?? {};
+    const status = str(call.status);
+    const block: Block = { kind: 'tool_call', text: compactJson(input), toolName: name, toolCallId: callId, toolInput: input };
+    if (status) block.meta = { status };
+    blocks.push(block);
+    if (call.result === undefined || call.result === null) return;
+    const { text, hasError } = resultText(call.result);
+    const isError = hasError || status === 'error' || status === 'cancelled';
+    const resultMsg: ParsedMessage = {
+      sessionKey, key: `${key}:result:${callId}`, role: 'tool', kind: 'tool_output', line,
+      blocks: [{ kind: 'tool_result', text, toolName: name, toolCallId: callId, isError, ...(status ? { meta: { status } } : {}) }],
+    };
+    const ts = str(call.timestamp) ?? timestamp;
+    if (ts) resultMsg.timestamp = ts;
+    results.push(resultMsg);
+  });
+  const message: ParsedMessage = { sessionKey, key, role, kind, line, blocks };
+  if (timestamp) message.timestamp = timestamp;
+  if (model) message.model = model;
+  const usage = type === 'gemini' ? geminiUsage(record.tokens, key, model) : undefined;
+  if (usage) message.usage = usage;
+  return [message, ...results];
+}

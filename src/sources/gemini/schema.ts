@@ -1,0 +1,48 @@
+// Owns the boundary guards for Gemini CLI records (2025 session JSON, 2026 session JSONL). Every field is
+// optional; nothing here throws on data.
+
+export type Json = Record<string, unknown>;
+
+export function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+export function arr(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+export const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'warning', 'error']);
+
+/** One line of a 2026 JSONL session. */
+export type GeminiLine =
+  | { kind: 'header'; record: Json }
+  | { kind: 'set'; values: Json }
+  | { kind: 'rewind'; id: string }
+  | { kind: 'message'; id: string; record: Json }
+  | { kind: 'unknown'; type: string }
+  | { kind: 'malformed'; reason: string };
+
+export function classifyGeminiLine(value: unknown): GeminiLine {
+  if (!isObject(value)) return { kind: 'malformed', reason: 'record is not a JSON object' };
+  if ('$set' in value) {
+    return isObject(value.$set) ? { kind: 'set', values: value.$set } : { kind: 'malformed', reason: '$set without an object' };
+  }
+  if ('$rewindTo' in value) {
+    const id = str(value.$rewindTo);
+    return id ? { kind: 'rewind', id } : { kind: 'malformed', reason: '$rewindTo without a message id' };
+  }
+  const id = str(value.id);
+  const type = str(value.type);
+  if (id !== undefined && type !== undefined) return { kind: 'message', id, record: value };
+  if (type === undefined && str(value.sessionId) !== undefined) return { kind: 'header', record: value };
+  if (type !== undefined) return { kind: 'message', id: '', record: value };
+  return { kind: 'unknown', type: 'untyped' };
+}
