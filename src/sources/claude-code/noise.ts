@@ -19,7 +19,8 @@ export interface TextSegment {
 
 const TAG_ALTERNATION = NOISE_TAGS.map((tag) => tag.replace(/[-_]/g, (c) => `\\${c}`)).join('|');
 /** A closed wrapper `<tag ...>...</tag>`, or an opening tag never closed (the rest of the text). */
-const WRAPPER = new RegExp(`<(${TAG_ALTERNATION})(?:\\s[^>]*)?>(?:[\\s\\S]*?</\\1>|[\\s\\S]*$)`, 'g');
+// Attributes are bounded (no `<`, at most 200 chars) so a text full of unclosed `<tag ` stays linear.
+const WRAPPER = new RegExp(`<(${TAG_ALTERNATION})(?:\\s[^<>]{0,200})?>(?:[\\s\\S]*?</\\1>|[\\s\\S]*$)`, 'g');
 const INTERRUPTED = /^\[Request interrupted by user[^\]]*\]/;
 
 /** Splits user text into typed text and noise segments; whitespace between segments is dropped. */
