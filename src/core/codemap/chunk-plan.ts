@@ -73,8 +73,16 @@ export function planChunks(lineLengths: number[], symbols: CodeSymbol[], maxChar
       if (current.length > 0) chunks.push({ startLine: current[0]!.start, endLine: current[current.length - 1]!.end, spanning });
       current = [];
     };
-    for (const atom of atoms) {
+    for (let index = 0; index < atoms.length; index++) {
+      const atom = atoms[index]!;
       const size = chars(atom.start, atom.end);
+      // A symbol that fits only without its doc comment: detach the comment into its own gap atom.
+      const sym = atom.symbol;
+      if (sym && size > maxChars && atom.start < sym.startLine && chars(sym.startLine, atom.end) <= maxChars) {
+        atoms.splice(index, 1, { start: atom.start, end: sym.startLine - 1 }, { start: sym.startLine, end: atom.end, symbol: sym });
+        index--;
+        continue;
+      }
       const curSize = current.length > 0 ? chars(current[0]!.start, current[current.length - 1]!.end) : 0;
       if (current.length > 0 && curSize + size <= maxChars) {
         current.push(atom);
