@@ -58,13 +58,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   }
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
-    if (!options.readonly) {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-    }
-    db.pragma('foreign_keys = ON');
-    db.pragma('cache_size = -32000');
-    db.pragma('temp_store = MEMORY');
+    // Check the version before any pragma that writes (journal_mode): a newer store stays untouched.
     const current = db.pragma('user_version', { simple: true }) as number;
     const latest = latestSchemaVersion(migrations);
     if (current > latest) {
@@ -73,6 +67,14 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
         `store ${path} has schema version ${current}, newer than this strata understands (${latest}); upgrade strata. The store was left untouched.`,
       );
     }
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma('cache_size = -65536');
+    db.pragma('mmap_size = 268435456');
+    db.pragma('temp_store = MEMORY');
     if (current < latest) {
       if (options.readonly) {
         throw new StrataError('STORE_TOO_NEW', `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`);

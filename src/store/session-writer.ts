@@ -4,6 +4,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { AgentName, Block, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
 import { sha256 } from '../shared/hash.js';
 import { toFtsText } from './fts-text.js';
+import { refreshSessionStats } from '../core/retrieval/session-stats.js';
 
 export interface SourceRow {
   id: number;
@@ -170,7 +171,8 @@ export class SessionWriter {
    */
   writeMessage(sessionId: number, sourceId: number, message: ParsedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
     const existing = this.s.findMessage!.get(sessionId, message.key) as { id: number; content_hash: string | null } | undefined;
-    const hash = messageContentHash(message);
+    // Content hashes only matter when a whole file is re-parsed (replace mode).
+    const hash = mode === 'replace' ? messageContentHash(message) : null;
     const params = {
       sessionId,
       key: message.key,
@@ -223,6 +225,7 @@ export class SessionWriter {
   /** Recomputes counts, time range, models and token totals of every session touched so far. */
   refreshTouchedSessions(): void {
     for (const id of this.touchedSessions) this.s.refreshSession!.run({ id });
+    refreshSessionStats(this.db, this.touchedSessions);
     this.touchedSessions.clear();
   }
 

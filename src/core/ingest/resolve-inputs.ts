@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AgentName } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
-import { StrataError } from '../../shared/errors.js';
+import { StrataError, describeError } from '../../shared/errors.js';
 import type { SourceAdapter } from '../../sources/types.js';
 
 export interface SourceCandidate {
@@ -20,23 +20,25 @@ export interface ResolvedInputs {
   roots: { agent: AgentName; root: string }[];
 }
 
+/** The first `bytes` bytes of a file as text; throws (EACCES, EISDIR, ...) when it cannot be read. */
 export function readHead(path: string, bytes = 4096): string {
-  let fd: number | undefined;
+  const fd = openSync(path, 'r');
   try {
-    fd = openSync(path, 'r');
     const buf = Buffer.alloc(bytes);
     const n = readSync(fd, buf, 0, bytes, 0);
     return buf.toString('utf8', 0, n);
-  } catch {
-    return '';
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    closeSync(fd);
   }
 }
 
-function claim(path: string, adapters: SourceAdapter[]): SourceAdapter | undefined {
-  const head = readHead(path);
-  return adapters.find((a) => a.detect(path, head));
+function tryReadHead(path: string, out: ResolvedInputs): string | undefined {
+  try {
+    return readHead(path);
+  } catch (error) {
+    out.unclaimed.push({ path, reason: `cannot read: ${describeError(error)}` });
+    return undefined;
+  }
 }
 
 /** Resolves PATH arguments; with none, scans every adapter's default roots. Nonexistent paths are usage errors. */
@@ -62,18 +64,26 @@ export function resolveInputs(paths: string[], adapters: SourceAdapter[], env: E
   if (missing.length > 0) {
     throw new StrataError('USAGE', `no such file or folder: ${missing.join(', ')}`, { details: { missing } });
   }
+  const unreadable = new Set<string>();
   for (const given of paths) {
     const path = resolve(cwd, given);
     if (statSync(path).isDirectory()) {
       for (const adapter of adapters) {
         // In a folder the user names, files of several agents may sit together: each adapter
         // keeps only the files it detects as its own.
-        const found = adapter.discover(path).filter((file) => !seen.has(file) && adapter.detect(file, readHead(file)));
+        const found = adapter.discover(path).filter((file) => {
+          if (seen.has(file) || unreadable.has(file)) return false;
+          const head = tryReadHead(file, out);
+          if (head === undefined) unreadable.add(file);
+          return head !== undefined && adapter.detect(file, head);
+        });
         if (found.length > 0) out.roots.push({ agent: adapter.agent, root: path });
         for (const file of found) add(file, adapter);
       }
     } else {
-      const adapter = claim(path, adapters);
+      const head = tryReadHead(path, out);
+      if (head === undefined) continue;
+      const adapter = adapters.find((a) => a.detect(path, head));
       if (adapter) add(path, adapter);
       else out.unclaimed.push({ path, reason: 'no adapter recognises this file as an agent history' });
     }

@@ -1,0 +1,29 @@
+// Shared helpers for end-to-end tests: run the built CLI with a pinned environment and a temp STRATA_HOME.
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '..');
+export const CLI = join(REPO, 'dist', 'cli', 'main.js');
+export const FIXTURES = resolve(REPO, '..', 'shared', 'fixtures', 'real');
+
+export function tempDir(prefix = 'strata-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string>, options: SpawnSyncOptions = {}): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), TZ: 'UTC', NO_COLOR: '1', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
+  return { code: result.status ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
+}
