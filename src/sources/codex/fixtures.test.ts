@@ -82,7 +82,7 @@ describe('codex adapter on every real fixture', () => {
   for (const path of FILES) {
     it(`parses ${relative(ROOT, path)}`, () => {
       const out = codexAdapter.parseLines(linesOf(path), { path });
-      const want = path.endsWith('.json') ? expectedFromJson(path) : expectedFromJsonl(path);
+      const want: J = path.endsWith('.json') ? expectedFromJson(path) : expectedFromJsonl(path);
       const blocks = out.messages.flatMap((m) => m.blocks);
       const calls = blocks.filter((b) => b.kind === 'tool_call');
       const results = blocks.filter((b) => b.kind === 'tool_result');
