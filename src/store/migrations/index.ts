@@ -2,6 +2,8 @@
 // 1 core, 2 retrieval, 3 llm cache, 4 codemap, 5 history index, 6+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
+import { retrievalMigration } from './002-retrieval.js';
+import { llmCacheMigration } from './003-llm-cache.js';
 
-export const MIGRATIONS: Migration[] = [coreMigration];
+export const MIGRATIONS: Migration[] = [coreMigration, retrievalMigration, llmCacheMigration];
 export type { Migration };
