@@ -1,0 +1,33 @@
+// Runs every benchmark in its own Node process (so peak RSS is per benchmark) and prints their output.
+// Usage: npm run bench [-- name ...]   e.g. npm run bench -- ingest retrieval
+// Sizes: STRATA_BENCH_INGEST_MB (default 1000), other benchmarks read their own arguments/env.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpus, totalmem } from 'node:os';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = {
+  ingest: [process.env.STRATA_BENCH_INGEST_MB ?? '1000', process.env.STRATA_BENCH_SMALL_FILES ?? '10000'],
+};
+const wanted = process.argv.slice(2);
+const benches = readdirSync(here)
+  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs'].includes(f) && !f.startsWith('.'))
+  .map((f) => f.replace(/\.mjs$/, ''))
+  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .sort();
+
+console.log(`strata benchmarks on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+let failed = 0;
+for (const name of benches) {
+  const file = join(here, `${name}.mjs`);
+  if (!existsSync(file)) continue;
+  console.log(`\n== ${name} ==`);
+  const res = spawnSync(process.execPath, ['--expose-gc', file, ...(args[name] ?? [])], { stdio: 'inherit' });
+  if (res.status !== 0) {
+    failed++;
+    console.log(`(${name} exited with ${res.status ?? res.signal})`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
