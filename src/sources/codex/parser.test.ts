@@ -68,6 +68,12 @@ describe('codex parser: generation 3', () => {
     expect(out.messages[1]).toMatchObject({ role: 'tool', kind: 'tool_output' });
   });
 
+  it('keeps image metadata only, never the data URL', () => {
+    const out = parse([meta(), item('2026-01-02T10:00:01Z', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'see' }, { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgoAAAA' }] })]);
+    expect(out.messages[0]?.blocks[1]).toEqual({ kind: 'image', text: '', meta: { mediaType: 'image/png', inline: true } });
+    expect(JSON.stringify(out)).not.toContain('iVBORw0KGgo');
+  });
+
   it('stores reasoning summaries as thinking, never encrypted content', () => {
     const out = parse([
       meta(),

@@ -76,6 +76,13 @@ describe('gemini parser: 2026 JSONL', () => {
     expect(out.messages).toHaveLength(5);
   });
 
+  it('keeps inline data as metadata only', async () => {
+    const path = write('session-2026-04-25T08-00-ffff.jsonl', jsonl([header, { id: 'u1', timestamp: 't', type: 'user', content: [{ text: 'look' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgoAAAA' } }] }]));
+    const out = await geminiAdapter.parseFile({ path });
+    expect(out.messages[0]?.blocks).toEqual([{ kind: 'text', text: 'look' }, { kind: 'image', text: '', meta: { mediaType: 'image/png' } }]);
+    expect(JSON.stringify(out)).not.toContain('iVBORw0KGgo');
+  });
+
   it('counts malformed lines, unknown records and a truncated last line without failing the file', async () => {
     const full = JSON.stringify(userMsg('u2', 'cut off here'));
     const path = write('session-2026-04-25T08-00-cccc.jsonl', jsonl([
