@@ -4,6 +4,7 @@ import type { SourceAdapter } from './types.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { puffinAdapter } from './puffin/index.js';
 import { aiderAdapter } from './aider/index.js';
+import { opencodeAdapter } from './opencode/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiAdapter } from './gemini/index.js';
 
@@ -12,6 +13,7 @@ export const ADAPTERS: SourceAdapter[] = [
   claudeCodeAdapter,
   puffinAdapter,
   aiderAdapter,
+  opencodeAdapter,
   codexAdapter,
   geminiAdapter,
 ];

@@ -1,0 +1,116 @@
+// Owns the boundary checks for OpenCode records (message info and parts, the same JSON in the SQLite
+// `data` columns and in the legacy storage/ files) and the mapping of one part to normalized blocks.
+import type { Block } from '../../shared/model.js';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+export function epochToIso(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > 8.64e15) return undefined;
+  return new Date(value).toISOString();
+}
+
+/** Parses a JSON `data` column; undefined when it is not a JSON object. */
+export function parseJsonObject(text: unknown): Record<string, unknown> | undefined {
+  if (isRecord(text)) return text;
+  if (typeof text !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type PartResult =
+  | { blocks: Block[]; prompt?: boolean; compaction?: boolean }
+  | { skipped: string }
+  | { malformed: string };
+
+function oneLineJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function toolBlocks(part: Record<string, unknown>): PartResult {
+  const toolName = str(part.tool);
+  const callId = str(part.callID) ?? str(part.id);
+  if (!toolName) return { malformed: 'tool part without a tool name' };
+  const state = isRecord(part.state) ? part.state : {};
+  const input = isRecord(state.input) ? state.input : {};
+  const call: Block = { kind: 'tool_call', text: oneLineJson(input), toolName, toolInput: input };
+  if (callId) call.toolCallId = callId;
+  const status = str(state.status);
+  if (status && status !== 'completed' && status !== 'error') call.meta = { status };
+  const blocks: Block[] = [call];
+  if (status === 'completed' || status === 'error') {
+    const isError = status === 'error';
+    const result: Block = { kind: 'tool_result', text: str(isError ? state.error : state.output) ?? '', toolName, isError };
+    if (callId) result.toolCallId = callId;
+    const title = str(state.title);
+    if (title) result.meta = { title };
+    blocks.push(result);
+  }
+  return { blocks };
+}
+
+function fileBlock(part: Record<string, unknown>): Block {
+  const mime = str(part.mime) ?? '';
+  const meta: Record<string, unknown> = { mime };
+  const filename = str(part.filename);
+  if (filename) meta.filename = filename;
+  const url = str(part.url);
+  // Inline `data:` URLs hold base64 content: never kept.
+  if (url && !url.startsWith('data:')) meta.url = url;
+  if (isRecord(part.source) && typeof part.source.path === 'string') meta.sourcePath = part.source.path;
+  return { kind: mime.startsWith('image/') ? 'image' : 'document', text: '', meta };
+}
+
+/** Maps one part (`data` of the part table or a storage/part file) to blocks. Never throws. */
+export function partToBlocks(part: Record<string, unknown>): PartResult {
+  const type = str(part.type);
+  if (!type) return { malformed: 'part without a type' };
+  switch (type) {
+    case 'text': {
+      const text = str(part.text);
+      if (text === undefined) return { malformed: 'text part without text' };
+      const synthetic = part.synthetic === true;
+      const block: Block = { kind: 'text', text };
+      if (synthetic) block.noise = 'synthetic';
+      if (part.ignored === true) block.meta = { ignored: true };
+      return { blocks: [block], prompt: !synthetic && part.ignored !== true };
+    }
+    case 'reasoning': {
+      const text = str(part.text);
+      return text === undefined ? { malformed: 'reasoning part without text' } : { blocks: [{ kind: 'thinking', text }] };
+    }
+    case 'tool':
+      return toolBlocks(part);
+    case 'file':
+      return { blocks: [fileBlock(part)] };
+    case 'subtask': {
+      const prompt = str(part.prompt) ?? '';
+      const meta: Record<string, unknown> = {};
+      if (str(part.agent)) meta.agent = part.agent;
+      if (str(part.description)) meta.description = part.description;
+      return { blocks: [{ kind: 'system', text: prompt, meta: { subtask: true, ...meta } }] };
+    }
+    case 'compaction':
+      return { blocks: [], compaction: true };
+    default:
+      // step-start, step-finish, snapshot, patch, agent, retry (bookkeeping) and unknown types.
+      return { skipped: `part:${type}` };
+  }
+}
