@@ -3,7 +3,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { AgentName, Block, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
 import { sha256 } from '../shared/hash.js';
-import { toFtsText } from './fts-text.js';
+import { FTS_MAX_TOOL_OUTPUT_CHARS, toFtsText } from './fts-text.js';
 import { refreshSessionStats } from '../core/retrieval/session-stats.js';
 
 export interface SourceRow {
@@ -154,7 +154,7 @@ export class SessionWriter {
         noise: block.noise ?? null,
         meta: json(block.meta),
       }) as { id: number };
-      if (block.text.length > 0) this.s.insertFts!.run(row.id, toFtsText(block.text));
+      if (block.text.length > 0) this.s.insertFts!.run(row.id, toFtsText(block.text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined));
     }
     return message.blocks.length;
   }

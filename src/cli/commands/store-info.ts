@@ -1,14 +1,12 @@
-// Owns `strata sources`, `strata sessions` and `strata stats`: what the store holds and where it came from.
+// Owns `strata sources` and `strata stats` (`strata sessions` is an alias of `strata index`): what the store holds and where it came from.
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { listSources } from '../../core/sessions/list-sources.js';
-import { listSessions, storeStats } from '../../core/sessions/list-sessions.js';
+import { storeStats } from '../../core/sessions/list-sessions.js';
 import { ADAPTERS } from '../../sources/registry.js';
-import { parseTimeSpec } from '../../shared/time.js';
 import { tildify } from '../../shared/paths.js';
-import { formatTable, printJson, printLine, type CliIo } from '../io.js';
+import { printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForRead } from '../store-access.js';
-import { parseAgentList, parsePositiveInt } from './options.js';
 
 export function registerStoreInfoCommands(program: Command, io: CliIo): void {
   program
@@ -32,41 +30,7 @@ export function registerStoreInfoCommands(program: Command, io: CliIo): void {
       }
     });
 
-  program
-    .command('sessions')
-    .description('list sessions, newest first')
-    .option('--project <dir>', 'only sessions whose project directory contains this text')
-    .option('--agent <list>', 'only these agents, comma-separated')
-    .option('--since <time>', 'only sessions active since (30m, 2h, 7d, 1w or an ISO date)')
-    .option('--limit <n>', 'at most n sessions')
-    .option('--json', 'print JSON on stdout')
-    .addHelpText('after', '\nExamples:\n  strata sessions --limit 20\n  strata sessions --project myapp --since 7d\n  strata sessions --agent codex --json')
-    .action((opts: { project?: string; agent?: string; since?: string; limit?: string; json?: boolean }) => {
-      const agents = parseAgentList(opts.agent);
-      const filter = {
-        ...(opts.project ? { project: opts.project } : {}),
-        ...(agents ? { agent: agents } : {}),
-        ...(opts.since ? { since: parseTimeSpec(opts.since) } : {}),
-        ...(opts.limit ? { limit: parsePositiveInt(opts.limit, '--limit') } : {}),
-      };
-      const store = openStoreForRead(io);
-      try {
-        const sessions = listSessions(store.db, filter);
-        if (opts.json) return printJson(io, sessions);
-        const rows = sessions.map((s) => [
-          s.id.slice(0, 12),
-          s.agent,
-          s.startedAt ? s.startedAt.slice(0, 16).replace('T', ' ') : '',
-          String(s.messages),
-          s.project ? tildify(s.project, io.env) : '',
-          (s.relation ? `[${s.relation}] ` : '') + (s.archived ? '[archived] ' : '') + (s.title ?? '').replace(/\s+/g, ' ').slice(0, 70),
-        ]);
-        if (rows.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
-        printLine(io.stdout, formatTable(rows, ['ID', 'AGENT', 'STARTED', 'MSGS', 'PROJECT', 'TITLE']));
-      } finally {
-        store.close();
-      }
-    });
+  // `strata sessions` is an alias of `strata index` (src/cli/commands/retrieval.ts): one listing implementation.
 
   program
     .command('stats')

@@ -1,0 +1,73 @@
+// Owns `strata search`, `strata read` and `strata skill` (the `index` command lives in retrieval.ts).
+import type { Command } from 'commander';
+import { readSession } from '../../core/retrieval/read-session.js';
+import { formatRead } from '../../core/retrieval/format-read.js';
+import { parseSelectors } from '../../core/retrieval/selectors.js';
+import { sessionHome } from '../../core/retrieval/list-index.js';
+import { displayPath } from '../../core/retrieval/locations.js';
+import { homeDir } from '../../shared/paths.js';
+import { printJson, printLine, type CliIo } from '../io.js';
+import { openStoreForRead } from '../store-access.js';
+import { parsePositiveInt } from './options.js';
+import { registerSearchCommand } from './retrieval-search.js';
+import { registerSkillCommand } from './retrieval-skill.js';
+
+export { registerSearchCommand, registerSkillCommand };
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const READ_EXAMPLES = `
+Examples:
+  strata read 1fb5e404                    the whole session, ~2000 words in total
+  strata read 1fb5e404 40-60              messages 40 to 60 (truncation adapts to the range)
+  strata read 1fb5e404 12                 message 12 only
+  strata read 1fb5e404 --skip 40          the next words of each field after a cut at 40
+  strata read 1fb5e404 --full             no truncation
+  strata read 1fb5e404 --show thinking --show tool:Bash:result
+  strata read 1fb5e404 --hide tool --show tool:Edit
+  strata read 1fb5e404 --hide tool:*:input --show tool:Bash:input --json
+Selectors (comma-separated or repeated): user, assistant, thinking, system, summary, noise, tool,
+tool:<Name>, tool:<Name>:input, tool:<Name>:result (* = any tool). The more specific selector wins.
+Default: user/assistant/system/summary text, thinking as a word count, tool calls as one line, results hidden.`;
+
+interface ReadFlags {
+  show?: string[];
+  hide?: string[];
+  target?: string;
+  skip?: string;
+  full?: boolean;
+  json?: boolean;
+}
+
+export function registerReadCommand(program: Command, io: CliIo): void {
+  program
+    .command('read')
+    .description('read a session (or messages N-M of it) with adaptive word truncation')
+    .argument('<session>', 'session id or a unique prefix of it')
+    .argument('[range]', 'message N, or messages N-M (1-based), or N- to the end')
+    .option('--show <selectors>', 'show these fields (repeatable)', collect)
+    .option('--hide <selectors>', 'hide these fields (repeatable)', collect)
+    .option('--target <words>', 'total words to aim for (default 2000)')
+    .option('--skip <n>', 'skip the first n words of every field')
+    .option('--full', 'no truncation')
+    .option('--json', 'print JSON on stdout')
+    .addHelpText('after', READ_EXAMPLES)
+    .action((session: string, range: string | undefined, opts: ReadFlags) => {
+      const store = openStoreForRead(io);
+      try {
+        const result = readSession(store.db, session, {
+          ...(range !== undefined ? { range } : {}),
+          show: parseSelectors(opts.show),
+          hide: parseSelectors(opts.hide),
+          ...(opts.target !== undefined ? { targetWords: Math.max(1, parsePositiveInt(opts.target, '--target')) } : {}),
+          ...(opts.skip !== undefined ? { skip: parsePositiveInt(opts.skip, '--skip') } : {}),
+          ...(opts.full ? { full: true } : {}),
+        });
+        if (opts.json) return printJson(io, result);
+        const localHome = homeDir(io.env);
+        printLine(io.stdout, formatRead(result, (p) => displayPath(p, null, sessionHome(p, localHome))));
+      } finally {
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,70 @@
+// Owns `strata index` (alias `strata sessions`), `strata search`, `strata read` and `strata skill`: thin
+// shells over src/core/retrieval that parse flags, open the store and print text or JSON.
+import type { Command } from 'commander';
+import { listIndex, type IndexFilter } from '../../core/retrieval/list-index.js';
+import { formatIndex } from '../../core/retrieval/format-index.js';
+import { parseTimeSpec } from '../../shared/time.js';
+import { homeDir } from '../../shared/paths.js';
+import { printJson, printLine, type CliIo } from '../io.js';
+import { openStoreForRead } from '../store-access.js';
+import { parseAgentList, parsePositiveInt } from './options.js';
+import { registerReadCommand, registerSearchCommand, registerSkillCommand } from './retrieval-commands.js';
+
+interface IndexOptions {
+  project?: string;
+  agent?: string;
+  since?: string;
+  until?: string;
+  limit?: string;
+  all?: boolean;
+  json?: boolean;
+}
+
+const INDEX_EXAMPLES = `
+Examples:
+  strata index                         every session, newest first, with statistics
+  strata index --limit 20              the 20 newest sessions
+  strata index --project myapp --since 7d
+  strata index --agent codex,claude-code --until 2025-11-01
+  strata index --all --json            include subagent sessions as their own rows; JSON on stdout
+Columns: MSGS messages (incl. subagents), USER human prompts, BASH shell calls, FETCH/SEARCH web fetches
+and searches, +LINES/-LINES from edit/write/patch tool inputs, FILES files touched, COMMITS git commits,
+LOCATIONS where > 30% of the work happened. Zero values are blank. \`strata sessions\` is the same command.`;
+
+export function registerRetrievalCommands(program: Command, io: CliIo): void {
+  program
+    .command('index')
+    .alias('sessions')
+    .description('list sessions newest first with mechanical statistics (alias: sessions)')
+    .option('--project <dir>', 'only sessions whose project directory contains this text')
+    .option('--agent <list>', 'only these agents, comma-separated')
+    .option('--since <time>', 'only sessions active since (30m, 2h, 7d, 1w or an ISO date)')
+    .option('--until <time>', 'only sessions started before (30m, 2h, 7d, 1w or an ISO date)')
+    .option('--limit <n>', 'at most n sessions')
+    .option('--all', 'also list subagent sessions as their own rows')
+    .option('--json', 'print JSON on stdout')
+    .addHelpText('after', INDEX_EXAMPLES)
+    .action((opts: IndexOptions) => {
+      const agents = parseAgentList(opts.agent);
+      const filter: IndexFilter = {
+        ...(opts.project ? { project: opts.project } : {}),
+        ...(agents ? { agent: agents } : {}),
+        ...(opts.since ? { since: parseTimeSpec(opts.since) } : {}),
+        ...(opts.until ? { until: parseTimeSpec(opts.until) } : {}),
+        ...(opts.limit ? { limit: parsePositiveInt(opts.limit, '--limit') } : {}),
+        ...(opts.all ? { all: true } : {}),
+      };
+      const store = openStoreForRead(io);
+      try {
+        const entries = listIndex(store.db, filter, homeDir(io.env));
+        if (opts.json) return printJson(io, entries);
+        if (entries.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
+        printLine(io.stdout, formatIndex(entries, homeDir(io.env)));
+      } finally {
+        store.close();
+      }
+    });
+  registerSearchCommand(program, io);
+  registerReadCommand(program, io);
+  registerSkillCommand(program, io);
+}

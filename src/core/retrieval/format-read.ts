@@ -1,0 +1,49 @@
+// Owns the plain-text rendering of `read`: a session header, one section per message (`#N role · time`),
+// tool calls on one line (`→ Bash: npm test`), results as `← Bash: ...`, thinking as a word count, and the
+// truncation footer.
+import type { ReadBlock, ReadResult } from './read-session.js';
+import { shortTime } from './format-index.js';
+
+function ellipsis(b: ReadBlock): string {
+  return b.truncated ? ' …' : '';
+}
+
+function renderBlock(b: ReadBlock): string {
+  const error = b.isError ? ' (error)' : '';
+  if (b.visibility === 'count') {
+    const what = b.field === 'tool_output' ? `${b.toolName ?? 'tool'} result` : b.kind === 'tool_call' ? `${b.toolName ?? 'tool'} call` : b.field;
+    return `[${what}: ${b.words} words${error}]`;
+  }
+  if (b.kind === 'tool_call') return `→ ${b.toolName ?? 'tool'}${error}: ${b.text}${ellipsis(b)}`;
+  if (b.field === 'tool_output') return `← ${b.toolName ?? 'tool'}${error}:\n${b.text}${ellipsis(b)}`;
+  if (b.kind === 'image' || b.kind === 'document') return `[${b.kind}]`;
+  const label = b.field === 'thinking' ? '[thinking]\n' : b.field === 'summary' ? '[summary]\n' : b.field === 'system' ? '[system] ' : '';
+  return `${label}${b.text}${ellipsis(b)}`;
+}
+
+export function formatRead(result: ReadResult, home: (path: string) => string = (p) => p): string {
+  const s = result.session;
+  const out: string[] = [];
+  const when = [shortTime(s.startedAt), shortTime(s.endedAt)].filter(Boolean).join(' → ');
+  out.push(`Session ${s.externalId} · ${s.agent}${s.project ? ' · ' + home(s.project) : ''}${when ? ' · ' + when : ''}`);
+  if (s.title) out.push(s.title.replace(/\s+/g, ' ').trim());
+  out.push(`Messages ${result.from}-${result.to} of ${s.messages}`);
+  let lastDay = '';
+  for (const m of result.messages) {
+    if (m.blocks.length === 0) continue;
+    out.push('');
+    // The date is printed when it changes; otherwise only the time.
+    const time = shortTime(m.timestamp);
+    const day = time.slice(0, 10);
+    const shown = day && day === lastDay ? time.slice(11) : time;
+    if (day) lastDay = day;
+    const meta = [m.kind !== 'prompt' && m.kind !== 'response' ? m.kind : '', shown].filter(Boolean).join(' · ');
+    out.push(`#${m.n} ${m.role}${meta ? ' · ' + meta : ''}`);
+    for (const b of m.blocks) out.push(renderBlock(b));
+  }
+  if (result.wordLimit !== null) {
+    out.push('');
+    out.push(`[Limited to ${result.wordLimit} words per field. Use --skip ${result.skip + result.wordLimit} for more.]`);
+  }
+  return out.join('\n');
+}

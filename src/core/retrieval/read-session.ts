@@ -1,0 +1,158 @@
+// Owns `read`: loading a session's messages (or a range N-M, 1-based by seq), joining tool results to their
+// calls by tool_call_id, applying --show/--hide visibility and the adaptive uniform word truncation.
+import type { Database } from 'better-sqlite3';
+import { usageError, StrataError } from '../../shared/errors.js';
+import type { BlockField } from '../../shared/model.js';
+import { resolveSession, type ResolvedSession } from './session-ids.js';
+import { resolveVisibility, type Selector, type Visibility } from './selectors.js';
+import { computeUniformLimit, countWords, truncateWords, DEFAULT_TARGET_WORDS } from './truncation.js';
+import { keyInput } from './tool-classes.js';
+
+export interface ReadOptions {
+  /** `N` or `N-M` or `N-` (1-based message positions). */
+  range?: string;
+  show?: Selector[];
+  hide?: Selector[];
+  targetWords?: number;
+  skip?: number;
+  full?: boolean;
+}
+
+export interface ReadBlock {
+  field: BlockField;
+  kind: string;
+  toolName: string | null;
+  toolCallId: string | null;
+  visibility: Exclude<Visibility, 'hide'>;
+  isError: boolean;
+  /** Words in the field (a tool call's field is its key input). */
+  words: number;
+  /** Shown text ('' for `count`). */
+  text: string;
+  truncated: boolean;
+}
+
+export interface ReadMessage {
+  n: number;
+  role: string;
+  kind: string;
+  timestamp: string | null;
+  model: string | null;
+  blocks: ReadBlock[];
+}
+
+export interface ReadResult {
+  session: ResolvedSession & { messages: number };
+  from: number;
+  to: number;
+  /** The uniform per-field word limit applied, or null when nothing was cut. */
+  wordLimit: number | null;
+  skip: number;
+  messages: ReadMessage[];
+}
+
+/** Parses `N`, `N-M` or `N-` against a session of `total` messages. */
+export function parseRange(range: string | undefined, total: number): { from: number; to: number } {
+  if (range === undefined || range === '') return { from: 1, to: total };
+  const m = /^(\d+)(?:\s*(-)\s*(\d+)?)?$/.exec(range.trim());
+  if (!m) throw usageError(`invalid range "${range}": use N, N-M or N-`);
+  const from = Number(m[1]);
+  const to = m[2] ? (m[3] !== undefined ? Number(m[3]) : total) : from;
+  if (from < 1 || to < from) throw usageError(`invalid range "${range}": positions start at 1 and N must not exceed M`);
+  if (from > total) throw new StrataError('NOT_FOUND', `the session has ${total} message${total === 1 ? '' : 's'}; ${from} is out of range`);
+  return { from, to: Math.min(to, total) };
+}
+
+interface BlockRow {
+  message_id: number;
+  kind: string;
+  field: BlockField;
+  text: string;
+  tool_name: string | null;
+  tool_call_id: string | null;
+  tool_input: string | null;
+  is_error: number;
+  noise: string | null;
+}
+
+interface MessageRow {
+  id: number;
+  role: string;
+  kind: string;
+  timestamp: string | null;
+  model: string | null;
+}
+
+function parseInput(row: BlockRow): unknown {
+  if (row.tool_input === null) return undefined;
+  try {
+    return JSON.parse(row.tool_input) as unknown;
+  } catch {
+    return row.tool_input;
+  }
+}
+
+export function readSession(db: Database, typedId: string, options: ReadOptions = {}): ReadResult {
+  const session = resolveSession(db, typedId);
+  const all = db.prepare('SELECT id, role, kind, timestamp, model FROM messages WHERE session_id = ? ORDER BY seq, id').all(session.id) as MessageRow[];
+  if (all.length === 0) throw new StrataError('NOT_FOUND', `session ${session.externalId} has no messages`);
+  const { from, to } = parseRange(options.range, all.length);
+  const picked = all.slice(from - 1, to);
+  const blocksOf = db.prepare(`SELECT message_id, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise
+    FROM blocks WHERE message_id = ? ORDER BY idx`);
+  const rows = picked.map((m) => blocksOf.all(m.id) as BlockRow[]);
+  // Tool results carry their call's name via tool_call_id (calls outside the range are looked up).
+  const callNames = new Map<string, string>();
+  const callErrors = new Set<string>();
+  for (const list of rows) {
+    for (const b of list) {
+      if (b.kind === 'tool_call' && b.tool_call_id && b.tool_name) callNames.set(b.tool_call_id, b.tool_name);
+      if (b.kind === 'tool_result' && b.tool_call_id && b.is_error) callErrors.add(b.tool_call_id);
+    }
+  }
+  const lookupCall = db.prepare("SELECT tool_name FROM blocks WHERE tool_call_id = ? AND kind = 'tool_call' LIMIT 1").pluck();
+  const show = options.show ?? [];
+  const hide = options.hide ?? [];
+  const skip = options.skip ?? 0;
+  const messages: ReadMessage[] = picked.map((m, i) => {
+    const blocks: ReadBlock[] = [];
+    for (const b of rows[i]!) {
+      let toolName = b.tool_name;
+      if (b.kind === 'tool_result' && b.tool_call_id) {
+        toolName = callNames.get(b.tool_call_id) ?? (lookupCall.get(b.tool_call_id) as string | undefined) ?? toolName;
+      }
+      const visibility = resolveVisibility({ field: b.field, toolName, noise: b.noise !== null }, show, hide);
+      if (visibility === 'hide') continue;
+      const text = b.kind === 'tool_call' ? keyInput(toolName, parseInput(b), b.text) : b.text;
+      if (b.kind !== 'tool_call' && visibility === 'show' && text.trim() === '' && b.kind !== 'image' && b.kind !== 'document') continue;
+      blocks.push({
+        field: b.field,
+        kind: b.kind,
+        toolName,
+        toolCallId: b.tool_call_id,
+        visibility,
+        isError: b.is_error === 1 || (b.kind === 'tool_call' && b.tool_call_id !== null && callErrors.has(b.tool_call_id)),
+        words: countWords(text),
+        text,
+        truncated: false,
+      });
+    }
+    return { n: from + i, role: m.role, kind: m.kind, timestamp: m.timestamp, model: m.model, blocks };
+  });
+  const shown = messages.flatMap((m) => m.blocks.filter((b) => b.visibility === 'show'));
+  const limit = options.full ? Infinity : computeUniformLimit(shown.map((b) => Math.max(0, b.words - skip)), options.targetWords ?? DEFAULT_TARGET_WORDS);
+  let cut = false;
+  for (const b of shown) {
+    if (options.full && skip === 0) continue;
+    const t = truncateWords(b.text, limit, skip);
+    b.text = t.text;
+    b.truncated = t.truncated;
+    cut ||= t.truncated;
+  }
+  for (const m of messages) {
+    for (const b of m.blocks) if (b.visibility === 'count') b.text = '';
+    // With --skip, fields shorter than the skip have nothing left to show.
+    if (skip > 0) m.blocks = m.blocks.filter((b) => b.visibility !== 'show' || b.text !== '');
+  }
+  return { session: { ...session, messages: all.length }, from, to, wordLimit: cut && Number.isFinite(limit) ? limit : null, skip, messages };
+}

@@ -1,0 +1,63 @@
+// Owns session identifiers as people type them: the shortest unique prefix of each external id (at
+// least MIN_ID_LENGTH characters), and resolving a typed prefix back to one session (or a clear error).
+import type { Database } from 'better-sqlite3';
+import { StrataError } from '../../shared/errors.js';
+
+export const MIN_ID_LENGTH = 8;
+
+/** Shortest prefix of each id that no other id shares (never shorter than `min`, never longer than the id). */
+export function shortestUniquePrefixes(ids: string[], min = MIN_ID_LENGTH): Map<string, string> {
+  const sorted = [...new Set(ids)].sort();
+  const out = new Map<string, string>();
+  const lcp = (a: string | undefined, b: string | undefined) => {
+    if (a === undefined || b === undefined) return 0;
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i;
+  };
+  sorted.forEach((id, i) => {
+    const need = Math.max(lcp(id, sorted[i - 1]), lcp(id, sorted[i + 1])) + 1;
+    out.set(id, id.slice(0, Math.min(id.length, Math.max(min, need))));
+  });
+  return out;
+}
+
+/** Short ids for every session in the store, keyed by external id. */
+export function allShortIds(db: Database): Map<string, string> {
+  const ids = (db.prepare('SELECT external_id FROM sessions').raw().all() as [string][]).map((r) => r[0]);
+  return shortestUniquePrefixes(ids);
+}
+
+export interface ResolvedSession {
+  id: number;
+  externalId: string;
+  agent: string;
+  project: string | null;
+  title: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  parentId: number | null;
+  relation: string | null;
+}
+
+const COLUMNS = `id, external_id AS externalId, agent, project, title, started_at AS startedAt, ended_at AS endedAt,
+  parent_id AS parentId, relation`;
+
+/** Finds the one session whose external id is `typed` or starts with it. */
+export function resolveSession(db: Database, typed: string): ResolvedSession {
+  const prefix = typed.trim();
+  if (!prefix) throw new StrataError('USAGE', 'a session id (or a unique prefix of one) is required');
+  const exact = db.prepare(`SELECT ${COLUMNS} FROM sessions WHERE external_id = ?`).all(prefix) as ResolvedSession[];
+  if (exact.length === 1) return exact[0]!;
+  // Range scan on the external-id index: ids in [prefix, prefix + U+FFFF).
+  const rows = exact.length > 1 ? exact : (db
+    .prepare(`SELECT ${COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 21`)
+    .all(prefix, prefix + '\uffff') as ResolvedSession[]);
+  if (rows.length === 1) return rows[0]!;
+  if (rows.length === 0) throw new StrataError('NOT_FOUND', `no session matches "${prefix}" (see \`strata index\`)`);
+  const list = rows.slice(0, 20).map((r) => `${r.externalId} (${r.agent}${r.startedAt ? ', ' + r.startedAt.slice(0, 16).replace('T', ' ') : ''})`);
+  const more = rows.length > 20 ? ', ...' : '';
+  throw new StrataError('AMBIGUOUS', `"${prefix}" matches ${rows.length > 20 ? 'more than 20' : rows.length} sessions: ${list.join('; ')}${more}`, {
+    details: { candidates: rows.map((r) => r.externalId) },
+  });
+}

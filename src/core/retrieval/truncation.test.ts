@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { computeUniformLimit, countWords, truncateWords, MIN_WORD_LIMIT } from './truncation.js';
+
+describe('uniform word limit', () => {
+  it('finds 40 for fields of 20, 50 and 100 words with a target of 100 (20 + 40 + 40 = 100)', () => {
+    expect(computeUniformLimit([20, 50, 100], 100)).toBe(40);
+    expect(computeUniformLimit([100, 20, 50], 100)).toBe(40); // order does not matter
+  });
+
+  it('does not truncate when everything fits', () => {
+    expect(computeUniformLimit([20, 50, 100], 170)).toBe(Infinity);
+    expect(computeUniformLimit([], 10)).toBe(Infinity);
+  });
+
+  it('never goes below the minimum of 6 words', () => {
+    expect(MIN_WORD_LIMIT).toBe(6);
+    expect(computeUniformLimit([100, 100, 100, 100], 8)).toBe(6);
+    expect(computeUniformLimit([100, 100], 30, 10)).toBe(15);
+  });
+
+  it('keeps the sum within the target', () => {
+    const counts = [3, 7, 12, 40, 41, 300, 5];
+    const limit = computeUniformLimit(counts, 60);
+    const sum = counts.reduce((a, c) => a + Math.min(c, limit), 0);
+    expect(sum).toBeLessThanOrEqual(60);
+    expect(sum).toBeGreaterThan(60 - counts.length);
+  });
+});
+
+describe('word truncation', () => {
+  const text = 'one two  three\nfour five six seven';
+
+  it('counts whitespace-separated words', () => {
+    expect(countWords(text)).toBe(7);
+    expect(countWords('  ')).toBe(0);
+  });
+
+  it('cuts to the limit and keeps the original line breaks', () => {
+    expect(truncateWords(text, 4)).toEqual({ text: 'one two  three\nfour', words: 7, shown: 4, truncated: true });
+    expect(truncateWords(text, 10).truncated).toBe(false);
+  });
+
+  it('skips the first N words (pagination)', () => {
+    expect(truncateWords(text, 2, 4)).toMatchObject({ text: 'five six', truncated: true });
+    expect(truncateWords(text, 10, 4)).toMatchObject({ text: 'five six seven', truncated: false });
+    expect(truncateWords(text, 10, 9)).toMatchObject({ text: '', shown: 0 });
+  });
+});

@@ -1,0 +1,59 @@
+// Owns adaptive word-level truncation: one uniform per-field word limit L chosen so that
+// Σ min(words_i, L) meets a target total (never below MIN_WORD_LIMIT), and cutting text to L words
+// (after skipping the first N) while keeping its original line breaks.
+
+export const DEFAULT_TARGET_WORDS = 2000;
+export const MIN_WORD_LIMIT = 6;
+
+const WORD = /\S+/g;
+
+export function countWords(text: string): number {
+  let n = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text) !== null) n++;
+  return n;
+}
+
+/**
+ * The uniform limit L with Σ min(count_i, L) ≤ target (as close as whole words allow), or Infinity when
+ * everything fits. Example: counts 20, 50, 100 and target 100 give 40 (20 + 40 + 40 = 100).
+ */
+export function computeUniformLimit(counts: number[], target: number, min = MIN_WORD_LIMIT): number {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total <= target) return Infinity;
+  const sorted = [...counts].sort((a, b) => a - b);
+  let remaining = target;
+  for (let i = 0; i < sorted.length; i++) {
+    const limit = Math.floor(remaining / (sorted.length - i));
+    if (sorted[i]! >= limit) return Math.max(min, limit);
+    remaining -= sorted[i]!;
+  }
+  return Infinity;
+}
+
+export interface TruncatedText {
+  text: string;
+  /** Words in the original text. */
+  words: number;
+  /** Words shown. */
+  shown: number;
+  /** True when words remain after the shown ones. */
+  truncated: boolean;
+}
+
+/** Skips the first `skip` words, then keeps at most `limit` words; the original spacing is preserved. */
+export function truncateWords(text: string, limit: number, skip = 0): TruncatedText {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+  }
+  const words = starts.length;
+  const from = Math.min(skip, words);
+  const to = Math.min(words, from + limit);
+  if (from >= to) return { text: '', words, shown: 0, truncated: false };
+  const body = from === 0 && to === words ? text.trim() : text.slice(starts[from], ends[to - 1]);
+  return { text: body, words, shown: to - from, truncated: to < words };
+}
