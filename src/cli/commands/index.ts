@@ -7,6 +7,7 @@ import { registerIngestCommand } from './ingest.js';
 import { registerDemoCommand } from './demo.js';
 import { registerStoreInfoCommands } from './store-info.js';
 import { registerRetrievalCommands } from './retrieval.js';
+import { registerLlmCommand } from './llm.js';
 
 export function registerCommands(program: Command, io: CliIo): void {
   // One line per command group (keep this list; edit with precise insertions).
@@ -16,4 +17,5 @@ export function registerCommands(program: Command, io: CliIo): void {
   registerIngestCommand(program, io);
   registerStoreInfoCommands(program, io);
   registerRetrievalCommands(program, io);
+  registerLlmCommand(program, io);
 }
