@@ -105,7 +105,7 @@ describe('strata pack (built CLI)', () => {
     const r = strata(['pack', 'stats', '--json'], join(root, 'superpowers'));
     expect(r.code).toBe(0);
     const stats = JSON.parse(r.stdout) as { segment: string; docs: number; chunks: number; per_doc: unknown[] };
-    expect(stats).toMatchObject({ segment: 'superpowers', docs: 6 });
+    expect(stats).toMatchObject({ segment: 'superpowers', docs: 6, db_in_sync: true });
     expect(stats.per_doc).toHaveLength(6);
     const human = strata(['pack', 'stats', '--segment', 'superpowers']);
     expect(human.stdout).toMatch(/^segment {6}superpowers /);

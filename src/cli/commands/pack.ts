@@ -229,6 +229,7 @@ ${SEGMENT_HELP}`,
       printLine(io.stdout, `docs         ${stats.docs}, chunks ${stats.chunks}, ${stats.total_chars} chars`);
       printLine(io.stdout, `tokens (est) digest ${stats.digest_token_est}, index ${stats.index_token_est}, all chunks ${stats.chunks_token_est}`);
       printLine(io.stdout, `files        ${stats.pack_path} (${stats.pack_bytes} bytes), ${stats.db_path} (${stats.db_bytes ?? 'missing'} bytes)`);
+      if (!stats.db_in_sync) io.stderr.write('strata: context.db is missing or from another build than the JSON pack; run `strata pack build`\n');
       printLine(io.stdout);
       const rows = stats.per_doc.map((d) => [d.doc, String(d.chunks), String(d.chars), String(d.token_est)]);
       printLine(io.stdout, formatTable(rows, ['DOC', 'CHUNKS', 'CHARS', 'TOKENS']));

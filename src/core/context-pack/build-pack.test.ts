@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildContextPack } from './build-pack.js';
 import { assertValidPack } from './pack-schema.js';
-import { readPack, writeContextPack } from './write-pack.js';
+import { readPack, serializePack, writeContextPack } from './write-pack.js';
 import type { ContextPack } from './types.js';
 
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/real/markdown');
@@ -62,7 +62,9 @@ describe('buildContextPack', () => {
     expect(pack.source_files.map((f) => f.path)).toEqual(['guide/usage.md', 'skill.md']);
     expect(pack.docs.map((d) => d.doc)).toEqual(['guide/usage', 'skill']);
     expect(pack.index.map((e) => e.title_path.join(' > '))).toEqual(['Usage', '', 'Demo > Overview', 'Demo > Core Rules', 'Demo > Notes']);
-    await expect(JSON.stringify(pack, null, 2) + '\n').toMatchFileSnapshot('__snapshots__/demo-pack.json');
+    const json = serializePack(pack);
+    expect(JSON.parse(json)).toEqual(pack);
+    await expect(json).toMatchFileSnapshot('__snapshots__/demo-pack.json');
   });
 
   it('writes byte-identical output for the same input, apart from created_at', () => {
@@ -154,5 +156,18 @@ describe('buildContextPack', () => {
     expect(second.chunkedDocs).toEqual(['b.md']);
     expect(idsOf(second.pack, 'a.md')).toEqual(idsOf(first.pack, 'a.md'));
     expect(readPack(second.paths.packPath)).toEqual(second.pack);
+  });
+
+  it('rebuilds from scratch when the previous pack is damaged', () => {
+    write('a.md', SKILL);
+    const first = writeContextPack({ repoRoot: root, segment: 'seg' });
+    const damaged = JSON.parse(readFileSync(first.paths.packPath, 'utf8')) as ContextPack;
+    (damaged.chunks[0] as { text: unknown }).text = 42;
+    writeFileSync(first.paths.packPath, JSON.stringify(damaged));
+    const second = writeContextPack({ repoRoot: root, segment: 'seg' });
+    expect(second.reusedDocs).toEqual([]);
+    expect(readPack(second.paths.packPath).chunks).toEqual(first.pack.chunks);
+    writeFileSync(first.paths.packPath, 'not json');
+    expect(writeContextPack({ repoRoot: root, segment: 'seg' }).chunkedDocs).toEqual(['a.md']);
   });
 });

@@ -89,6 +89,23 @@ describe('chunkMarkdown on the real SKILL.md / CLAUDE.md / AGENTS.md fixtures', 
     expect(chunks[0]).toMatchObject({ title_path: [], heading_level: 0, start_line: 1, end_line: 4 });
     expect(chunks[0]?.text.startsWith('---\nname: writing-plans')).toBe(true);
   });
+  it('keeps the # comments of the Chinese CLAUDE.md bash fence inside the 构建与运行命令 chunk', () => {
+    const source = readFileSync(join(FIXTURES, 'agent-docs/Akai0301+nl2sql-langgraph/CLAUDE.md'), 'utf8');
+    const chunks = chunkMarkdown(source, { maxChars: 6000 });
+    const build = chunks.find((c) => c.title_path.join('/') === 'CLAUDE.md/构建与运行命令');
+    expect(build?.start_line).toBe(5);
+    expect(build?.text).toContain('# 安装后端依赖');
+    expect(build?.text).toContain('# 初始化 pgvector 向量字段（用于混合检索）');
+    expect(chunks.some((c) => c.title_path.some((t) => t.startsWith('安装') || t.startsWith('初始化')))).toBe(false);
+  });
+
+  it('the fence oracle sees the nested fences of writing-plans/SKILL.md', () => {
+    const lines = splitLines(readFileSync(join(FIXTURES, 'skills/obra-superpowers/skills/writing-plans/SKILL.md'), 'utf8'));
+    expect(fenceRanges(lines).map((f) => [f.open, f.close])).toEqual([
+      [58, 77],
+      [81, 126],
+    ]);
+  });
 });
 
 describe('chunkMarkdown edge cases', () => {

@@ -42,6 +42,7 @@ export function writeContextDb(dbPath: string, pack: ContextPack): void {
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -65536');
     db.exec(SCHEMA_SQL);
     const docOf = new Map(pack.index.map((e) => [e.id, e.doc]));
     const insert = db.prepare(
@@ -59,7 +60,6 @@ export function writeContextDb(dbPath: string, pack: ContextPack): void {
       setMeta.run('created_at', pack.created_at);
       setMeta.run('generator_version', pack.generator_version);
     })();
-    db.exec('VACUUM');
     db.close();
     renameSync(tmp, dbPath);
   } catch (error) {
@@ -67,6 +67,12 @@ export function writeContextDb(dbPath: string, pack: ContextPack): void {
     rmSync(tmp, { force: true });
     throw error;
   }
+}
+
+/** The key/value metadata written with the database (db_version, segment, created_at, ...). */
+export function readContextDbMeta(db: Database.Database): Record<string, string> {
+  const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 export interface ContextChunk extends Chunk {
@@ -146,9 +152,11 @@ function toHit(row: ChunkRow): SearchHit {
   };
 }
 
-const MATCH_SQL = `SELECT c.*, bm25(chunks_fts, ${BM25_WEIGHTS.join(', ')}) AS score
-  FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid
-  WHERE chunks_fts MATCH ? ORDER BY score, c.rowid LIMIT ?`;
+// Rank inside FTS5 first and join only the k winners, so chunk text is read for k rows, not all matches.
+const MATCH_SQL = `SELECT c.*, m.score FROM (
+    SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS.join(', ')}) AS score FROM chunks_fts
+    WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?
+  ) m JOIN chunks c ON c.rowid = m.rowid ORDER BY m.score, c.rowid`;
 
 /** Full-text search over one segment's chunks, best first. */
 export function searchContext(db: Database.Database, query: string, k = 10): SearchResult {

@@ -27,7 +27,7 @@ export function scoreChunk(title: string, level: number, body: string): number {
 
 /** Builds one digest entry for a doc, or undefined if the doc has no chunk with content. */
 export function digestForDoc(doc: string, chunks: readonly DigestCandidate[]): DigestEntry | undefined {
-  const withBody = chunks.filter((c) => oneLine(c.body).length > 0);
+  const withBody = chunks.filter((c) => /\S/.test(c.body));
   const pool = withBody.length > 0 ? withBody : chunks;
   if (pool.length === 0) return undefined;
   const ranked = pool

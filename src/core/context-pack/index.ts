@@ -20,5 +20,5 @@ export {
   type SearchResult,
 } from './context-db.js';
 export { resolveSegment, type SegmentPaths, type SegmentLocator } from './segment.js';
-export { writeContextPack, readPack, type WritePackOptions, type WritePackResult } from './write-pack.js';
+export { writeContextPack, readPack, serializePack, type WritePackOptions, type WritePackResult } from './write-pack.js';
 export { packStats, type PackStats, type DocStats } from './pack-stats.js';

@@ -2,6 +2,7 @@
 // costs in tokens to load the digest and index versus every chunk.
 import { existsSync, statSync } from 'node:fs';
 import { estimateTokens } from '../../shared/tokenizer.js';
+import { openContextDb, readContextDbMeta } from './context-db.js';
 import type { SegmentPaths } from './segment.js';
 import type { ContextPack } from './types.js';
 
@@ -32,7 +33,22 @@ export interface PackStats {
   index_token_est: number;
   pack_bytes: number;
   db_bytes: number | null;
+  /** False when context.db is missing or was written by a different build than the JSON pack. */
+  db_in_sync: boolean;
   per_doc: DocStats[];
+}
+
+function dbMatches(pack: ContextPack, dbPath: string): boolean {
+  if (!existsSync(dbPath)) return false;
+  const db = openContextDb(dbPath);
+  try {
+    const meta = readContextDbMeta(db);
+    return meta.created_at === pack.created_at && meta.segment === pack.segment;
+  } catch {
+    return false;
+  } finally {
+    db.close();
+  }
 }
 
 export function packStats(pack: ContextPack, paths: SegmentPaths): PackStats {
@@ -55,6 +71,7 @@ export function packStats(pack: ContextPack, paths: SegmentPaths): PackStats {
     index_token_est: estimateTokens(JSON.stringify(pack.index)),
     pack_bytes: statSync(paths.packPath).size,
     db_bytes: existsSync(paths.dbPath) ? statSync(paths.dbPath).size : null,
+    db_in_sync: dbMatches(pack, paths.dbPath),
     per_doc: pack.docs.map((d) => ({ doc: d.doc, file: d.file, chunks: d.chunk_count, chars: d.total_chars, token_est: tokensByDoc.get(d.doc) ?? 0 })),
   };
 }

@@ -1,7 +1,10 @@
 // Owns small text helpers for context packs: code-point counts, one-line previews, truncation.
 
+const HIGH_SURROGATE_RE = /[\uD800-\uDBFF]/;
+
 /** Number of Unicode code points (what the spec calls characters), not UTF-16 units. */
 export function countChars(text: string): number {
+  if (!HIGH_SURROGATE_RE.test(text)) return text.length;
   let pairs = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -25,11 +28,22 @@ export function oneLine(text: string): string {
 export function truncateChars(text: string, max: number): string {
   if (text.length <= max) return text;
   if (countChars(text) <= max) return text;
-  const points = Array.from(text);
-  return points.slice(0, Math.max(0, max)).join('') + '…';
+  // Walk max code points without materialising the whole string as an array.
+  let end = 0;
+  for (let n = 0; n < max && end < text.length; n++) {
+    const c = text.charCodeAt(end);
+    end += c >= 0xd800 && c <= 0xdbff && end + 1 < text.length ? 2 : 1;
+  }
+  return text.slice(0, end) + '…';
 }
 
 /** Preview of a chunk: one line, at most `max` code points, `…` when cut (spec §4). */
 export function preview(text: string, max = 180): string {
-  return truncateChars(oneLine(text), max);
+  // Only a prefix can reach the preview: collapse a growing prefix instead of the whole text.
+  for (let window = max * 2 + 16; ; window *= 2) {
+    if (window >= text.length) return truncateChars(oneLine(text), max);
+    const head = oneLine(text.slice(0, window));
+    // More than max code points survive, and the cut fell beyond them: the preview is settled.
+    if (countChars(head) > max + 1) return truncateChars(head, max);
+  }
 }

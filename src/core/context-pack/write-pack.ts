@@ -36,13 +36,33 @@ export function readPack(packPath: string): ContextPack {
   return value;
 }
 
-/** The previous pack when it can be reused; anything unreadable is simply rebuilt from scratch. */
+/**
+ * The previous pack when it can be reused. Only its shape is checked here (parsing is the cost
+ * that matters); reused entries are validated with the new pack before anything is written.
+ */
 function previousPack(packPath: string): ContextPack | undefined {
   try {
-    return existsSync(packPath) ? readPack(packPath) : undefined;
+    if (!existsSync(packPath)) return undefined;
+    const value = JSON.parse(readFileSync(packPath, 'utf8')) as Partial<ContextPack> | null;
+    const arrays = value && [value.docs, value.index, value.chunks, value.digest].every(Array.isArray);
+    return arrays && value.schema_version === 1 ? (value as ContextPack) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Serialises a pack as JSON with one top-level field per line and one array element per line:
+ * deterministic, diff- and grep-friendly, and far smaller than fully indented JSON.
+ */
+export function serializePack(pack: ContextPack): string {
+  const fields = Object.entries(pack).map(([key, value]) => {
+    const name = JSON.stringify(key);
+    if (!Array.isArray(value)) return `  ${name}: ${JSON.stringify(value)}`;
+    if (value.length === 0) return `  ${name}: []`;
+    return `  ${name}: [\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
+  });
+  return `{\n${fields.join(',\n')}\n}\n`;
 }
 
 /** Builds and writes <segment>/_ctx/context_pack.json (or --output) and <segment>/_ctx/context.db. */
@@ -50,19 +70,23 @@ export function writeContextPack(options: WritePackOptions, deps: BuildPackDeps 
   const paths = resolveSegment(options);
   const lock = acquireLock(paths.lockPath, { timeoutMs: 30_000, command: `pack build ${paths.name}` });
   try {
-    const result = buildContextPack(
-      {
-        segment: paths.name,
-        segmentDir: paths.dir,
-        include: options.include,
-        exclude: options.exclude,
-        maxChars: options.maxChars,
-        previous: previousPack(paths.packPath),
-      },
-      deps,
-    );
-    assertValidPack(result.pack);
-    const json = JSON.stringify(result.pack, null, 2) + '\n';
+    const input = {
+      segment: paths.name,
+      segmentDir: paths.dir,
+      include: options.include,
+      exclude: options.exclude,
+      maxChars: options.maxChars,
+    };
+    let result = buildContextPack({ ...input, previous: previousPack(paths.packPath) }, deps);
+    try {
+      assertValidPack(result.pack);
+    } catch (error) {
+      // A damaged previous pack must not poison the new one: rebuild every doc, then check again.
+      if (result.reusedDocs.length === 0) throw error;
+      result = buildContextPack(input, deps);
+      assertValidPack(result.pack);
+    }
+    const json = serializePack(result.pack);
     writeFileAtomic(paths.packPath, json);
     writeContextDb(paths.dbPath, result.pack);
     return { ...result, paths, packBytes: Buffer.byteLength(json), dbBytes: statSync(paths.dbPath).size };
