@@ -8,7 +8,7 @@ const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 110;
 
 const DECISION_CUE = /\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|instead of|rather than|(?:we|i)(?:'ll| will| should) use|prefer(?:red)?\b.*\bover)\b/i;
-const BUG_CUE = /\b(?:bug|broken|crash(?:es|ed)?|exception|error:|fails?|failed|failing|regression|doesn't work|does not work|not working|root cause|the (?:problem|issue) (?:is|was)|fixed (?:a|the|it|by))\b/i;
+const BUG_CUE = /\b(?:bug(?!\s+reports?\b)|broken|crash(?:es|ed)?|exception|error:|fails?|failed|failing|regression|doesn't work|does not work|not working|root cause|the (?:problem|issue) (?:is|was)|fixed (?:a|the|it|by))\b/i;
 const FACT_CUE = /\b(?:turns out|note that|important(?:ly)?:|requires|depends on|is (?:stored|located|defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|defaults? to|is limited to)\b/i;
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;

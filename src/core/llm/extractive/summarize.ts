@@ -12,7 +12,10 @@ export function summarizeSegment(content: string): SegmentSummary {
   const markers = extractMarkers(content);
   const hits = detectSignals(sentences.map((s) => s.text).join('\n') + '\n' + markers.map((m) => m.content).join('\n'));
   const picked = selectSummary(rankSentences(sentences));
-  let summary = picked.map((s) => clip(s.text.replace(/\s*:$/, '.'), 280)).map(endSentence).join(' ');
+  let summary = picked
+    .map((s) => clip(s.text.replace(/@\/([a-z]+):\s*/gi, (_m, type: string) => `${capitalize(type.toLowerCase())}: `).replace(/\s*:$/, '.'), 280))
+    .map(endSentence)
+    .join(' ');
   const topMarker = [...markers].sort((a, b) => b.priority - a.priority)[0];
   if (topMarker && !summary.includes(topMarker.content)) summary = `${capitalize(topMarker.type)}: ${clip(topMarker.content, 200)}${/[.!?]$/.test(topMarker.content) ? '' : '.'} ${summary}`.trim();
   if (summary === '') summary = fallbackSummary(content);
