@@ -46,21 +46,21 @@ describe('strata pack (built CLI)', () => {
   it('builds a segment pack and its database', () => {
     const r = strata(['pack', 'build', '--segment', 'superpowers', '--repo-root', root, '--json']);
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(summary).toMatchObject({ segment: 'superpowers', docs: 6, chunked_docs: expect.any(Array), reused_docs: [] });
     expect(existsSync(join(root, 'superpowers/_ctx/context_pack.json'))).toBe(true);
     expect(existsSync(join(root, 'superpowers/_ctx/context.db'))).toBe(true);
     // A second build reuses every doc; human output goes to stdout as one summary.
     const again = strata(['pack', 'build', '--segment', 'superpowers']);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/^segment superpowers: 6 docs, \d+ chunks \(6 docs reused, 0 chunked\)/);
   });
 
   it('gets chunks by id, in order', () => {
     const task = packIndex().find((e) => e.title_path.join('/') === 'Writing Plans/Task Structure');
     const r = strata(['pack', 'get', '--segment', 'superpowers', task?.id ?? '']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.startsWith(`<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task Structure\n`)).toBe(true);
     expect(r.stdout).toContain('````markdown');
   });
@@ -73,7 +73,7 @@ describe('strata pack (built CLI)', () => {
     const pack = JSON.parse(readFileSync(join(root, 'superpowers/_ctx/context_pack.json'), 'utf8')) as { chunks: { id: string; text: string }[] };
     const budget = countTokens(pack.chunks.find((c) => c.id === ids[0])?.text ?? '') + 1;
     const r = strata(['pack', 'get', '--segment', 'superpowers', '--budget', String(budget), '--json', ...ids]);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { chunks: { id: string }[]; omitted: string[]; truncated: boolean; used_tokens: number };
     expect(out.chunks.map((c) => c.id)).toEqual([ids[0]]);
     expect(out.omitted).toEqual(ids.slice(1));
@@ -84,7 +84,7 @@ describe('strata pack (built CLI)', () => {
 
   it('searches, with JSON output and k', () => {
     const r = strata(['pack', 'search', '--segment', 'superpowers', 'worktree', 'cleanup', '-k', '3', '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { mode: string; hits: { id: string; source_path: string }[] };
     expect(out.mode).toBe('all');
     expect(out.hits.length).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe('strata pack (built CLI)', () => {
 
   it('prints stats, and finds the segment from the current directory by default', () => {
     const r = strata(['pack', 'stats', '--json'], join(root, 'superpowers'));
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const stats = JSON.parse(r.stdout) as { segment: string; docs: number; chunks: number; per_doc: unknown[] };
     expect(stats).toMatchObject({ segment: 'superpowers', docs: 6, db_in_sync: true });
     expect(stats.per_doc).toHaveLength(6);
@@ -126,7 +126,7 @@ describe('strata pack (built CLI)', () => {
 
   it('documents examples and segment lookup in --help', () => {
     const r = strata(['pack', 'get', '--help']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Examples:');
     expect(r.stdout).toContain('--repo-root');
     expect(r.stdout).toContain('Finding the segment');

@@ -5,12 +5,10 @@ import { resolve } from 'node:path';
 import { StrataError, usageError } from '../../shared/errors.js';
 import { countTokens } from '../../shared/tokenizer.js';
 import {
-  getContext,
-  openContextDb,
+  openSegmentContext,
   packStats,
   readPack,
   resolveSegment,
-  searchContext,
   writeContextPack,
   type ContextChunk,
 } from '../../core/context-pack/index.js';
@@ -127,18 +125,18 @@ until the next one would not fit; the ones left out are named on stderr (and in 
 ${SEGMENT_HELP}`,
     )
     .action((ids: string[], opts: SegmentFlags & { budget?: number; json?: boolean }) => {
-      const paths = resolveSegment(segmentOf(io, opts));
-      const db = openContextDb(paths.dbPath);
+      const ctx = openSegmentContext(segmentOf(io, opts));
+      const { paths } = ctx;
       let chunks: ContextChunk[];
       try {
-        const found = ids.map((id) => ({ id, chunk: getContext(db, id) }));
+        const found = ids.map((id) => ({ id, chunk: ctx.getContext(id) }));
         const missing = found.filter((f) => !f.chunk).map((f) => f.id);
         if (missing.length > 0) {
           throw new StrataError('NOT_FOUND', `no chunk with id ${missing.join(', ')} in segment ${paths.name} (find ids with \`strata pack search\`)`);
         }
         chunks = found.map((f) => f.chunk as ContextChunk);
       } finally {
-        db.close();
+        ctx.close();
       }
       const included: (ContextChunk & { tokens: number })[] = [];
       const omitted: string[] = [];
@@ -183,14 +181,14 @@ A malformed FTS5 expression is reported as an invalid query (exit code 2).
 ${SEGMENT_HELP}`,
     )
     .action((words: string[], opts: SegmentFlags & { limit: number; json?: boolean }) => {
-      const paths = resolveSegment(segmentOf(io, opts));
-      const db = openContextDb(paths.dbPath);
+      const ctx = openSegmentContext(segmentOf(io, opts));
       let result;
       try {
-        result = searchContext(db, words.join(' '), opts.limit);
+        result = ctx.searchContext(words.join(' '), opts.limit);
       } finally {
-        db.close();
+        ctx.close();
       }
+      const { paths } = ctx;
       if (opts.json) {
         printJson(io, { segment: paths.name, ...result });
         return;

@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getContext, openContextDb, searchContext } from './context-db.js';
 import { buildFtsQuery } from './fts-query.js';
+import { openSegmentContext } from './runtime.js';
 import { writeContextPack, type WritePackResult } from './write-pack.js';
 
 let root: string;
@@ -85,5 +86,17 @@ describe('context.db', () => {
 
   it('quotes every plain term so FTS operators in words are inert', () => {
     expect(buildFtsQuery('near the end - or not')).toMatchObject({ kind: 'terms', all: '"near" "the" "end" "or" "not"' });
+  });
+
+  it('openSegmentContext serves one segment by locator and never another', () => {
+    const beta = openSegmentContext({ repoRoot: root, segment: 'beta' });
+    try {
+      expect(beta.searchContext('rollback').hits.map((h) => h.source_path)).toEqual(['other.md']);
+      const alphaId = built.pack.index[0]?.id ?? '';
+      expect(beta.getContext(alphaId)).toBeUndefined();
+    } finally {
+      beta.close();
+    }
+    expect(() => openSegmentContext({ repoRoot: root, segment: 'gamma' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 });

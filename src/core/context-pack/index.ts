@@ -22,3 +22,4 @@ export {
 export { resolveSegment, type SegmentPaths, type SegmentLocator } from './segment.js';
 export { writeContextPack, readPack, serializePack, type WritePackOptions, type WritePackResult } from './write-pack.js';
 export { packStats, type PackStats, type DocStats } from './pack-stats.js';
+export { openSegmentContext, type SegmentContext } from './runtime.js';
