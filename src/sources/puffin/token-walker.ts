@@ -25,8 +25,16 @@ interface Frame {
   info?: BranchInfo;
 }
 
+/**
+ * The tokenizer's strings are often slices of its 1 MiB input chunks; keeping one alive (an id in a map,
+ * a message text) would keep the whole chunk alive. A copy holds only its own characters.
+ */
+export function detachString(value: string): string {
+  return value.length < 13 ? value : (' ' + value).slice(1);
+}
+
 const SCALARS: Record<string, (value: unknown) => unknown> = {
-  stringValue: (v) => v,
+  stringValue: (v) => detachString(String(v)),
   numberValue: (v) => Number(v),
   nullValue: () => null,
   trueValue: () => true,
@@ -73,12 +81,12 @@ export class PuffinTokenWalker {
     }
     const role = this.childRole(top, name);
     if (top.role === 'branch' && !isStart && (top.key === 'id' || top.key === 'name') && name === 'stringValue') {
-      top.info = { ...top.info, [top.key]: String(token.value) };
+      top.info = { ...top.info, [top.key]: detachString(String(token.value)) };
     }
     if (isStart) {
       const frame: Frame = { role };
       if (role === 'branch') {
-        frame.branchKey = top.key ?? '';
+        frame.branchKey = detachString(top.key ?? '');
         frame.info = {};
       }
       if (role === 'prompts') frame.branchKey = top.branchKey ?? '';
