@@ -98,11 +98,15 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
   const { adapter, path } = candidate;
   const { report, registry } = deps;
   const stat = statSync(path);
-  if (row && row.size === stat.size && row.mtime_ms === stat.mtimeMs && row.status !== 'error' && row.status !== 'missing') {
+  // Sources with a fingerprint (OpenCode) change without touching their own size/mtime (WAL, sibling
+  // files): ingestWholeFile skips them by fingerprint instead.
+  const statSkips = !(adapter.format === 'file' && adapter.fingerprint);
+  if (statSkips && row && row.size === stat.size && row.mtime_ms === stat.mtimeMs && row.status !== 'error' && row.status !== 'missing') {
     report.filesSkipped++;
     return;
   }
-  if (stat.size > 0 && readHead(path, 1024).includes('\u0000')) {
+  // Only text formats can be told apart from binary junk by a NUL byte: SQLite sources (OpenCode) are binary.
+  if (adapter.format === 'lines' && stat.size > 0 && readHead(path, 1024).includes('\u0000')) {
     const source = row ?? registry.insert(path, adapter.agent);
     registry.setStatus(source.id, 'error', 'binary file (contains NUL bytes); not an agent history');
     report.filesFailed++;
