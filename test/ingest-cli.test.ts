@@ -134,3 +134,12 @@ describe('strata ingest (end to end)', () => {
     }
   });
 });
+
+describe('re-entrancy guard', () => {
+  it('refuses to ingest inside a strata LLM sub-call (hooks started by a claude -p child)', () => {
+    const home = tempDir();
+    const res = runCli(['ingest', CLAUDE], { STRATA_HOME: home, STRATA_SUBCALL: '1' });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/refusing to run strata ingest inside a strata LLM sub-call/);
+  });
+});

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { registerCommands } from './commands/index.js';
 import { defaultIo, type CliIo } from './io.js';
 import { EXIT_CODES, StrataError, describeError } from '../shared/errors.js';
+import { assertNotReentrant } from '../core/llm/reentrancy.js';
+
+/** Commands that write or summarize: never run from inside a strata LLM sub-call (hooks re-entering). */
+const GUARDED_COMMANDS = new Set(['ingest', 'history-index', 'demo']);
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -36,6 +40,9 @@ Data directory: $STRATA_HOME, else $XDG_DATA_HOME/strata, else ~/.local/share/st
 Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 lock held by another writer, 4 store unusable.`,
   );
   registerCommands(program, io);
+  program.hook('preAction', (_root, action) => {
+    if (GUARDED_COMMANDS.has(action.name())) assertNotReentrant(io.env, `strata ${action.name()}`);
+  });
   return program;
 }
 
