@@ -1,5 +1,96 @@
-// Owns `strata search`.
+// Owns `strata search`: flag parsing over core/retrieval/search.
 import type { Command } from 'commander';
-import type { CliIo } from '../io.js';
+import { search } from '../../core/retrieval/search.js';
+import { formatSearch } from '../../core/retrieval/format-search.js';
+import { parseSelectors } from '../../core/retrieval/selectors.js';
+import { sessionHome } from '../../core/retrieval/list-index.js';
+import { displayPath } from '../../core/retrieval/locations.js';
+import { parseTimeSpec } from '../../shared/time.js';
+import { homeDir } from '../../shared/paths.js';
+import { printJson, printLine, type CliIo } from '../io.js';
+import { openStoreForRead } from '../store-access.js';
+import { parseAgentList, parsePositiveInt } from './options.js';
 
-export function registerSearchCommand(_program: Command, _io: CliIo): void {}
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const SEARCH_EXAMPLES = `
+Examples:
+  strata search sqlite migration           ranked full-text search (BM25), hits grouped by session
+  strata search '"connection pool"' OR pgbouncer -docker
+  strata search parseSession               identifiers match as prefixes; parts of them by substring
+  strata search user-flow                  parts of paths and identifiers match as phrases
+  strata search 数据库                     Chinese, Japanese and Korean text without spaces
+  strata search -E 'TODO\\(\\w+\\)' -i        JavaScript regular expression (scans block text, newest first)
+  strata search docker -l                  session ids only;  -c  hit counts per session
+  strata search "rate limit" --in user,assistant --after 7d --project myapp
+  strata search timeout --in tool:Bash:result -s 1fb5e404 -m 20 -C 30
+Each hit cites the session and message number: open it with \`strata read <id> <N>\`.
+Noise (system reminders, injected context) is not searched unless --in noise; tool results rank at half
+weight. FTS matching ignores case; -i applies to -E regular expressions.`;
+
+interface SearchFlags {
+  regex?: boolean;
+  ignoreCase?: boolean;
+  context?: string;
+  filesWithMatches?: boolean;
+  count?: boolean;
+  maxCount?: string;
+  session?: string;
+  in?: string[];
+  after?: string;
+  before?: string;
+  project?: string;
+  agent?: string;
+  limit?: string;
+  json?: boolean;
+}
+
+export function registerSearchCommand(program: Command, io: CliIo): void {
+  program
+    .command('search')
+    .description('search every session: ranked full text (BM25) or -E regular expressions')
+    .argument('<query...>', 'words, "phrases", OR, -excluded (or a regular expression with -E)')
+    .option('-E, --regex', 'treat the query as a JavaScript regular expression')
+    .option('-i, --ignore-case', 'case-insensitive regular expression')
+    .option('-C, --context <words>', 'words of context on each side of a hit (default 12)')
+    .option('-l, --files-with-matches', 'print only the ids of matching sessions')
+    .option('-c, --count', 'print the number of hits per session')
+    .option('-m, --max-count <n>', 'at most n hits shown per session (default 3)')
+    .option('-s, --session <id>', 'only this session (id or unique prefix)')
+    .option('--in <selectors>', 'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] (repeatable)', collect)
+    .option('--after <time>', 'only messages after (30m, 2h, 7d, 1w or an ISO date)')
+    .option('--before <time>', 'only messages before (30m, 2h, 7d, 1w or an ISO date)')
+    .option('--project <dir>', 'only sessions whose project directory contains this text')
+    .option('--agent <list>', 'only these agents, comma-separated')
+    .option('--limit <n>', 'at most n sessions (default 20; unlimited with -l and -c)')
+    .option('--json', 'print JSON on stdout')
+    .addHelpText('after', SEARCH_EXAMPLES)
+    .action((words: string[], opts: SearchFlags) => {
+      const agents = parseAgentList(opts.agent);
+      const listing = Boolean(opts.filesWithMatches || opts.count);
+      const store = openStoreForRead(io);
+      try {
+        const result = search(store.db, {
+          query: words.join(' '),
+          regex: Boolean(opts.regex),
+          ignoreCase: Boolean(opts.ignoreCase),
+          ...(opts.context !== undefined ? { context: parsePositiveInt(opts.context, '--context') } : {}),
+          ...(opts.maxCount !== undefined ? { maxPerSession: Math.max(1, parsePositiveInt(opts.maxCount, '--max-count')) } : {}),
+          ...(opts.limit !== undefined ? { limit: Math.max(1, parsePositiveInt(opts.limit, '--limit')) } : listing ? { limit: Number.MAX_SAFE_INTEGER } : {}),
+          ...(opts.session ? { session: opts.session } : {}),
+          in: parseSelectors(opts.in),
+          ...(opts.after ? { after: parseTimeSpec(opts.after) } : {}),
+          ...(opts.before ? { before: parseTimeSpec(opts.before) } : {}),
+          ...(opts.project ? { project: opts.project } : {}),
+          ...(agents ? { agent: agents } : {}),
+        });
+        if (opts.json) return printJson(io, result);
+        if (result.sessions.length === 0) return printLine(io.stderr, 'no matches');
+        const localHome = homeDir(io.env);
+        const view = opts.filesWithMatches ? 'sessions' : opts.count ? 'counts' : 'hits';
+        printLine(io.stdout, formatSearch(result, view, (p) => displayPath(p, null, sessionHome(p, localHome))));
+      } finally {
+        store.close();
+      }
+    });
+}

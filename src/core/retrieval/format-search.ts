@@ -1,0 +1,19 @@
+// Owns the plain-text rendering of `search`: hits grouped by session (`#N field: snippet`), `-l` ids, `-c` counts.
+import type { SearchResult } from './search.js';
+import { shortTime } from './format-index.js';
+
+export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | 'counts', home: (path: string) => string = (p) => p): string {
+  if (view === 'sessions') return result.sessions.map((s) => s.shortId).join('\n');
+  if (view === 'counts') return result.sessions.map((s) => `${s.shortId}  ${s.hitCount}`).join('\n');
+  const out: string[] = [];
+  for (const s of result.sessions) {
+    if (out.length > 0) out.push('');
+    const title = (s.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+    const head = [s.shortId, shortTime(s.startedAt), s.agent, s.project ? home(s.project) : '', title].filter(Boolean).join('  ');
+    out.push(`${head}  (${s.hitCount} hit${s.hitCount === 1 ? '' : 's'})`);
+    for (const h of s.hits) out.push(`  #${h.message} ${h.field}: ${h.snippet}`);
+    const more = s.hitCount - s.hits.length;
+    if (more > 0) out.push(`  … ${more} more (strata search … -s ${s.shortId} -m ${s.hitCount})`);
+  }
+  return out.join('\n');
+}
