@@ -1,0 +1,16 @@
+// strata's public library surface: one curated entry. Capabilities are exported as namespaces so
+// their names never collide; the store, ingest and the model are exported flat.
+export type * from './shared/model.js';
+export { AGENTS } from './shared/model.js';
+export { StrataError, EXIT_CODES, type StrataErrorCode } from './shared/errors.js';
+export { countTokens, estimateTokens, truncateToTokens } from './shared/tokenizer.js';
+export { dataDir, storePath } from './shared/paths.js';
+export { openStore, type Store, type OpenStoreOptions } from './store/db.js';
+export { ingest, type IngestOptions } from './core/ingest/ingest.js';
+export type { IngestReport } from './core/ingest/report.js';
+export { listSessions, storeStats, type SessionFilter, type SessionSummary } from './core/sessions/list-sessions.js';
+export { ADAPTERS, adapterFor } from './sources/registry.js';
+export type { SourceAdapter, LineAdapter, FileAdapter } from './sources/types.js';
+export * as llm from './core/llm/index.js';
+export * as contextPack from './core/context-pack/index.js';
+export * as codemap from './core/codemap/index.js';
