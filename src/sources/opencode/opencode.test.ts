@@ -265,7 +265,8 @@ describe('opencode legacy storage and paths', () => {
     writeJson(join(root, 'storage', 'session', 'prj_1', 'ses_bad.json'), '{"id": "ses_bad", "ti');
     expect(parse(join(root, 'storage', 'session', 'prj_1', 'ses_bad.json')).malformed).toHaveLength(1);
     buildDb(join(root, 'opencode.db')).close();
-    expect(opencodeAdapter.discover(root)).toEqual([join(root, 'opencode.db')]);
+    buildDb(join(root, 'opencode-beta.db')).close();
+    expect(opencodeAdapter.discover(root)).toEqual([join(root, 'opencode-beta.db'), join(root, 'opencode.db')]);
   });
 
   it('reports the Markdown export fixture as not a session', () => {
@@ -281,5 +282,7 @@ describe('opencode legacy storage and paths', () => {
     expect(opencodeAdapter.defaultRoots({ HOME: '/h' })).toEqual(['/h/.local/share/opencode']);
     expect(opencodeAdapter.detect('/h/.local/share/opencode/opencode.db', 'SQLite format 3\u0000')).toBe(true);
     expect(opencodeAdapter.detect('/h/.local/share/opencode/opencode.db', 'hello')).toBe(false);
+    expect(opencodeAdapter.detect('/h/.local/share/opencode/opencode-beta.db', 'SQLite format 3\u0000')).toBe(true);
+    expect(opencodeAdapter.detect('/h/.local/share/opencode/opencode.db-wal', 'SQLite format 3\u0000')).toBe(false);
   });
 });

@@ -4,13 +4,13 @@ import { basename } from 'node:path';
 import { emptyParseOutput, type ParseOutput } from '../../shared/model.js';
 import type { ParseContext } from '../types.js';
 import { legacySessionFingerprint, parseLegacySession } from './legacy-reader.js';
-import { DB_NAME, isLegacySessionPath } from './paths.js';
+import { DB_FILE, isLegacySessionPath } from './paths.js';
 import { opencodeDbFingerprint, parseOpenCodeDb } from './sqlite-reader.js';
 
 export const MARKDOWN_EXPORT_REASON = "Markdown export of an OpenCode session, not OpenCode's own storage (opencode.db or storage/ JSON)";
 
 function isDatabase(path: string): boolean {
-  return basename(path) === DB_NAME || path.endsWith('.db');
+  return DB_FILE.test(basename(path)) || path.endsWith('.db');
 }
 
 export function parseOpenCodeSource(ctx: ParseContext): ParseOutput {

@@ -1,11 +1,12 @@
 // Owns where OpenCode keeps its data ($XDG_DATA_HOME/opencode, else ~/.local/share/opencode): the
 // SQLite store `opencode.db`, or on builds before it the JSON tree under `storage/`.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Env } from '../../shared/paths.js';
 import { homeDir } from '../../shared/paths.js';
 
-export const DB_NAME = 'opencode.db';
+/** `opencode.db`, or a release channel's `opencode-<channel>.db` (e.g. opencode-beta.db). */
+export const DB_FILE = /^opencode(?:-[\w.]+)?\.db$/;
 const LEGACY_SESSION = /[\\/]storage[\\/]session[\\/][^\\/]+[\\/][^\\/]+\.json$/;
 
 export function opencodeDefaultRoots(env: Env): string[] {
@@ -18,17 +19,23 @@ export function isLegacySessionPath(path: string): boolean {
 }
 
 export function detectOpenCodeFile(path: string, head: string): boolean {
-  if (basename(path) === DB_NAME) return head.startsWith('SQLite format 3');
+  if (DB_FILE.test(basename(path))) return head.startsWith('SQLite format 3');
   return isLegacySessionPath(path) && head.includes('"id"');
 }
 
 /**
- * The database when present; otherwise the legacy session files. OpenCode migrates the JSON tree into
+ * The databases when present; otherwise the legacy session files. OpenCode migrates the JSON tree into
  * the database and leaves it behind, so reading both would store every migrated session twice.
  */
 export function discoverOpenCodeSources(root: string): string[] {
-  const db = join(root, DB_NAME);
-  if (existsSync(db)) return [db];
+  let names: string[] = [];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return [];
+  }
+  const dbs = names.filter((n) => DB_FILE.test(n)).sort().map((n) => join(root, n));
+  if (dbs.length > 0) return dbs;
   const sessions = join(root, 'storage', 'session');
   const found: string[] = [];
   let groups: string[];
