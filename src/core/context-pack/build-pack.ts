@@ -59,7 +59,7 @@ interface DocParts {
   digest: DigestEntry | undefined;
 }
 
-function chunkDoc(doc: string, file: string, hash: string, text: string, maxChars: number): DocParts {
+function chunkDoc(doc: string, file: string, hash: string, text: string, chars: number, maxChars: number): DocParts {
   const raw = chunkMarkdown(text, { maxChars });
   const seen = new Map<string, number>();
   const index: IndexEntry[] = [];
@@ -81,8 +81,8 @@ function chunkDoc(doc: string, file: string, hash: string, text: string, maxChar
     chunks.push({ id, title_path: c.title_path, text: c.text, ...location });
     return { id, title_path: c.title_path, heading_level: c.heading_level, body: c.body };
   });
-  const total = chunks.reduce((n, c) => n + c.char_count, 0);
-  return { doc: { doc, file, sha256: hash, chunk_count: chunks.length, total_chars: total }, index, chunks, digest: digestForDoc(doc, candidates) };
+  // total_chars is the whole document's size in code points, as source_files[].chars (spec example).
+  return { doc: { doc, file, sha256: hash, chunk_count: chunks.length, total_chars: chars }, index, chunks, digest: digestForDoc(doc, candidates) };
 }
 
 function reusable(previous: ContextPack | undefined, maxChars: number): ContextPack | undefined {
@@ -138,12 +138,13 @@ export function buildContextPack(input: BuildPackInput, deps: BuildPackDeps = de
     const stat = statSync(abs);
     const hash = sha256(bytes);
     const text = bytes.toString('utf8');
-    sourceFiles.push({ path: file, sha256: hash, mtime: Math.floor(stat.mtimeMs / 1000), chars: countChars(text), size: bytes.length });
+    const chars = countChars(text);
+    sourceFiles.push({ path: file, sha256: hash, mtime: Math.floor(stat.mtimeMs / 1000), chars, size: bytes.length });
     const doc = names.get(file) ?? file;
     const reused = previous ? reuseDoc(previous, doc, file, hash) : undefined;
     if (reused) result.reusedDocs.push(file);
     else result.chunkedDocs.push(file);
-    parts.push(reused ?? chunkDoc(doc, file, hash, text, maxChars));
+    parts.push(reused ?? chunkDoc(doc, file, hash, text, chars, maxChars));
   }
   result.pack = {
     schema_version: CONTEXT_PACK_SCHEMA_VERSION,
