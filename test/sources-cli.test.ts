@@ -1,0 +1,211 @@
+// End to end with the built CLI: `strata ingest` over every agent's default roots in a temp HOME,
+// `--agent` filtering, `strata sources --json`, usage errors, and the whole real fixture tree.
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdapterContractFixtures } from '../src/sources/adapter-contract.js';
+import { aiderContractFixture } from '../src/sources/aider/contract-fixture.js';
+import { claudeCodeContractFixture } from '../src/sources/claude-code/contract-fixture.js';
+import { codexContractFixture } from '../src/sources/codex/contract-fixture.js';
+import { geminiContractFixture } from '../src/sources/gemini/contract-fixture.js';
+import { opencodeContractFixture } from '../src/sources/opencode/contract-fixture.js';
+import { puffinContractFixture } from '../src/sources/puffin/contract-fixture.js';
+import { FIXTURES, REPO, runCli, tempDir } from './helpers.js';
+
+interface AgentStats {
+  agent: string;
+  sessions: number;
+  messages: number;
+}
+interface SourcesRow {
+  agent: string;
+  roots: { path: string; exists: boolean }[];
+  files: number;
+  sessions: number;
+  messages: number;
+}
+
+/** A temp HOME holding one minimal session per agent at its default location (the contract fixtures). */
+function makeHome(): { env: Record<string, string>; roots: Record<string, string> } {
+  const home = tempDir('strata-sources-home-');
+  const projects = join(home, 'projects');
+  const roots: Record<string, string> = {
+    'claude-code': join(home, '.claude', 'projects'),
+    codex: join(home, '.codex'),
+    gemini: join(home, '.gemini', 'tmp'),
+    opencode: join(home, '.local', 'share', 'opencode'),
+    aider: projects,
+    puffin: projects,
+  };
+  const place = (root: string, fixture: AdapterContractFixtures) => {
+    const path = join(root, fixture.sessionPath);
+    mkdirSync(dirname(path), { recursive: true });
+    fixture.minimal.write(path);
+  };
+  place(roots['claude-code']!, claudeCodeContractFixture);
+  place(roots.codex!, codexContractFixture);
+  place(roots.gemini!, geminiContractFixture);
+  place(roots.opencode!, opencodeContractFixture);
+  place(projects, aiderContractFixture);
+  place(projects, puffinContractFixture);
+  const env = { HOME: home, STRATA_HOME: join(home, 'strata-data'), STRATA_AIDER_PATHS: projects, STRATA_PUFFIN_PATHS: projects };
+  return { env, roots };
+}
+
+/** Messages per agent in the minimal contract fixtures (one session each). */
+const MINIMAL_MESSAGES: Record<string, number> = {
+  'claude-code': claudeCodeContractFixture.minimal.messages,
+  codex: codexContractFixture.minimal.messages,
+  gemini: geminiContractFixture.minimal.messages,
+  aider: aiderContractFixture.minimal.messages,
+  opencode: opencodeContractFixture.minimal.messages,
+  puffin: puffinContractFixture.minimal.messages,
+};
+
+function json<T>(args: string[], env: Record<string, string>): T {
+  const res = runCli(args, env, { cwd: REPO });
+  expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(res.stdout) as T;
+}
+
+const byAgent = (stats: { byAgent: AgentStats[] }) => Object.fromEntries(stats.byAgent.map((a) => [a.agent, { sessions: a.sessions, messages: a.messages }]));
+
+describe('strata ingest / sources over default roots', () => {
+  let home: ReturnType<typeof makeHome>;
+  beforeAll(() => {
+    home = makeHome();
+  });
+
+  it('discovers every agent under HOME and the configured project folders', () => {
+    const report = json<{ roots: { agent: string; root: string }[]; filesIngested: number; filesFailed: number; problems: unknown[] }>(['ingest', '--json'], home.env);
+    expect(report.problems).toEqual([]);
+    expect(report.filesFailed).toBe(0);
+    expect(report.filesIngested).toBe(6);
+    expect(report.roots.map((r) => `${r.agent} ${r.root}`).sort()).toEqual(Object.entries(home.roots).map(([a, r]) => `${a} ${r}`).sort());
+    const stats = json<{ byAgent: AgentStats[] }>(['stats', '--json'], home.env);
+    expect(byAgent(stats)).toEqual(Object.fromEntries(Object.entries(MINIMAL_MESSAGES).map(([a, m]) => [a, { sessions: 1, messages: m }])));
+  });
+
+  it('lists each agent with its roots and counts in `strata sources --json`', () => {
+    const rows = json<SourcesRow[]>(['sources', '--json'], home.env);
+    expect(rows.map((r) => r.agent).sort()).toEqual(Object.keys(MINIMAL_MESSAGES).sort());
+    for (const row of rows) {
+      expect({ agent: row.agent, files: row.files, sessions: row.sessions, messages: row.messages }).toEqual({ agent: row.agent, files: 1, sessions: 1, messages: MINIMAL_MESSAGES[row.agent] });
+      expect(row.roots.filter((r) => r.exists).map((r) => r.path)).toEqual([home.roots[row.agent]]);
+    }
+    const claude = rows.find((r) => r.agent === 'claude-code')!;
+    expect(claude.roots).toContainEqual({ path: join(home.env.HOME!, '.config', 'claude', 'projects'), exists: false });
+  });
+
+  it('ingests only the agents named with --agent', () => {
+    const env = { ...home.env, STRATA_HOME: tempDir('strata-sources-only-') };
+    const report = json<{ roots: { agent: string }[]; filesIngested: number }>(['ingest', '--agent', 'codex', '--json'], env);
+    expect(report.roots.map((r) => r.agent)).toEqual(['codex']);
+    expect(report.filesIngested).toBe(1);
+    expect(byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], env))).toEqual({ codex: { sessions: 1, messages: MINIMAL_MESSAGES.codex } });
+    const two = json<{ roots: { agent: string }[]; filesIngested: number; filesSkipped: number }>(['ingest', '--agent', 'gemini,codex', '--json'], env);
+    expect(two.roots.map((r) => r.agent).sort()).toEqual(['codex', 'gemini']);
+    expect({ ingested: two.filesIngested, skipped: two.filesSkipped }).toEqual({ ingested: 1, skipped: 1 });
+  });
+
+  it('rejects an unknown --agent as a usage error (exit 2, one line on stderr, nothing on stdout)', () => {
+    const env = { ...home.env, STRATA_HOME: tempDir('strata-sources-bad-') };
+    const res = runCli(['ingest', '--agent', 'foo'], env, { cwd: REPO });
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(/unknown agent "foo"/);
+    expect(runCli(['ingest', '--agent', 'codex,foo', '--json'], env, { cwd: REPO }).code).toBe(2);
+  });
+});
+
+/** Every file below `dir`, relative to FIXTURES. */
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [relative(FIXTURES, full)];
+  });
+}
+
+/** Sidecars read together with their transcript (Claude Code subagent meta) or on purpose never read (index files). */
+const SIDECAR = /(^|\/)(agent-[^/]+\.meta\.json|sessions-index\.json)$/;
+
+/**
+ * Agent files that folder discovery does not reach (discovery goes by file name and place); named one by one,
+ * each is ingested or reported (see the last test). Known gap: inside a folder they are passed over silently.
+ */
+const NOT_DISCOVERED_IN_FOLDERS = [
+  'aider/aider-repo/tests/fixtures/chat-history.md', // an Aider chat history under another name
+  'aider/luvatrix/.aider.input.history', // Aider's prompt log
+  'opencode/hstry/session.md', // a Markdown export of an OpenCode session
+  'puffin/jdubray-cosa/history.early.json', // a Puffin history, renamed and outside .puffin/
+  'puffin/jdubray-puffin-todo-list/history.json', // a Puffin history outside .puffin/
+];
+
+describe('strata ingest on the whole real fixture tree', () => {
+  const env = { HOME: tempDir('strata-real-home-'), STRATA_HOME: tempDir('strata-real-store-') };
+  type Report = { filesFailed: number; problems: { path: string; reason: string }[]; notSession: { path: string; reason: string }[] };
+  let report: Report;
+  beforeAll(() => {
+    report = json<Report>(['ingest', '../shared/fixtures/real', '--json'], env);
+  });
+
+  it('ingests without failures, with the per-agent session counts of the adapters’ own fixture tests', () => {
+    expect(report.filesFailed).toBe(0);
+    expect(report.problems).toEqual([]);
+    const stats = byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], env));
+    // claude-code: src/sources/claude-code/ingest.test.ts (12 main sessions + 16 subagents);
+    // codex 8 / gemini 3: src/sources/codex/ingest.test.ts; aider 1: the luvatrix history (aider.test.ts).
+    expect(Object.fromEntries(Object.entries(stats).map(([a, s]) => [a, s.sessions]))).toEqual({ 'claude-code': 28, codex: 8, gemini: 3, aider: 1 });
+    expect(stats['claude-code']!.messages).toBe(1960);
+  });
+
+  it('accounts for every agent file: ingested, or listed as not a session / a problem with a reason', () => {
+    const db = new Database(join(env.STRATA_HOME, 'strata.db'), { readonly: true });
+    const sources = db.prepare('SELECT path, status, status_reason FROM sources').all() as { path: string; status: string; status_reason: string | null }[];
+    db.close();
+    const ingested = new Set(sources.filter((s) => s.status === 'active').map((s) => relative(FIXTURES, s.path)));
+    const notSession = new Map(report.notSession.map((n) => [relative(FIXTURES, n.path), n.reason]));
+    const problems = new Map(report.problems.map((p) => [relative(FIXTURES, p.path), p.reason]));
+    for (const reason of [...notSession.values(), ...problems.values()]) expect(reason.length).toBeGreaterThan(10);
+    for (const s of sources.filter((x) => x.status === 'not_session')) expect(notSession.get(relative(FIXTURES, s.path))).toBe(s.status_reason);
+    const agentFiles = ['claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'].flatMap((a) => walk(join(FIXTURES, a))).filter((f) => !SIDECAR.test(f));
+    const unaccounted = agentFiles.filter((f) => !ingested.has(f) && !notSession.has(f) && !problems.has(f));
+    expect(unaccounted.sort()).toEqual([...NOT_DISCOVERED_IN_FOLDERS].sort());
+    expect([...notSession.keys()].sort()).toEqual([
+      'claude-code/history/akai0301-nl2sql-langgraph.history.jsonl',
+      'gemini/MyDotFiles-HyDE/tmp/b899de0d/checkpoint-InskapeNotes.json',
+      'gemini/MyDotFiles-HyDE/tmp/b899de0d/logs.json',
+      'gemini/vibe-coding-comparison/tmp/ticketing-vc/logs.json',
+    ]);
+  });
+
+  it('ingests or reports each file folder discovery passes over when it is named on the command line', () => {
+    const named = { HOME: env.HOME, STRATA_HOME: tempDir('strata-real-named-') };
+    const files = NOT_DISCOVERED_IN_FOLDERS.map((f) => join('../shared/fixtures/real', f));
+    const res = json<Report & { filesIngested: number }>(['ingest', ...files, '--json'], named);
+    const listed = new Map([...res.notSession, ...res.problems].map((p) => [relative(FIXTURES, p.path), p.reason]));
+    expect(res.filesIngested + listed.size).toBe(NOT_DISCOVERED_IN_FOLDERS.length);
+    for (const reason of listed.values()) expect(reason).toMatch(/\w{4,}/);
+    // Expected sessions, computed from the raw files as the adapters' tests do.
+    const puffin = JSON.parse(readFileSync(join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json'), 'utf8')) as { branches: Record<string, { prompts: { id: string; parentId: string | null }[] }> };
+    const prompts = Object.values(puffin.branches).flatMap((b) => b.prompts);
+    const ids = new Set(prompts.map((p) => p.id));
+    const puffinRoots = prompts.filter((p) => p.parentId === null || !ids.has(p.parentId)).length;
+    const stats = byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], named));
+    expect(stats.puffin?.sessions).toBe(puffinRoots);
+    expect(stats.aider?.sessions).toBe(aiderSessions(readFileSync(join(FIXTURES, 'aider/aider-repo/tests/fixtures/chat-history.md'), 'utf8')));
+  });
+});
+
+/** Sessions of an Aider history: header-delimited sections (and the text before the first header) with content. */
+function aiderSessions(text: string): number {
+  const lines = text.split('\n');
+  const headers = lines.flatMap((l, i) => (l.startsWith('# aider chat started at ') ? [i] : []));
+  const starts = [0, ...headers.map((i) => i + 1)];
+  return starts.filter((start, n) => {
+    const end = n + 1 < starts.length ? starts[n + 1]! - 1 : lines.length;
+    return lines.slice(start, end).some((l) => l.trim() !== '' && !/^-\*- mode:.*-\*-\s*$/.test(l));
+  }).length;
+}
