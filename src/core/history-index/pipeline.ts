@@ -1,0 +1,260 @@
+// Owns the history index pipeline (spec "Main Entry Point"): lock `<out>.lock` → read the existing index
+// → quick unchanged check (content hash) → parse → markers → hash + segment → plan (incremental or full)
+// → summarize the planned segments → assemble → validate + atomic write → statistics. Collaborators
+// (runner, write function, clock) come in as parameters so tests swap them without module mocks.
+import { createReadStream, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { acquireLock as defaultAcquireLock, describeHolder, type LockOptions, type Lock } from '../../shared/file-lock.js';
+import { sha256 } from '../../shared/hash.js';
+import { countTokens } from '../../shared/tokenizer.js';
+import type { Store } from '../../store/db.js';
+import type { LlmRunner } from '../llm/index.js';
+import { ContentSegmenter, renderTurn } from './content-segmenter.js';
+import { HashCalculator } from './hash-calculator.js';
+import { HistoryParser } from './history-parser.js';
+import { IncrementalUpdater } from './incremental-updater.js';
+import { INDEX_VERSION, IndexSerializer, type WriteFile } from './index-serializer.js';
+import { MarkerExtractor } from './marker-extractor.js';
+import { ProcessingStats, type Phase, type ProcessingStatistics, type RunMode } from './processing-stats.js';
+import { parseStoreHistory, type StoreSelection } from './store-history.js';
+import { SummaryGenerator } from './summary-generator.js';
+import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type SegmentationConfig, type UpdatePlan } from './types.js';
+
+/** Version of the turn rendering (token counts and summaries depend on it). */
+const TURN_FORMAT = 'turn@1';
+
+export type HistorySourceOption = { kind: 'puffin-file'; path: string } | { kind: 'store'; store: Store; selection: StoreSelection };
+
+export interface GenerateOptions {
+  source: HistorySourceOption;
+  outputPath: string;
+  runner: LlmRunner;
+  /** --full: summarize every segment again. */
+  full?: boolean;
+  markerConfig?: MarkerConfig;
+  segmentConfig?: Partial<SegmentationConfig>;
+  /** Replaces the spec's summary prompt template. */
+  summaryTemplate?: string;
+  logger?: Logger;
+  onProgress?: (phase: Phase, done: number, total: number) => void;
+  streamThresholdBytes?: number;
+  lockTimeoutMs?: number;
+}
+
+export interface GenerateDeps {
+  writeFile?: WriteFile;
+  now?: () => Date;
+  acquireLock?: (path: string, options: LockOptions) => Lock;
+}
+
+export interface GenerateResult {
+  index: HistoryIndex;
+  stats: ProcessingStatistics;
+  mode: RunMode;
+  plan: UpdatePlan | null;
+  /** False when nothing was written (unchanged history, or a missing history file). */
+  written: boolean;
+  outputPath: string;
+}
+
+/** SHA-256 of a file's bytes, streamed. */
+export function hashFile(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path, { highWaterMark: 1 << 20 })
+      .on('data', (chunk) => hash.update(chunk as Buffer))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+function markerConfigKey(config: MarkerConfig): string {
+  return JSON.stringify([config.contextLines, config.patterns.map((p) => [p.type, p.regex.source, p.regex.flags, p.priority])]);
+}
+
+export async function generateHistoryIndex(options: GenerateOptions, deps: GenerateDeps = {}): Promise<GenerateResult> {
+  const logger = options.logger ?? silentLogger;
+  const lock = (deps.acquireLock ?? defaultAcquireLock)(`${options.outputPath}.lock`, {
+    timeoutMs: options.lockTimeoutMs ?? 30_000,
+    command: 'strata history-index',
+    onWait: (holder) => logger.warn(`waiting for ${options.outputPath}.lock, held by ${describeHolder(holder)} (up to ${Math.round((options.lockTimeoutMs ?? 30_000) / 1000)} s)`),
+  });
+  try {
+    return await runLocked(options, deps, logger);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: Logger): Promise<GenerateResult> {
+  const stats = new ProcessingStats();
+  const started = performance.now();
+  const now = deps.now ?? (() => new Date());
+  const progress = options.onProgress ?? (() => {});
+  const markerConfig = options.markerConfig ?? MarkerExtractor.getDefaultConfig();
+  const segmenter0 = new ContentSegmenter(options.segmentConfig);
+  const generator = new SummaryGenerator({ runner: options.runner, maxContentTokens: segmenter0.config.maxTokensPerSegment, ...(options.summaryTemplate ? { template: options.summaryTemplate } : {}) });
+  const provider = options.runner.provider;
+  const summaryFingerprint = sha256(JSON.stringify([INDEX_VERSION.split('.')[0], TURN_FORMAT, provider.name, provider.model, generator.templateVersion, segmenter0.config]));
+  const generatorInfo = { provider: provider.name, model: provider.model, templateVersion: generator.templateVersion, summaryFingerprint, configFingerprint: sha256(`${summaryFingerprint}\u0000${markerConfigKey(markerConfig)}`) };
+
+  let existing: HistoryIndex | null = null;
+  try {
+    existing = await IndexSerializer.readIndex(options.outputPath);
+  } catch (error) {
+    logger.warn(`ignoring the existing index (a full reindex follows): ${(error as Error).message}`);
+    stats.recordError('read', error);
+  }
+  const reusable = existing !== null && !options.full && existing.generator?.configFingerprint === generatorInfo.configFingerprint && !existing.segments.some((s) => s.stale);
+  const unchanged = (index: HistoryIndex): GenerateResult => {
+    stats.recordPromptProcessed(index.statistics.totalPrompts);
+    stats.recordSegmentGenerated(index.segments.length);
+    for (const m of index.markers) stats.recordMarkerExtracted(m.type);
+    stats.recordLlmRun({ ...options.runner.stats(), calls: 0, localAnswers: 0, inputTokens: 0, outputTokens: 0, estimatedCostUsd: 0, cacheHits: 0, fallbacks: 0 });
+    const skipped = index.segments.length;
+    stats.setIncremental({ mode: 'unchanged', reason: 'content hash unchanged', segmentsSkipped: skipped, segmentsUpdated: 0, segmentsAdded: 0, segmentsRemoved: 0, promptsAdded: 0, promptsModified: 0, promptsRemoved: 0 });
+    return { index, stats: stats.finalize(), mode: 'unchanged', plan: null, written: false, outputPath: options.outputPath };
+  };
+
+  // Quick change detection: the history file's bytes hash to the indexed contentHash → nothing to do.
+  const source = options.source;
+  if (reusable && source.kind === 'puffin-file' && existing!.source?.kind === 'puffin-file' && existsSync(source.path)) {
+    if ((await hashFile(source.path)) === existing!.contentHash) return unchanged(existing!);
+  }
+
+  stats.startPhase('parse');
+  progress('parse', 0, 1);
+  const history: ParsedHistory =
+    source.kind === 'puffin-file'
+      ? await new HistoryParser(source.path, { logger, ...(options.streamThresholdBytes !== undefined ? { streamThresholdBytes: options.streamThresholdBytes } : {}) }).parse()
+      : parseStoreHistory(source.store.db, source.store.path, source.selection);
+  stats.endPhase('parse');
+  progress('parse', 1, 1);
+  for (const issue of history.issues) stats.recordError('parse', issue.reason + (issue.branchId ? ` (branch ${issue.branchId}${issue.index ? `, entry ${issue.index}` : ''})` : ''), issue.promptId);
+  stats.recordPromptProcessed(history.totalPrompts);
+  if (history.source.missing) {
+    stats.recordError('parse', `history file not found: ${history.source.path}`);
+    const index = existing ?? assemble({ history, markers: [], segments: [], prompts: {}, stats: 0, started, now, generatorInfo });
+    return { index, stats: stats.finalize(), mode: 'unchanged', plan: null, written: false, outputPath: options.outputPath };
+  }
+  if (reusable && source.kind === 'store' && existing!.contentHash === history.source.contentHash) return unchanged(existing!);
+
+  stats.startPhase('markers');
+  progress('markers', 0, history.totalPrompts);
+  const extracted = new MarkerExtractor(markerConfig).extractFromHistory(history);
+  const markers: IndexMarker[] = [];
+  for (const prompts of history.branches.values()) {
+    for (const p of prompts) {
+      for (const m of extracted.get(p.id) ?? []) {
+        stats.recordMarkerExtracted(m.type);
+        markers.push({
+          type: m.type, content: m.content, promptId: m.sourcePromptId, sourceField: m.sourceField, importance: Math.min(1, Math.max(0, m.priority / 10)),
+          lineNumber: m.lineNumber, context: m.context, branchId: p.branchId, ...(p.timestamp > 0 ? { timestamp: new Date(p.timestamp).toISOString() } : {}),
+        });
+      }
+    }
+  }
+  stats.endPhase('markers');
+  progress('markers', history.totalPrompts, history.totalPrompts);
+
+  stats.startPhase('segment');
+  const promptHashes = HashCalculator.hashHistory(history);
+  const oldPrompts = existing?.prompts ?? {};
+  const prompts: Record<string, { hash: string; tokens: number }> = {};
+  const segmenter = new ContentSegmenter(options.segmentConfig, {
+    tokensOf: (p) => {
+      const hash = promptHashes.get(p.id)!;
+      const old = oldPrompts[p.id];
+      const tokens = old && old.hash === hash ? old.tokens : countTokens(renderTurn(p));
+      prompts[p.id] = { hash, tokens };
+      return tokens;
+    },
+  });
+  const segments = segmenter.segment(history);
+  for (const s of segments) s.hash = HashCalculator.hashSegment(s, history, promptHashes);
+  stats.recordSegmentGenerated(segments.length);
+  const updater = new IncrementalUpdater(existing, { summaryFingerprint, force: Boolean(options.full) });
+  const current = { segments, promptHashes };
+  const plan = updater.planUpdate(current);
+  stats.endPhase('segment');
+  progress('segment', segments.length, segments.length);
+
+  stats.startPhase('summarize');
+  const result = await updater.executeUpdate(plan, current, { history, segmenter, generator, onProgress: (done, total) => progress('summarize', done, total) });
+  stats.endPhase('summarize');
+  const llm = options.runner.stats();
+  stats.recordLlmRun(llm);
+  for (const f of result.fallbacks) stats.recordError('summarize', `segment ${f.segmentId}: ${f.error} (extractive summary kept, retried next run)`);
+  if (result.budgetStopped) logger.warn(`${result.budgetStopped}; ${result.fallbacks.length} segments keep an extractive stand-in and are summarized on the next run`);
+  const mode: RunMode = plan.fullReindex ? 'full' : plan.estimatedCost + plan.segmentsToRemove.length === 0 ? 'unchanged' : 'incremental';
+  stats.setIncremental({
+    mode, reason: plan.reason, segmentsSkipped: plan.segmentsUnchanged.length, segmentsUpdated: plan.segmentsToUpdate.length, segmentsAdded: plan.segmentsToAdd.length,
+    segmentsRemoved: plan.segmentsToRemove.length, promptsAdded: plan.promptChanges.added.length, promptsModified: plan.promptChanges.modified.length, promptsRemoved: plan.promptChanges.removed.length,
+  });
+
+  const index = assemble({ history, markers, segments: result.segments, prompts, stats: llm.calls + llm.localAnswers, started, now, generatorInfo });
+  stats.startPhase('write');
+  progress('write', 0, 1);
+  try {
+    await IndexSerializer.writeIndex(index, options.outputPath, deps.writeFile);
+  } catch (error) {
+    stats.recordError('write', error);
+    throw error;
+  } finally {
+    stats.endPhase('write');
+  }
+  progress('write', 1, 1);
+  return { index, stats: stats.finalize(), mode, plan, written: true, outputPath: options.outputPath };
+}
+
+interface AssembleInput {
+  history: ParsedHistory;
+  markers: IndexMarker[];
+  segments: HistoryIndex['segments'];
+  prompts: Record<string, { hash: string; tokens: number }>;
+  stats: number;
+  started: number;
+  now: () => Date;
+  generatorInfo: NonNullable<HistoryIndex['generator']>;
+}
+
+function assemble(input: AssembleInput): HistoryIndex {
+  const topicIndex: Record<string, string[]> = {};
+  for (const s of input.segments) for (const topic of s.topics) (topicIndex[topic] ??= []).push(s.id);
+  return {
+    version: INDEX_VERSION,
+    generatedAt: input.now().toISOString(),
+    historyFile: input.history.source.path,
+    contentHash: input.history.source.contentHash,
+    segments: input.segments,
+    markers: input.markers,
+    topicIndex,
+    statistics: {
+      totalPrompts: input.history.totalPrompts,
+      totalSegments: input.segments.length,
+      totalMarkers: input.markers.length,
+      processingTimeMs: Math.max(0, Math.round(performance.now() - input.started)),
+      llmCallCount: input.stats,
+    },
+    generator: input.generatorInfo,
+    source: input.history.source,
+    prompts: input.prompts,
+    dateRange: input.history.dateRange,
+  };
+}
+
+/** The spec's IndexGenerator class over generateHistoryIndex. */
+export class IndexGenerator {
+  constructor(
+    private readonly options: GenerateOptions,
+    private readonly deps: GenerateDeps = {},
+  ) {}
+
+  generate(): Promise<GenerateResult> {
+    return generateHistoryIndex(this.options, this.deps);
+  }
+
+  generateWithProgress(onProgress: (phase: string, progress: number) => void): Promise<GenerateResult> {
+    return generateHistoryIndex({ ...this.options, onProgress: (phase, done, total) => onProgress(phase, total > 0 ? done / total : 1) }, this.deps);
+  }
+}
