@@ -211,7 +211,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         field: fieldSelector(h),
         timestamp: h.timestamp,
         score: Math.round(h.score * 1000) / 1000,
-        snippet: snippetAround(h.text, needle, context),
+        snippet: snippetAround(h.field === 'tool_input' ? h.text.replace(/\\[nt]/g, ' ') : h.text, needle, context),
       })),
     };
   });

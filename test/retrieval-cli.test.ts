@@ -1,0 +1,169 @@
+// End-to-end: the built CLI on the real fixtures (pinned TZ, NO_COLOR, temp STRATA_HOME), checked against
+// reviewed snapshot files in test/snapshots/retrieval/. Ingest, exit codes and error lines go through a
+// spawned process; the many snapshot runs call the built CLI's runCli in-process (same entry, same io
+// contract) to keep the file fast on a shared machine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Writable } from 'node:stream';
+
+const ROOT = process.cwd();
+const CLI = join(ROOT, 'dist/cli/main.js');
+const FIXTURES = resolve(ROOT, '../shared/fixtures/real');
+const SNAP = (name: string) => join(ROOT, 'test/snapshots/retrieval', name);
+
+let home: string;
+
+function strata(...args: string[]): { stdout: string; stderr: string; code: number } {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    cwd: home,
+    env: { PATH: process.env.PATH ?? '', HOME: join(home, 'home'), STRATA_HOME: join(home, 'data'), TZ: 'UTC', NO_COLOR: '1' },
+  });
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
+}
+
+type RunCli = (argv: string[], io: unknown) => Promise<number>;
+let runCli: RunCli;
+
+function sink(): Writable & { text: string } {
+  const w = new Writable({
+    write(chunk, _enc, cb) {
+      w.text += String(chunk);
+      cb();
+    },
+  }) as Writable & { text: string };
+  w.text = '';
+  return w;
+}
+
+async function inProcess(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  const stdout = sink();
+  const stderr = sink();
+  const env = { HOME: join(home, 'home'), STRATA_HOME: join(home, 'data'), TZ: 'UTC', NO_COLOR: '1' };
+  const code = await runCli(args, { stdout, stderr, env, cwd: home, stderrIsTty: false });
+  return { stdout: stdout.text, stderr: stderr.text, code };
+}
+
+async function ok(...args: string[]): Promise<string> {
+  const r = await inProcess(...args);
+  expect(r.stderr.replace(/^no matches\n$/, '')).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout;
+}
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'strata-retrieval-e2e-'));
+  const sources = ['claude-code', 'codex', 'gemini', 'puffin'].map((a) => join(FIXTURES, a)).filter((p) => existsSync(p));
+  const r = strata('ingest', ...sources);
+  expect(r.code).toBe(0);
+  runCli = ((await import(pathToFileURL(CLI).href)) as { runCli: RunCli }).runCli;
+}, 60_000);
+
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('strata index', () => {
+  it('lists sessions newest first with statistics, zero values blank', async () => {
+    await expect(await ok('index')).toMatchFileSnapshot(SNAP('index.txt'));
+  });
+
+  it('is the same listing as `strata sessions`, with the same flags', async () => {
+    expect(await ok('sessions', '--limit', '5', '--agent', 'claude-code')).toBe(await ok('index', '--limit', '5', '--agent', 'claude-code'));
+  });
+
+  it('filters by agent, project and time, and lists subagents with --all', async () => {
+    await expect(await ok('index', '--all', '--project', 'vwestberg/Claude')).toMatchFileSnapshot(SNAP('index-all-project.txt'));
+    await expect(await ok('index', '--agent', 'codex', '--since', '2025-11-01', '--until', '2026-03-01')).toMatchFileSnapshot(SNAP('index-codex-window.txt'));
+  });
+
+  it('rolls subagent statistics into the parent and documents the JSON shape', async () => {
+    const rows = JSON.parse(await ok('index', '--json', '--agent', 'claude-code')) as Record<string, unknown>[];
+    const parent = rows.find((r) => String(r.id).startsWith('1fb5e404'))!;
+    const own = JSON.parse(await ok('index', '--json', '--all', '--agent', 'claude-code')) as Record<string, unknown>[];
+    const child = own.find((r) => r.parentId === parent.id)!;
+    expect(parent.subagents).toBe(1);
+    expect(child.relation).toBe('subagent');
+    expect(Object.keys(parent).sort()).toEqual(
+      ['agent', 'archived', 'bashCalls', 'commits', 'endedAt', 'filesTouched', 'id', 'linesAdded', 'linesRemoved', 'locations', 'messages', 'models', 'parentId', 'project', 'prompts', 'relation', 'shortId', 'startedAt', 'subagents', 'title', 'userMessages', 'webFetches', 'webSearches'].sort(),
+    );
+  });
+});
+
+describe('strata search', () => {
+  it('ranks full-text hits by BM25, grouped by session, citing message numbers', async () => {
+    await expect(await ok('search', 'hypridle', 'screensaver')).toMatchFileSnapshot(SNAP('search-bm25.txt'));
+  });
+
+  it('supports regular expressions, -l, -c, -m, -C, --in and filters', async () => {
+    await expect(await ok('search', '-E', 'hypr(idle|lock)\\.conf', '-c')).toMatchFileSnapshot(SNAP('search-regex-count.txt'));
+    await expect(await ok('search', '-E', 'TIMEOUT', '-i', '-l', '--agent', 'claude-code')).toMatchFileSnapshot(SNAP('search-regex-files.txt'));
+    await expect(await ok('search', 'useState', '--in', 'tool:Write:input', '-m', '1', '-C', '4', '--after', '2026-03-21T18:00')).toMatchFileSnapshot(SNAP('search-in-after.txt'));
+    await expect(await ok('search', 'commit', '--in', 'user', '--project', 'tmp', '-C', '6')).toMatchFileSnapshot(SNAP('search-in-user-project.txt'));
+  });
+
+  it('finds CJK text without spaces, parts of identifiers and paths', async () => {
+    await expect(await ok('search', '世界')).toMatchFileSnapshot(SNAP('search-cjk.txt'));
+    await expect(await ok('search', 'user-flow', '-C', '5')).toMatchFileSnapshot(SNAP('search-path-part.txt'));
+    await expect(await ok('search', 'scenarioAgent', '-c')).toMatchFileSnapshot(SNAP('search-identifier-prefix.txt'));
+    const mid = JSON.parse(await ok('search', 'enarioAgent', '--json')) as { mode: string; sessions: { shortId: string }[] };
+    expect(mid.mode).toBe('substring');
+    expect(mid.sessions.map((s) => s.shortId)).toEqual(['9a9eadc8']);
+  });
+
+  it('explains malformed queries in one line with exit code 2', async () => {
+    for (const [i, args] of [['"unclosed phrase'], ['-E', '(unclosed'], ['OR'], ['-E', '[z-a]']].entries()) {
+      // one spawned process (real exit code and stderr), the rest in-process
+      const r = i === 0 ? strata('search', ...args) : await inProcess('search', ...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^strata: invalid (query|regular expression)/);
+    }
+  });
+});
+
+describe('strata read', () => {
+  it('truncates every field to one uniform limit and says how to see more', async () => {
+    const out = await ok('read', '5fbb940a', '--target', '300');
+    expect(out).toContain('[Limited to 6 words per field. Use --skip 6 for more.]');
+    await expect(out).toMatchFileSnapshot(SNAP('read-target.txt'));
+    await expect(await ok('read', '5fbb940a', '1-40', '--target', '300', '--skip', '6')).toMatchFileSnapshot(SNAP('read-skip.txt'));
+  });
+
+  it('reads ranges with truncation adapted to the range, and show/hide selectors', async () => {
+    await expect(await ok('read', '5fbb940a', '10-18', '--show', 'tool:Bash:result', '--hide', 'tool:Read')).toMatchFileSnapshot(SNAP('read-range-show-hide.txt'));
+    await expect(await ok('read', '1fb5e404', '2-6', '--show', 'thinking', '--full')).toMatchFileSnapshot(SNAP('read-full-thinking.txt'));
+    const json = JSON.parse(await ok('read', '5fbb940a', '13', '--json')) as { from: number; to: number; messages: { n: number; blocks: { toolName: string }[] }[] };
+    expect([json.from, json.to, json.messages[0]!.n]).toEqual([13, 13, 13]);
+    expect(json.messages[0]!.blocks.map((b) => b.toolName)).toContain('Bash');
+  });
+
+  it('lists candidates for an ambiguous prefix and rejects unknown ids', async () => {
+    const amb = strata('read', 'agent-a');
+    expect(amb.code).toBe(2);
+    expect(amb.stderr).toMatch(/^strata: "agent-a" matches \d+ sessions: agent-a/);
+    const missing = await inProcess('read', 'ffffffff');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('strata: no session matches "ffffffff" (see `strata index`)\n');
+  });
+});
+
+describe('strata skill install', () => {
+  it('prints the skill and subagent with dynamic context, and writes them atomically', async () => {
+    const printed = await ok('skill', 'install', '--print');
+    expect(printed).toContain('!`git log --oneline');
+    expect(printed).toContain('tools: Bash, Read, Glob, Grep');
+    await expect(printed.replaceAll(home, '<tmp>')).toMatchFileSnapshot(SNAP('skill-print.txt'));
+    const r = await inProcess('skill', 'install', '--project');
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(home, '.claude/skills/strata-retrieval/SKILL.md'), 'utf8')).toContain('memory archaeologist');
+    expect(existsSync(join(home, '.claude/agents/strata-retrieval.md'))).toBe(true);
+  });
+
+  it('has examples in every command help', async () => {
+    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install']]) expect(await ok(...cmd, '--help')).toContain('Examples:');
+  });
+});
