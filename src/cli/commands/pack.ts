@@ -93,6 +93,7 @@ ${SEGMENT_HELP}`,
           pack_bytes: result.packBytes,
           db_bytes: result.dbBytes,
           duration_ms: durationMs,
+          timings: result.timings,
         });
         return;
       }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildContextPack } from './build-pack.js';
-import { assertValidPack } from './pack-schema.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { assertValidPack, CONTEXT_PACK_SCHEMA_URL } from './pack-schema.js';
 import { readPack, serializePack, writeContextPack } from './write-pack.js';
 import type { ContextPack } from './types.js';
 
@@ -51,6 +52,21 @@ const SKILL = [
 ].join('\n');
 
 const idsOf = (pack: ContextPack, file: string): string[] => pack.chunks.filter((c) => c.source_path === file).map((c) => c.id);
+
+describe('context-pack schema', () => {
+  it('is a valid JSON Schema 2020-12 document', () => {
+    const schema = JSON.parse(readFileSync(CONTEXT_PACK_SCHEMA_URL, 'utf8')) as object;
+    const ajv = new Ajv2020({ strict: true });
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
+  it('rejects a pack with a missing field or a bad id', () => {
+    const pack = { schema_version: 1, segment: 's', created_at: '2025-01-01T00:00:00.000Z', generator_version: '0.1.0', source_files: [], chunking: { method: 'headings+paragraph_fallback+fence_aware', max_chars: 6000 }, docs: [], digest: [], index: [], chunks: [] };
+    expect(() => assertValidPack(pack)).not.toThrow();
+    expect(() => assertValidPack({ ...pack, docs: undefined })).toThrow(/must have required property 'docs'/);
+    expect(() => assertValidPack({ ...pack, digest: [{ doc: 'a', summary: '', source_chunk_ids: ['nocolon'] }] })).toThrow(/SCHEMA|schema v1/);
+  });
+});
 
 describe('buildContextPack', () => {
   it('produces a schema-v1 pack with every field (snapshot)', async () => {

@@ -40,6 +40,7 @@ export function writeContextDb(dbPath: string, pack: ContextPack): void {
   rmSync(tmp, { force: true });
   const db = new Database(tmp);
   try {
+    db.pragma('page_size = 8192');
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -65536');

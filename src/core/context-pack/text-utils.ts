@@ -28,22 +28,43 @@ export function oneLine(text: string): string {
 export function truncateChars(text: string, max: number): string {
   if (text.length <= max) return text;
   if (countChars(text) <= max) return text;
-  // Walk max code points without materialising the whole string as an array.
+  return text.slice(0, sliceEnd(text, max)) + '…';
+}
+
+/** Preview of a chunk: one line, at most `max` code points, `…` when cut (spec §4). */
+export function preview(text: string, max = 180): string {
+  // One pass over only as much text as the preview needs: whitespace runs become one space,
+  // leading and trailing whitespace is dropped, and we stop once max code points are kept.
+  let out = '';
+  let points = 0;
+  let pendingSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(text[i] ?? ''))) {
+      pendingSpace = out.length > 0;
+      continue;
+    }
+    const width = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length ? 2 : 1;
+    if (pendingSpace) {
+      if (points >= max) return out + '…';
+      out += ' ';
+      points++;
+      pendingSpace = false;
+    }
+    if (points >= max) return out + '…';
+    out += text.slice(i, i + width);
+    points++;
+    i += width - 1;
+  }
+  return out;
+}
+
+/** UTF-16 index just past the first `max` code points of `text`. */
+function sliceEnd(text: string, max: number): number {
   let end = 0;
   for (let n = 0; n < max && end < text.length; n++) {
     const c = text.charCodeAt(end);
     end += c >= 0xd800 && c <= 0xdbff && end + 1 < text.length ? 2 : 1;
   }
-  return text.slice(0, end) + '…';
-}
-
-/** Preview of a chunk: one line, at most `max` code points, `…` when cut (spec §4). */
-export function preview(text: string, max = 180): string {
-  // Only a prefix can reach the preview: collapse a growing prefix instead of the whole text.
-  for (let window = max * 2 + 16; ; window *= 2) {
-    if (window >= text.length) return truncateChars(oneLine(text), max);
-    const head = oneLine(text.slice(0, window));
-    // More than max code points survive, and the cut fell beyond them: the preview is settled.
-    if (countChars(head) > max + 1) return truncateChars(head, max);
-  }
+  return end;
 }

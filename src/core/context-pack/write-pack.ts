@@ -21,6 +21,8 @@ export interface WritePackResult extends BuildPackResult {
   paths: SegmentPaths;
   packBytes: number;
   dbBytes: number;
+  /** Wall-clock milliseconds per phase (for benchmarks and `pack build --json`). */
+  timings: Record<'read_previous_ms' | 'build_ms' | 'validate_ms' | 'write_json_ms' | 'write_db_ms', number>;
 }
 
 /** Reads and validates a pack; NOT_FOUND if missing, SCHEMA if it is not a valid v1 pack. */
@@ -77,7 +79,17 @@ export function writeContextPack(options: WritePackOptions, deps: BuildPackDeps 
       exclude: options.exclude,
       maxChars: options.maxChars,
     };
-    let result = buildContextPack({ ...input, previous: previousPack(paths.packPath) }, deps);
+    const timings = { read_previous_ms: 0, build_ms: 0, validate_ms: 0, write_json_ms: 0, write_db_ms: 0 };
+    let t = performance.now();
+    const lap = (key: keyof typeof timings): void => {
+      const now = performance.now();
+      timings[key] += Math.round(now - t);
+      t = now;
+    };
+    const previous = previousPack(paths.packPath);
+    lap('read_previous_ms');
+    let result = buildContextPack({ ...input, previous }, deps);
+    lap('build_ms');
     try {
       assertValidPack(result.pack);
     } catch (error) {
@@ -86,10 +98,13 @@ export function writeContextPack(options: WritePackOptions, deps: BuildPackDeps 
       result = buildContextPack(input, deps);
       assertValidPack(result.pack);
     }
+    lap('validate_ms');
     const json = serializePack(result.pack);
     writeFileAtomic(paths.packPath, json);
+    lap('write_json_ms');
     writeContextDb(paths.dbPath, result.pack);
-    return { ...result, paths, packBytes: Buffer.byteLength(json), dbBytes: statSync(paths.dbPath).size };
+    lap('write_db_ms');
+    return { ...result, paths, packBytes: Buffer.byteLength(json), dbBytes: statSync(paths.dbPath).size, timings };
   } finally {
     lock.release();
   }
