@@ -65,6 +65,8 @@ export class MarkerExtractor {
           regex.lastIndex++;
           continue;
         }
+        // An empty marker (`@/bug:` at the end of a line) must not swallow the next line through `\s*`.
+        if (m[1] !== undefined && m[0].slice(0, m[0].indexOf(m[1])).includes('\n')) continue;
         const content = (m[1] ?? m[0]).trim().slice(0, MAX_CONTENT_CHARS);
         if (content === '') continue;
         lines ??= text.split('\n');
