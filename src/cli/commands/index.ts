@@ -7,6 +7,7 @@ import { registerIngestCommand } from './ingest.js';
 import { registerDemoCommand } from './demo.js';
 import { registerStoreInfoCommands } from './store-info.js';
 import { registerRetrievalCommands } from './retrieval.js';
+import { registerHistoryIndexCommand } from './history-index.js';
 import { registerLlmCommand } from './llm.js';
 
 export function registerCommands(program: Command, io: CliIo): void {
@@ -17,5 +18,6 @@ export function registerCommands(program: Command, io: CliIo): void {
   registerIngestCommand(program, io);
   registerStoreInfoCommands(program, io);
   registerRetrievalCommands(program, io);
+  registerHistoryIndexCommand(program, io);
   registerLlmCommand(program, io);
 }
