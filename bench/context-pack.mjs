@@ -3,7 +3,7 @@
 // in-process search and get latency (p50/p95) and peak RSS. Run after `npm run build`:
 //   node bench/context-pack.mjs [targetMB]
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getContext, openContextDb, searchContext, writeContextPack } from '../dist/core/context-pack/index.js';
@@ -64,7 +64,17 @@ function timed(fn) {
   const used = process.cpuUsage(cpu);
   return { value, wall: performance.now() - t, cpu: (used.user + used.system) / 1000 };
 }
-const cold = timed(() => writeContextPack({ repoRoot: work, segment: 'segment' }));
+// Several cold builds (the _ctx directory removed before each); the fastest is the least disturbed
+// by other load on the machine, the median is reported beside it.
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const colds = [];
+for (let i = 0; i < runs; i++) {
+  rmSync(join(segmentDir, '_ctx'), { recursive: true, force: true });
+  colds.push(timed(() => writeContextPack({ repoRoot: work, segment: 'segment' })));
+}
+const byWall = [...colds].sort((a, b) => a.wall - b.wall);
+const cold = byWall[0];
+const coldMedian = byWall[Math.floor(byWall.length / 2)];
 const warm = timed(() => writeContextPack({ repoRoot: work, segment: 'segment' }));
 const built = cold.value;
 const rebuilt = warm.value;
@@ -93,10 +103,11 @@ db.close();
 const mb = bytes / 1024 / 1024;
 console.log(`corpus        ${files} docs, ${mb.toFixed(2)} MiB of Markdown (seeded from ${sources.length} fixtures)`);
 console.log(`pack          ${built.pack.chunks.length} chunks; json ${(built.packBytes / 1048576).toFixed(1)} MiB, db ${(built.dbBytes / 1048576).toFixed(1)} MiB`);
-console.log(`build cold    ${ms(cold.wall)} wall, ${ms(cold.cpu)} CPU (${(mb / (cold.wall / 1000)).toFixed(1)} MiB/s; target <= 2000 ms)`);
+console.log(`build cold    best ${ms(cold.wall)} wall / ${ms(cold.cpu)} CPU, median ${ms(coldMedian.wall)} wall of ${runs} runs (${(mb / (cold.wall / 1000)).toFixed(1)} MiB/s; target <= 2000 ms)`);
 console.log(`  phases      ${Object.entries(built.timings).map(([k, v]) => `${k.replace(/_ms$/, '')} ${v}`).join(', ')} (ms)`);
 console.log(`build reuse   ${ms(warm.wall)} wall, ${ms(warm.cpu)} CPU (${rebuilt.reusedDocs.length}/${files} docs reused)`);
 console.log(`search        p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))}, max ${ms(searchTimes.at(-1))} over ${queries.length} queries, k=10, ${(hits / queries.length).toFixed(1)} hits avg (target p50 <= 5 ms)`);
 console.log(`get by id     p50 ${ms(percentile(getTimes, 50))}, p95 ${ms(percentile(getTimes, 95))} over ${getTimes.length} lookups`);
 console.log(`peak RSS      ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+console.log(`machine       ${os.cpus().length}x ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 rmSync(work, { recursive: true, force: true });

@@ -27,7 +27,8 @@ const BLOCK_START_RE = /^ {0,3}(?:[-+*>]|\d{1,9}[.)])(?:[ \t]|$)|^(?: {4}|\t)|^ 
 /** Splits text into lines on LF, CRLF or CR, dropping a leading byte-order mark. */
 export function splitLines(text: string): string[] {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return clean.split(/\r\n|\r|\n/);
+  // Splitting on a plain string is several times faster than on a RegExp; most files are LF-only.
+  return (clean.includes('\r') ? clean.replace(/\r\n?/g, '\n') : clean).split('\n');
 }
 
 /** Returns the fence char and length if `line` opens a fence, else undefined. */

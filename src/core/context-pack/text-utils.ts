@@ -1,10 +1,7 @@
 // Owns small text helpers for context packs: code-point counts, one-line previews, truncation.
 
-const HIGH_SURROGATE_RE = /[\uD800-\uDBFF]/;
-
 /** Number of Unicode code points (what the spec calls characters), not UTF-16 units. */
 export function countChars(text: string): number {
-  if (!HIGH_SURROGATE_RE.test(text)) return text.length;
   let pairs = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
