@@ -1,0 +1,143 @@
+// Retrieval benchmark: `strata search` (fresh process and in-process), `read` of a ~5 MB session and
+// `index` of 10,000 sessions, on a reproducible corpus resampled from the real Claude Code fixtures.
+// Usage: node bench/retrieval.mjs [megabytes=200] (or BENCH_MB); the issue's search target is on 1024.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateClaudeCorpus } from './corpus.mjs';
+import { openStore } from '../dist/store/db.js';
+import { ingest } from '../dist/core/ingest/ingest.js';
+import { search } from '../dist/core/retrieval/search.js';
+import { readSession } from '../dist/core/retrieval/read-session.js';
+import { listIndex } from '../dist/core/retrieval/list-index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CLI = join(here, '../dist/cli/main.js');
+const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
+const QUERIES = ['hypridle', 'useState', 'migration database', 'screensaver timeout', 'commit', '"udev rules"', 'parseSession', 'error OR failed'];
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+function time(fn) {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+}
+function report(name, samples, target) {
+  const p50 = pct(samples, 50);
+  const verdict = target === undefined ? '' : p50 <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
+  console.log(`${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`);
+  return p50;
+}
+// A minimal entry that registers only the retrieval commands: separates retrieval's own cost from the
+// start-up cost of every other command module the full CLI imports eagerly.
+const RETRIEVAL_ONLY = `import { Command } from 'commander';
+import { registerRetrievalCommands } from ${JSON.stringify(join(here, '../dist/cli/commands/retrieval.js'))};
+import { defaultIo } from ${JSON.stringify(join(here, '../dist/cli/io.js'))};
+const p = new Command(); registerRetrievalCommands(p, defaultIo()); await p.parseAsync(process.argv.slice(1), { from: 'user' });`;
+function cli(home, args, entry = [CLI]) {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [...entry, ...args], { env: { ...process.env, STRATA_HOME: home, TZ: 'UTC', NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`strata ${args.join(' ')} failed: ${r.stderr}`);
+  return ms;
+}
+
+/** Joins several resampled sessions under one session id until the file reaches ~5 MB. */
+function writeBigSession(root) {
+  const tmp = join(root, 'big-src');
+  generateClaudeCorpus(tmp, { sessions: 60, seed: 7, maxRecords: 1_000_000 });
+  const files = readdirSync(tmp, { recursive: true }).filter((f) => String(f).endsWith('.jsonl')).map((f) => join(tmp, String(f)));
+  const id = 'b16b16b1-0000-4000-a000-000000000005';
+  let text = '';
+  for (const f of files) {
+    if (text.length >= 5e6) break;
+    text += readFileSync(f, 'utf8').replace(/"sessionId":"[^"]+"/g, `"sessionId":"${id}"`);
+  }
+  const dir = join(root, 'corpus', 'projects', '-home-bench-big');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${id}.jsonl`), text);
+  rmSync(tmp, { recursive: true, force: true });
+  return { id, bytes: Buffer.byteLength(text) };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'strata-bench-retrieval-'));
+try {
+  console.log(`corpus: ${megabytes} MB resampled from the real Claude Code fixtures (seed 42) in ${dir}`);
+  let t = performance.now();
+  const corpus = generateClaudeCorpus(join(dir, 'corpus'), { megabytes });
+  const big = writeBigSession(dir);
+  console.log(`generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const homeA = join(dir, 'store-a');
+  let store = openStore(join(homeA, 'strata.db'));
+  t = performance.now();
+  const rep = await ingest({ store, paths: [join(dir, 'corpus')], env: {} });
+  const ingestS = (performance.now() - t) / 1000;
+  console.log(`ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`);
+
+  // search, in-process (store open, statements warm after the first round)
+  for (const q of QUERIES) search(store.db, { query: q });
+  const inProc = [];
+  for (let round = 0; round < 5; round++) for (const q of QUERIES) inProc.push(time(() => search(store.db, { query: q })));
+  store.close();
+  const fresh = [];
+  for (let round = 0; round < 3; round++) for (const q of QUERIES) fresh.push(cli(homeA, ['search', q]));
+  console.log('');
+  const lean = [];
+  for (let round = 0; round < 3; round++) for (const q of QUERIES) lean.push(cli(homeA, ['search', q], ['--input-type=module', '-e', RETRIEVAL_ONLY]));
+  report('search, fresh process (strata search q)', fresh, 120);
+  report('search, fresh process, retrieval-only entry', lean, 120);
+  report('search, in-process query', inProc, 10);
+  const rgVersion = spawnSync('rg', ['--version'], { encoding: 'utf8' });
+  if (rgVersion.status === 0) {
+    const rg = [];
+    for (let round = 0; round < 3; round++) {
+      for (const q of QUERIES) {
+        const started = performance.now();
+        spawnSync('rg', ['-c', '-i', '-F', q.replace(/"/g, '').split(' ')[0], join(dir, 'corpus')], { encoding: 'utf8', maxBuffer: 1 << 28 });
+        rg.push(performance.now() - started);
+      }
+    }
+    const rgP50 = report('rg -c -i over the same raw JSONL', rg);
+    console.log(`  strata search (fresh process) is ${(rgP50 / pct(fresh, 50)).toFixed(1)}x faster than rg at p50`);
+  } else {
+    console.log('rg (ripgrep) is not installed on this machine: no comparison run');
+  }
+
+  store = openStore(join(homeA, 'strata.db'));
+  const readIn = [];
+  for (let i = 0; i < 5; i++) readIn.push(time(() => readSession(store.db, big.id)));
+  store.close();
+  const readFresh = [];
+  for (let i = 0; i < 5; i++) readFresh.push(cli(homeA, ['read', big.id.slice(0, 8)]));
+  const readLean = [];
+  for (let i = 0; i < 5; i++) readLean.push(cli(homeA, ['read', big.id.slice(0, 8)], ['--input-type=module', '-e', RETRIEVAL_ONLY]));
+  report(`read of a ${(big.bytes / 1e6).toFixed(1)} MB session, fresh process`, readFresh, 200);
+  report('read, fresh process, retrieval-only entry', readLean, 200);
+  report('read of the same session, in-process', readIn);
+
+  // index: a separate store of 10,000 small sessions
+  const homeB = join(dir, 'store-b');
+  generateClaudeCorpus(join(dir, 'corpus-10k'), { sessions: 10_000, maxRecords: 4, seed: 9 });
+  store = openStore(join(homeB, 'strata.db'));
+  t = performance.now();
+  await ingest({ store, paths: [join(dir, 'corpus-10k')], env: {} });
+  const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
+  console.log(`\n10k-session store: ${n} sessions ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const idxIn = [];
+  for (let i = 0; i < 5; i++) idxIn.push(time(() => listIndex(store.db, {}, '/home/bench')));
+  store.close();
+  const idxFresh = [];
+  for (let i = 0; i < 5; i++) idxFresh.push(cli(homeB, ['index']));
+  const idxLean = [];
+  for (let i = 0; i < 5; i++) idxLean.push(cli(homeB, ['index'], ['--input-type=module', '-e', RETRIEVAL_ONLY]));
+  report(`index of ${n} sessions, fresh process`, idxFresh, 300);
+  report('index, fresh process, retrieval-only entry', idxLean, 300);
+  report('index, in-process', idxIn);
+  console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process; fresh processes are separate)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
