@@ -131,7 +131,7 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       printJson(io, { output: result.outputPath, written: result.written, mode: result.mode, statistics: result.stats, plan: result.plan && { ...result.plan, promptChanges: { added: result.plan.promptChanges.added.length, modified: result.plan.promptChanges.modified.length, removed: result.plan.promptChanges.removed.length } } });
     } else {
       printLine(io.stderr, formatSummary(result.stats));
-      printLine(io.stdout, result.outputPath);
+      if (existsSync(result.outputPath)) printLine(io.stdout, result.outputPath);
     }
   } finally {
     store?.close();

@@ -111,6 +111,9 @@ export class ProcessingStats {
   finalize(): ProcessingStatistics {
     this.stats.endTime = this.now();
     this.stats.duration = Math.max(0, Math.round(this.stats.endTime - this.stats.startTime));
+    this.stats.startTime = Math.round(this.stats.startTime);
+    this.stats.endTime = Math.round(this.stats.endTime);
+    for (const phase of Object.keys(this.stats.phases) as Phase[]) this.stats.phases[phase] = Math.round(this.stats.phases[phase]!);
     return structuredClone(this.stats);
   }
 

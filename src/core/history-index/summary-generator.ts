@@ -99,5 +99,5 @@ export class SummaryGenerator {
 function normalize(reply: LlmSegmentSummary): Omit<SegmentSummary, 'segmentId'> {
   const tags = (list: string[]): string[] => [...new Set(list.map((t) => t.trim()).filter((t) => t !== ''))];
   const score = Number.isFinite(reply.importanceScore) ? Math.min(1, Math.max(0, reply.importanceScore)) : 0.5;
-  return { summary: reply.summary.slice(0, 1000), topics: tags(reply.topics).map((t) => t.toLowerCase()), keyEntities: tags(reply.keyEntities), importanceScore: score };
+  return { summary: reply.summary.slice(0, 1000), topics: tags(reply.topics.map((t) => t.toLowerCase())), keyEntities: tags(reply.keyEntities), importanceScore: score };
 }

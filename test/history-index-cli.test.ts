@@ -1,0 +1,115 @@
+// End-to-end tests of `strata history-index`, `strata markers` and `strata topics` on the built CLI with
+// a pinned environment and a temporary STRATA_HOME.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { runCli, tempDir } from './helpers.js';
+import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
+import { IndexSerializer } from '../src/core/history-index/index.js';
+
+let home: string;
+let env: Record<string, string>;
+
+beforeAll(() => {
+  home = tempDir('strata-hi-cli-');
+  env = { STRATA_HOME: join(home, 'data'), HOME: home };
+});
+
+describe('strata history-index CLI', () => {
+  it('indexes a Puffin history with phase progress on stderr and the output path on stdout; a re-run makes no call', () => {
+    const out = join(home, 'cosa.index.json');
+    const first = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe(`${out}\n`);
+    for (const line of ['history-index: parse…', 'history-index: markers…', 'history-index: segment…', 'history-index: summarize 0/', 'history-index: write…', '[RLM Index Generator] Processing Complete', 'Prompts Processed:  24']) {
+      expect(first.stderr).toContain(line);
+    }
+    expect(first.stderr).toMatch(/history-index: summarize (\d+)\/\1\n/);
+    expect(IndexSerializer.validate(JSON.parse(readFileSync(out, 'utf8'))).valid).toBe(true);
+    const again = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json'], env);
+    expect(again.code, again.stderr).toBe(0);
+    const report = JSON.parse(again.stdout);
+    expect(report).toMatchObject({ output: out, written: false, mode: 'unchanged', statistics: { llmCalls: { count: 0 }, promptsProcessed: 24 } });
+    const full = JSON.parse(runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env).stdout);
+    expect(full.mode).toBe('full');
+    expect(full.statistics.llmCalls.count).toBe(full.statistics.segmentsGenerated);
+  });
+
+  it('writes FILE.index.json beside --history by default, and markers/topics read it from the project folder', () => {
+    const project = join(home, 'proj');
+    mkdirSync(join(project, '.puffin'), { recursive: true });
+    writeFileSync(join(project, '.puffin', 'history.json'), JSON.stringify({ branches: { main: { id: 'main', prompts: [
+      { id: 'p1', parentId: null, content: 'Plan the storage layer.\n@/decision: use SQLite with WAL\nmore', timestamp: Date.UTC(2025, 0, 2), response: { content: 'Done.\n@/todo: add a vacuum job' } },
+      { id: 'p2', parentId: null, content: '@/bug: lock file left behind after crash', timestamp: Date.UTC(2025, 5, 2), response: { content: 'Fixed in src/shared/file-lock.ts' } },
+    ] } } }));
+    const built = runCli(['history-index'], env, { cwd: project });
+    expect(built.code, built.stderr).toBe(0);
+    expect(existsSync(join(project, '.puffin', 'history.index.json'))).toBe(true);
+    const markers = runCli(['markers'], env, { cwd: project });
+    expect(markers.code).toBe(0);
+    expect(markers.stdout.split('\n')[0]).toMatch(/^TYPE\s+DATE\s+PROMPT\s+FIELD\s+CONTENT$/);
+    expect(markers.stdout).toMatch(/decision\s+2025-01-02\s+p1\s+prompt\s+use SQLite with WAL/);
+    const bugs = JSON.parse(runCli(['markers', '--type', 'bug,todo', '--json'], env, { cwd: project }).stdout);
+    expect(bugs.map((m: { type: string }) => m.type)).toEqual(['todo', 'bug']);
+    const since = JSON.parse(runCli(['markers', '--since', '2025-03-01', '--json'], env, { cwd: project }).stdout);
+    expect(since.map((m: { promptId: string }) => m.promptId)).toEqual(['p2']);
+    const topics = runCli(['topics', '--json'], env, { cwd: project });
+    expect(topics.code).toBe(0);
+    const list = JSON.parse(topics.stdout) as Array<{ topic: string; count: number; segments: string[] }>;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list[0]!.count).toBe(list[0]!.segments.length);
+  });
+
+  it('indexes stored sessions by --project and by --session prefix', () => {
+    const ingested = runCli(['ingest', CLAUDE_FIXTURES, '--json'], env);
+    expect(ingested.code, ingested.stderr).toBe(0);
+    const out = join(home, 'project.index.json');
+    const byProject = runCli(['history-index', '--project', '/Users/testuser/Documents/GitHub/projects/example-project', '--out', out, '--json'], env);
+    expect(byProject.code, byProject.stderr).toBe(0);
+    const index = JSON.parse(readFileSync(out, 'utf8'));
+    expect(index.source.kind).toBe('store');
+    expect(index.statistics.totalPrompts).toBeGreaterThan(0);
+    const sessions = JSON.parse(runCli(['sessions', '--json'], env).stdout) as Array<{ id: string; agent: string; prompts: number }>;
+    const one = sessions.find((s) => s.agent === 'claude-code' && s.prompts > 0)!;
+    const bySession = runCli(['history-index', '--session', one.id.slice(0, 10), '--json'], env);
+    expect(bySession.code, bySession.stderr).toBe(0);
+    const report = JSON.parse(bySession.stdout);
+    expect(report.output.startsWith(join(env.STRATA_HOME!, 'history-index', 'sessions-'))).toBe(true);
+    expect(report.statistics.promptsProcessed).toBe(one.prompts);
+    const none = runCli(['history-index', '--project', join(home, 'nothing-here')], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no sessions for project/);
+  });
+
+  it('waits for another generator on the same output, then exits 3 naming the holder', () => {
+    const out = join(home, 'locked.index.json');
+    writeFileSync(`${out}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata history-index (other)', since: '2025-01-01T00:00:00.000Z' }));
+    const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], { ...env, STRATA_LOCK_TIMEOUT_MS: '400' });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
+    expect(r.stderr).toMatch(/strata: .*held by pid \d+ .*\(strata history-index \(other\), since 2025-01-01T00:00:00.000Z\); gave up after 0 s/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('reports usage errors, a missing history and a missing index clearly', () => {
+    const both = runCli(['history-index', '--history', 'x.json', '--project', '.'], env);
+    expect(both.code, both.stderr).toBe(2);
+    expect(both.stderr).toMatch(/cannot be combined/);
+    const missing = runCli(['history-index', '--history', join(home, 'nope.json'), '--out', join(home, 'nope.index.json')], env);
+    expect(missing.code).toBe(0);
+    expect(missing.stderr).toMatch(/warning: history file not found/);
+    expect(missing.stdout).toBe('');
+    const noIndex = runCli(['markers', '--index', join(home, 'absent.json')], env);
+    expect(noIndex.code).toBe(2);
+    expect(noIndex.stderr).toMatch(/no history index at .*absent\.json; run `strata history-index` first/);
+  });
+
+  it('has Examples in --help of all three commands', () => {
+    for (const cmd of ['history-index', 'markers', 'topics']) {
+      const help = runCli([cmd, '--help'], env);
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toContain('Examples:');
+    }
+  });
+});
