@@ -207,6 +207,7 @@ ${SEGMENT_HELP}`,
 function registerStats(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('stats'))
     .description('show what the segment\'s pack holds and what loading it costs')
+    .option('--pack <file>', 'JSON pack to read, if it was built with --output (default: <segment>/_ctx/context_pack.json)')
     .option('--json', 'print stats as JSON')
     .addHelpText(
       'after',
@@ -216,8 +217,8 @@ Examples:
   strata pack stats --segment debug_terminal --repo-root ~/projects --json
 ${SEGMENT_HELP}`,
     )
-    .action((opts: SegmentFlags & { json?: boolean }) => {
-      const paths = resolveSegment(segmentOf(io, opts));
+    .action((opts: SegmentFlags & { pack?: string; json?: boolean }) => {
+      const paths = resolveSegment(segmentOf(io, opts, opts.pack));
       const stats = packStats(readPack(paths.packPath), paths);
       if (opts.json) {
         printJson(io, stats);
