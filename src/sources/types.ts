@@ -27,6 +27,11 @@ interface AdapterBase {
   detect(path: string, head: string): boolean;
   /** Every candidate file under `root` (a folder), without reading their contents beyond names/stat. */
   discover(root: string): string[];
+  /**
+   * Optional: for a file this agent writes but strata does not ingest on its own (metadata read with a
+   * transcript, an index), the reason to report instead of "not recognised".
+   */
+  explain?(path: string): string | undefined;
 }
 
 /**
@@ -48,6 +53,12 @@ export interface FileAdapter extends AdapterBase {
    * returns a fingerprint; an unchanged fingerprint skips the parse.
    */
   fingerprint?(ctx: ParseContext): string | undefined;
+  /**
+   * Optional bounded-memory parse: emits the output in chunks (sessions, messages, issues) as it reads,
+   * and resolves with the file-level fields (`notSession`, `state`, `partial`). When present, the
+   * engine uses it instead of `parseFile` and writes each chunk as it arrives, in one transaction.
+   */
+  streamFile?(ctx: ParseContext, emit: (chunk: ParseOutput) => void): Promise<Pick<ParseOutput, 'notSession' | 'state' | 'partial'>>;
 }
 
 export type SourceAdapter = LineAdapter | FileAdapter;

@@ -32,12 +32,14 @@ export function applyParseOutput(
   mode: 'merge' | 'replace',
   redactor: Redactor,
   result: WriteResult,
+  /** Streamed replace: collect kept message keys here and leave deletion to the caller. */
+  collectKeep?: Set<string>,
 ): void {
   const sessionIds = new Map<string, number>();
   for (const session of output.sessions) {
     sessionIds.set(session.key, writer.upsertSession(agent, redactSession(session, redactor), sourceId));
   }
-  const keep = new Set<string>();
+  const keep = collectKeep ?? new Set<string>();
   for (const message of output.messages) {
     let sessionId = sessionIds.get(message.sessionKey);
     if (sessionId === undefined) {
@@ -47,7 +49,7 @@ export function applyParseOutput(
     writer.writeMessage(sessionId, sourceId, redactMessage(message, redactor), mode, result);
     keep.add(`${sessionId}\u0000${message.key}`);
   }
-  if (mode === 'replace') {
+  if (mode === 'replace' && !collectKeep) {
     const only = output.partial ? new Set(sessionIds.values()) : undefined;
     writer.deleteMessagesOfSource(sourceId, keep, only);
   }

@@ -45,7 +45,11 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   try {
     const report = emptyReport();
     report.roots = inputs.roots;
-    for (const u of inputs.unclaimed) report.problems.push(u);
+    for (const u of inputs.unreadable) report.problems.push(u);
+    report.filesFailed += inputs.unreadable.length;
+    report.filesSeen += inputs.unreadable.length + inputs.unclaimed.length;
+    report.filesNotSession += inputs.unclaimed.length;
+    report.notSession.push(...inputs.unclaimed);
     const registry = new SourceRegistry(options.store.db);
     const writer = new SessionWriter(options.store.db);
     const redactor = createRedactor(options.redact ?? true);
@@ -176,13 +180,19 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
     report.filesSkipped++;
     return;
   }
+  if (adapter.streamFile) {
+    await ingestStreamedFile(adapter, ctx, source, size, mtimeMs, fingerprint, deps);
+    return;
+  }
   const output: ParseOutput = await adapter.parseFile(ctx);
   report.bytesRead += size;
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   mergeParseStats(report, path, output, stats);
   store.db.transaction(() => {
-    if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result);
+    // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
+    const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
+    if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
     writer.refreshTouchedSessions();
     registry.update(source.id, adapter.agent, {
       size,
@@ -211,4 +221,56 @@ function countResult(report: IngestReport, result: WriteResult, notSession: stri
   report.messagesAdded += result.messagesAdded;
   report.messagesUpdated += result.messagesUpdated;
   report.blocksAdded += result.blocksAdded;
+}
+
+/**
+ * Bounded-memory whole-file ingest: chunks are written as the adapter emits them, inside one explicit
+ * transaction (BEGIN IMMEDIATE … COMMIT) that is rolled back on any failure; messages of this source
+ * that the new parse no longer has are deleted at the end.
+ */
+async function ingestStreamedFile(
+  adapter: Extract<SourceAdapter, { format: 'file' }>,
+  ctx: { path: string; previousState?: unknown },
+  source: SourceRow,
+  size: number,
+  mtimeMs: number,
+  fingerprint: string | null,
+  deps: IngestDeps,
+): Promise<void> {
+  const { writer, registry, report, store, redactor } = deps;
+  const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
+  const stats = { malformed: 0, skipped: 0 };
+  const keep = new Set<string>();
+  const sessionsSeen = new Set<number>();
+  store.db.exec('BEGIN IMMEDIATE');
+  try {
+    const final = await adapter.streamFile!(ctx, (chunk) => {
+      mergeParseStats(report, ctx.path, chunk, stats);
+      applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
+      for (const id of writer.touchedSessions) sessionsSeen.add(id);
+    });
+    report.bytesRead += size;
+    // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
+    if (!final.notSession && stats.malformed === 0) writer.deleteMessagesOfSource(source.id, keep, final.partial ? sessionsSeen : undefined);
+    writer.refreshTouchedSessions();
+    registry.update(source.id, adapter.agent, {
+      size,
+      mtimeMs,
+      offset: size,
+      lines: keep.size,
+      prefixHash: null,
+      fingerprint,
+      state: final.state === undefined ? null : JSON.stringify(final.state),
+      status: final.notSession ? 'not_session' : 'active',
+      statusReason: final.notSession ?? null,
+      malformed: stats.malformed,
+      skipped: stats.skipped,
+    });
+    store.db.exec('COMMIT');
+    countResult(report, result, final.notSession, ctx.path);
+  } catch (error) {
+    if (store.db.inTransaction) store.db.exec('ROLLBACK');
+    writer.touchedSessions.clear();
+    throw error;
+  }
 }

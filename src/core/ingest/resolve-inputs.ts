@@ -1,7 +1,7 @@
 // Owns turning the user's PATH arguments (or the adapters' default roots) into the list of source
 // files to ingest, each with the adapter that claims it.
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { AgentName } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
 import { StrataError, describeError } from '../../shared/errors.js';
@@ -14,8 +14,10 @@ export interface SourceCandidate {
 
 export interface ResolvedInputs {
   files: SourceCandidate[];
-  /** Files the user named that no adapter claims, with the reason. */
+  /** Files the user named (or that sit in a folder the user named) that no adapter claims. */
   unclaimed: { path: string; reason: string }[];
+  /** Files that could not be read (permissions, ...), with the reason. */
+  unreadable: { path: string; reason: string }[];
   /** Roots that were scanned (existing folders). */
   roots: { agent: AgentName; root: string }[];
 }
@@ -36,14 +38,47 @@ function tryReadHead(path: string, out: ResolvedInputs): string | undefined {
   try {
     return readHead(path);
   } catch (error) {
-    out.unclaimed.push({ path, reason: `cannot read: ${describeError(error)}` });
+    out.unreadable.push({ path, reason: `cannot read: ${describeError(error)}` });
     return undefined;
   }
 }
 
+const NOT_RECOGNISED = 'not recognised as an agent history by any adapter';
+function explainUnclaimed(path: string, adapters: SourceAdapter[]): string {
+  for (const adapter of adapters) {
+    const reason = adapter.explain?.(path);
+    if (reason) return reason;
+  }
+  return NOT_RECOGNISED;
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+/** Every regular file under `root` (symlinks not followed; VCS and node_modules folders skipped). */
+function walkFiles(root: string): string[] {
+  const out: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name)) stack.push(full);
+      } else if (entry.isFile()) out.push(full);
+    }
+  }
+  return out.sort();
+}
+
 /** Resolves PATH arguments; with none, scans every adapter's default roots. Nonexistent paths are usage errors. */
 export function resolveInputs(paths: string[], adapters: SourceAdapter[], env: Env, cwd: string): ResolvedInputs {
-  const out: ResolvedInputs = { files: [], unclaimed: [], roots: [] };
+  const out: ResolvedInputs = { files: [], unclaimed: [], unreadable: [], roots: [] };
   const seen = new Set<string>();
   const add = (path: string, adapter: SourceAdapter) => {
     if (seen.has(path)) return;
@@ -80,12 +115,25 @@ export function resolveInputs(paths: string[], adapters: SourceAdapter[], env: E
         if (found.length > 0) out.roots.push({ agent: adapter.agent, root: path });
         for (const file of found) add(file, adapter);
       }
+      // Files outside the places the adapters look (a Puffin history not under .puffin/, an Aider
+      // history under another name): every adapter gets to detect them; the rest are reported.
+      for (const file of walkFiles(path)) {
+        if (seen.has(file) || unreadable.has(file)) continue;
+        const head = tryReadHead(file, out);
+        if (head === undefined) {
+          unreadable.add(file);
+          continue;
+        }
+        const adapter = adapters.find((a) => a.detect(file, head));
+        if (adapter) add(file, adapter);
+        else out.unclaimed.push({ path: file, reason: explainUnclaimed(file, adapters) });
+      }
     } else {
       const head = tryReadHead(path, out);
       if (head === undefined) continue;
       const adapter = adapters.find((a) => a.detect(path, head));
       if (adapter) add(path, adapter);
-      else out.unclaimed.push({ path, reason: 'no adapter recognises this file as an agent history' });
+      else out.unclaimed.push({ path, reason: explainUnclaimed(path, adapters) });
     }
   }
   return out;

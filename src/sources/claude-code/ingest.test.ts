@@ -36,7 +36,8 @@ describe('claude-code ingest', () => {
     const report = await run(store, [CC]);
     expect(report.filesFailed).toBe(0);
     expect(report.malformedLines).toBe(0);
-    expect(report.filesNotSession).toBe(1);
+    // The prompt log; companion files (.meta.json, sessions-index.json) are reported with their own reason.
+    expect(report.notSession.filter((n) => !/(\.meta\.json|sessions-index\.json)$/.test(n.path))).toHaveLength(1);
     // 12 main sessions with messages (medium-conversation has none) + 16 subagent transcripts
     expect(one(store, 'SELECT COUNT(*) n FROM sessions')).toBe(28);
     expect(one(store, "SELECT COUNT(*) n FROM sessions WHERE relation IS NOT NULL")).toBe(16);

@@ -1,7 +1,7 @@
 // Owns the Puffin source adapter: `.puffin/history.json` → one session per thread (root prompt and its
 // descendants), prompt/response pairs as messages keyed `<promptId>:p` / `<promptId>:r`.
 import type { FileAdapter } from '../types.js';
-import { parsePuffinFile } from './parser.js';
+import { parsePuffinFile, streamPuffinFile } from './parser.js';
 import { detectPuffinHistory, discoverPuffinHistories, puffinDefaultRoots } from './paths.js';
 
 export const puffinAdapter: FileAdapter = {
@@ -12,6 +12,7 @@ export const puffinAdapter: FileAdapter = {
   detect: detectPuffinHistory,
   discover: discoverPuffinHistories,
   parseFile: (ctx) => parsePuffinFile(ctx.path),
+  streamFile: (ctx, emit) => streamPuffinFile(ctx.path, emit),
 };
 
 export { parsePuffinFile, streamPuffinHistory, STREAM_THRESHOLD_BYTES } from './parser.js';

@@ -103,3 +103,47 @@ export async function parsePuffinFile(path: string, options: PuffinParseOptions 
   if (!ok) return { ...emptyParseOutput(), notSession: NOT_PUFFIN_REASON };
   return out;
 }
+
+/** Messages handed to the engine per chunk when streaming. */
+const STREAM_CHUNK_MESSAGES = 2000;
+
+/**
+ * The adapter's bounded-memory entry: small files are parsed in memory and emitted as one chunk; files
+ * above the threshold (or corrupt ones) are streamed, and emitted every 2,000 messages.
+ */
+export async function streamPuffinFile(
+  path: string,
+  emit: (chunk: ParseOutput) => void,
+  options: PuffinParseOptions = {},
+): Promise<Pick<ParseOutput, 'notSession'>> {
+  const threshold = options.streamThresholdBytes ?? STREAM_THRESHOLD_BYTES;
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (err) {
+    return { notSession: `cannot read file: ${(err as Error).message}` };
+  }
+  if (size <= threshold) {
+    const out = await parsePuffinFile(path, options);
+    if (out.notSession) return { notSession: out.notSession };
+    emit(out);
+    return {};
+  }
+  let chunk = emptyParseOutput();
+  const flush = () => {
+    if (chunk.messages.length || chunk.sessions.length || chunk.malformed.length || Object.keys(chunk.skipped).length) emit(chunk);
+    chunk = emptyParseOutput();
+  };
+  const ok = await streamPuffinHistory(path, {
+    message: (m) => {
+      chunk.messages.push(m);
+      if (chunk.messages.length >= STREAM_CHUNK_MESSAGES) flush();
+    },
+    session: (s) => void chunk.sessions.push(s),
+    malformed: (i) => void chunk.malformed.push(i),
+    skipped: (type) => void (chunk.skipped[type] = (chunk.skipped[type] ?? 0) + 1),
+  });
+  if (!ok) return { notSession: NOT_PUFFIN_REASON };
+  flush();
+  return {};
+}

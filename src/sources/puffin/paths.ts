@@ -21,7 +21,8 @@ export function projectForHistoryPath(path: string): string | undefined {
 }
 
 export function detectPuffinHistory(path: string, head: string): boolean {
-  return basename(path) === 'history.json' && head.includes('"branches"');
+  // history.json and renamed copies of it (history.early.json, history.bak.json) with a "branches" object.
+  return /^history(\.[\w-]+)*\.json$/.test(basename(path)) && /"branches"\s*:\s*\{/.test(head);
 }
 
 /** Every `.puffin/history.json` under `root` (root itself and up to 3 levels of sub-folders). */
