@@ -15,7 +15,7 @@ const GUARDED_COMMANDS = new Set(['ingest', 'history-index', 'demo']);
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
 
-export function buildProgram(io: CliIo): Command {
+export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name('strata')
@@ -39,7 +39,7 @@ Examples:
 Data directory: $STRATA_HOME, else $XDG_DATA_HOME/strata, else ~/.local/share/strata.
 Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 lock held by another writer, 4 store unusable.`,
   );
-  registerCommands(program, io);
+  await registerCommands(program, io, argv);
   program.hook('preAction', (_root, action) => {
     if (GUARDED_COMMANDS.has(action.name())) assertNotReentrant(io.env, `strata ${action.name()}`);
   });
@@ -62,8 +62,8 @@ export function handleError(error: unknown, io: CliIo, verbose: boolean): number
 }
 
 export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<number> {
-  const program = buildProgram(io);
   try {
+    const program = await buildProgram(io, argv);
     await program.parseAsync(argv, { from: 'user' });
     return EXIT_CODES.ok;
   } catch (error) {
@@ -82,6 +82,13 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  // `strata ... | head`: a closed pipe ends the run quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
+  }
   runCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

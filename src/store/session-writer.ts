@@ -4,7 +4,6 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { AgentName, Block, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
 import { sha256 } from '../shared/hash.js';
 import { FTS_MAX_TOOL_OUTPUT_CHARS, toFtsText } from './fts-text.js';
-import { refreshSessionStats } from '../core/retrieval/session-stats.js';
 
 export interface SourceRow {
   id: number;
@@ -58,7 +57,14 @@ export class SessionWriter {
   private readonly nextSeq = new Map<number, number>();
   readonly touchedSessions = new Set<number>();
 
-  constructor(private readonly db: Database) {
+  /**
+   * @param afterRefresh called with the sessions just refreshed, inside the same transaction — how
+   * capabilities above the store (retrieval statistics) keep their derived rows current.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly afterRefresh?: (sessionIds: ReadonlySet<number>) => void,
+  ) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       upsertSession: p(`INSERT INTO sessions (agent, external_id, project, git_branch, title, parent_external_id, relation, meta, updated_at)
@@ -225,7 +231,7 @@ export class SessionWriter {
   /** Recomputes counts, time range, models and token totals of every session touched so far. */
   refreshTouchedSessions(): void {
     for (const id of this.touchedSessions) this.s.refreshSession!.run({ id });
-    refreshSessionStats(this.db, this.touchedSessions);
+    this.afterRefresh?.(this.touchedSessions);
     this.touchedSessions.clear();
   }
 

@@ -110,6 +110,8 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       provider,
       cache: provider.networked && store ? createStoreCache(store.db) : undefined,
       concurrency: config.concurrency,
+      // Spec: an LLM call failure is retried up to 3 times (4 attempts) with exponential backoff.
+      attempts: 4,
       timeoutMs: config.timeoutMs,
       maxCalls: config.maxCalls,
       maxCost: config.maxCost,

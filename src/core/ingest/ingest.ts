@@ -14,6 +14,7 @@ import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.
 import { prefixHash, readCompleteLines } from './line-reader.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
+import { ensureSessionStats, refreshSessionStats } from '../retrieval/session-stats.js';
 import { emptyReport, mergeParseStats, type IngestReport } from './report.js';
 
 export interface IngestOptions {
@@ -51,7 +52,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.filesNotSession += inputs.unclaimed.length;
     report.notSession.push(...inputs.unclaimed);
     const registry = new SourceRegistry(options.store.db);
-    const writer = new SessionWriter(options.store.db);
+    const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids));
+    ensureSessionStats(options.store.db);
     const redactor = createRedactor(options.redact ?? true);
     const known = registry.loadAll();
     const total = inputs.files.length;

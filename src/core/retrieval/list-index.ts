@@ -1,5 +1,6 @@
 // Owns `strata index` (and its alias `strata sessions`): one row per session, newest first, with mechanical
 // statistics read from `session_stats` and rolled up recursively over subagent sessions (sessions.parent_id).
+import { ensureSessionStats } from './session-stats.js';
 import type { Database } from 'better-sqlite3';
 import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
 import { allShortIds } from './session-ids.js';
@@ -125,6 +126,7 @@ function addInto(into: Totals, t: Totals): void {
 
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
 export function listIndex(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
+  ensureSessionStats(db);
   const where = sessionWhere(filter);
   const clauses = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
   if (!filter.all) clauses.push('s.parent_id IS NULL');

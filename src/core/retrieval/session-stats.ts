@@ -96,8 +96,19 @@ export function refreshSessionStats(db: Database, sessionIds: Iterable<number>):
   }
 }
 
-/** Recomputes the statistics of every session (used when the retrieval schema is first created). */
+/** Recomputes the statistics of every session. */
 export function rebuildAllSessionStats(db: Database): void {
   const ids = (db.prepare('SELECT id FROM sessions').all() as { id: number }[]).map((r) => r.id);
-  refreshSessionStats(db, ids);
+  db.transaction(() => refreshSessionStats(db, ids))();
+}
+
+/**
+ * Computes the statistics of sessions that have none yet (stores ingested before the retrieval schema
+ * existed). Cheap when nothing is missing: one indexed anti-join.
+ */
+export function ensureSessionStats(db: Database): number {
+  if (db.readonly) return 0;
+  const ids = (db.prepare('SELECT s.id FROM sessions s LEFT JOIN session_stats t ON t.session_id = s.id WHERE t.session_id IS NULL').all() as { id: number }[]).map((r) => r.id);
+  if (ids.length > 0) db.transaction(() => refreshSessionStats(db, ids))();
+  return ids.length;
 }

@@ -1,7 +1,6 @@
 // Owns the retrieval schema: per-session mechanical statistics (`strata index`), recomputed at ingest
 // for every touched session so that listing never re-reads blocks.
 import type { Migration } from './types.js';
-import { rebuildAllSessionStats } from '../../core/retrieval/session-stats.js';
 
 export const retrievalMigration: Migration = {
   version: 2,
@@ -22,7 +21,6 @@ export const retrievalMigration: Migration = {
         first_prompt TEXT
       );
     `);
-    // Stores that predate this migration get their statistics computed once, here.
-    rebuildAllSessionStats(db);
+    // Sessions ingested before this migration get their rows from ensureSessionStats (core/retrieval).
   },
 };
