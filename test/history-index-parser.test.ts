@@ -40,6 +40,8 @@ describe('HistoryParser', () => {
       expect(history.source.contentHash).toMatch(/^[0-9a-f]{64}$/);
       expect(all.filter((p) => p.response !== null).length).toBeGreaterThan(0);
       expect(history.branchNames.get('fullstack')).toBeTypeOf('string');
+      expect((await new HistoryParser(fixture).parseBranch('fullstack')).map((p) => p.id)).toEqual(history.branches.get('fullstack')!.map((p) => p.id));
+      expect(await new HistoryParser(fixture).parseBranch('no-such-branch')).toEqual([]);
     });
 
     it(`streaming (forced) gives the same history for ${fixture.split('/').slice(-1)[0]}, and streamParse() is an async generator`, async () => {
