@@ -27,8 +27,6 @@ CREATE TABLE chunks (
   start_line INTEGER,
   end_line INTEGER
 );
-CREATE INDEX idx_chunks_doc ON chunks(doc);
-CREATE INDEX idx_chunks_title_path ON chunks(title_path);
 CREATE VIRTUAL TABLE chunks_fts USING fts5(
   title_path, text, content='chunks', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
 );
@@ -56,6 +54,8 @@ export function writeContextDb(dbPath: string, pack: ContextPack): void {
         insert.run(c.id, docOf.get(c.id) ?? '', JSON.stringify(c.title_path), c.text, c.source_path, c.heading_level, c.char_count, c.line_count, c.start_line, c.end_line);
       }
       db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
+      // Secondary indexes are cheaper to build once over the loaded table than row by row.
+      db.exec('CREATE INDEX idx_chunks_doc ON chunks(doc); CREATE INDEX idx_chunks_title_path ON chunks(title_path);');
       setMeta.run('db_version', String(CONTEXT_DB_VERSION));
       setMeta.run('segment', pack.segment);
       setMeta.run('created_at', pack.created_at);

@@ -11,11 +11,11 @@ export interface Heading {
 
 export interface LineInfo {
   /** Part of a fenced code block, including its opening and closing fence lines. */
-  inFence: boolean;
+  readonly inFence: boolean;
   /** Part of the YAML front matter block, including its `---` delimiters. */
-  inFrontMatter: boolean;
+  readonly inFrontMatter: boolean;
   /** Set on the first line of a heading. */
-  heading?: Heading;
+  readonly heading?: Heading;
 }
 
 const FENCE_OPEN_RE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
@@ -67,27 +67,31 @@ export function frontMatterLength(lines: readonly string[]): number {
   return 0;
 }
 
-/** Classifies every line of a Markdown document. */
-export function classifyLines(lines: readonly string[]): LineInfo[] {
-  const info: LineInfo[] = lines.map(() => ({ inFence: false, inFrontMatter: false }));
+// Shared, frozen infos for the common cases: one object per heading line, not one per line.
+const PLAIN: LineInfo = Object.freeze({ inFence: false, inFrontMatter: false });
+const FENCE: LineInfo = Object.freeze({ inFence: true, inFrontMatter: false });
+const FRONT_MATTER: LineInfo = Object.freeze({ inFence: false, inFrontMatter: true });
+
+/** Classifies every line of a Markdown document (the returned infos are read-only). */
+export function classifyLines(lines: readonly string[]): readonly LineInfo[] {
+  const info = new Array<LineInfo>(lines.length).fill(PLAIN);
   const fm = frontMatterLength(lines);
-  for (let i = 0; i < fm; i++) (info[i] as LineInfo).inFrontMatter = true;
+  for (let i = 0; i < fm; i++) info[i] = FRONT_MATTER;
   let open: { char: string; length: number } | undefined;
   // Whether the previous line can be the text of a setext heading (a one-line paragraph).
   let paragraphLine = -1;
   let paragraphLength = 0;
   for (let i = fm; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    const li = info[i] as LineInfo;
     if (open) {
-      li.inFence = true;
+      info[i] = FENCE;
       if (isFenceCloser(line, open)) open = undefined;
       continue;
     }
     const opener = fenceOpener(line);
     if (opener) {
       open = opener;
-      li.inFence = true;
+      info[i] = FENCE;
       paragraphLength = 0;
       continue;
     }
@@ -97,14 +101,14 @@ export function classifyLines(lines: readonly string[]): LineInfo[] {
     }
     const atx = atxHeading(line);
     if (atx) {
-      li.heading = atx;
+      info[i] = { inFence: false, inFrontMatter: false, heading: atx };
       paragraphLength = 0;
       continue;
     }
     const setext = SETEXT_RE.exec(line);
     if (setext && paragraphLength === 1 && paragraphLine === i - 1) {
-      const prev = info[i - 1] as LineInfo;
-      prev.heading = { level: (setext[1] ?? '=').startsWith('=') ? 1 : 2, title: (lines[i - 1] ?? '').trim(), lines: 2 };
+      const heading: Heading = { level: (setext[1] ?? '=').startsWith('=') ? 1 : 2, title: (lines[i - 1] ?? '').trim(), lines: 2 };
+      info[i - 1] = { inFence: false, inFrontMatter: false, heading };
       paragraphLength = 0;
       continue;
     }
