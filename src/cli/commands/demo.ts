@@ -6,10 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDemoSessions } from '../../core/demo/demo-sessions.js';
 import { ingest } from '../../core/ingest/ingest.js';
-import { listSessions } from '../../core/sessions/list-sessions.js';
+import { listIndex } from '../../core/retrieval/list-index.js';
+import { formatIndex } from '../../core/retrieval/format-index.js';
+import { search } from '../../core/retrieval/search.js';
+import { formatSearch } from '../../core/retrieval/format-search.js';
 import { openStore } from '../../store/db.js';
 import { formatIngestSummary } from './ingest.js';
-import { formatTable, printJson, printLine, type CliIo } from '../io.js';
+import { printJson, printLine, type CliIo } from '../io.js';
+
+/** What the demo asks its store: a decision, and a bug described in Chinese. */
+const DEMO_QUERIES = ['SQLite', '时区'];
 
 export function registerDemoCommand(program: Command, io: CliIo): void {
   program
@@ -26,23 +32,18 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
         const store = openStore(join(home, 'strata.db'));
         try {
           const report = await ingest({ store, paths: [folder], env: io.env, cwd: io.cwd });
-          const sessions = listSessions(store.db, {});
-          const demoHits = demoSearches(store);
-          if (opts.json) return printJson(io, { home, report, sessions, searches: demoHits });
+          const sessions = listIndex(store.db, {});
+          const searches = DEMO_QUERIES.map((query) => ({ query, result: search(store.db, { query, maxPerSession: 2 }) }));
+          if (opts.json) return printJson(io, { home, report, sessions, searches });
           printLine(io.stdout, `strata demo: ingested ${sessions.length} example Claude Code sessions from ${folder}`);
           printLine(io.stdout, formatIngestSummary(report, io.env));
           printLine(io.stdout);
-          printLine(
-            io.stdout,
-            formatTable(
-              sessions.map((s) => [s.id.slice(0, 8), (s.startedAt ?? '').slice(0, 16).replace('T', ' '), String(s.messages), String(s.prompts), s.title ?? firstWords(store, s.id)]),
-              ['ID', 'STARTED', 'MSGS', 'PROMPTS', 'FIRST PROMPT'],
-            ),
-          );
-          for (const hit of demoHits) {
+          printLine(io.stdout, '$ strata index');
+          printLine(io.stdout, formatIndex(sessions));
+          for (const { query, result } of searches) {
             printLine(io.stdout);
-            printLine(io.stdout, `search "${hit.query}":`);
-            for (const line of hit.lines) printLine(io.stdout, `  ${line}`);
+            printLine(io.stdout, `$ strata search ${query}`);
+            printLine(io.stdout, formatSearch(result, 'hits'));
           }
           printLine(io.stdout);
           printLine(io.stdout, opts.keep ? `kept: STRATA_HOME=${home}` : 'Next: `strata ingest` reads your own agent histories (see `strata sources`).');
@@ -55,16 +56,3 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
     });
 }
 
-function firstWords(store: ReturnType<typeof openStore>, externalId: string): string {
-  const row = store.db
-    .prepare(`SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
-      WHERE s.external_id = ? AND m.kind = 'prompt' AND b.kind = 'text' ORDER BY m.seq LIMIT 1`)
-    .get(externalId) as { text: string } | undefined;
-  return (row?.text ?? '').replace(/\s+/g, ' ').slice(0, 60);
-}
-
-/** A few searches that show what the store answers; kept tiny, the real search is `strata search`. */
-function demoSearches(store: ReturnType<typeof openStore>): { query: string; lines: string[] }[] {
-  return [];
-  void store;
-}
