@@ -146,5 +146,6 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
-else await main();
+const invoked = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (invoked && process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
+else if (invoked) await main();
