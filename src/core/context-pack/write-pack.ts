@@ -58,13 +58,20 @@ function previousPack(packPath: string): ContextPack | undefined {
  * deterministic, diff- and grep-friendly, and far smaller than fully indented JSON.
  */
 export function serializePack(pack: ContextPack): string {
-  const fields = Object.entries(pack).map(([key, value]) => {
-    const name = JSON.stringify(key);
-    if (!Array.isArray(value)) return `  ${name}: ${JSON.stringify(value)}`;
-    if (value.length === 0) return `  ${name}: []`;
-    return `  ${name}: [\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
+  const parts: string[] = ['{\n'];
+  const entries = Object.entries(pack);
+  entries.forEach(([key, value], k) => {
+    parts.push('  ', JSON.stringify(key), ': ');
+    if (!Array.isArray(value)) parts.push(JSON.stringify(value));
+    else if (value.length === 0) parts.push('[]');
+    else {
+      parts.push('[\n');
+      for (let i = 0; i < value.length; i++) parts.push(i === 0 ? '    ' : ',\n    ', JSON.stringify(value[i]));
+      parts.push('\n  ]');
+    }
+    parts.push(k === entries.length - 1 ? '\n}\n' : ',\n');
   });
-  return `{\n${fields.join(',\n')}\n}\n`;
+  return parts.join('');
 }
 
 /** Builds and writes <segment>/_ctx/context_pack.json (or --output) and <segment>/_ctx/context.db. */
