@@ -83,14 +83,14 @@ export class SessionWriter {
       maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
       findMessage: p('SELECT id, content_hash FROM messages WHERE session_id = ? AND key = ?'),
       insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
-        VALUES (@sessionId, @key, @seq, @role, @kind, @timestamp, @model, @sourceId, @line, @sidechain, @hash, @meta) RETURNING id`),
+        VALUES (@sessionId, @key, @seq, @role, @kind, @timestamp, @model, @sourceId, @line, @sidechain, @hash, @meta)`),
       mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
         kind = CASE WHEN kind = 'response' AND @kind = 'error' THEN 'error' ELSE kind END, content_hash = NULL WHERE id = @id`),
       rewriteMessage: p(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
         line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = @meta WHERE id = @id`),
       maxIdx: p('SELECT COALESCE(MAX(idx), -1) AS m FROM blocks WHERE message_id = ?'),
       insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
-        VALUES (@messageId, @idx, @kind, @field, @text, @toolName, @toolCallId, @toolInput, @isError, @noise, @meta) RETURNING id`),
+        VALUES (@messageId, @idx, @kind, @field, @text, @toolName, @toolCallId, @toolInput, @isError, @noise, @meta)`),
       insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)'),
       blockIdsOfMessage: p('SELECT id FROM blocks WHERE message_id = ?'),
       deleteFts: p('DELETE FROM blocks_fts WHERE rowid = ?'),
@@ -147,7 +147,7 @@ export class SessionWriter {
     let idx = startIdx;
     for (const block of message.blocks) {
       const field = blockField(block, message);
-      const row = this.s.insertBlock!.get({
+      const blockId = this.s.insertBlock!.run({
         messageId,
         idx: idx++,
         kind: block.kind,
@@ -159,8 +159,8 @@ export class SessionWriter {
         isError: block.isError ? 1 : 0,
         noise: block.noise ?? null,
         meta: json(block.meta),
-      }) as { id: number };
-      if (block.text.length > 0) this.s.insertFts!.run(row.id, toFtsText(block.text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined));
+      }).lastInsertRowid;
+      if (block.text.length > 0) this.s.insertFts!.run(blockId, toFtsText(block.text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined));
     }
     return message.blocks.length;
   }
@@ -193,8 +193,8 @@ export class SessionWriter {
       meta: json(message.meta),
     };
     if (!existing) {
-      const row = this.s.insertMessage!.get({ ...params, seq: this.allocSeq(sessionId) }) as { id: number };
-      result.blocksAdded += this.insertBlocks(row.id, message, 0);
+      const messageId = Number(this.s.insertMessage!.run({ ...params, seq: this.allocSeq(sessionId) }).lastInsertRowid);
+      result.blocksAdded += this.insertBlocks(messageId, message, 0);
       result.messagesAdded++;
     } else if (mode === 'merge') {
       this.s.mergeMessage!.run({ id: existing.id, timestamp: params.timestamp, model: params.model, kind: message.kind });

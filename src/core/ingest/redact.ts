@@ -6,23 +6,25 @@ interface SecretRule {
   pattern: RegExp;
   /** Index of the capture group holding the secret (0 = the whole match). */
   group: number;
+  /** Cheap pre-check: the rule can only match text containing one of these (case-sensitive) substrings. */
+  needles?: string[];
 }
 
 const RULES: SecretRule[] = [
-  { kind: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g, group: 0 },
-  { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, group: 0 },
-  { kind: 'openai-key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, group: 0 },
-  { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g, group: 0 },
-  { kind: 'gitlab-token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, group: 0 },
-  { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: 0 },
-  { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}/g, group: 0 },
-  { kind: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, group: 0 },
-  { kind: 'stripe-key', pattern: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}/g, group: 0 },
-  { kind: 'huggingface-token', pattern: /\bhf_[A-Za-z0-9]{30,}/g, group: 0 },
-  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}/g, group: 0 },
-  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0 },
+  { kind: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g, group: 0, needles: ['PRIVATE KEY'] },
+  { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, group: 0, needles: ['sk-ant-'] },
+  { kind: 'openai-key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, group: 0, needles: ['sk-'] },
+  { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g, group: 0, needles: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'] },
+  { kind: 'gitlab-token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, group: 0, needles: ['glpat-'] },
+  { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: 0, needles: ['AKIA', 'ASIA'] },
+  { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}/g, group: 0, needles: ['AIza'] },
+  { kind: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, group: 0, needles: ['xox'] },
+  { kind: 'stripe-key', pattern: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}/g, group: 0, needles: ['_live_', '_test_'] },
+  { kind: 'huggingface-token', pattern: /\bhf_[A-Za-z0-9]{30,}/g, group: 0, needles: ['hf_'] },
+  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}/g, group: 0, needles: ['npm_'] },
+  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0, needles: ['eyJ'] },
   { kind: 'bearer-token', pattern: /\b(Bearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/g, group: 2 },
-  { kind: 'url-password', pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'\\]+:)([^\s@/"'\\]{3,})(@)/gi, group: 2 },
+  { kind: 'url-password', pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'\\]+:)([^\s@/"'\\]{3,})(@)/gi, group: 2, needles: ['://'] },
   {
     kind: 'env-secret',
     pattern:
@@ -55,6 +57,7 @@ export function createRedactor(enabled = true): Redactor {
       if (!enabled || text.length < 8 || !HINT.test(text)) return text;
       let out = text;
       for (const rule of RULES) {
+        if (rule.needles && !rule.needles.some((needle) => out.includes(needle))) continue;
         rule.pattern.lastIndex = 0;
         if (!rule.pattern.test(out)) continue;
         rule.pattern.lastIndex = 0;
