@@ -72,7 +72,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
-    db.pragma('cache_size = -65536');
+    db.pragma('cache_size = -16000');
     db.pragma('temp_store = MEMORY');
     if (current < latest) {
       if (options.readonly) {

@@ -1,7 +1,8 @@
 // Owns turning the user's PATH arguments (or the adapters' default roots) into the list of source
 // files to ingest, each with the adapter that claims it.
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findFiles } from '../../sources/find-files.js';
 import type { AgentName } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
 import { StrataError, describeError } from '../../shared/errors.js';
@@ -52,30 +53,6 @@ function explainUnclaimed(path: string, adapters: SourceAdapter[]): string {
   return NOT_RECOGNISED;
 }
 
-const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
-
-/** Every regular file under `root` (symlinks not followed; VCS and node_modules folders skipped). */
-function walkFiles(root: string): string[] {
-  const out: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) stack.push(full);
-      } else if (entry.isFile()) out.push(full);
-    }
-  }
-  return out.sort();
-}
-
 /** Resolves PATH arguments; with none, scans every adapter's default roots. Nonexistent paths are usage errors. */
 export function resolveInputs(paths: string[], adapters: SourceAdapter[], env: Env, cwd: string): ResolvedInputs {
   const out: ResolvedInputs = { files: [], unclaimed: [], unreadable: [], roots: [] };
@@ -117,7 +94,7 @@ export function resolveInputs(paths: string[], adapters: SourceAdapter[], env: E
       }
       // Files outside the places the adapters look (a Puffin history not under .puffin/, an Aider
       // history under another name): every adapter gets to detect them; the rest are reported.
-      for (const file of walkFiles(path)) {
+      for (const file of findFiles(path, { maxDepth: Number.POSITIVE_INFINITY, match: () => true })) {
         if (seen.has(file) || unreadable.has(file)) continue;
         const head = tryReadHead(file, out);
         if (head === undefined) {

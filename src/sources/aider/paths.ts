@@ -1,9 +1,10 @@
 // Owns where Aider histories live: the project folders listed in STRATA_AIDER_PATHS (colon-separated).
 // Aider writes `.aider.chat.history.md` in the project root; discovery looks in each folder and up
 // to 3 levels below it, skipping node_modules and .git.
-import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+
+import { basename } from 'node:path';
 import type { Env } from '../../shared/paths.js';
+import { findFiles } from '../find-files.js';
 
 export const CHAT_HISTORY_NAME = '.aider.chat.history.md';
 export const INPUT_HISTORY_NAME = '.aider.input.history';
@@ -25,19 +26,5 @@ export function detectAiderFile(path: string, head: string): boolean {
 }
 
 export function discoverAiderHistories(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isFile() && entry.name === CHAT_HISTORY_NAME) found.push(join(dir, entry.name));
-      else if (entry.isDirectory() && depth < MAX_DEPTH && !SKIP_DIRS.has(entry.name)) walk(join(dir, entry.name), depth + 1);
-    }
-  };
-  walk(root, 0);
-  return found.sort();
+  return findFiles(root, { maxDepth: MAX_DEPTH, skipDirs: SKIP_DIRS, match: (name) => name === CHAT_HISTORY_NAME });
 }

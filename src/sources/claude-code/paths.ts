@@ -1,11 +1,12 @@
 // Owns where Claude Code keeps transcripts: default roots, discovery of session and subagent files,
 // what a file name says (main session vs subagent and its relation) and the small sidecar files
 // (`agent-<id>.meta.json`, `tool-results/<id>.txt`) the parser reads beside a transcript.
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SessionRelation } from '../../shared/model.js';
 import { homeDir, type Env } from '../../shared/paths.js';
 import { isObject, str } from './schema.js';
+import { findFiles } from '../find-files.js';
 
 export function claudeCodeDefaultRoots(env: Env): string[] {
   const roots: string[] = [];
@@ -26,25 +27,11 @@ const MAX_DEPTH = 6;
  * and the prompt log; does not follow directory symlinks. Sorted for determinism.
  */
 export function discoverClaudeCodeFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (depth < MAX_DEPTH && !SKIPPED_DIRS.has(entry.name)) walk(full, depth + 1);
-      } else if (entry.isFile() && entry.name.endsWith('.jsonl') && entry.name !== 'history.jsonl') {
-        found.push(full);
-      }
-    }
-  };
-  walk(root, 0);
-  return found.sort();
+  return findFiles(root, {
+    maxDepth: MAX_DEPTH,
+    skipDirs: SKIPPED_DIRS,
+    match: (name) => name.endsWith('.jsonl') && name !== 'history.jsonl',
+  });
 }
 
 /** What the file name tells: a subagent transcript (`agent-<id>.jsonl`) or a main session. */

@@ -1,9 +1,10 @@
 // Owns where Codex CLI keeps its rollouts ($CODEX_HOME, default ~/.codex) and how candidate files are found
 // and named: `sessions/**/rollout-*.jsonl|json`, `archived_sessions/**`, and the `history.jsonl` prompt log.
-import { readdirSync } from 'node:fs';
+
 import { basename, join, sep } from 'node:path';
 import type { Env } from '../../shared/paths.js';
 import { homeDir } from '../../shared/paths.js';
+import { findFiles } from '../find-files.js';
 
 export function codexHome(env: Env): string {
   return env.CODEX_HOME || join(homeDir(env), '.codex');
@@ -29,25 +30,11 @@ export function isHistoryFileName(name: string): boolean {
  * `history.jsonl` at the top of the root, which the parser reports as not a session.
  */
 export function discoverCodexFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (depth < 8 && !SKIP_DIRS.has(entry.name)) walk(full, depth + 1);
-      } else if (entry.isFile()) {
-        if (isRolloutFileName(entry.name) || (depth === 0 && isHistoryFileName(entry.name))) found.push(full);
-      }
-    }
-  };
-  walk(root, 0);
-  return found.sort();
+  return findFiles(root, {
+    maxDepth: 8,
+    skipDirs: SKIP_DIRS,
+    match: (name, _dir, depth) => isRolloutFileName(name) || (depth === 0 && isHistoryFileName(name)),
+  });
 }
 
 const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl?$/i;

@@ -1,10 +1,11 @@
 // Owns where Gemini CLI keeps its history (~/.gemini/tmp/<projectHash or project name>/) and how candidate
 // files are found: chats/session-*.json (2025) and chats/session-*.jsonl (2026), plus logs.json and
 // checkpoint-*.json, which the parser reports as not sessions.
-import { readdirSync } from 'node:fs';
+
 import { basename, dirname, join } from 'node:path';
 import type { Env } from '../../shared/paths.js';
 import { homeDir } from '../../shared/paths.js';
+import { findFiles } from '../find-files.js';
 
 export function geminiDefaultRoots(env: Env): string[] {
   const base = env.GEMINI_CLI_HOME || homeDir(env);
@@ -27,25 +28,14 @@ const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 /** Every session, prompt log and checkpoint under `root` (normally ~/.gemini/tmp; any ancestor works too). */
 export function discoverGeminiFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (depth < 6 && !SKIP_DIRS.has(entry.name)) walk(full, depth + 1);
-      } else if (entry.isFile() && (isSessionFile(full) || isPromptLog(full) || isCheckpoint(full))) {
-        found.push(full);
-      }
-    }
-  };
-  walk(root, 0);
-  return found.sort();
+  return findFiles(root, {
+    maxDepth: 6,
+    skipDirs: SKIP_DIRS,
+    match: (name, dir) => {
+      const full = join(dir, name);
+      return isSessionFile(full) || isPromptLog(full) || isCheckpoint(full);
+    },
+  });
 }
 
 /** The folder under tmp/ a file belongs to: a sha256 project hash (older builds) or a project name. */

@@ -1,8 +1,9 @@
 // Owns where Puffin histories live: project folders listed in STRATA_PUFFIN_PATHS (colon-separated),
 // each holding `.puffin/history.json`; discovery looks in the folder and up to 3 levels below it.
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+
+import { basename, dirname } from 'node:path';
 import type { Env } from '../../shared/paths.js';
+import { findFiles } from '../find-files.js';
 
 const MAX_DEPTH = 3;
 const SKIP_DIRS = new Set(['node_modules', '.git']);
@@ -27,28 +28,10 @@ export function detectPuffinHistory(path: string, head: string): boolean {
 
 /** Every `.puffin/history.json` under `root` (root itself and up to 3 levels of sub-folders). */
 export function discoverPuffinHistories(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (!entry.isDirectory()) continue;
-      if (entry.name === '.puffin') {
-        const candidate = join(dir, '.puffin', 'history.json');
-        try {
-          if (readdirSync(join(dir, '.puffin')).includes('history.json')) found.push(candidate);
-        } catch {
-          // unreadable .puffin folder: nothing to discover
-        }
-      } else if (depth < MAX_DEPTH && !SKIP_DIRS.has(entry.name)) {
-        walk(join(dir, entry.name), depth + 1);
-      }
-    }
-  };
-  walk(root, 0);
-  return found.sort();
+  // Project folders up to MAX_DEPTH below root, then their `.puffin/` folder.
+  return findFiles(root, {
+    maxDepth: MAX_DEPTH + 1,
+    skipDirs: SKIP_DIRS,
+    match: (name, dir) => name === 'history.json' && basename(dir) === '.puffin',
+  });
 }
