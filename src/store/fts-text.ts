@@ -18,10 +18,36 @@ export function hasCjk(text: string): boolean {
   return CJK.test(text);
 }
 
-/** Text as written into the FTS index. */
+/** camelCase / PascalCase words (a lower-case letter or digit followed by an upper-case letter). */
+const CAMEL_WORD = /\b[A-Za-z][A-Za-z0-9]*?[a-z0-9][A-Z][A-Za-z0-9]*\b/g;
+const CAMEL_SPLIT = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
+const MAX_CAMEL_WORDS = 2000;
+
+/** The sub-words of an identifier: parseSessionFile → parse Session File. */
+export function camelParts(word: string): string[] {
+  return word.split(CAMEL_SPLIT);
+}
+
+/**
+ * The sub-words of the distinct camelCase identifiers in `text`, one identifier after another. Indexed
+ * after the text itself (so phrases in the text stay intact), they let `Session` or `parseSession`
+ * find `parseSessionFile`. snake_case, kebab-case and paths need nothing: the tokenizer splits them.
+ */
+export function camelTail(text: string): string {
+  const words = new Set<string>();
+  for (const m of text.matchAll(CAMEL_WORD)) {
+    words.add(m[0]);
+    if (words.size >= MAX_CAMEL_WORDS) break;
+  }
+  return [...words].map((w) => camelParts(w).join(' ')).join(' . ');
+}
+
+/** Text as written into the FTS index: CJK spaced out, camelCase sub-words appended. */
 export function toFtsText(text: string, maxChars = FTS_MAX_CHARS): string {
   const clipped = text.length > maxChars ? text.slice(0, maxChars) : text;
-  return hasCjk(clipped) ? clipped.replace(CJK_GLOBAL, ' $& ') : clipped;
+  const body = hasCjk(clipped) ? clipped.replace(CJK_GLOBAL, ' $& ') : clipped;
+  const tail = camelTail(clipped);
+  return tail ? `${body}\n${tail}` : body;
 }
 
 /** A query term spelled so it matches `toFtsText` output (CJK characters spaced apart). */

@@ -21,7 +21,7 @@ describe('FTS query building', () => {
 
   it('makes camelCase and alphanumeric identifiers prefix queries and allows the substring fallback', () => {
     const q = buildFtsQuery('parseSession');
-    expect(q.match).toBe('"parsesession"*');
+    expect(q.match).toBe('("parsesession"* OR "parse session")');
     expect(q.substringFallback).toBe(true);
     expect(buildFtsQuery('sha256').match).toBe('"sha256"*');
     expect(buildFtsQuery('plain words').substringFallback).toBe(false);

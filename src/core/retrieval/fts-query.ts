@@ -4,7 +4,7 @@
 // alphanumeric identifiers as prefix queries. Also lists the plain needles used for snippets and the
 // substring fallback.
 import { StrataError } from '../../shared/errors.js';
-import { hasCjk, toFtsTerm } from '../../store/fts-text.js';
+import { camelParts, hasCjk, toFtsTerm } from '../../store/fts-text.js';
 
 export interface FtsQuery {
   /** The FTS5 MATCH expression. */
@@ -66,8 +66,13 @@ function termExpression(term: Term): string | undefined {
   const toks = tokens(term.text);
   if (toks.length === 0) return undefined;
   if (toks.length > 1 || term.phrase || hasCjk(term.text)) return quote(toks.join(' '));
-  // A single-token identifier such as parseSession: prefix query (parsesession*) also finds parseSessionFile.
-  return CAMEL.test(term.text) || /\p{N}/u.test(term.text) ? `${quote(toks[0]!)}*` : quote(toks[0]!);
+  // A single-token identifier such as parseSession: prefix query (parsesession*) finds parseSessionFile,
+  // and the phrase of its sub-words ("parse session", indexed after each text) finds getParseSession.
+  if (CAMEL.test(term.text)) {
+    const parts = camelParts(term.text.replace(/[^\p{L}\p{N}]/gu, '')).map((p) => p.toLowerCase());
+    return parts.length > 1 ? `(${quote(toks[0]!)}* OR ${quote(parts.join(' '))})` : `${quote(toks[0]!)}*`;
+  }
+  return /\p{N}/u.test(term.text) ? `${quote(toks[0]!)}*` : quote(toks[0]!);
 }
 
 export function buildFtsQuery(query: string): FtsQuery {

@@ -7,7 +7,8 @@ import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery } from './fts-query.js';
 import { selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession } from './session-ids.js';
-import { allShortIds } from './session-ids.js';
+import { shortIdsFor } from './session-ids.js';
+import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
 
 export interface SearchOptions {
@@ -60,6 +61,12 @@ export interface SearchResult {
 
 /** Upper bound on hits a regex or substring scan collects before it stops. */
 export const SCAN_HIT_CAP = 5000;
+
+/**
+ * The substring fallback (a term FTS cannot find, e.g. the middle of a word) scans only the newest
+ * blocks, so a miss costs milliseconds, not a pass over the whole store.
+ */
+export const SUBSTRING_SCAN_BLOCKS = 20_000;
 
 interface HitRow {
   id: number;
@@ -141,7 +148,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     needle = compileRegex(options.query, Boolean(options.ignoreCase));
     const test = new RegExp(needle.source, needle.flags.replace('g', ''));
     rows = [];
-    const scan = db.prepare(`SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${where.sql} ORDER BY m.timestamp DESC, m.seq DESC`);
+    const scan = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${where.sql} ORDER BY m.timestamp DESC, m.seq DESC`);
     for (const row of scan.iterate(...where.params) as Iterable<HitRow>) {
       if (!test.test(row.text)) continue;
       rows.push(row);
@@ -156,15 +163,14 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     let ranked: { id: number; session_id: number; score: number }[];
     try {
       // Phase 1 ranks ids only (no text is read); phase 2 below loads the few hits that are shown.
-      ranked = db
-        .prepare(`SELECT b.id, m.session_id, bm25(blocks_fts) * (CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score
+      ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * (CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score
           FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
           WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`)
         .all(fts.match, ...where.params) as typeof ranked;
     } catch (error) {
       throw new StrataError('INVALID_QUERY', `invalid query: ${(error as Error).message}`);
     }
-    const load = db.prepare(`SELECT ${HIT_COLUMNS}, ? AS score ${from} WHERE b.id = ?`);
+    const load = cachedStatement(db, `SELECT ${HIT_COLUMNS}, ? AS score ${from} WHERE b.id = ?`);
     rows = [];
     const kept = new Map<number, number>();
     for (const r of ranked) {
@@ -179,8 +185,8 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     if (rows.length === 0 && fts.substringFallback) {
       mode = 'substring';
       const terms = fts.needles.map(() => 'instr(lower(b.text), ?) > 0').join(' AND ');
-      rows = db
-        .prepare(`SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
+      rows = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE b.id > (SELECT COALESCE(MAX(id), 0) FROM blocks) - ${SUBSTRING_SCAN_BLOCKS}
+          AND ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
         .all(...fts.needles, ...where.params) as HitRow[];
     }
   }
@@ -194,8 +200,8 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       groups.set(row.session_id, { rows: [row], count: 1 });
     }
   }
-  const position = db.prepare('SELECT COUNT(*) FROM messages WHERE session_id = ? AND seq <= ?').pluck();
-  const shortIds = groups.size > 0 ? allShortIds(db) : new Map<string, string>();
+  const position = cachedStatement(db, 'SELECT COUNT(*) FROM messages WHERE session_id = ? AND seq <= ?').pluck(true);
+  const shortIds = shortIdsFor(db, [...groups.values()].map((g) => g.rows[0]!.external_id));
   const sessions: SearchSession[] = [...groups.values()].map(({ rows: hits, count }) => {
     const first = hits[0]!;
     return {

@@ -2,6 +2,7 @@
 // least MIN_ID_LENGTH characters), and resolving a typed prefix back to one session (or a clear error).
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
+import { cachedStatement } from '../../store/statement-cache.js';
 
 export const MIN_ID_LENGTH = 8;
 
@@ -26,6 +27,21 @@ export function shortestUniquePrefixes(ids: string[], min = MIN_ID_LENGTH): Map<
 export function allShortIds(db: Database): Map<string, string> {
   const ids = (db.prepare('SELECT external_id FROM sessions').raw().all() as [string][]).map((r) => r[0]);
   return shortestUniquePrefixes(ids);
+}
+
+/**
+ * Short ids for just these sessions: each id is compared with its neighbours in the sorted external-id
+ * index (two index lookups per id), so the cost does not grow with the store.
+ */
+export function shortIdsFor(db: Database, externalIds: string[]): Map<string, string> {
+  const before = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id < ? ORDER BY external_id DESC LIMIT 1').pluck(true);
+  const after = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id > ? ORDER BY external_id LIMIT 1').pluck(true);
+  const out = new Map<string, string>();
+  for (const id of new Set(externalIds)) {
+    const neighbours = [before.get(id), after.get(id)].filter((x): x is string => typeof x === 'string');
+    out.set(id, shortestUniquePrefixes([id, ...neighbours]).get(id)!);
+  }
+  return out;
 }
 
 export interface ResolvedSession {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { camelParts, camelTail, toFtsText } from './fts-text.js';
+
+describe('FTS text preparation', () => {
+  it('spaces CJK characters so that two of them match as a phrase', () => {
+    expect(toFtsText('数据库迁移')).toBe(' 数  据  库  迁  移 ');
+  });
+
+  it('appends the sub-words of camelCase identifiers after the text, keeping the text intact', () => {
+    expect(camelParts('parseSessionFile')).toEqual(['parse', 'Session', 'File']);
+    expect(camelParts('getHTTPResponse')).toEqual(['get', 'HTTP', 'Response']);
+    expect(camelTail('call parseSessionFile then parseSessionFile, snake_case stays')).toBe('parse Session File');
+    expect(toFtsText('use getHTTPResponse here')).toBe('use getHTTPResponse here\nget HTTP Response');
+    expect(toFtsText('no identifiers here')).toBe('no identifiers here');
+  });
+});
