@@ -6,7 +6,7 @@
 // plus p50/p95 latency of parsing each real fixture file (in-memory path).
 // Usage: node bench/puffin.mjs [megabytes=200] [modes=stream,parse,ingest]   (build first: npx tsc -p tsconfig.build.json)
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,11 +133,13 @@ if (process.argv[2] === '--child') {
 } else {
   const megabytes = Number(process.argv[2] ?? 200);
   const modes = (process.argv[3] ?? 'stream,parse,ingest').split(',');
-  const dir = mkdtempSync(join(tmpdir(), 'strata-bench-puffin-'));
+  // STRATA_BENCH_KEEP=DIR keeps the generated history in DIR (reused on the next run) for profiling.
+  const keep = process.env.STRATA_BENCH_KEEP;
+  const dir = keep ?? mkdtempSync(join(tmpdir(), 'strata-bench-puffin-'));
   try {
     mkdirSync(join(dir, 'project', '.puffin'), { recursive: true });
     const path = join(dir, 'project', '.puffin', 'history.json');
-    const gen = generateHistory(path, megabytes, 1);
+    const gen = keep && existsSync(path) ? { bytes: statSync(path).size, prompts: '?', roots: '?' } : generateHistory(path, megabytes, 1);
     console.log(`corpus: ${(gen.bytes / 1e6).toFixed(1)} MB history.json, ${gen.prompts} prompts in ${gen.roots} threads (resampled fixtures, seed 1)`);
     for (const mode of modes) {
       const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, path], { stdio: 'inherit' });
@@ -145,6 +147,6 @@ if (process.argv[2] === '--child') {
     }
     await fixtureLatency();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
