@@ -2,9 +2,10 @@
 // shells over src/core/retrieval that parse flags, open the store and print text or JSON.
 import type { Command } from 'commander';
 import { listIndex, type IndexFilter } from '../../core/retrieval/list-index.js';
-import { formatIndex } from '../../core/retrieval/format-index.js';
+import { formatIndexLines } from '../../core/retrieval/format-index.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
+import type { Writable } from 'node:stream';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForRead } from '../store-access.js';
 import { parseAgentList, parsePositiveInt } from './options.js';
@@ -30,6 +31,11 @@ Examples:
 Columns: MSGS messages (incl. subagents), USER human prompts, BASH shell calls, FETCH/SEARCH web fetches
 and searches, +LINES/-LINES from edit/write/patch tool inputs, FILES files touched, COMMITS git commits,
 LOCATIONS where > 30% of the work happened. Zero values are blank. \`strata sessions\` is the same command.`;
+
+/** Writes lines in blocks of a few hundred: no single multi-megabyte string for 10,000 sessions. */
+function writeLines(out: Writable, lines: string[], block = 512): void {
+  for (let i = 0; i < lines.length; i += block) out.write(lines.slice(i, i + block).join('\n') + '\n');
+}
 
 export function registerRetrievalCommands(program: Command, io: CliIo): void {
   program
@@ -59,7 +65,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
         const entries = listIndex(store.db, filter, homeDir(io.env));
         if (opts.json) return printJson(io, entries);
         if (entries.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
-        printLine(io.stdout, formatIndex(entries, homeDir(io.env)));
+        writeLines(io.stdout, formatIndexLines(entries, homeDir(io.env)));
       } finally {
         store.close();
       }

@@ -1,6 +1,6 @@
 // Owns the plain-text rendering of `strata index`: aligned columns, zero values blank, one line per session.
-import { sessionHome, type IndexEntry } from './list-index.js';
-import { displayPath } from './locations.js';
+import type { IndexEntry } from './list-index.js';
+import { displayPath, sessionHome } from './locations.js';
 
 export const INDEX_HEADER = ['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'BASH', 'FETCH', 'SEARCH', '+LINES', '-LINES', 'FILES', 'COMMITS', 'PROJECT', 'LOCATIONS', 'TITLE'];
 
@@ -15,26 +15,60 @@ export function shortTime(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace('T', ' ') : '';
 }
 
+/** Characters as a terminal counts them (code points, like `[...text].length`) without building an array. */
+export function textWidth(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
 /** Pads cells into aligned columns (right-aligned numbers); the last column is not padded. */
 export function alignColumns(rows: string[][], numeric: boolean[] = []): string {
+  return alignedLines(rows, numeric).join('\n');
+}
+
+function alignedLines(rows: string[][], numeric: boolean[]): string[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) => {
-          if (i === row.length - 1) return cell;
-          const pad = ' '.repeat((widths[i] ?? 0) - [...cell].length);
-          return numeric[i] ? pad + cell : cell + pad;
-        })
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const w = textWidth(row[i]!);
+      if (!(w <= widths[i]!)) widths[i] = w;
+    }
+  }
+  return rows.map((row) => {
+    let line = '';
+    const last = row.length - 1;
+    for (let i = 0; i < last; i++) {
+      const cell = row[i]!;
+      const pad = ' '.repeat(widths[i]! - textWidth(cell));
+      line += (numeric[i] ? pad + cell : cell + pad) + '  ';
+    }
+    return (last >= 0 ? line + row[last]! : line).trimEnd();
+  });
 }
 
 /** `home`: this machine's home folder (a session's own home is inferred from its project path first). */
 export function formatIndex(entries: IndexEntry[], home: string | null = null): string {
+  return formatIndexLines(entries, home).join('\n');
+}
+
+/** The lines of `formatIndex` (header first), for printing without building one large string. */
+export function formatIndexLines(entries: IndexEntry[], home: string | null = null): string[] {
+  const projects = new Map<string, string>();
+  const shownProject = (project: string): string => {
+    let shown = projects.get(project);
+    if (shown === undefined) projects.set(project, (shown = displayPath(project, null, sessionHome(project, home))));
+    return shown;
+  };
   const rows = entries.map((e) => {
     const marks = (e.relation && e.parentId ? `[${e.relation}] ` : '') + (e.archived ? '[archived] ' : '');
     const title = (e.title ?? '').replace(/\s+/g, ' ').trim();
@@ -51,11 +85,11 @@ export function formatIndex(entries: IndexEntry[], home: string | null = null): 
       e.linesRemoved ? `-${e.linesRemoved}` : '',
       blank(e.filesTouched),
       blank(e.commits),
-      e.project ? displayPath(e.project, null, sessionHome(e.project, home)) : '',
+      e.project ? shownProject(e.project) : '',
       e.locations.join(' '),
       marks + (title.length > TITLE_CHARS ? title.slice(0, TITLE_CHARS - 1) + '…' : title),
     ];
   });
   const numeric = INDEX_HEADER.map((_, i) => i >= 3 && i <= 11);
-  return alignColumns([INDEX_HEADER, ...rows], numeric);
+  return alignedLines([INDEX_HEADER, ...rows], numeric);
 }

@@ -3,8 +3,10 @@
 import { ensureSessionStats } from './session-stats.js';
 import type { Database } from 'better-sqlite3';
 import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
-import { allShortIds } from './session-ids.js';
-import { displayPath, significantLocations } from './locations.js';
+import { allShortIds, shortIdsFor } from './session-ids.js';
+import { displayPath, sessionHome, significantLocations } from './locations.js';
+
+export { sessionHome };
 
 export interface IndexFilter extends SessionFilter {
   /** Also list subagent/child sessions as their own rows (they are always rolled into their parents). */
@@ -40,35 +42,39 @@ export interface IndexEntry {
   models: string[];
 }
 
-interface Row {
-  id: number;
-  external_id: string;
-  agent: string;
-  project: string | null;
-  title: string | null;
-  started_at: string | null;
-  ended_at: string | null;
-  message_count: number;
-  prompt_count: number;
-  parent_id: number | null;
-  parent_external_id: string | null;
-  relation: string | null;
-  archived: number;
-  models: string;
-  bash_calls: number | null;
-  web_fetches: number | null;
-  web_searches: number | null;
-  lines_added: number | null;
-  lines_removed: number | null;
-  commits: number | null;
-  files: string | null;
-  first_prompt: string | null;
-}
+/** A raw row of SELECT (column positions below): raw arrays build ~3x faster than row objects. */
+type Row = [
+  id: number,
+  externalId: string,
+  agent: string,
+  project: string | null,
+  title: string | null,
+  startedAt: string | null,
+  endedAt: string | null,
+  messages: number,
+  prompts: number,
+  parentId: number | null,
+  parentExternalId: string | null,
+  relation: string | null,
+  archived: number,
+  models: string,
+  bash: number,
+  fetch: number,
+  search: number,
+  added: number,
+  removed: number,
+  commits: number,
+  files: string | null,
+];
 
-const SELECT = `SELECT s.id, s.external_id, s.agent, s.project, s.title, s.started_at, s.ended_at, s.message_count, s.prompt_count,
-  s.parent_id, s.parent_external_id, s.relation, s.archived, s.models, st.bash_calls, st.web_fetches, st.web_searches,
-  st.lines_added, st.lines_removed, st.commits, st.files, st.first_prompt
+const SELECT = `SELECT s.id, s.external_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
+  s.message_count, s.prompt_count, s.parent_id, s.parent_external_id, s.relation, s.archived, s.models,
+  IFNULL(st.bash_calls, 0), IFNULL(st.web_fetches, 0), IFNULL(st.web_searches, 0), IFNULL(st.lines_added, 0),
+  IFNULL(st.lines_removed, 0), IFNULL(st.commits, 0), st.files
   FROM sessions s LEFT JOIN session_stats st ON st.session_id = s.id`;
+
+/** Below this many listed rows, short ids come from index lookups per row instead of every id in the store. */
+const FEW_ROWS = 256;
 
 interface Totals {
   messages: number;
@@ -82,34 +88,21 @@ interface Totals {
   files: Record<string, number>;
 }
 
-const HOME_OF_PROJECT = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root|[A-Za-z]:[\\/]Users[\\/][^\\/]+)(?=[\\/]|$)/;
-
-/** The home folder of the machine a session ran on, inferred from its project path, else this machine's. */
-export function sessionHome(project: string | null, fallback: string | null): string | null {
-  const m = project ? HOME_OF_PROJECT.exec(project) : null;
-  return m ? m[1]!.replace(/\\/g, '/') : fallback;
-}
-
-function ownTotals(r: Row, localHome: string | null): Totals {
-  const home = sessionHome(r.project, localHome);
+/** A session's own files map with display paths as keys (several absolute paths may show the same). */
+function ownFiles(r: Row, home: string | null): Record<string, number> {
   const files: Record<string, number> = {};
-  if (r.files && r.files !== '{}') {
-    for (const [path, work] of Object.entries(JSON.parse(r.files) as Record<string, number>)) {
-      const shown = displayPath(path, r.project, home);
+  const json = r[20];
+  if (json && json !== '{}') {
+    for (const [path, work] of Object.entries(JSON.parse(json) as Record<string, number>)) {
+      const shown = displayPath(path, r[3], home);
       files[shown] = (files[shown] ?? 0) + work;
     }
   }
-  return {
-    messages: r.message_count,
-    bash: r.bash_calls ?? 0,
-    fetch: r.web_fetches ?? 0,
-    search: r.web_searches ?? 0,
-    added: r.lines_added ?? 0,
-    removed: r.lines_removed ?? 0,
-    commits: r.commits ?? 0,
-    subagents: 0,
-    files,
-  };
+  return files;
+}
+
+function ownTotals(r: Row, home: string | null): Totals {
+  return { messages: r[7], bash: r[14], fetch: r[15], search: r[16], added: r[17], removed: r[18], commits: r[19], subagents: 0, files: ownFiles(r, home) };
 }
 
 function addInto(into: Totals, t: Totals): void {
@@ -131,51 +124,67 @@ export function listIndex(db: Database, filter: IndexFilter = {}, home: string |
   const clauses = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
   if (!filter.all) clauses.push('s.parent_id IS NULL');
   const limit = filter.limit && filter.limit > 0 ? `LIMIT ${Math.floor(filter.limit)}` : '';
+  // started_at is never '' (timestamps or NULL), so this is the order of COALESCE(started_at, '') DESC.
   const rows = db
-    .prepare(`${SELECT} ${clauses.length ? 'WHERE ' + clauses.join(' AND ') : ''} ORDER BY COALESCE(s.started_at, '') DESC, s.id DESC ${limit}`)
+    .prepare(`${SELECT} ${clauses.length ? 'WHERE ' + clauses.join(' AND ') : ''} ORDER BY s.started_at DESC, s.id DESC ${limit}`)
+    .raw(true)
     .all(...where.params) as Row[];
   const children = new Map<number, Row[]>();
-  for (const c of db.prepare(`${SELECT} WHERE s.parent_id IS NOT NULL`).all() as Row[]) {
-    const list = children.get(c.parent_id!);
+  for (const c of db.prepare(`${SELECT} WHERE s.parent_id IS NOT NULL`).raw(true).all() as Row[]) {
+    const list = children.get(c[9]!);
     if (list) list.push(c);
-    else children.set(c.parent_id!, [c]);
+    else children.set(c[9]!, [c]);
   }
-  const shortIds = allShortIds(db);
+  const shortIds = rows.length < FEW_ROWS ? shortIdsFor(db, rows.map((r) => r[1])) : allShortIds(db);
+  // Many sessions share a project (and so a home) and a models list: computed once per distinct value.
+  const homes = new Map<string | null, string | null>();
+  const homeOf = (project: string | null): string | null => {
+    let h = homes.get(project);
+    if (h === undefined && !homes.has(project)) homes.set(project, (h = sessionHome(project, home)));
+    return h ?? null;
+  };
+  const models = new Map<string, string[]>();
+  const modelsOf = (json: string): string[] => {
+    let m = models.get(json);
+    if (!m) models.set(json, (m = JSON.parse(json) as string[]));
+    return m.slice();
+  };
   const rollUp = (r: Row, seen: Set<number>): Totals => {
-    const t = ownTotals(r, home);
-    for (const child of children.get(r.id) ?? []) {
-      if (seen.has(child.id)) continue; // defensive: a parent cycle must not loop
-      seen.add(child.id);
+    const t = ownTotals(r, homeOf(r[3]));
+    for (const child of children.get(r[0]) ?? []) {
+      if (seen.has(child[0])) continue; // defensive: a parent cycle must not loop
+      seen.add(child[0]);
       addInto(t, rollUp(child, seen));
     }
     return t;
   };
   return rows.map((r) => {
-    const t = children.has(r.id) ? rollUp(r, new Set([r.id])) : ownTotals(r, home);
+    const t = children.has(r[0]) ? rollUp(r, new Set([r[0]])) : ownTotals(r, homeOf(r[3]));
+    const filesTouched = t.subagents === 0 && (r[20] === null || r[20] === '{}') ? 0 : Object.keys(t.files).length;
     return {
-      id: r.external_id,
-      shortId: shortIds.get(r.external_id) ?? r.external_id,
-      agent: r.agent,
-      project: r.project,
-      title: r.title ?? r.first_prompt,
-      startedAt: r.started_at,
-      endedAt: r.ended_at,
+      id: r[1],
+      shortId: shortIds.get(r[1]) ?? r[1],
+      agent: r[2],
+      project: r[3],
+      title: r[4],
+      startedAt: r[5],
+      endedAt: r[6],
       messages: t.messages,
-      userMessages: r.prompt_count,
-      prompts: r.prompt_count,
+      userMessages: r[8],
+      prompts: r[8],
       bashCalls: t.bash,
       webFetches: t.fetch,
       webSearches: t.search,
       linesAdded: t.added,
       linesRemoved: t.removed,
-      filesTouched: Object.keys(t.files).length,
-      locations: significantLocations(t.files),
+      filesTouched,
+      locations: filesTouched === 0 ? [] : significantLocations(t.files),
       commits: t.commits,
       subagents: t.subagents,
-      parentId: r.parent_external_id,
-      relation: r.relation,
-      archived: r.archived === 1,
-      models: JSON.parse(r.models) as string[],
+      parentId: r[10],
+      relation: r[11],
+      archived: r[12] === 1,
+      models: modelsOf(r[13]),
     };
   });
 }

@@ -14,6 +14,14 @@ interface Node {
   children: Map<string, Node>;
 }
 
+const HOME_OF_PROJECT = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root|[A-Za-z]:[\\/]Users[\\/][^\\/]+)(?=[\\/]|$)/;
+
+/** The home folder of the machine a session ran on, inferred from its project path, else this machine's. */
+export function sessionHome(project: string | null, fallback: string | null): string | null {
+  const m = project ? HOME_OF_PROJECT.exec(project) : null;
+  return m ? m[1]!.replace(/\\/g, '/') : fallback;
+}
+
 /** A path as shown: relative inside the project, `~/` under home, absolute otherwise; `/` separators. */
 export function displayPath(path: string, project: string | null, home: string | null): string {
   const p = path.replace(/\\/g, '/');

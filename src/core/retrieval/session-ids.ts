@@ -8,25 +8,35 @@ export const MIN_ID_LENGTH = 8;
 
 /** Shortest prefix of each id that no other id shares (never shorter than `min`, never longer than the id). */
 export function shortestUniquePrefixes(ids: string[], min = MIN_ID_LENGTH): Map<string, string> {
-  const sorted = [...new Set(ids)].sort();
+  return prefixesOfSorted([...new Set(ids)].sort(), min);
+}
+
+function lcp(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** `shortestUniquePrefixes` of ids already sorted and distinct: one common-prefix length per neighbour pair. */
+function prefixesOfSorted(sorted: string[], min: number): Map<string, string> {
   const out = new Map<string, string>();
-  const lcp = (a: string | undefined, b: string | undefined) => {
-    if (a === undefined || b === undefined) return 0;
-    let i = 0;
-    while (i < a.length && i < b.length && a[i] === b[i]) i++;
-    return i;
-  };
-  sorted.forEach((id, i) => {
-    const need = Math.max(lcp(id, sorted[i - 1]), lcp(id, sorted[i + 1])) + 1;
-    out.set(id, id.slice(0, Math.min(id.length, Math.max(min, need))));
-  });
+  let before = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const id = sorted[i]!;
+    const after = i + 1 < sorted.length ? lcp(id, sorted[i + 1]!) : 0;
+    const need = Math.max(before, after) + 1;
+    out.set(id, id.length <= min || need > id.length ? id : id.slice(0, Math.max(min, need)));
+    before = after;
+  }
   return out;
 }
 
 /** Short ids for every session in the store, keyed by external id. */
 export function allShortIds(db: Database): Map<string, string> {
-  const ids = (db.prepare('SELECT external_id FROM sessions').raw().all() as [string][]).map((r) => r[0]);
-  return shortestUniquePrefixes(ids);
+  // Read in index order; SQLite's byte order equals JS order for the ASCII ids agents write (else re-sort).
+  const ids = db.prepare('SELECT DISTINCT external_id FROM sessions ORDER BY external_id').pluck(true).all() as string[];
+  for (let i = 1; i < ids.length; i++) if (!(ids[i - 1]! < ids[i]!)) return shortestUniquePrefixes(ids);
+  return prefixesOfSorted(ids, MIN_ID_LENGTH);
 }
 
 /**
