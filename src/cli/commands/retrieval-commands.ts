@@ -1,17 +1,10 @@
 // Owns `strata search`, `strata read` and `strata skill` (the `index` command lives in retrieval.ts).
 import type { Command } from 'commander';
-import { readSession } from '../../core/retrieval/read-session.js';
-import { formatRead } from '../../core/retrieval/format-read.js';
-import { parseSelectors } from '../../core/retrieval/selectors.js';
-import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { homeDir } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';
-import { openStoreForRead } from '../store-access.js';
 import { parsePositiveInt } from './options.js';
-import { registerSearchCommand } from './retrieval-search.js';
-import { registerSkillCommand } from './retrieval-skill.js';
-
-export { registerSearchCommand, registerSkillCommand };
+export { registerSearchCommand } from './retrieval-search.js';
+export { registerSkillCommand } from './retrieval-skill.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -51,7 +44,14 @@ export function registerReadCommand(program: Command, io: CliIo): void {
     .option('--full', 'no truncation')
     .option('--json', 'print JSON on stdout')
     .addHelpText('after', READ_EXAMPLES)
-    .action((session: string, range: string | undefined, opts: ReadFlags) => {
+    .action(async (session: string, range: string | undefined, opts: ReadFlags) => {
+      const [{ readSession }, { formatRead }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] = await Promise.all([
+        import('../../core/retrieval/read-session.js'),
+        import('../../core/retrieval/format-read.js'),
+        import('../../core/retrieval/selectors.js'),
+        import('../../core/retrieval/locations.js'),
+        import('../store-access.js'),
+      ]);
       const store = openStoreForRead(io);
       try {
         const result = readSession(store.db, session, {

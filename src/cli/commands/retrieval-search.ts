@@ -1,13 +1,8 @@
 // Owns `strata search`: flag parsing over core/retrieval/search.
 import type { Command } from 'commander';
-import { search } from '../../core/retrieval/search.js';
-import { formatSearch } from '../../core/retrieval/format-search.js';
-import { parseSelectors } from '../../core/retrieval/selectors.js';
-import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';
-import { openStoreForRead } from '../store-access.js';
 import { parseAgentList, parsePositiveInt } from './options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -64,7 +59,14 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('--limit <n>', 'at most n sessions (default 20; unlimited with -l and -c)')
     .option('--json', 'print JSON on stdout')
     .addHelpText('after', SEARCH_EXAMPLES)
-    .action((words: string[], opts: SearchFlags) => {
+    .action(async (words: string[], opts: SearchFlags) => {
+      const [{ search }, { formatSearch }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] = await Promise.all([
+        import('../../core/retrieval/search.js'),
+        import('../../core/retrieval/format-search.js'),
+        import('../../core/retrieval/selectors.js'),
+        import('../../core/retrieval/locations.js'),
+        import('../store-access.js'),
+      ]);
       const agents = parseAgentList(opts.agent);
       const listing = Boolean(opts.filesWithMatches || opts.count);
       const store = openStoreForRead(io);

@@ -1,8 +1,6 @@
 // Owns `strata skill install`: writes (atomically) or prints the Claude Code retrieval skill and subagent.
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { skillFiles } from '../../core/retrieval/skill.js';
-import { writeFileAtomic } from '../../shared/atomic-write.js';
 import { homeDir, tildify } from '../../shared/paths.js';
 import { usageError } from '../../shared/errors.js';
 import { printLine, type CliIo } from '../io.js';
@@ -22,8 +20,9 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
     .option('--user', 'under ~/.claude (all projects)')
     .option('--print', 'print the files on stdout instead of writing them')
     .addHelpText('after', SKILL_EXAMPLES)
-    .action((opts: { project?: boolean; user?: boolean; print?: boolean }) => {
+    .action(async (opts: { project?: boolean; user?: boolean; print?: boolean }) => {
       if (opts.project && opts.user) throw usageError('choose one of --project and --user');
+      const [{ skillFiles }, { writeFileAtomic }] = await Promise.all([import('../../core/retrieval/skill.js'), import('../../shared/atomic-write.js')]);
       const root = opts.user ? homeDir(io.env) : io.cwd;
       for (const file of skillFiles()) {
         const target = join(root, file.path);

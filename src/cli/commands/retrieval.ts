@@ -1,13 +1,11 @@
 // Owns `strata index` (alias `strata sessions`), `strata search`, `strata read` and `strata skill`: thin
 // shells over src/core/retrieval that parse flags, open the store and print text or JSON.
 import type { Command } from 'commander';
-import { listIndex, type IndexFilter } from '../../core/retrieval/list-index.js';
-import { formatIndexLines } from '../../core/retrieval/format-index.js';
+import type { IndexFilter } from '../../core/retrieval/list-index.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
 import type { Writable } from 'node:stream';
 import { printJson, printLine, type CliIo } from '../io.js';
-import { openStoreForRead } from '../store-access.js';
 import { parseAgentList, parsePositiveInt } from './options.js';
 import { registerReadCommand, registerSearchCommand, registerSkillCommand } from './retrieval-commands.js';
 
@@ -50,7 +48,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
     .option('--all', 'also list subagent sessions as their own rows')
     .option('--json', 'print JSON on stdout')
     .addHelpText('after', INDEX_EXAMPLES)
-    .action((opts: IndexOptions) => {
+    .action(async (opts: IndexOptions) => {
       const agents = parseAgentList(opts.agent);
       const filter: IndexFilter = {
         ...(opts.project ? { project: opts.project } : {}),
@@ -60,6 +58,12 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
         ...(opts.limit ? { limit: parsePositiveInt(opts.limit, '--limit') } : {}),
         ...(opts.all ? { all: true } : {}),
       };
+      // Loaded here, not at start-up: each retrieval command pays only for its own modules.
+      const [{ listIndex }, { formatIndexLines }, { openStoreForRead }] = await Promise.all([
+        import('../../core/retrieval/list-index.js'),
+        import('../../core/retrieval/format-index.js'),
+        import('../store-access.js'),
+      ]);
       const store = openStoreForRead(io);
       try {
         const entries = listIndex(store.db, filter, homeDir(io.env));
