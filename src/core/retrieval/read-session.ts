@@ -92,15 +92,29 @@ function parseInput(row: BlockRow): unknown {
   }
 }
 
+const BLOCK_COLUMNS = 'b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise';
+
+/** Blocks of each picked message in order: one query for the whole session when many messages are read. */
+function loadBlocks(db: Database, sessionId: number, picked: MessageRow[]): BlockRow[][] {
+  if (picked.length <= 64) {
+    const blocksOf = db.prepare(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.message_id = ? ORDER BY b.idx`);
+    return picked.map((m) => blocksOf.all(m.id) as BlockRow[]);
+  }
+  const byMessage = new Map<number, BlockRow[]>(picked.map((m) => [m.id, []]));
+  const all = db
+    .prepare(`SELECT ${BLOCK_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`)
+    .all(sessionId) as BlockRow[];
+  for (const b of all) byMessage.get(b.message_id)?.push(b);
+  return picked.map((m) => byMessage.get(m.id)!);
+}
+
 export function readSession(db: Database, typedId: string, options: ReadOptions = {}): ReadResult {
   const session = resolveSession(db, typedId);
   const all = db.prepare('SELECT id, role, kind, timestamp, model FROM messages WHERE session_id = ? ORDER BY seq, id').all(session.id) as MessageRow[];
   if (all.length === 0) throw new StrataError('NOT_FOUND', `session ${session.externalId} has no messages`);
   const { from, to } = parseRange(options.range, all.length);
   const picked = all.slice(from - 1, to);
-  const blocksOf = db.prepare(`SELECT message_id, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise
-    FROM blocks WHERE message_id = ? ORDER BY idx`);
-  const rows = picked.map((m) => blocksOf.all(m.id) as BlockRow[]);
+  const rows = loadBlocks(db, session.id, picked);
   // Tool results carry their call's name via tool_call_id (calls outside the range are looked up).
   const callNames = new Map<string, string>();
   const callErrors = new Set<string>();
@@ -144,7 +158,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
   let cut = false;
   for (const b of shown) {
     if (options.full && skip === 0) continue;
-    const t = truncateWords(b.text, limit, skip);
+    const t = truncateWords(b.text, limit, skip, b.words);
     b.text = t.text;
     b.truncated = t.truncated;
     cut ||= t.truncated;

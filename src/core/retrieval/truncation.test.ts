@@ -46,3 +46,15 @@ describe('word truncation', () => {
     expect(truncateWords(text, 10, 9)).toMatchObject({ text: '', shown: 0 });
   });
 });
+
+describe('truncateWords with a known word count', () => {
+  it('gives the same result as a full scan for every limit and skip', () => {
+    for (const text of ['', '  ', 'one', ' one two  three\nfour\tfive six seven ', 'a\n\nb c\u00a0d e']) {
+      const words = countWords(text);
+      for (let limit = 1; limit <= words + 1; limit++) {
+        for (let skip = 0; skip <= words + 1; skip++) expect(truncateWords(text, limit, skip, words)).toEqual(truncateWords(text, limit, skip));
+      }
+      expect(truncateWords(text, Infinity, 1, words)).toEqual(truncateWords(text, Infinity, 1));
+    }
+  });
+});

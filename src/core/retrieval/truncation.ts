@@ -41,8 +41,12 @@ export interface TruncatedText {
   truncated: boolean;
 }
 
-/** Skips the first `skip` words, then keeps at most `limit` words; the original spacing is preserved. */
-export function truncateWords(text: string, limit: number, skip = 0): TruncatedText {
+/**
+ * Skips the first `skip` words, then keeps at most `limit` words; the original spacing is preserved.
+ * `knownWords` (countWords of the text, when the caller has it) stops the scan at the last shown word.
+ */
+export function truncateWords(text: string, limit: number, skip = 0, knownWords?: number): TruncatedText {
+  if (knownWords !== undefined) return truncateCounted(text, limit, skip, knownWords);
   const starts: number[] = [];
   const ends: number[] = [];
   WORD.lastIndex = 0;
@@ -56,4 +60,23 @@ export function truncateWords(text: string, limit: number, skip = 0): TruncatedT
   if (from >= to) return { text: '', words, shown: 0, truncated: false };
   const body = from === 0 && to === words ? text.trim() : text.slice(starts[from], ends[to - 1]);
   return { text: body, words, shown: to - from, truncated: to < words };
+}
+
+function truncateCounted(text: string, limit: number, skip: number, words: number): TruncatedText {
+  const from = Math.min(skip, words);
+  const to = Math.min(words, from + limit);
+  if (from >= to) return { text: '', words, shown: 0, truncated: false };
+  if (from === 0 && to === words) return { text: text.trim(), words, shown: to, truncated: false };
+  let start = 0;
+  let end = 0;
+  let i = 0;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text), i++) {
+    if (i === from) start = m.index;
+    if (i === to - 1) {
+      end = m.index + m[0].length;
+      break;
+    }
+  }
+  return { text: text.slice(start, end), words, shown: to - from, truncated: to < words };
 }
