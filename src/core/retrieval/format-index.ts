@@ -36,23 +36,36 @@ export function alignColumns(rows: string[][], numeric: boolean[] = []): string 
   return alignedLines(rows, numeric).join('\n');
 }
 
+const TRAILING_SPACE = /\s$/;
+const pads: string[] = [''];
+
+function pad(n: number): string {
+  while (pads.length <= n) pads.push(pads[pads.length - 1]! + ' ');
+  return pads[n]!;
+}
+
 function alignedLines(rows: string[][], numeric: boolean[]): string[] {
   const widths: number[] = [];
-  for (const row of rows) {
+  const cellWidths: number[][] = rows.map((row) => {
+    const ws = new Array<number>(row.length);
     for (let i = 0; i < row.length; i++) {
       const w = textWidth(row[i]!);
+      ws[i] = w;
       if (!(w <= widths[i]!)) widths[i] = w;
     }
-  }
-  return rows.map((row) => {
-    let line = '';
+    return ws;
+  });
+  return rows.map((row, r) => {
     const last = row.length - 1;
+    const ws = cellWidths[r]!;
+    let line = '';
     for (let i = 0; i < last; i++) {
-      const cell = row[i]!;
-      const pad = ' '.repeat(widths[i]! - textWidth(cell));
-      line += (numeric[i] ? pad + cell : cell + pad) + '  ';
+      const fill = pad(widths[i]! - ws[i]!);
+      line += numeric[i] ? fill + row[i]! + '  ' : row[i]! + fill + '  ';
     }
-    return (last >= 0 ? line + row[last]! : line).trimEnd();
+    const end = last >= 0 ? row[last]! : '';
+    // trimEnd (which flattens the line) only when the line can end in white space.
+    return end !== '' && !TRAILING_SPACE.test(end) ? line + end : (line + end).trimEnd();
   });
 }
 

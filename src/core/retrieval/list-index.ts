@@ -125,17 +125,12 @@ export function listIndex(db: Database, filter: IndexFilter = {}, home: string |
   if (!filter.all) clauses.push('s.parent_id IS NULL');
   const limit = filter.limit && filter.limit > 0 ? `LIMIT ${Math.floor(filter.limit)}` : '';
   // started_at is never '' (timestamps or NULL), so this is the order of COALESCE(started_at, '') DESC.
-  const rows = db
-    .prepare(`${SELECT} ${clauses.length ? 'WHERE ' + clauses.join(' AND ') : ''} ORDER BY s.started_at DESC, s.id DESC ${limit}`)
-    .raw(true)
-    .all(...where.params) as Row[];
   const children = new Map<number, Row[]>();
   for (const c of db.prepare(`${SELECT} WHERE s.parent_id IS NOT NULL`).raw(true).all() as Row[]) {
     const list = children.get(c[9]!);
     if (list) list.push(c);
     else children.set(c[9]!, [c]);
   }
-  const shortIds = rows.length < FEW_ROWS ? shortIdsFor(db, rows.map((r) => r[1])) : allShortIds(db);
   // Many sessions share a project (and so a home) and a models list: computed once per distinct value.
   const homes = new Map<string | null, string | null>();
   const homeOf = (project: string | null): string | null => {
@@ -158,33 +153,45 @@ export function listIndex(db: Database, filter: IndexFilter = {}, home: string |
     }
     return t;
   };
-  return rows.map((r) => {
-    const t = children.has(r[0]) ? rollUp(r, new Set([r[0]])) : ownTotals(r, homeOf(r[3]));
-    const filesTouched = t.subagents === 0 && (r[20] === null || r[20] === '{}') ? 0 : Object.keys(t.files).length;
+  const toEntry = (r: Row): IndexEntry => {
+    const leaf = !children.has(r[0]);
+    // Most sessions have no subagents and no edits: their entry comes straight from the row.
+    const t = leaf && (r[20] === null || r[20] === '{}') ? null : leaf ? ownTotals(r, homeOf(r[3])) : rollUp(r, new Set([r[0]]));
+    const paths = t ? Object.keys(t.files) : [];
     return {
       id: r[1],
-      shortId: shortIds.get(r[1]) ?? r[1],
+      shortId: r[1],
       agent: r[2],
       project: r[3],
       title: r[4],
       startedAt: r[5],
       endedAt: r[6],
-      messages: t.messages,
+      messages: t ? t.messages : r[7],
       userMessages: r[8],
       prompts: r[8],
-      bashCalls: t.bash,
-      webFetches: t.fetch,
-      webSearches: t.search,
-      linesAdded: t.added,
-      linesRemoved: t.removed,
-      filesTouched,
-      locations: filesTouched === 0 ? [] : significantLocations(t.files),
-      commits: t.commits,
-      subagents: t.subagents,
+      bashCalls: t ? t.bash : r[14],
+      webFetches: t ? t.fetch : r[15],
+      webSearches: t ? t.search : r[16],
+      linesAdded: t ? t.added : r[17],
+      linesRemoved: t ? t.removed : r[18],
+      filesTouched: paths.length,
+      locations: t && paths.length > 0 ? significantLocations(t.files) : [],
+      commits: t ? t.commits : r[19],
+      subagents: t ? t.subagents : 0,
       parentId: r[10],
       relation: r[11],
       archived: r[12] === 1,
       models: modelsOf(r[13]),
     };
-  });
+  };
+  // Rows are turned into entries as they are read (not all kept first): less live data for the GC to copy.
+  const entries: IndexEntry[] = [];
+  const rows = db
+    .prepare(`${SELECT} ${clauses.length ? 'WHERE ' + clauses.join(' AND ') : ''} ORDER BY s.started_at DESC, s.id DESC ${limit}`)
+    .raw(true)
+    .iterate(...where.params) as IterableIterator<Row>;
+  for (const r of rows) entries.push(toEntry(r));
+  const shortIds = entries.length < FEW_ROWS ? shortIdsFor(db, entries.map((e) => e.id)) : allShortIds(db);
+  for (const e of entries) e.shortId = shortIds.get(e.id) ?? e.id;
+  return entries;
 }
