@@ -1,9 +1,8 @@
 // Owns every write of sessions, messages, blocks, usage and the full-text index. Callers (the ingest
 // engine) wrap calls in one transaction per source file; this module never opens transactions itself.
 import type { Database, Statement } from 'better-sqlite3';
-import type { AgentName, Block, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
-import { sha256 } from '../shared/hash.js';
-import { FTS_MAX_TOOL_OUTPUT_CHARS, toFtsText } from './fts-text.js';
+import type { AgentName, ParsedMessage, ParsedSession } from '../shared/model.js';
+import { jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
 
 export interface SourceRow {
   id: number;
@@ -25,32 +24,7 @@ export interface WriteResult {
   blocksAdded: number;
 }
 
-export function blockField(block: Block, message: Pick<ParsedMessage, 'role' | 'kind'>): BlockField {
-  switch (block.kind) {
-    case 'thinking':
-      return 'thinking';
-    case 'tool_call':
-      return 'tool_input';
-    case 'tool_result':
-      return 'tool_output';
-    case 'system':
-      return 'system';
-    case 'summary':
-      return 'summary';
-    default:
-      if (message.kind === 'compaction') return 'summary';
-      if (message.kind === 'system' || message.kind === 'meta' || message.kind === 'error') return 'system';
-      return message.role === 'assistant' ? 'assistant' : 'user';
-  }
-}
-
-function json(value: unknown): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
-}
-
-export function messageContentHash(message: ParsedMessage): string {
-  return sha256(JSON.stringify([message.role, message.kind, message.timestamp ?? null, message.blocks]));
-}
+export { blockField, messageContentHash, prepareMessage, type PreparedMessage } from './prepared-message.js';
 
 export class SessionWriter {
   private readonly s: Record<string, Statement>;
@@ -90,7 +64,7 @@ export class SessionWriter {
         line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = @meta WHERE id = @id`),
       maxIdx: p('SELECT COALESCE(MAX(idx), -1) AS m FROM blocks WHERE message_id = ?'),
       insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
-        VALUES (@messageId, @idx, @kind, @field, @text, @toolName, @toolCallId, @toolInput, @isError, @noise, @meta)`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)'),
       blockIdsOfMessage: p('SELECT id FROM blocks WHERE message_id = ?'),
       deleteFts: p('DELETE FROM blocks_fts WHERE rowid = ?'),
@@ -143,24 +117,13 @@ export class SessionWriter {
     return seq;
   }
 
-  private insertBlocks(messageId: number, message: ParsedMessage, startIdx: number): number {
+  private insertBlocks(messageId: number, message: PreparedMessage, startIdx: number): number {
     let idx = startIdx;
+    const insertBlock = this.s.insertBlock!;
+    const insertFts = this.s.insertFts!;
     for (const block of message.blocks) {
-      const field = blockField(block, message);
-      const blockId = this.s.insertBlock!.run({
-        messageId,
-        idx: idx++,
-        kind: block.kind,
-        field,
-        text: block.text,
-        toolName: block.toolName ?? null,
-        toolCallId: block.toolCallId ?? null,
-        toolInput: json(block.toolInput),
-        isError: block.isError ? 1 : 0,
-        noise: block.noise ?? null,
-        meta: json(block.meta),
-      }).lastInsertRowid;
-      if (block.text.length > 0) this.s.insertFts!.run(blockId, toFtsText(block.text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined));
+      const blockId = insertBlock.run(messageId, idx++, block.kind, block.field, block.text, block.toolName, block.toolCallId, block.toolInput, block.isError, block.noise, block.meta).lastInsertRowid;
+      if (block.text.length > 0) insertFts.run(blockId, block.fts ?? block.text);
     }
     return message.blocks.length;
   }
@@ -176,21 +139,25 @@ export class SessionWriter {
    * when its content hash changed.
    */
   writeMessage(sessionId: number, sourceId: number, message: ParsedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
+    this.writePrepared(sessionId, sourceId, prepareMessage(message, mode), mode, result);
+  }
+
+  /** `writeMessage` for a message already turned into column values (see prepared-message.ts). */
+  writePrepared(sessionId: number, sourceId: number, message: PreparedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
     const existing = this.s.findMessage!.get(sessionId, message.key) as { id: number; content_hash: string | null } | undefined;
-    // Content hashes only matter when a whole file is re-parsed (replace mode).
-    const hash = mode === 'replace' ? messageContentHash(message) : null;
+    const hash = message.hash;
     const params = {
       sessionId,
       key: message.key,
       role: message.role,
       kind: message.kind,
-      timestamp: message.timestamp ?? null,
-      model: message.model ?? null,
+      timestamp: message.timestamp,
+      model: message.model,
       sourceId,
       line: message.line,
-      sidechain: message.isSidechain ? 1 : 0,
+      sidechain: message.sidechain,
       hash,
-      meta: json(message.meta),
+      meta: message.meta,
     };
     if (!existing) {
       const messageId = Number(this.s.insertMessage!.run({ ...params, seq: this.allocSeq(sessionId) }).lastInsertRowid);
@@ -209,7 +176,7 @@ export class SessionWriter {
     }
     if (message.usage) {
       const u = message.usage;
-      this.s.upsertUsage!.run(sessionId, u.apiMessageId, u.model ?? message.model ?? null, u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens);
+      this.s.upsertUsage!.run(sessionId, u.apiMessageId, u.model ?? message.model, u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens);
     }
     this.touchedSessions.add(sessionId);
   }

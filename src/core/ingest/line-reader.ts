@@ -70,7 +70,8 @@ export function readCompleteLines(fd: number, offset: number, startLine: number,
     batch = [];
     batchBytes = 0;
   };
-  const chunk = Buffer.alloc(CHUNK);
+  // Sized to what is left to read: most sources are far smaller than CHUNK, and zero-filling 4 MB per file shows.
+  const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, size - offset)));
   while (position < size) {
     const n = readSync(fd, chunk, 0, Math.min(CHUNK, size - position), position);
     if (n <= 0) break;
