@@ -16,7 +16,10 @@ export function shortTime(iso: string | null): string {
 }
 
 /** Characters as a terminal counts them (code points, like `[...text].length`) without building an array. */
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
 export function textWidth(text: string): number {
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let n = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -74,6 +77,9 @@ export function formatIndex(entries: IndexEntry[], home: string | null = null): 
   return formatIndexLines(entries, home).join('\n');
 }
 
+/** White space that collapsing runs to one space and trimming would change. */
+const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
+
 /** The lines of `formatIndex` (header first), for printing without building one large string. */
 export function formatIndexLines(entries: IndexEntry[], home: string | null = null): string[] {
   const projects = new Map<string, string>();
@@ -84,7 +90,8 @@ export function formatIndexLines(entries: IndexEntry[], home: string | null = nu
   };
   const rows = entries.map((e) => {
     const marks = (e.relation && e.parentId ? `[${e.relation}] ` : '') + (e.archived ? '[archived] ' : '');
-    const title = (e.title ?? '').replace(/\s+/g, ' ').trim();
+    const raw = e.title ?? '';
+    const title = UNTIDY_SPACE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
     return [
       e.shortId,
       shortTime(e.startedAt),
