@@ -57,7 +57,7 @@ type Row = [
   parentExternalId: string | null,
   relation: string | null,
   archived: number,
-  models: string,
+  models: string | null,
   bash: number,
   fetch: number,
   search: number,
@@ -67,8 +67,9 @@ type Row = [
   files: string | null,
 ];
 
-const SELECT = `SELECT s.id, s.external_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
-  s.message_count, s.prompt_count, s.parent_id, s.parent_external_id, s.relation, s.archived, s.models,
+const columns = (display: boolean) => `SELECT s.id, s.external_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at,
+  ${display ? 'NULL' : 's.ended_at'}, s.message_count, s.prompt_count, s.parent_id, s.parent_external_id, s.relation, s.archived,
+  ${display ? 'NULL' : 's.models'},
   IFNULL(st.bash_calls, 0), IFNULL(st.web_fetches, 0), IFNULL(st.web_searches, 0), IFNULL(st.lines_added, 0),
   IFNULL(st.lines_removed, 0), IFNULL(st.commits, 0), st.files
   FROM sessions s LEFT JOIN session_stats st ON st.session_id = s.id`;
@@ -119,6 +120,19 @@ function addInto(into: Totals, t: Totals): void {
 
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
 export function listIndex(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
+  return collectIndex(db, filter, home, false);
+}
+
+/**
+ * `listIndex` for `formatIndex`: the same rows without what the table does not show (endedAt is null and
+ * models is empty), which saves two strings per session on large stores.
+ */
+export function listIndexForDisplay(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
+  return collectIndex(db, filter, home, true);
+}
+
+function collectIndex(db: Database, filter: IndexFilter, home: string | null, display: boolean): IndexEntry[] {
+  const SELECT = columns(display);
   ensureSessionStats(db);
   const where = sessionWhere(filter);
   const clauses = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
@@ -139,7 +153,8 @@ export function listIndex(db: Database, filter: IndexFilter = {}, home: string |
     return h ?? null;
   };
   const models = new Map<string, string[]>();
-  const modelsOf = (json: string): string[] => {
+  const modelsOf = (json: string | null): string[] => {
+    if (json === null) return [];
     let m = models.get(json);
     if (!m) models.set(json, (m = JSON.parse(json) as string[]));
     return m.slice();
