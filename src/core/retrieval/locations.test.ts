@@ -79,3 +79,14 @@ describe('edit and shell statistics', () => {
     expect(callEffects('exec_command', { cmd: 'git commit -m a' }).commits).toBe(1);
   });
 });
+
+describe('displayPath edge cases', () => {
+  it('matches the plain string rules for slashes, trailing slashes and prefixes', () => {
+    expect(displayPath('C:\\Users\\me\\app\\src\\a.ts', 'C:\\Users\\me\\app\\', null)).toBe('src/a.ts');
+    expect(displayPath('/home/me/app', '/home/me/app//', '/home/me')).toBe('.');
+    expect(displayPath('/home/me/apple/x', '/home/me/app', '/home/me/')).toBe('~/apple/x');
+    expect(displayPath('/home/me', null, '/home/me/')).toBe('~');
+    expect(displayPath('/home/mex/a', null, '/home/me')).toBe('/home/mex/a');
+    expect(displayPath('./rel/a', '', '')).toBe('rel/a');
+  });
+});

@@ -24,13 +24,27 @@ export function sessionHome(project: string | null, fallback: string | null): st
 
 /** A path as shown: relative inside the project, `~/` under home, absolute otherwise; `/` separators. */
 export function displayPath(path: string, project: string | null, home: string | null): string {
-  const p = path.replace(/\\/g, '/');
-  const proj = project?.replace(/\\/g, '/').replace(/\/+$/, '');
-  if (proj && p.startsWith(proj + '/')) return p.slice(proj.length + 1);
+  const p = forwardSlashes(path);
+  const proj = project == null ? undefined : withoutTrailingSlashes(forwardSlashes(project));
+  if (proj && p.startsWith(proj) && p.charCodeAt(proj.length) === SLASH) return p.slice(proj.length + 1);
   if (proj && p === proj) return '.';
-  if (home && p === home.replace(/\/+$/, '')) return '~';
-  if (home && p.startsWith(home.replace(/\/+$/, '') + '/')) return '~/' + p.slice(home.replace(/\/+$/, '').length + 1);
+  const h = home ? withoutTrailingSlashes(home) : '';
+  if (home && p === h) return '~';
+  if (home && p.startsWith(h) && p.charCodeAt(h.length) === SLASH) return '~/' + p.slice(h.length + 1);
   return p.startsWith('./') ? p.slice(2) : p;
+}
+
+const SLASH = 47;
+
+function forwardSlashes(path: string): string {
+  return path.includes('\\') ? path.replace(/\\/g, '/') : path;
+}
+
+/** `x.replace(/\/+$/, '')` without a regular expression. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  return end === path.length ? path : path.slice(0, end);
 }
 
 function buildTree(files: Record<string, number>): Node {
