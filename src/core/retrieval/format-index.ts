@@ -88,28 +88,63 @@ export function formatIndexLines(entries: IndexEntry[], home: string | null = nu
     if (shown === undefined) projects.set(project, (shown = displayPath(project, null, sessionHome(project, home))));
     return shown;
   };
-  const rows = entries.map((e) => {
+  // Cells of every row in one flat array (and their widths in a typed array): no per-row arrays to collect.
+  const C = INDEX_HEADER.length;
+  const cells: string[] = [...INDEX_HEADER];
+  const cellWidths = new Int32Array((entries.length + 1) * C);
+  const widths = new Int32Array(C);
+  const add = (cell: string, width: number): void => {
+    const k = cells.length;
+    cells.push(cell);
+    cellWidths[k] = width;
+    if (width > widths[k % C]!) widths[k % C] = width;
+  };
+  const addNumber = (n: number): void => {
+    const cell = blank(n);
+    add(cell, cell.length);
+  };
+  INDEX_HEADER.forEach((h, i) => {
+    cellWidths[i] = h.length;
+    widths[i] = h.length;
+  });
+  for (const e of entries) {
     const marks = (e.relation && e.parentId ? `[${e.relation}] ` : '') + (e.archived ? '[archived] ' : '');
     const raw = e.title ?? '';
-    const title = UNTIDY_SPACE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
-    return [
-      e.shortId,
-      shortTime(e.startedAt),
-      e.agent,
-      blank(e.messages),
-      blank(e.userMessages),
-      blank(e.bashCalls),
-      blank(e.webFetches),
-      blank(e.webSearches),
-      e.linesAdded ? `+${e.linesAdded}` : '',
-      e.linesRemoved ? `-${e.linesRemoved}` : '',
-      blank(e.filesTouched),
-      blank(e.commits),
-      e.project ? shownProject(e.project) : '',
-      e.locations.join(' '),
-      marks + (title.length > TITLE_CHARS ? title.slice(0, TITLE_CHARS - 1) + '…' : title),
-    ];
-  });
-  const numeric = INDEX_HEADER.map((_, i) => i >= 3 && i <= 11);
-  return alignedLines([INDEX_HEADER, ...rows], numeric);
+    const tidy = UNTIDY_SPACE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
+    const title = marks + (tidy.length > TITLE_CHARS ? tidy.slice(0, TITLE_CHARS - 1) + '…' : tidy);
+    const project = e.project ? shownProject(e.project) : '';
+    const locations = e.locations.length === 0 ? '' : e.locations.join(' ');
+    // Dates and numbers are ASCII: their width is their length.
+    add(e.shortId, textWidth(e.shortId));
+    const date = shortTime(e.startedAt);
+    add(date, date.length);
+    add(e.agent, textWidth(e.agent));
+    addNumber(e.messages);
+    addNumber(e.userMessages);
+    addNumber(e.bashCalls);
+    addNumber(e.webFetches);
+    addNumber(e.webSearches);
+    const added = e.linesAdded ? `+${e.linesAdded}` : '';
+    add(added, added.length);
+    const removed = e.linesRemoved ? `-${e.linesRemoved}` : '';
+    add(removed, removed.length);
+    addNumber(e.filesTouched);
+    addNumber(e.commits);
+    add(project, textWidth(project));
+    add(locations, textWidth(locations));
+    add(title, textWidth(title));
+  }
+  const lines: string[] = [];
+  for (let r = 0; r < cells.length; r += C) {
+    let line = '';
+    for (let i = 0; i < C - 1; i++) {
+      const cell = cells[r + i]!;
+      const fill = pad(widths[i]! - cellWidths[r + i]!);
+      line += i >= 3 && i <= 11 ? fill + cell + '  ' : cell + fill + '  ';
+    }
+    const end = cells[r + C - 1]!;
+    // trimEnd (which flattens the line) only when the line can end in white space.
+    lines.push(end !== '' && !TRAILING_SPACE.test(end) ? line + end : (line + end).trimEnd());
+  }
+  return lines;
 }

@@ -172,7 +172,7 @@ function collectIndex(db: Database, filter: IndexFilter, home: string | null, di
     const leaf = !children.has(r[0]);
     // Most sessions have no subagents and no edits: their entry comes straight from the row.
     const t = leaf && (r[20] === null || r[20] === '{}') ? null : leaf ? ownTotals(r, homeOf(r[3])) : rollUp(r, new Set([r[0]]));
-    const paths = t ? Object.keys(t.files) : [];
+    const filesTouched = t ? Object.keys(t.files).length : 0;
     return {
       id: r[1],
       shortId: r[1],
@@ -189,8 +189,8 @@ function collectIndex(db: Database, filter: IndexFilter, home: string | null, di
       webSearches: t ? t.search : r[16],
       linesAdded: t ? t.added : r[17],
       linesRemoved: t ? t.removed : r[18],
-      filesTouched: paths.length,
-      locations: t && paths.length > 0 ? significantLocations(t.files) : [],
+      filesTouched,
+      locations: t && filesTouched > 0 ? significantLocations(t.files) : [],
       commits: t ? t.commits : r[19],
       subagents: t ? t.subagents : 0,
       parentId: r[10],
