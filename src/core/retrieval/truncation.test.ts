@@ -58,3 +58,17 @@ describe('truncateWords with a known word count', () => {
     }
   });
 });
+
+describe('countWords', () => {
+  it('counts exactly what /\\S+/g matches, for every kind of white space', () => {
+    const spaces = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+    const others = ['a', 'é', '数', '😀', '\u200b', '\u180e', '\u0085', '-', '\u00ad'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let t = 0; t < 300; t++) {
+      let text = '';
+      for (let i = Math.floor(next() * 20); i > 0; i--) text += next() < 0.4 ? spaces[Math.floor(next() * spaces.length)]! : others[Math.floor(next() * others.length)]!;
+      expect(countWords(text)).toBe((text.match(/\S+/g) ?? []).length);
+    }
+  });
+});
