@@ -64,10 +64,12 @@ export function parseRange(range: string | undefined, total: number): { from: nu
 }
 
 interface BlockRow {
+  id: number;
   message_id: number;
   kind: string;
   field: BlockField;
-  text: string;
+  /** null for tool results: their text is read only when they are shown (hidden by default). */
+  text: string | null;
   tool_name: string | null;
   tool_call_id: string | null;
   tool_input: string | null;
@@ -92,7 +94,8 @@ function parseInput(row: BlockRow): unknown {
   }
 }
 
-const BLOCK_COLUMNS = 'b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise';
+const BLOCK_COLUMNS = `b.id, b.message_id, b.kind, b.field, CASE WHEN b.kind = 'tool_result' THEN NULL ELSE b.text END AS text,
+  b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise`;
 
 /** Blocks of each picked message in order: one query for the whole session when many messages are read. */
 function loadBlocks(db: Database, sessionId: number, picked: MessageRow[]): BlockRow[][] {
@@ -125,6 +128,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
     }
   }
   const lookupCall = db.prepare("SELECT tool_name FROM blocks WHERE tool_call_id = ? AND kind = 'tool_call' LIMIT 1").pluck();
+  const textOf = db.prepare('SELECT text FROM blocks WHERE id = ?').pluck();
   const show = options.show ?? [];
   const hide = options.hide ?? [];
   const skip = options.skip ?? 0;
@@ -137,7 +141,8 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
       }
       const visibility = resolveVisibility({ field: b.field, toolName, noise: b.noise !== null }, show, hide);
       if (visibility === 'hide') continue;
-      const text = b.kind === 'tool_call' ? keyInput(toolName, parseInput(b), b.text) : b.text;
+      const own = b.text ?? (textOf.get(b.id) as string);
+      const text = b.kind === 'tool_call' ? keyInput(toolName, parseInput(b), own) : own;
       if (b.kind !== 'tool_call' && visibility === 'show' && text.trim() === '' && b.kind !== 'image' && b.kind !== 'document') continue;
       blocks.push({
         field: b.field,
