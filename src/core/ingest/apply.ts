@@ -1,7 +1,9 @@
 // Owns applying one adapter ParseOutput to the store: redact, upsert sessions, write messages, and in
-// replace mode delete the messages of this source that the new parse no longer has.
+// replace mode delete the messages of this source that the new parse no longer has. Line sources can
+// be redacted and prepared ahead (in the ingest worker) and applied here with `applyPreparedOutput`.
 import type { AgentName, Block, ParseOutput, ParsedMessage, ParsedSession } from '../../shared/model.js';
 import type { SessionWriter, WriteResult } from '../../store/session-writer.js';
+import { prepareMessage, type PreparedMessage } from '../../store/prepared-message.js';
 import { redactValue, type Redactor } from './redact.js';
 
 function redactBlock(block: Block, redactor: Redactor): Block {
@@ -11,17 +13,51 @@ function redactBlock(block: Block, redactor: Redactor): Block {
   return out;
 }
 
-function redactMessage(message: ParsedMessage, redactor: Redactor): ParsedMessage {
+export function redactMessage(message: ParsedMessage, redactor: Redactor): ParsedMessage {
   const out: ParsedMessage = { ...message, blocks: message.blocks.map((b) => redactBlock(b, redactor)) };
   if (message.meta !== undefined) out.meta = redactValue(message.meta, redactor);
   return out;
 }
 
-function redactSession(session: ParsedSession, redactor: Redactor): ParsedSession {
+export function redactSession(session: ParsedSession, redactor: Redactor): ParsedSession {
   const out: ParsedSession = { ...session };
   if (session.title !== undefined) out.title = redactor.redact(session.title);
   if (session.meta !== undefined) out.meta = redactValue(session.meta, redactor);
   return out;
+}
+
+/** A line-source parse output, redacted and turned into column values (merge mode). */
+export interface PreparedOutput extends Omit<ParseOutput, 'messages' | 'sessions'> {
+  sessions: ParsedSession[];
+  messages: PreparedMessage[];
+}
+
+/** Redacts and prepares a merge-mode output; pure (no store), so it can run in a worker thread. */
+export function prepareMergeOutput(output: ParseOutput, redactor: Redactor): PreparedOutput {
+  const { sessions, messages, ...rest } = output;
+  return {
+    ...rest,
+    sessions: sessions.map((s) => redactSession(s, redactor)),
+    messages: messages.map((m) => prepareMessage(redactMessage(m, redactor), 'merge')),
+  };
+}
+
+function sessionIdOf(writer: SessionWriter, sessionIds: Map<string, number>, agent: AgentName, key: string, sourceId: number): number {
+  let sessionId = sessionIds.get(key);
+  if (sessionId === undefined) {
+    sessionId = writer.upsertSession(agent, { key }, sourceId);
+    sessionIds.set(key, sessionId);
+  }
+  return sessionId;
+}
+
+/** Writes a prepared (already redacted) line-source output in merge mode. */
+export function applyPreparedOutput(writer: SessionWriter, sourceId: number, agent: AgentName, output: PreparedOutput, result: WriteResult): void {
+  const sessionIds = new Map<string, number>();
+  for (const session of output.sessions) sessionIds.set(session.key, writer.upsertSession(agent, session, sourceId));
+  for (const message of output.messages) {
+    writer.writePrepared(sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId), sourceId, message, 'merge', result);
+  }
 }
 
 export function applyParseOutput(
@@ -41,11 +77,7 @@ export function applyParseOutput(
   }
   const keep = collectKeep ?? new Set<string>();
   for (const message of output.messages) {
-    let sessionId = sessionIds.get(message.sessionKey);
-    if (sessionId === undefined) {
-      sessionId = writer.upsertSession(agent, { key: message.sessionKey }, sourceId);
-      sessionIds.set(message.sessionKey, sessionId);
-    }
+    const sessionId = sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId);
     writer.writeMessage(sessionId, sourceId, redactMessage(message, redactor), mode, result);
     keep.add(`${sessionId}\u0000${message.key}`);
   }

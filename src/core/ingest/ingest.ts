@@ -1,9 +1,10 @@
 // Owns `ingest`: for each source file, decide skip / append / re-ingest from its stored state, parse
-// it with its adapter, redact secrets, and write it to the store in one transaction per file.
-import { existsSync, fstatSync, openSync, closeSync, statSync } from 'node:fs';
+// it with its adapter, redact secrets, and write it to the store in one transaction per file. Changed
+// line sources are planned up front so a worker thread parses the next files while this one writes.
+import { existsSync, statSync } from 'node:fs';
 import type { Store } from '../../store/db.js';
 import { SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
-import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
+import { SourceRegistry } from '../../store/source-registry.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
 import { describeError } from '../../shared/errors.js';
@@ -11,11 +12,12 @@ import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
 import { ADAPTERS } from '../../sources/registry.js';
 import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.js';
-import { prefixHash, readCompleteLines } from './line-reader.js';
-import { createRedactor, type Redactor } from './redact.js';
+import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
+import { planLineJobs } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats } from '../retrieval/session-stats.js';
-import { emptyReport, mergeParseStats, type IngestReport } from './report.js';
+import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
+import { ingestLines, type IngestDeps } from './ingest-lines.js';
 
 export interface IngestOptions {
   store: Store;
@@ -57,36 +59,36 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const redactor = createRedactor(options.redact ?? true);
     const known = registry.loadAll();
     const total = inputs.files.length;
+    const redact = options.redact ?? true;
+    const { plans, pipeline } = planLineJobs(inputs.files, known, redact, env);
+    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} } };
     let done = 0;
-    for (const candidate of inputs.files) {
-      report.filesSeen++;
-      try {
-        await ingestOne(candidate, known.get(candidate.path), { registry, writer, redactor, store: options.store, report });
-      } catch (error) {
-        report.filesFailed++;
-        report.problems.push({ path: candidate.path, reason: describeError(error) });
-        const row = known.get(candidate.path);
-        if (row) registry.setStatus(row.id, 'error', describeError(error));
+    try {
+      for (const candidate of inputs.files) {
+        report.filesSeen++;
+        try {
+          await ingestOne(candidate, known.get(candidate.path), deps);
+        } catch (error) {
+          report.filesFailed++;
+          report.problems.push({ path: candidate.path, reason: describeError(error) });
+          const row = known.get(candidate.path);
+          if (row) registry.setStatus(row.id, 'error', describeError(error));
+        }
+        options.onProgress?.(++done, total, candidate.path);
       }
-      options.onProgress?.(++done, total, candidate.path);
+    } finally {
+      await pipeline?.close();
     }
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
     if ((options.paths ?? []).length === 0) markMissingSources(known, inputs.files, adapters, registry, report);
-    report.redactions = redactor.count;
+    report.redactions = redactor.count + deps.lineRedactions.count;
     report.redactionsByKind = { ...redactor.byKind };
+    for (const [kind, n] of Object.entries(deps.lineRedactions.byKind)) report.redactionsByKind[kind] = (report.redactionsByKind[kind] ?? 0) + n;
     report.durationMs = performance.now() - started;
     return report;
   } finally {
     lock.release();
   }
-}
-
-interface IngestDeps {
-  registry: SourceRegistry;
-  writer: SessionWriter;
-  redactor: Redactor;
-  store: Store;
-  report: IngestReport;
 }
 
 function markMissingSources(known: Map<string, SourceRow>, found: SourceCandidate[], adapters: SourceAdapter[], registry: SourceRegistry, report: IngestReport): void {
@@ -122,54 +124,6 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
   const source = row ?? registry.insert(path, adapter.agent);
   if (adapter.format === 'lines') ingestLines(adapter, path, source, deps);
   else await ingestWholeFile(adapter, path, source, stat.size, stat.mtimeMs, deps);
-}
-
-function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, source: SourceRow, deps: IngestDeps): void {
-  const { writer, registry, report, store, redactor } = deps;
-  const fd = openSync(path, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const mtimeMs = fstatSync(fd).mtimeMs;
-    let offset = source.offset;
-    let lines = source.lines;
-    const rewritten = offset > size || (offset > 0 && prefixHash(fd, offset) !== source.prefix_hash);
-    if (rewritten) {
-      offset = 0;
-      lines = 0;
-    }
-    const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
-    const stats = { malformed: 0, skipped: 0 };
-    let notSession: string | undefined;
-    store.db.transaction(() => {
-      if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
-      const end = readCompleteLines(fd, offset, lines, size, (batch) => {
-        report.bytesRead += batch.bytes;
-        const output = adapter.parseLines(batch.lines, { path });
-        if (output.notSession) notSession = output.notSession;
-        mergeParseStats(report, path, output, stats);
-        if (!notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'merge', redactor, result);
-      });
-      writer.refreshTouchedSessions();
-      const progress: SourceProgress = {
-        size,
-        mtimeMs,
-        offset: end.endOffset,
-        lines: end.endLine,
-        prefixHash: end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null,
-        fingerprint: null,
-        state: null,
-        status: notSession ? 'not_session' : 'active',
-        statusReason: notSession ?? null,
-        malformed: stats.malformed,
-        skipped: stats.skipped,
-      };
-      registry.update(source.id, adapter.agent, progress);
-    }).immediate();
-    countResult(report, result, notSession, path);
-    if (rewritten) report.filesRewritten++;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' }>, path: string, source: SourceRow, size: number, mtimeMs: number, deps: IngestDeps): Promise<void> {
@@ -211,18 +165,6 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
     });
   }).immediate();
   countResult(report, result, output.notSession, path);
-}
-
-function countResult(report: IngestReport, result: WriteResult, notSession: string | undefined, path: string): void {
-  if (notSession) {
-    report.filesNotSession++;
-    report.notSession.push({ path, reason: notSession });
-    return;
-  }
-  report.filesIngested++;
-  report.messagesAdded += result.messagesAdded;
-  report.messagesUpdated += result.messagesUpdated;
-  report.blocksAdded += result.blocksAdded;
 }
 
 /**

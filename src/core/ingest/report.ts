@@ -1,5 +1,6 @@
 // Owns the ingest report: what was seen, skipped, ingested, malformed and redacted, for the closing summary.
 import type { AgentName, ParseOutput } from '../../shared/model.js';
+import type { WriteResult } from '../../store/session-writer.js';
 
 export interface IngestProblem {
   path: string;
@@ -59,7 +60,7 @@ export function emptyReport(): IngestReport {
   };
 }
 
-export function mergeParseStats(report: IngestReport, path: string, output: ParseOutput, perFile: { malformed: number; skipped: number }): void {
+export function mergeParseStats(report: IngestReport, path: string, output: Pick<ParseOutput, 'malformed' | 'skipped'>, perFile: { malformed: number; skipped: number }): void {
   report.malformedLines += output.malformed.length;
   perFile.malformed += output.malformed.length;
   for (const issue of output.malformed) {
@@ -74,4 +75,17 @@ export function mergeParseStats(report: IngestReport, path: string, output: Pars
 
 export function throughputMBps(report: IngestReport): number {
   return report.durationMs > 0 ? report.bytesRead / 1e6 / (report.durationMs / 1000) : 0;
+}
+
+/** Adds one stored file's write counts to the report (or lists it as not a session). */
+export function countResult(report: IngestReport, result: WriteResult, notSession: string | undefined, path: string): void {
+  if (notSession) {
+    report.filesNotSession++;
+    report.notSession.push({ path, reason: notSession });
+    return;
+  }
+  report.filesIngested++;
+  report.messagesAdded += result.messagesAdded;
+  report.messagesUpdated += result.messagesUpdated;
+  report.blocksAdded += result.blocksAdded;
 }

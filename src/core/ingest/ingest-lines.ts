@@ -1,0 +1,101 @@
+// Owns ingesting one changed line source (JSONL): read the complete lines appended since the stored
+// offset (or all of them after a rewrite) — through the worker thread when it was planned there, else
+// here — and write them with the new offset, line count and prefix hash in one transaction.
+import { closeSync, openSync } from 'node:fs';
+import type { Store } from '../../store/db.js';
+import type { SessionWriter, SourceRow, WriteResult } from '../../store/session-writer.js';
+import type { SourceProgress, SourceRegistry } from '../../store/source-registry.js';
+import type { SourceAdapter } from '../../sources/types.js';
+import { prefixHash } from './line-reader.js';
+import type { Redactor } from './redact.js';
+import { applyPreparedOutput } from './apply.js';
+import { jobError, runLineJob, type LineJobEvent } from './line-job.js';
+import { planLines, type LinePlan } from './line-plan.js';
+import { PipelineUnavailable, type LinePipeline } from './line-pipeline.js';
+import { countResult, mergeParseStats, type IngestReport } from './report.js';
+
+export interface IngestDeps {
+  registry: SourceRegistry;
+  writer: SessionWriter;
+  redactor: Redactor;
+  redact: boolean;
+  store: Store;
+  report: IngestReport;
+  /** Line sources planned ahead (read by the worker when `pipeline` is set). */
+  plans: Map<string, LinePlan>;
+  pipeline?: LinePipeline;
+  /** Redactions in stored line batches (counted per batch, see line-job.ts). */
+  lineRedactions: { count: number; byKind: Record<string, number> };
+}
+
+export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, source: SourceRow, deps: IngestDeps): void {
+  const { writer, registry, report, store, lineRedactions } = deps;
+  const fd = openSync(path, 'r');
+  try {
+    const planned = deps.plans.get(path);
+    deps.plans.delete(path);
+    const plan = planned?.job && deps.pipeline ? planned : planLines(fd, source);
+    const { size, mtimeMs, rewritten } = plan;
+    const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
+    const stats = { malformed: 0, skipped: 0 };
+    let notSession: string | undefined;
+    const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
+      report.bytesRead += event.bytes;
+      const output = event.output;
+      if (output.notSession) notSession = output.notSession;
+      mergeParseStats(report, path, output, stats);
+      if (notSession) return;
+      applyPreparedOutput(writer, source.id, adapter.agent, output, result);
+      lineRedactions.count += event.redactions;
+      for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
+    };
+    store.db.transaction(() => {
+      if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
+      let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
+      if (!end) {
+        // Read here: no worker, or it became unavailable before delivering anything of this file.
+        const job = { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
+        runLineJob(adapter, job, deps.redact, (event) => {
+          if (event.type === 'batch') onBatch(event);
+          else if (event.type === 'end') end = event;
+        });
+      }
+      if (!end) throw new Error('line read ended without a result');
+      writer.refreshTouchedSessions();
+      const progress: SourceProgress = {
+        size,
+        mtimeMs,
+        offset: end.endOffset,
+        lines: end.endLine,
+        prefixHash: end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null,
+        fingerprint: null,
+        state: null,
+        status: notSession ? 'not_session' : 'active',
+        statusReason: notSession ?? null,
+        malformed: stats.malformed,
+        skipped: stats.skipped,
+      };
+      registry.update(source.id, adapter.agent, progress);
+    }).immediate();
+    countResult(report, result, notSession, path);
+    if (rewritten) report.filesRewritten++;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The worker's result for a job; undefined when the worker became unavailable before any batch of it. */
+function fromWorker(pipeline: LinePipeline, id: number, onBatch: (event: Extract<LineJobEvent, { type: 'batch' }>) => void): { endOffset: number; endLine: number } | undefined {
+  let delivered = false;
+  try {
+    const last = pipeline.consume(id, (event) => {
+      delivered = true;
+      onBatch(event);
+    });
+    if (last.type === 'error') throw jobError(last);
+    return last;
+  } catch (error) {
+    if (error instanceof PipelineUnavailable && !delivered) return undefined;
+    throw error;
+  }
+}

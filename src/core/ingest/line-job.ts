@@ -1,0 +1,45 @@
+// Owns one line-source read job: read the complete lines appended since `offset`, parse them with the
+// adapter, redact and prepare them for the store, as a stream of events. Store-free, so it runs either
+// inline or in the ingest worker thread (line-worker.ts) with the same results.
+import { closeSync, openSync } from 'node:fs';
+import type { LineAdapter } from '../../sources/types.js';
+import { readCompleteLines } from './line-reader.js';
+import { createRedactor } from './redact.js';
+import { prepareMergeOutput, type PreparedOutput } from './apply.js';
+
+export interface LineJob {
+  id: number;
+  path: string;
+  agent: string;
+  offset: number;
+  startLine: number;
+  size: number;
+}
+
+export type LineJobEvent =
+  | { type: 'batch'; job: number; bytes: number; output: PreparedOutput; redactions: number; redactionsByKind: Record<string, number> }
+  | { type: 'end'; job: number; endOffset: number; endLine: number }
+  | { type: 'error'; job: number; message: string; code?: string };
+
+export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void): void {
+  const fd = openSync(job.path, 'r');
+  try {
+    const end = readCompleteLines(fd, job.offset, job.startLine, job.size, (batch) => {
+      const output = adapter.parseLines(batch.lines, { path: job.path });
+      // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
+      const redactor = createRedactor(redact);
+      const prepared = prepareMergeOutput(output, redactor);
+      emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind } });
+    });
+    emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The error a failed worker job is rethrown as on the main thread (same text in the report). */
+export function jobError(event: Extract<LineJobEvent, { type: 'error' }>): Error {
+  const error = new Error(event.message) as NodeJS.ErrnoException;
+  if (event.code) error.code = event.code;
+  return error;
+}

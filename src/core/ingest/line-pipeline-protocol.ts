@@ -1,0 +1,19 @@
+// Owns the constants shared by the ingest worker and its main-thread reader: the shared counter slots
+// and how far the worker may run ahead of the writes.
+
+/** Int32 slot counting the worker's posted events, weighted by `eventWeight`. */
+export const PRODUCED = 0;
+/** Int32 slot counting the consumed events, weighted the same way. */
+export const CONSUMED = 1;
+/** Int32 slot the worker sets to 1 once its module runs. */
+export const STARTED = 2;
+/**
+ * How far (in KiB of source lines) the worker may run ahead of the writes: bounds the memory held. A
+ * batch (up to 8 MB, as inline, so batch boundaries fall at the same lines) is always let through.
+ */
+export const MAX_AHEAD_KIB = 4 * 1024;
+
+/** Weight of an event in the shared counters: KiB of lines for batches (so 2^31 KiB = 2 TiB), 1 otherwise. */
+export function eventWeight(event: { type: string; bytes?: number }): number {
+  return event.type === 'batch' ? 1 + Math.ceil((event.bytes ?? 0) / 1024) : 1;
+}

@@ -1,0 +1,80 @@
+// Owns deciding, before any write, what each changed line source needs read (from which offset; a
+// rewrite starts over at 0), so the ingest worker can read and parse files ahead of the writer.
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import type { SourceRow } from '../../store/session-writer.js';
+import type { Env } from '../../shared/paths.js';
+import { ADAPTERS } from '../../sources/registry.js';
+import { prefixHash } from './line-reader.js';
+import type { LineJob } from './line-job.js';
+import { LinePipeline, workerAvailable } from './line-pipeline.js';
+import type { SourceCandidate } from './resolve-inputs.js';
+
+export interface LinePlan {
+  size: number;
+  mtimeMs: number;
+  offset: number;
+  lines: number;
+  rewritten: boolean;
+  /** Set when the worker reads this file. */
+  job?: LineJob;
+}
+
+/** Below this many bytes to read, starting a worker thread costs more than it saves. */
+const WORKER_MIN_BYTES = 8 * 1024 * 1024;
+
+export function planLines(fd: number, row: SourceRow | undefined): LinePlan {
+  const stat = fstatSync(fd);
+  const size = stat.size;
+  let offset = row?.offset ?? 0;
+  let lines = row?.lines ?? 0;
+  const rewritten = offset > size || (offset > 0 && prefixHash(fd, offset) !== row?.prefix_hash);
+  if (rewritten) {
+    offset = 0;
+    lines = 0;
+  }
+  return { size, mtimeMs: stat.mtimeMs, offset, lines, rewritten };
+}
+
+function unchanged(row: SourceRow | undefined, size: number, mtimeMs: number): boolean {
+  return Boolean(row && row.size === size && row.mtime_ms === mtimeMs && row.status !== 'error' && row.status !== 'missing');
+}
+
+/**
+ * Plans every changed line source of a built-in adapter and, when there is enough to read, starts the
+ * worker with those jobs. `STRATA_INGEST_WORKER=0|1` forces it off or on (tests, debugging).
+ */
+export function planLineJobs(
+  files: SourceCandidate[],
+  known: Map<string, SourceRow>,
+  redact: boolean,
+  env: Env,
+): { plans: Map<string, LinePlan>; pipeline?: LinePipeline } {
+  const plans = new Map<string, LinePlan>();
+  const mode = env.STRATA_INGEST_WORKER;
+  if (mode === '0' || !workerAvailable()) return { plans };
+  const jobs: LineJob[] = [];
+  let bytes = 0;
+  for (const { adapter, path } of files) {
+    if (adapter.format !== 'lines' || !ADAPTERS.includes(adapter)) continue;
+    try {
+      const fd = openSync(path, 'r');
+      try {
+        const row = known.get(path);
+        const stat = fstatSync(fd);
+        if (unchanged(row, stat.size, stat.mtimeMs)) continue;
+        const plan = planLines(fd, row);
+        if (plan.size <= plan.offset) continue;
+        plan.job = { id: jobs.length, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size: plan.size };
+        jobs.push(plan.job);
+        bytes += plan.size - plan.offset;
+        plans.set(path, plan);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // Unreadable now: the writer meets the same error and reports it for this file.
+    }
+  }
+  if (jobs.length === 0 || (bytes < WORKER_MIN_BYTES && mode !== '1')) return { plans: new Map() };
+  return { plans, pipeline: new LinePipeline(jobs, redact) };
+}

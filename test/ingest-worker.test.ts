@@ -1,0 +1,86 @@
+// End-to-end: ingest through the worker thread (STRATA_INGEST_WORKER=1) stores exactly what the
+// inline path stores — rows, full-text index, report counts — for full and appended ingests, and
+// secrets are redacted before they reach the store on both paths.
+import { describe, expect, it } from 'vitest';
+import { appendFileSync, copyFileSync, cpSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { FIXTURES, runCli, tempDir } from './helpers.js';
+
+const CLAUDE = join(FIXTURES, 'claude-code');
+const SECRET = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';
+
+function ingest(home: string, src: string, worker: '0' | '1'): Record<string, unknown> {
+  const res = runCli(['ingest', src, '--json'], { STRATA_HOME: home, STRATA_INGEST_WORKER: worker });
+  expect(res.code, res.stderr).toBe(0);
+  const { durationMs: _d, mbPerSec: _m, ...report } = JSON.parse(res.stdout) as Record<string, unknown>;
+  return report;
+}
+
+function storeDump(home: string): { rows: string; fts: number[]; counts: number[] } {
+  const db = new Database(join(home, 'strata.db'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(`SELECT s.external_id, s.title, s.message_count, m.key, m.seq, m.kind, m.meta, b.idx, b.kind AS bk, b.field, b.text, b.tool_input, b.meta AS bm
+        FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id ORDER BY s.external_id, m.seq, b.idx`)
+      .all();
+    const fts = ['the', 'error', 'function', 'Session'].map((q) => (db.prepare('SELECT COUNT(*) AS n FROM blocks_fts WHERE blocks_fts MATCH ?').get(q) as { n: number }).n);
+    const counts = ['sessions', 'messages', 'blocks', 'usage'].map((t) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n);
+    return { rows: JSON.stringify(rows), fts, counts };
+  } finally {
+    db.close();
+  }
+}
+
+describe('ingest worker thread', () => {
+  it('stores the Claude Code fixtures exactly as the inline path does', () => {
+    const inline = tempDir();
+    const worker = tempDir();
+    const a = ingest(inline, CLAUDE, '0');
+    const b = ingest(worker, CLAUDE, '1');
+    expect(b).toEqual(a);
+    const dumpA = storeDump(inline);
+    const dumpB = storeDump(worker);
+    expect(dumpB.counts).toEqual(dumpA.counts);
+    expect(dumpB.fts).toEqual(dumpA.fts);
+    expect(dumpB.fts[0]).toBeGreaterThan(0);
+    expect(dumpB.rows === dumpA.rows).toBe(true);
+  });
+
+  it('appends new lines and redacts their secrets identically on both paths', () => {
+    const src = tempDir();
+    const file = join(src, 'conversation.jsonl');
+    copyFileSync(join(CLAUDE, 'obra-episodic-memory', 'long-conversation.jsonl'), file);
+    const homes = { '0': tempDir(), '1': tempDir() } as const;
+    for (const mode of ['0', '1'] as const) ingest(homes[mode], src, mode);
+    const line = JSON.stringify({
+      type: 'user',
+      sessionId: 'appended-session',
+      uuid: '7f0c2a8e-0000-4000-8000-000000000001',
+      timestamp: '2025-06-01T10:00:00.000Z',
+      cwd: '/work/app',
+      message: { role: 'user', content: `use ANTHROPIC_API_KEY=${SECRET} for the deploySession step` },
+    });
+    appendFileSync(file, `${line}\n`);
+    const reports = (['0', '1'] as const).map((mode) => ingest(homes[mode], src, mode));
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[1]!.messagesAdded).toBe(1);
+    expect(reports[1]!.redactions).toBeGreaterThanOrEqual(1);
+    const dumps = (['0', '1'] as const).map((mode) => storeDump(homes[mode]));
+    expect(dumps[1]!.rows === dumps[0]!.rows).toBe(true);
+    expect(dumps[1]!.rows).not.toContain(SECRET);
+    expect(dumps[1]!.rows).toContain('[REDACTED:');
+  });
+
+  it('ingests a folder of copies through the worker and skips them all on the next run', () => {
+    const src = tempDir();
+    cpSync(join(CLAUDE, 'obra-episodic-memory'), src, { recursive: true });
+    const home = tempDir();
+    const first = ingest(home, src, '1');
+    expect(first.filesFailed).toBe(0);
+    expect(first.filesIngested).toBeGreaterThan(0);
+    const second = ingest(home, src, '1');
+    expect(second.filesIngested).toBe(0);
+    expect(second.bytesRead).toBe(0);
+  });
+});
