@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCodeMapper, walkFiles, renderWithinBudget } from '../dist/core/codemap/index.js';
 import { readFileSync } from 'node:fs';
+import { prng } from './corpus.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -15,16 +16,6 @@ const opt = (name, dflt) => {
 const FILES = opt('files', 1000);
 const SEED = opt('seed', 42);
 
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(SEED);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const words = ['user', 'order', 'payment', 'session', 'cache', 'store', 'index', 'token', 'query', 'parser', 'buffer', 'event'];

@@ -10,20 +10,11 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from './corpus.mjs';
 
 const FIXTURES = fileURLToPath(new URL('../../shared/fixtures/real/puffin/', import.meta.url));
 const rssMB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fixturePrompts() {
   const prompts = [];
@@ -38,7 +29,7 @@ function fixturePrompts() {
 
 /** Writes the history incrementally (the generator never holds the file in memory). */
 function generateHistory(path, megabytes, seed) {
-  const rand = mulberry32(seed);
+  const rand = prng(seed);
   const samples = fixturePrompts();
   const target = megabytes * 1e6;
   const fd = openSync(path, 'w');

@@ -1,19 +1,8 @@
 // Owns the boundary guards for Codex CLI records: which generation a line belongs to and safe field access.
 // Codex publishes no schema; every field is optional and nothing here throws on data.
 
-export type Json = Record<string, unknown>;
-
-export function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-export function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
+export { isObject, str, num, type Json } from '../json-guards.js';
+import { isObject, str, num, type Json } from '../json-guards.js';
 
 export function obj(v: unknown): Json | undefined {
   return isObject(v) ? v : undefined;

@@ -1,19 +1,8 @@
 // Owns the boundary guards for Gemini CLI records (2025 session JSON, 2026 session JSONL). Every field is
 // optional; nothing here throws on data.
 
-export type Json = Record<string, unknown>;
-
-export function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-export function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
+export { isObject, str, num, type Json } from '../json-guards.js';
+import { isObject, str, num, type Json } from '../json-guards.js';
 
 export function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
