@@ -1,4 +1,5 @@
-// Owns the basic session listing (newest first, with filters) and store-wide statistics.
+// Owns the session filter shared by listings and search (project, agent, time range) and store-wide
+// statistics. The one session listing is `listIndex` in core/retrieval.
 import type { Database } from 'better-sqlite3';
 import type { AgentName } from '../../shared/model.js';
 
@@ -9,21 +10,6 @@ export interface SessionFilter {
   until?: string;
   limit?: number;
   includeArchived?: boolean;
-}
-
-export interface SessionSummary {
-  id: string;
-  agent: string;
-  project: string | null;
-  title: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  messages: number;
-  prompts: number;
-  parentId: string | null;
-  relation: string | null;
-  archived: boolean;
-  models: string[];
 }
 
 export function sessionWhere(filter: SessionFilter, alias = 's'): { sql: string; params: unknown[] } {
@@ -46,43 +32,6 @@ export function sessionWhere(filter: SessionFilter, alias = 's'): { sql: string;
     params.push(filter.until);
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
-
-interface SessionRow {
-  external_id: string;
-  agent: string;
-  project: string | null;
-  title: string | null;
-  started_at: string | null;
-  ended_at: string | null;
-  message_count: number;
-  prompt_count: number;
-  parent_external_id: string | null;
-  relation: string | null;
-  archived: number;
-  models: string;
-}
-
-export function listSessions(db: Database, filter: SessionFilter = {}): SessionSummary[] {
-  const where = sessionWhere(filter);
-  const limit = filter.limit && filter.limit > 0 ? `LIMIT ${Math.floor(filter.limit)}` : '';
-  const rows = db
-    .prepare(`SELECT * FROM sessions s ${where.sql} ORDER BY COALESCE(s.started_at, '') DESC, s.id DESC ${limit}`)
-    .all(...where.params) as SessionRow[];
-  return rows.map((r) => ({
-    id: r.external_id,
-    agent: r.agent,
-    project: r.project,
-    title: r.title,
-    startedAt: r.started_at,
-    endedAt: r.ended_at,
-    messages: r.message_count,
-    prompts: r.prompt_count,
-    parentId: r.parent_external_id,
-    relation: r.relation,
-    archived: r.archived === 1,
-    models: JSON.parse(r.models) as string[],
-  }));
 }
 
 export interface StoreStats {
