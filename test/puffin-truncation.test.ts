@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, readFileSync, truncateSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, truncateSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
@@ -33,5 +33,35 @@ describe('Puffin history with a truncated tail', () => {
     expect(second.malformed[0].offset).toBeGreaterThan(0);
     expect(second.malformed[0].offset).toBeLessThanOrEqual(Math.floor(size * 0.6));
     expect(count()).toBe(before);
+  });
+});
+
+describe('Puffin history above 50 MB', () => {
+  it('is streamed into the store (low-memory mode) with every prompt and response', () => {
+    const project = tempDir();
+    mkdirSync(join(project, '.puffin'));
+    const history = join(project, '.puffin', 'history.json');
+    // 1,300 threads of one prompt each, ~40 KB per prompt/response pair: just over 50 MB.
+    const filler = 'lorem ipsum dolor sit amet '.repeat(760);
+    const prompts = Array.from({ length: 1300 }, (_, i) => ({
+      id: `p${i}`,
+      parentId: null,
+      content: `prompt ${i}: ${filler}`,
+      timestamp: 1_760_000_000_000 + i * 1000,
+      response: { content: `answer ${i}: ${filler}`, turns: 1, cost: 0.01 },
+      children: [],
+    }));
+    writeFileSync(history, JSON.stringify({ branches: { main: { id: 'main', name: 'main', prompts } }, activeBranch: 'main' }, null, 2));
+    expect(statSync(history).size).toBeGreaterThan(50 * 1024 * 1024);
+    const home = tempDir();
+    const report = JSON.parse(runCli(['ingest', history, '--json'], { STRATA_HOME: home }).stdout);
+    expect(report.filesIngested).toBe(1);
+    expect(report.messagesAdded).toBe(2600);
+    const db = new Database(join(home, 'strata.db'), { readonly: true });
+    try {
+      expect((db.prepare("SELECT COUNT(*) n FROM sessions WHERE agent = 'puffin'").get() as { n: number }).n).toBe(1300);
+    } finally {
+      db.close();
+    }
   });
 });

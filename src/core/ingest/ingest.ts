@@ -18,6 +18,7 @@ import { planLineJobs } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats } from '../retrieval/session-stats.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
+import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
 
 export interface IngestOptions {
   store: Store;
@@ -137,7 +138,8 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
     return;
   }
   if (adapter.streamFile) {
-    await ingestStreamedFile(adapter, ctx, source, size, mtimeMs, fingerprint, deps);
+    const streamed = () => ingestStreamedFile(adapter, ctx, source, size, mtimeMs, fingerprint, deps);
+    await (size >= LOW_MEMORY_MIN_BYTES ? withLowMemoryMode(streamed) : streamed());
     return;
   }
   const output: ParseOutput = await adapter.parseFile(ctx);
