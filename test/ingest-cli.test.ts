@@ -98,7 +98,7 @@ describe('strata ingest (end to end)', () => {
     const src = tempDir();
     cpSync(CLAUDE, src, { recursive: true });
     // Make the run long enough to be killed midway: several copies of the large fixtures.
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 12; i++) {
       for (const name of ['large-conversation.jsonl', 'long-conversation.jsonl']) {
         const text = (await import('node:fs')).readFileSync(join(CLAUDE, 'obra-episodic-memory', name), 'utf8');
         writeFileSync(join(src, `copy-${i}-${name}`), text.replaceAll(/"sessionId":"[^"]+"/g, `"sessionId":"copy-${i}-${name}"`));
