@@ -16,6 +16,7 @@ import {
   DEFAULT_MAX_CHARS,
   GENERATOR_VERSION,
   type Chunk,
+  type ChunkLocation,
   type ContextPack,
   type DigestEntry,
   type DocEntry,
@@ -69,32 +70,16 @@ function chunkDoc(doc: string, file: string, hash: string, text: string, chars: 
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
     const id = occurrence === 1 ? base : chunkId(doc, c.title_path, c.text, occurrence);
-    const charCount = countChars(c.text);
-    const lineCount = c.end_line - c.start_line + 1;
-    index.push({
-      id,
-      doc,
-      title_path: c.title_path,
-      preview: preview(/\S/.test(c.body) ? c.body : c.text),
-      token_est: estimateTokens(c.text),
+    const location: ChunkLocation = {
       source_path: file,
       heading_level: c.heading_level,
-      char_count: charCount,
-      line_count: lineCount,
+      char_count: countChars(c.text),
+      line_count: c.end_line - c.start_line + 1,
       start_line: c.start_line,
       end_line: c.end_line,
-    });
-    chunks.push({
-      id,
-      title_path: c.title_path,
-      text: c.text,
-      source_path: file,
-      heading_level: c.heading_level,
-      char_count: charCount,
-      line_count: lineCount,
-      start_line: c.start_line,
-      end_line: c.end_line,
-    });
+    };
+    index.push({ id, doc, title_path: c.title_path, preview: preview(/\S/.test(c.body) ? c.body : c.text), token_est: estimateTokens(c.text), ...location });
+    chunks.push({ id, title_path: c.title_path, text: c.text, ...location });
     return { id, title_path: c.title_path, heading_level: c.heading_level, body: c.body };
   });
   // total_chars is the whole document's size in code points, as source_files[].chars (spec example).

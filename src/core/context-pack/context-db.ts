@@ -7,7 +7,7 @@ import { StrataError } from '../../shared/errors.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { buildFtsQuery, hasCjk, invalidQueryError, queryTerms } from './fts-query.js';
 import { preview } from './text-utils.js';
-import type { Chunk, ContextPack } from './types.js';
+import type { Chunk, ChunkLocation, ContextPack } from './types.js';
 
 export const CONTEXT_DB_VERSION = 1;
 /** bm25 column weights: title_path, text. */
@@ -103,17 +103,11 @@ export interface SearchResult {
   hits: SearchHit[];
 }
 
-interface ChunkRow {
+interface ChunkRow extends ChunkLocation {
   id: string;
   doc: string;
   title_path: string;
   text: string;
-  source_path: string;
-  heading_level: number;
-  char_count: number;
-  line_count: number;
-  start_line: number;
-  end_line: number;
   score?: number;
 }
 

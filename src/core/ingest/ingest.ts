@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Store } from '../../store/db.js';
 import { SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
-import { SourceRegistry } from '../../store/source-registry.js';
+import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
 import { describeError } from '../../shared/errors.js';
@@ -152,21 +152,33 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
     const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
     if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
     writer.refreshTouchedSessions();
-    registry.update(source.id, adapter.agent, {
-      size,
-      mtimeMs,
-      offset: size,
-      lines: output.messages.length,
-      prefixHash: null,
-      fingerprint,
-      state: output.state === undefined ? null : JSON.stringify(output.state),
-      status: output.notSession ? 'not_session' : 'active',
-      statusReason: output.notSession ?? null,
-      malformed: stats.malformed,
-      skipped: stats.skipped,
-    });
+    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, output.messages.length, fingerprint, output, stats));
   }).immediate();
   countResult(report, result, output.notSession, path);
+}
+
+/** The stored state of a whole-file source after a parse (its offset is its size: nothing is pending). */
+function wholeFileProgress(
+  size: number,
+  mtimeMs: number,
+  lines: number,
+  fingerprint: string | null,
+  parsed: Pick<ParseOutput, 'notSession' | 'state'>,
+  stats: { malformed: number; skipped: number },
+): SourceProgress {
+  return {
+    size,
+    mtimeMs,
+    offset: size,
+    lines,
+    prefixHash: null,
+    fingerprint,
+    state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
+    status: parsed.notSession ? 'not_session' : 'active',
+    statusReason: parsed.notSession ?? null,
+    malformed: stats.malformed,
+    skipped: stats.skipped,
+  };
 }
 
 /**
@@ -199,19 +211,7 @@ async function ingestStreamedFile(
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
     if (!final.notSession && stats.malformed === 0) writer.deleteMessagesOfSource(source.id, keep, final.partial ? sessionsSeen : undefined);
     writer.refreshTouchedSessions();
-    registry.update(source.id, adapter.agent, {
-      size,
-      mtimeMs,
-      offset: size,
-      lines: keep.size,
-      prefixHash: null,
-      fingerprint,
-      state: final.state === undefined ? null : JSON.stringify(final.state),
-      status: final.notSession ? 'not_session' : 'active',
-      statusReason: final.notSession ?? null,
-      malformed: stats.malformed,
-      skipped: stats.skipped,
-    });
+    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, final, stats));
     store.db.exec('COMMIT');
     countResult(report, result, final.notSession, ctx.path);
   } catch (error) {
