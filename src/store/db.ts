@@ -1,6 +1,7 @@
 // Owns opening the SQLite store: WAL mode, busy timeout, versioned migrations, and clear errors for
 // corrupted databases or databases written by a newer strata (never overwritten).
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { existsSync, mkdirSync, openSync, readSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -20,6 +21,10 @@ export interface Store {
   schemaVersion: number;
   close(): void;
 }
+
+// Loaded with require, not import: importing a CommonJS package from ESM first runs Node's export
+// scanner over its sources, which costs every short-lived command (search, read) several milliseconds.
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 

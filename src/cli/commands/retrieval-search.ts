@@ -20,7 +20,9 @@ Examples:
   strata search timeout --in tool:Bash:result -s 1fb5e404 -m 20 -C 30
 Each hit cites the session and message number: open it with \`strata read <id> <N>\`.
 Noise (system reminders, injected context) is not searched unless --in noise; tool results rank at half
-weight. FTS matching ignores case; -i applies to -E regular expressions.`;
+weight. FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
+2,000 blocks ranks the newest 2,000 of them (a last line says so): add words or a filter (--project,
+--after, --in, -s) to rank every match; -l and -c always count every match.`;
 
 interface SearchFlags {
   regex?: boolean;
@@ -84,6 +86,7 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
           ...(opts.before ? { before: parseTimeSpec(opts.before) } : {}),
           ...(opts.project ? { project: opts.project } : {}),
           ...(agents ? { agent: agents } : {}),
+          ...(listing ? { exhaustive: true } : {}),
         });
         if (opts.json) return printJson(io, result);
         if (result.sessions.length === 0) return printLine(io.stderr, 'no matches');

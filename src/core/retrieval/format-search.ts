@@ -15,5 +15,10 @@ export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | '
     const more = s.hitCount - s.hits.length;
     if (more > 0) out.push(`  … ${more} more (strata search … -s ${s.shortId} -m ${s.hitCount})`);
   }
+  if (result.window) {
+    // Not toLocaleString: loading ICU costs a fresh process ~10 ms.
+    const ranked = String(result.window.ranked).replace(/\B(?=(\d{3})+$)/g, ',');
+    out.push('', `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter (--project, --after, --in, -s) to rank every match; -c counts them all`);
+  }
   return out.join('\n');
 }

@@ -1,6 +1,9 @@
 // Owns `search`: ranked BM25 full-text search over blocks_fts (tool output ranked at half weight, noise
 // excluded unless selected with --in noise), a bounded substring fallback for identifier and path parts,
 // and a bounded JavaScript-regex scan; hits grouped by session, each citing the message number `read` opens.
+// An unfiltered query that matches more than RANK_WINDOW blocks is ranked among the newest RANK_WINDOW of
+// them (the total is reported): ranking every match of a common word costs ~3 µs per match, and a
+// memory search is about recent work first. Filters, -l and -c rank and count every match.
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
@@ -27,6 +30,8 @@ export interface SearchOptions {
   before?: string;
   project?: string;
   agent?: AgentName[];
+  /** Rank and count every match, never a window of the newest (what -l and -c ask for). */
+  exhaustive?: boolean;
 }
 
 export interface SearchHit {
@@ -46,7 +51,10 @@ export interface SearchSession {
   project: string | null;
   title: string | null;
   startedAt: string | null;
-  /** Hits found for this session (complete for FTS; bounded by the scan cap for regex/substring). */
+  /**
+   * Hits found for this session: complete for FTS, except that with `window` set they count the ranked
+   * window only; bounded by the scan cap for regex/substring.
+   */
   hitCount: number;
   hits: SearchHit[];
 }
@@ -56,17 +64,22 @@ export interface SearchResult {
   mode: 'fts' | 'substring' | 'regex';
   /** The FTS5 expression used (fts mode). */
   match?: string;
+  /** Set when the query matched more blocks than the `ranked` newest ones ranked (see RANK_WINDOW). */
+  window?: { ranked: number };
   sessions: SearchSession[];
 }
+
+/** An unfiltered FTS query ranks at most this many of its newest matches. */
+export const RANK_WINDOW = 2000;
 
 /** Upper bound on hits a regex or substring scan collects before it stops. */
 export const SCAN_HIT_CAP = 5000;
 
 /**
  * The substring fallback (a term FTS cannot find, e.g. the middle of a word) scans only the newest
- * blocks, so a miss costs milliseconds, not a pass over the whole store.
+ * blocks (unless limited to one session), so a miss costs milliseconds, not a pass over the store.
  */
-export const SUBSTRING_SCAN_BLOCKS = 20_000;
+export const SUBSTRING_SCAN_BLOCKS = 3000;
 
 interface HitRow {
   id: number;
@@ -88,6 +101,35 @@ interface HitRow {
 const HIT_COLUMNS = `b.id, b.field, b.kind, b.text, COALESCE(b.tool_name, (SELECT c.tool_name FROM blocks c WHERE c.tool_call_id = b.tool_call_id AND c.kind = 'tool_call' LIMIT 1)) AS tool_name,
   m.session_id, m.seq, m.timestamp, s.external_id, s.agent, s.project,
   COALESCE(s.title, (SELECT st.first_prompt FROM session_stats st WHERE st.session_id = s.id)) AS title, s.started_at`;
+
+/** Tool inputs are JSON: their \\n and \\t escapes read as spaces in a snippet. */
+const unescapeJson = (text: string): string => text.replace(/\\[nt]/g, ' ');
+
+/** True when nothing narrows the query: the default scope (everything but noise), no session, time, project or agent. */
+function unfiltered(options: SearchOptions): boolean {
+  return !options.session && !options.after && !options.before && !options.project && !(options.agent && options.agent.length > 0) && (options.in ?? []).length === 0;
+}
+
+type Ranked = { id: number; session_id: number; score: number };
+
+/**
+ * Ranks the newest RANK_WINDOW matches by weighted BM25, reading only the FTS index and the narrow
+ * blocks_hit index; `windowed` is true when there were more matches than that.
+ */
+function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: boolean } {
+  const rows = cachedStatement(db, `SELECT w.id, m.session_id, w.bm * (CASE WHEN k.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score, k.noise IS NOT NULL AS noisy
+      FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}) w
+      JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`).raw(true).all(match) as [number, number, number, number][];
+  // One row past the window says there are more matches; it is not ranked.
+  const windowed = rows.length > RANK_WINDOW;
+  const ranked: Ranked[] = [];
+  for (let i = 0; i < Math.min(rows.length, RANK_WINDOW); i++) {
+    const [id, session_id, score, noisy] = rows[i]!;
+    if (!noisy) ranked.push({ id, session_id, score });
+  }
+  ranked.sort((a, b) => a.score - b.score || b.id - a.id);
+  return { ranked, windowed };
+}
 
 function filters(db: Database, options: SearchOptions): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
@@ -142,6 +184,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   let rows: HitRow[];
   let mode: SearchResult['mode'];
   let match: string | undefined;
+  let window: SearchResult['window'];
   let needle: RegExp;
   if (options.regex) {
     mode = 'regex';
@@ -160,13 +203,19 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     mode = 'fts';
     const escaped = fts.needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     needle = new RegExp(escaped.join('|'), 'gi');
-    let ranked: { id: number; session_id: number; score: number }[];
+    let ranked: Ranked[];
     try {
       // Phase 1 ranks ids only (no text is read); phase 2 below loads the few hits that are shown.
-      ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * (CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score
-          FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
-          WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`)
-        .all(fts.match, ...where.params) as typeof ranked;
+      if (!options.exhaustive && unfiltered(options)) {
+        const ranking = rankWindow(db, fts.match);
+        ranked = ranking.ranked;
+        if (ranking.windowed) window = { ranked: RANK_WINDOW };
+      } else {
+        ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * (CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score
+            FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
+            WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`)
+          .all(fts.match, ...where.params) as Ranked[];
+      }
     } catch (error) {
       throw new StrataError('INVALID_QUERY', `invalid query: ${(error as Error).message}`);
     }
@@ -184,10 +233,14 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     }
     if (rows.length === 0 && fts.substringFallback) {
       mode = 'substring';
-      const terms = fts.needles.map(() => 'instr(lower(b.text), ?) > 0').join(' AND ');
-      rows = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE b.id > (SELECT COALESCE(MAX(id), 0) FROM blocks) - ${SUBSTRING_SCAN_BLOCKS}
-          AND ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
-        .all(...fts.needles, ...where.params) as HitRow[];
+      // LIKE folds ASCII case without copying each text (lower() would); SQLite folds nothing else either way.
+      const terms = fts.needles.map(() => "b.text LIKE ? ESCAPE '\\'").join(' AND ');
+      const patterns = fts.needles.map((n) => `%${n.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+      // Within one session (-s) every block is scanned; across the store, the newest blocks only.
+      const bound = options.session ? '' : `b.id > (SELECT COALESCE(MAX(id), 0) FROM blocks) - ${SUBSTRING_SCAN_BLOCKS} AND`;
+      rows = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${bound}
+          ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
+        .all(...patterns, ...where.params) as HitRow[];
     }
   }
   const groups = new Map<number, { rows: HitRow[]; count: number }>();
@@ -217,9 +270,9 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         field: fieldSelector(h),
         timestamp: h.timestamp,
         score: Math.round(h.score * 1000) / 1000,
-        snippet: snippetAround(h.field === 'tool_input' ? h.text.replace(/\\[nt]/g, ' ') : h.text, needle, context),
+        snippet: snippetAround(h.text, needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
       })),
     };
   });
-  return { query: options.query, mode, ...(match !== undefined ? { match } : {}), sessions };
+  return { query: options.query, mode, ...(match !== undefined ? { match } : {}), ...(window && mode === 'fts' ? { window } : {}), sessions };
 }
