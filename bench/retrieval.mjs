@@ -31,19 +31,13 @@ function report(name, samples, target) {
   console.log(`${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`);
   return p50;
 }
-// A minimal entry that registers only the retrieval commands: separates retrieval's own cost from the
-// start-up cost of every other command module the full CLI imports eagerly.
-const RETRIEVAL_ONLY = `import { Command } from 'commander';
-import { registerRetrievalCommands } from ${JSON.stringify(join(here, '../dist/cli/commands/retrieval.js'))};
-import { defaultIo } from ${JSON.stringify(join(here, '../dist/cli/io.js'))};
-const p = new Command(); registerRetrievalCommands(p, defaultIo()); await p.parseAsync(process.argv.slice(1), { from: 'user' });`;
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle before running a line of JavaScript
 // (~40 ms on the sandbox this was written on, where it is set globally). Fresh processes are timed
 // without it, and the cost it adds is printed, so the numbers are strata's, not the machine's.
 const { NODE_EXTRA_CA_CERTS, ...cleanEnv } = process.env;
-function cli(home, args, entry = [CLI], baseEnv = cleanEnv) {
+function cli(home, args, baseEnv = cleanEnv) {
   const t = performance.now();
-  const r = spawnSync(process.execPath, [...entry, ...args], { env: { ...baseEnv, STRATA_HOME: home, TZ: 'UTC', NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [CLI, ...args], { env: { ...baseEnv, STRATA_HOME: home, TZ: 'UTC', NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 1 << 28 });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`strata ${args.join(' ')} failed: ${r.stderr}`);
   return ms;
@@ -90,8 +84,6 @@ try {
   const fresh = [];
   for (let round = 0; round < 3; round++) for (const q of QUERIES) fresh.push(cli(homeA, ['search', q]));
   console.log('');
-  const lean = [];
-  for (let round = 0; round < 3; round++) for (const q of QUERIES) lean.push(cli(homeA, ['search', q], ['--input-type=module', '-e', RETRIEVAL_ONLY]));
   const nodeAlone = [];
   for (let i = 0; i < 10; i++) nodeAlone.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: cleanEnv })));
   report('node -e 0 (start-up floor of any fresh process)', nodeAlone);
@@ -100,11 +92,10 @@ try {
     for (let i = 0; i < 10; i++) withCerts.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: process.env })));
     report('node -e 0 with NODE_EXTRA_CA_CERTS as set here', withCerts);
     const freshCerts = [];
-    for (const q of QUERIES) freshCerts.push(cli(homeA, ['search', q], [CLI], process.env));
+    for (const q of QUERIES) freshCerts.push(cli(homeA, ['search', q], process.env));
     report('search, fresh process, NODE_EXTRA_CA_CERTS set', freshCerts);
   }
   report('search, fresh process (strata search q)', fresh, 120);
-  report('search, fresh process, retrieval-only entry', lean, 120);
   report('search, in-process query', inProc, 10);
   const rgVersion = spawnSync('rg', ['--version'], { encoding: 'utf8' });
   if (rgVersion.status === 0) {
@@ -127,11 +118,8 @@ try {
   for (let i = 0; i < 5; i++) readIn.push(time(() => readSession(store.db, big.id)));
   store.close();
   const readFresh = [];
-  for (let i = 0; i < 5; i++) readFresh.push(cli(homeA, ['read', big.id.slice(0, 8)]));
-  const readLean = [];
-  for (let i = 0; i < 5; i++) readLean.push(cli(homeA, ['read', big.id.slice(0, 8)], ['--input-type=module', '-e', RETRIEVAL_ONLY]));
+  for (let i = 0; i < 11; i++) readFresh.push(cli(homeA, ['read', big.id.slice(0, 8)]));
   report(`read of a ${(big.bytes / 1e6).toFixed(1)} MB session, fresh process`, readFresh, 200);
-  report('read, fresh process, retrieval-only entry', readLean, 200);
   report('read of the same session, in-process', readIn);
 
   // index: a separate store of 10,000 small sessions
@@ -146,11 +134,8 @@ try {
   for (let i = 0; i < 5; i++) idxIn.push(time(() => listIndex(store.db, {}, '/home/bench')));
   store.close();
   const idxFresh = [];
-  for (let i = 0; i < 5; i++) idxFresh.push(cli(homeB, ['index']));
-  const idxLean = [];
-  for (let i = 0; i < 5; i++) idxLean.push(cli(homeB, ['index'], ['--input-type=module', '-e', RETRIEVAL_ONLY]));
+  for (let i = 0; i < 11; i++) idxFresh.push(cli(homeB, ['index']));
   report(`index of ${n} sessions, fresh process`, idxFresh, 300);
-  report('index, fresh process, retrieval-only entry', idxLean, 300);
   report('index, in-process', idxIn);
   console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process; fresh processes are separate)`);
 } finally {

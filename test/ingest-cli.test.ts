@@ -58,6 +58,19 @@ describe('strata ingest (end to end)', () => {
     expect(report.problems.map((p: { path: string; reason: string }) => `${p.path}: ${p.reason}`).join('\n')).toMatch(/secret\.jsonl: .*(EACCES|permission)/i);
   });
 
+  it('stores each Claude Code tool input once (tool_input = \'\' when its JSON is the block text)', () => {
+    const home = tempDir();
+    expect(runCli(['ingest', CLAUDE], { STRATA_HOME: home }).code).toBe(0);
+    const db = new Database(join(home, 'strata.db'), { readonly: true });
+    try {
+      const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+      expect(count("SELECT COUNT(*) FROM blocks WHERE kind = 'tool_call' AND tool_input = ''")).toBeGreaterThan(100);
+      expect(count("SELECT COUNT(*) FROM blocks WHERE kind = 'tool_call' AND tool_input = text")).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
   it('refuses a store written by a newer strata and leaves it untouched', () => {
     const home = tempDir();
     const dbPath = join(home, 'strata.db');

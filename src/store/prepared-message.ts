@@ -4,6 +4,7 @@
 import type { Block, BlockField, ParsedMessage, TokenUsage } from '../shared/model.js';
 import { sha256 } from '../shared/hash.js';
 import { FTS_MAX_TOOL_OUTPUT_CHARS, toFtsText } from './fts-text.js';
+import { storedToolInput } from './tool-input.js';
 
 export interface PreparedBlock {
   kind: string;
@@ -91,7 +92,7 @@ export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace'
         fts: ftsIfDifferent(block.text, field),
         toolName: block.toolName ?? null,
         toolCallId: block.toolCallId ?? null,
-        toolInput: jsonOrNull(block.toolInput),
+        toolInput: storedToolInput(jsonOrNull(block.toolInput), block.text),
         isError: block.isError ? 1 : 0,
         noise: block.noise ?? null,
         meta: jsonOrNull(block.meta),

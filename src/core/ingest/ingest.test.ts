@@ -36,6 +36,12 @@ describe('ingest engine', () => {
     mkdirSync(join(dir, 'src'), { recursive: true });
   });
 
+  it('restores SQLite\'s checkpoint interval after an ingest', async () => {
+    writeSource('a.jsonl', line('s1', 'm1', 'hello'));
+    await run();
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
   it('skips unchanged files on the second run and reads only appended lines', async () => {
     const path = writeSource('a.jsonl', line('s1', 'm1', 'hello') + line('s1', 'm2', 'world'));
     const first = await run();

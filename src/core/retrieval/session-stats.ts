@@ -3,6 +3,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { classifyTool } from './tool-classes.js';
 import { callEffects, metaFileEdits, type FileEdit } from './edit-stats.js';
+import { toolInputJson } from '../../store/tool-input.js';
 
 export interface OwnStats {
   bashCalls: number;
@@ -47,7 +48,7 @@ export function computeOwnStats(db: Database, sessionId: number, statements = pr
     if (cls === 'bash') stats.bashCalls++;
     else if (cls === 'fetch') stats.webFetches++;
     else if (cls === 'search') stats.webSearches++;
-    const input = row.tool_input === null ? row.text : parseJson(row.tool_input);
+    const input = row.tool_input === null ? row.text : parseJson(toolInputJson(row.tool_input, row.text));
     const effects = callEffects(row.tool_name, input);
     stats.commits += effects.commits;
     addEdits(stats, effects.edits);
