@@ -1,5 +1,6 @@
 // Owns ProcessingStats (spec §8): counts and phase durations of one history-index run, the spec's
 // console summary (formatSummary / logSummary) and the same numbers as JSON (finalize).
+import { groupDigits } from '../../shared/numbers.js';
 import { describeError } from '../../shared/errors.js';
 import type { Logger } from './types.js';
 
@@ -122,7 +123,7 @@ export class ProcessingStats {
   }
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = groupDigits;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 const pad = (label: string): string => `  ${label.padEnd(20)}`;
 

@@ -1,6 +1,7 @@
 // Owns the plain-text rendering of `search`: hits grouped by session (`#N field: snippet`), `-l` ids, `-c` counts.
 import type { SearchResult } from './search.js';
 import { shortTime } from './format-index.js';
+import { groupDigits } from '../../shared/numbers.js';
 
 export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | 'counts', home: (path: string) => string = (p) => p): string {
   if (view === 'sessions') return result.sessions.map((s) => s.shortId).join('\n');
@@ -16,8 +17,7 @@ export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | '
     if (more > 0) out.push(`  … ${more} more (strata search … -s ${s.shortId} -m ${s.hitCount})`);
   }
   if (result.window) {
-    // Not toLocaleString: loading ICU costs a fresh process ~10 ms.
-    const ranked = String(result.window.ranked).replace(/\B(?=(\d{3})+$)/g, ',');
+    const ranked = groupDigits(result.window.ranked);
     out.push('', `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter (--project, --after, --in, -s) to rank every match; -c counts them all`);
   }
   return out.join('\n');

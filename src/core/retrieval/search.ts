@@ -2,7 +2,7 @@
 // excluded unless selected with --in noise), a bounded substring fallback for identifier and path parts,
 // and a bounded JavaScript-regex scan; hits grouped by session, each citing the message number `read` opens.
 // An unfiltered query that matches more than RANK_WINDOW blocks is ranked among the newest RANK_WINDOW of
-// them (the total is reported): ranking every match of a common word costs ~3 µs per match, and a
+// them (and the output says so): ranking every match of a common word costs ~3 µs per match, and a
 // memory search is about recent work first. Filters, -l and -c rank and count every match.
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
