@@ -11,7 +11,7 @@ import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
 import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
-import { listIndex } from '../dist/core/retrieval/list-index.js';
+import { indexLines } from '../dist/core/retrieval/format-index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../dist/cli/main.js');
@@ -127,11 +127,13 @@ try {
   generateClaudeCorpus(join(dir, 'corpus-10k'), { sessions: 10_000, maxRecords: 4, seed: 9 });
   store = openStore(join(homeB, 'strata.db'));
   t = performance.now();
-  await ingest({ store, paths: [join(dir, 'corpus-10k')], env: {} });
+  // The home the fresh processes see: listing rows are computed for it at ingest.
+  const benchHome = cleanEnv.HOME ?? '/';
+  await ingest({ store, paths: [join(dir, 'corpus-10k')], env: { HOME: benchHome } });
   const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
   console.log(`\n10k-session store: ${n} sessions ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const idxIn = [];
-  for (let i = 0; i < 5; i++) idxIn.push(time(() => listIndex(store.db, {}, '/home/bench')));
+  for (let i = 0; i < 5; i++) idxIn.push(time(() => indexLines(store.db, {}, benchHome)));
   store.close();
   const idxFresh = [];
   for (let i = 0; i < 11; i++) idxFresh.push(cli(homeB, ['index']));

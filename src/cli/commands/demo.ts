@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { writeDemoSessions } from '../../core/demo/demo-sessions.js';
 import { ingest } from '../../core/ingest/ingest.js';
 import { listIndex } from '../../core/retrieval/list-index.js';
-import { formatIndex } from '../../core/retrieval/format-index.js';
+import { indexLines } from '../../core/retrieval/format-index.js';
 import { search } from '../../core/retrieval/search.js';
 import { formatSearch } from '../../core/retrieval/format-search.js';
 import { openStore } from '../../store/db.js';
+import { homeDir } from '../../shared/paths.js';
 import { formatIngestSummary } from './ingest.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 
@@ -32,14 +33,14 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
         const store = openStore(join(home, 'strata.db'));
         try {
           const report = await ingest({ store, paths: [folder], env: io.env, cwd: io.cwd });
-          const sessions = listIndex(store.db, {});
+          const sessions = listIndex(store.db, {}, homeDir(io.env));
           const searches = DEMO_QUERIES.map((query) => ({ query, result: search(store.db, { query, maxPerSession: 2 }) }));
           if (opts.json) return printJson(io, { home, report, sessions, searches });
           printLine(io.stdout, `strata demo: ingested ${sessions.length} example Claude Code sessions from ${folder}`);
           printLine(io.stdout, formatIngestSummary(report, io.env));
           printLine(io.stdout);
           printLine(io.stdout, '$ strata index');
-          printLine(io.stdout, formatIndex(sessions));
+          printLine(io.stdout, indexLines(store.db, {}, homeDir(io.env)).join('\n'));
           for (const { query, result } of searches) {
             printLine(io.stdout);
             printLine(io.stdout, `$ strata search ${query}`);

@@ -59,17 +59,17 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
         ...(opts.all ? { all: true } : {}),
       };
       // Loaded here, not at start-up: each retrieval command pays only for its own modules.
-      const [{ listIndex, listIndexForDisplay }, { formatIndexLines }, { openStoreForRead }] = await Promise.all([
+      const [{ listIndex }, { indexLines }, { openStoreForRead }] = await Promise.all([
         import('../../core/retrieval/list-index.js'),
         import('../../core/retrieval/format-index.js'),
         import('../store-access.js'),
       ]);
       const store = openStoreForRead(io);
       try {
-        const entries = (opts.json ? listIndex : listIndexForDisplay)(store.db, filter, homeDir(io.env));
-        if (opts.json) return printJson(io, entries);
-        if (entries.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
-        writeLines(io.stdout, formatIndexLines(entries, homeDir(io.env)));
+        if (opts.json) return printJson(io, listIndex(store.db, filter, homeDir(io.env)));
+        const lines = indexLines(store.db, filter, homeDir(io.env));
+        if (lines.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
+        writeLines(io.stdout, lines);
       } finally {
         store.close();
       }

@@ -6,7 +6,7 @@ import type { Store } from '../../store/db.js';
 import { SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
-import type { Env } from '../../shared/paths.js';
+import { homeDir, type Env } from '../../shared/paths.js';
 import { describeError } from '../../shared/errors.js';
 import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
@@ -16,6 +16,7 @@ import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
 import { planLineJobs } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats } from '../retrieval/session-stats.js';
+import { ensureListing } from '../retrieval/listing.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
@@ -85,6 +86,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     }
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
     if ((options.paths ?? []).length === 0) markMissingSources(known, inputs.files, adapters, registry, report);
+    // The listing rows of every session this run changed (and of their parents), so `strata index` only reads.
+    ensureListing(options.store.db, homeDir(env), { wait: true });
     report.redactions = redactor.count + deps.lineRedactions.count;
     report.redactionsByKind = { ...redactor.byKind };
     for (const [kind, n] of Object.entries(deps.lineRedactions.byKind)) report.redactionsByKind[kind] = (report.redactionsByKind[kind] ?? 0) + n;

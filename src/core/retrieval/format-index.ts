@@ -1,150 +1,59 @@
 // Owns the plain-text rendering of `strata index`: aligned columns, zero values blank, one line per session.
-import type { IndexEntry } from './list-index.js';
-import { displayPath, sessionHome } from './locations.js';
+// SQLite renders each line (printf with the column widths of a first aggregate query), so listing 10,000
+// sessions builds 10,000 strings instead of an object and fifteen cells per session.
+import type { Database } from 'better-sqlite3';
+import { LISTING_FROM, listingQuery, type IndexFilter } from './list-index.js';
 
 export const INDEX_HEADER = ['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'BASH', 'FETCH', 'SEARCH', '+LINES', '-LINES', 'FILES', 'COMMITS', 'PROJECT', 'LOCATIONS', 'TITLE'];
 
-const TITLE_CHARS = 80;
+/** The cell of each column (NULL prints blank: zero values are NULL). */
+const CELLS = [
+  'l.short_id',
+  "replace(substr(s.started_at, 1, 16), 'T', ' ')",
+  's.agent',
+  'NULLIF(l.messages, 0)',
+  'NULLIF(s.prompt_count, 0)',
+  'NULLIF(l.bash_calls, 0)',
+  'NULLIF(l.web_fetches, 0)',
+  'NULLIF(l.web_searches, 0)',
+  "'+' || NULLIF(l.lines_added, 0)",
+  "'-' || NULLIF(l.lines_removed, 0)",
+  'NULLIF(l.files_touched, 0)',
+  'NULLIF(l.commits, 0)',
+  'l.shown_project',
+  'l.shown_locations',
+  'l.shown_title',
+];
 
-function blank(n: number): string {
-  return n === 0 ? '' : String(n);
-}
+/** Right-aligned columns: the counts. */
+const NUMERIC = (column: number): boolean => column >= 3 && column <= 11;
 
 /** `2025-11-02T10:03:04.000Z` → `2025-11-02 10:03` (UTC, as stored). */
 export function shortTime(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace('T', ' ') : '';
 }
 
-/** Characters as a terminal counts them (code points, like `[...text].length`) without building an array. */
-const HIGH_SURROGATE = /[\ud800-\udbff]/;
-
-export function textWidth(text: string): number {
-  if (!HIGH_SURROGATE.test(text)) return text.length;
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
-/** Pads cells into aligned columns (right-aligned numbers); the last column is not padded. */
-export function alignColumns(rows: string[][], numeric: boolean[] = []): string {
-  return alignedLines(rows, numeric).join('\n');
-}
-
-const TRAILING_SPACE = /\s$/;
-const pads: string[] = [''];
-
-function pad(n: number): string {
-  while (pads.length <= n) pads.push(pads[pads.length - 1]! + ' ');
-  return pads[n]!;
-}
-
-function alignedLines(rows: string[][], numeric: boolean[]): string[] {
-  const widths: number[] = [];
-  const cellWidths: number[][] = rows.map((row) => {
-    const ws = new Array<number>(row.length);
-    for (let i = 0; i < row.length; i++) {
-      const w = textWidth(row[i]!);
-      ws[i] = w;
-      if (!(w <= widths[i]!)) widths[i] = w;
-    }
-    return ws;
-  });
-  return rows.map((row, r) => {
-    const last = row.length - 1;
-    const ws = cellWidths[r]!;
-    let line = '';
-    for (let i = 0; i < last; i++) {
-      const fill = pad(widths[i]! - ws[i]!);
-      line += numeric[i] ? fill + row[i]! + '  ' : row[i]! + fill + '  ';
-    }
-    const end = last >= 0 ? row[last]! : '';
-    // trimEnd (which flattens the line) only when the line can end in white space.
-    return end !== '' && !TRAILING_SPACE.test(end) ? line + end : (line + end).trimEnd();
-  });
-}
-
-/** `home`: this machine's home folder (a session's own home is inferred from its project path first). */
-export function formatIndex(entries: IndexEntry[], home: string | null = null): string {
-  return formatIndexLines(entries, home).join('\n');
-}
-
-/** White space that collapsing runs to one space and trimming would change. */
-const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
-
-/** The lines of `formatIndex` (header first), for printing without building one large string. */
-export function formatIndexLines(entries: IndexEntry[], home: string | null = null): string[] {
-  const projects = new Map<string, string>();
-  const shownProject = (project: string): string => {
-    let shown = projects.get(project);
-    if (shown === undefined) projects.set(project, (shown = displayPath(project, null, sessionHome(project, home))));
-    return shown;
-  };
-  // Cells of every row in one flat array (and their widths in a typed array): no per-row arrays to collect.
-  const C = INDEX_HEADER.length;
-  const cells: string[] = [...INDEX_HEADER];
-  const cellWidths = new Int32Array((entries.length + 1) * C);
-  const widths = new Int32Array(C);
-  const add = (cell: string, width: number): void => {
-    const k = cells.length;
-    cells.push(cell);
-    cellWidths[k] = width;
-    if (width > widths[k % C]!) widths[k % C] = width;
-  };
-  const addNumber = (n: number): void => {
-    const cell = blank(n);
-    add(cell, cell.length);
-  };
-  INDEX_HEADER.forEach((h, i) => {
-    cellWidths[i] = h.length;
-    widths[i] = h.length;
-  });
-  for (const e of entries) {
-    const marks = (e.relation && e.parentId ? `[${e.relation}] ` : '') + (e.archived ? '[archived] ' : '');
-    const raw = e.title ?? '';
-    const tidy = UNTIDY_SPACE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
-    const title = marks + (tidy.length > TITLE_CHARS ? tidy.slice(0, TITLE_CHARS - 1) + '…' : tidy);
-    const project = e.project ? shownProject(e.project) : '';
-    const locations = e.locations.length === 0 ? '' : e.locations.join(' ');
-    // Dates and numbers are ASCII: their width is their length.
-    add(e.shortId, textWidth(e.shortId));
-    const date = shortTime(e.startedAt);
-    add(date, date.length);
-    add(e.agent, textWidth(e.agent));
-    addNumber(e.messages);
-    addNumber(e.userMessages);
-    addNumber(e.bashCalls);
-    addNumber(e.webFetches);
-    addNumber(e.webSearches);
-    const added = e.linesAdded ? `+${e.linesAdded}` : '';
-    add(added, added.length);
-    const removed = e.linesRemoved ? `-${e.linesRemoved}` : '';
-    add(removed, removed.length);
-    addNumber(e.filesTouched);
-    addNumber(e.commits);
-    add(project, textWidth(project));
-    add(locations, textWidth(locations));
-    add(title, textWidth(title));
-  }
-  const lines: string[] = [];
-  for (let r = 0; r < cells.length; r += C) {
-    let line = '';
-    for (let i = 0; i < C - 1; i++) {
-      const cell = cells[r + i]!;
-      const fill = pad(widths[i]! - cellWidths[r + i]!);
-      line += i >= 3 && i <= 11 ? fill + cell + '  ' : cell + fill + '  ';
-    }
-    const end = cells[r + C - 1]!;
-    // trimEnd (which flattens the line) only when the line can end in white space.
-    lines.push(end !== '' && !TRAILING_SPACE.test(end) ? line + end : (line + end).trimEnd());
-  }
-  return lines;
+/**
+ * The lines of the index table (header first; none when no session matches). `home`: this machine's home
+ * folder (a session's own home is inferred from its project path first).
+ */
+export function indexLines(db: Database, filter: IndexFilter = {}, home: string | null = null): string[] {
+  const q = listingQuery(db, filter, home);
+  // Widths in characters (code points), as SQLite's length() and printf's `!` flag count them.
+  const rows = q.order.includes('LIMIT') ? `(SELECT ${CELLS.map((c, i) => `${c} AS c${i}`).join(', ')} ${LISTING_FROM} ${q.where} ${q.order})` : null;
+  const widthSql = rows
+    ? `SELECT count(*), ${CELLS.map((_, i) => `max(length(c${i}))`).join(', ')} FROM ${rows}`
+    : `SELECT count(*), ${CELLS.map((c) => `max(length(${c}))`).join(', ')} ${LISTING_FROM} ${q.where}`;
+  const [count, ...maxima] = db.prepare(widthSql).raw(true).get(...q.params) as [number, ...(number | null)[]];
+  if (count === 0) return [];
+  const widths = INDEX_HEADER.map((h, i) => Math.max(h.length, maxima[i] ?? 0));
+  const last = CELLS.length - 1;
+  const header = INDEX_HEADER.map((h, i) => (i === last ? h : NUMERIC(i) ? h.padStart(widths[i]!) : h.padEnd(widths[i]!))).join('  ');
+  const format = CELLS.map((_, i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join('  ');
+  // rtrim: a line whose last cells are blank does not end in padding.
+  const lines = db
+    .prepare(`SELECT rtrim(printf(?, ${CELLS.join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`)
+    .pluck(true)
+    .all(format, ...q.params) as string[];
+  return [header, ...lines];
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from '../../store/db.js';
+import { latestSchemaVersion, openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
 import { testLineAdapter } from '../ingest/test-adapter.js';
@@ -86,7 +86,7 @@ describe('search-hits migration (schema 4)', () => {
       v3.close();
       const v4 = openStore(join(home, 'strata.db'));
       try {
-        expect(v4.db.pragma('user_version', { simple: true })).toBe(4);
+        expect(v4.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion());
         expect(v4.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'blocks_hit'").pluck().get()).toBe(1);
         expect(search(v4.db, { query: 'upgrade' }).sessions.map((s) => s.hitCount)).toEqual([1]);
         const plan = v4.db.prepare("EXPLAIN QUERY PLAN SELECT k.field FROM blocks k INDEXED BY blocks_hit WHERE k.id = 1").all() as { detail: string }[];

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openStore, type Store } from '../../store/db.js';
+import { MIGRATIONS } from '../../store/migrations/index.js';
+import { ingest } from '../ingest/ingest.js';
+import { testLineAdapter } from '../ingest/test-adapter.js';
+import { indexLines, shortTime } from './format-index.js';
+import { listIndex, type IndexEntry } from './list-index.js';
+import { TITLE_CHARS, ensureListing, shownTitle } from './listing.js';
+
+describe('shownTitle', () => {
+  it('collapses white space runs and trims, and leaves tidy titles as they are', () => {
+    expect([' a\tb  c\n', 'tidy title', 'x\u00a0y', null].map((t) => shownTitle(t))).toEqual(['a b c', 'tidy title', 'x y', '']);
+  });
+  it('cuts long titles to TITLE_CHARS characters ending in an ellipsis', () => {
+    const shown = shownTitle('word '.repeat(40));
+    expect(shown.length).toBe(TITLE_CHARS);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shownTitle('x'.repeat(TITLE_CHARS))).toBe('x'.repeat(TITLE_CHARS));
+  });
+  it('marks child sessions (with a parent) and archived sessions', () => {
+    expect(shownTitle('t', { relation: 'subagent', parentExternalId: 'p', archived: true })).toBe('[subagent] [archived] t');
+    expect(shownTitle('t', { relation: 'subagent', parentExternalId: null })).toBe('t');
+  });
+});
+
+describe('shortTime', () => {
+  it('shows minutes of the stored UTC time', () => {
+    expect(shortTime('2025-11-02T10:03:04.000Z')).toBe('2025-11-02 10:03');
+    expect(shortTime(null)).toBe('');
+  });
+});
+
+// The listing is a cache: after any sequence of ingests it must equal a listing computed from nothing.
+describe('session listing maintenance', () => {
+  const FIXTURES = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'real', 'claude-code', 'omarchy-backup');
+  const PARENT = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
+  let dir: string;
+  let store: Store;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'strata-listing-'));
+    cpSync(FIXTURES, join(dir, 'claude'), { recursive: true });
+    store = openStore(join(dir, 'data', 'strata.db'));
+  });
+  afterEach(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const project = () => join(dir, 'claude', 'projects', '-home-vwestberg-Claude');
+  const run = (paths?: string[]) =>
+    ingest({ store, paths, env: { HOME: '/home/vwestberg', CLAUDE_CONFIG_DIR: join(dir, 'claude') }, lockPath: join(dir, 'lock'), cwd: dir });
+  const fromScratch = () => {
+    const kept = store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all();
+    store.db.exec('DELETE FROM session_listing');
+    const entries = listIndex(store.db, { all: true }, '/home/vwestberg');
+    const lines = indexLines(store.db, { all: true }, '/home/vwestberg');
+    expect(store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all()).toEqual(kept);
+    return { entries, lines };
+  };
+  const current = () => ({ entries: listIndex(store.db, { all: true }, '/home/vwestberg'), lines: indexLines(store.db, { all: true }, '/home/vwestberg') });
+  const parentOf = (entries: IndexEntry[]) => entries.find((e) => e.id === PARENT)!;
+
+  it('rolls subagents that arrive after their parent into the parent row, and archives', async () => {
+    await run([join(project(), `${PARENT}.jsonl`)]);
+    const alone = parentOf(current().entries);
+    expect(alone.subagents).toBe(0);
+    expect(current()).toEqual(fromScratch());
+
+    await run([join(project(), PARENT, 'subagents')]);
+    const rolled = parentOf(current().entries);
+    expect(rolled.subagents).toBeGreaterThan(0);
+    expect(rolled.messages).toBeGreaterThan(alone.messages);
+    expect(current()).toEqual(fromScratch());
+
+    const subagent = join(project(), PARENT, 'subagents', 'agent-aa9b6813c05338fac.jsonl');
+    rmSync(subagent);
+    await run();
+    const archived = current().entries.filter((e) => e.archived);
+    expect(archived.map((e) => e.id)).toEqual(['agent-aa9b6813c05338fac']);
+    expect(current().lines.some((l) => l.includes('[subagent] [archived]'))).toBe(true);
+    expect(current()).toEqual(fromScratch());
+  });
+
+  it('is computed once at ingest: reading changes nothing', async () => {
+    await run();
+    const before = store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all();
+    expect(before.length).toBe(store.db.prepare('SELECT count(*) FROM sessions').pluck().get());
+    expect(ensureListing(store.db, '/home/vwestberg')).toBe(0);
+    current();
+    expect(store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all()).toEqual(before);
+  });
+
+  it('keys display paths by home: another home recomputes the rows', async () => {
+    await run();
+    expect(ensureListing(store.db, '/home/someone-else')).toBe(store.db.prepare('SELECT count(*) FROM sessions').pluck().get());
+    expect(store.db.prepare('SELECT DISTINCT home FROM session_listing').pluck().all()).toEqual(['/home/someone-else']);
+  });
+
+  it('computes missing rows into a temporary table when another writer holds the lock, and into the store later', async () => {
+    await run();
+    const expected = current();
+    store.db.exec('DELETE FROM session_listing');
+    const writer = openStore(store.path);
+    try {
+      writer.db.prepare('BEGIN IMMEDIATE').run();
+      expect(current()).toEqual(expected);
+      expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(0);
+      writer.db.prepare('ROLLBACK').run();
+    } finally {
+      writer.close();
+    }
+    expect(current()).toEqual(expected);
+    expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(expected.entries.length);
+  });
+});
+
+describe('short ids in the listing', () => {
+  it('lengthens the short ids of neighbours when a new session shares their prefix', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strata-short-'));
+    const store = openStore(join(dir, 'strata.db'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      const add = async (session: string) => {
+        writeFileSync(join(dir, 'src', `${session}.jsonl`), JSON.stringify({ s: session, id: 'm1', t: 'hello' }) + '\n');
+        await ingest({ store, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, lockPath: join(dir, 'lock'), cwd: dir });
+      };
+      const shortIds = () => Object.fromEntries(listIndex(store.db).map((e) => [e.id, e.shortId]));
+      await add('abcdefgh1111');
+      await add('zzzzzzzzzzzz');
+      expect(shortIds()).toEqual({ abcdefgh1111: 'abcdefgh', zzzzzzzzzzzz: 'zzzzzzzz' });
+      await add('abcdefgh1122');
+      expect(shortIds()).toEqual({ abcdefgh1111: 'abcdefgh111', abcdefgh1122: 'abcdefgh112', zzzzzzzzzzzz: 'zzzzzzzz' });
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('session listing migration (schema 5)', () => {
+  it('fills the listing of a schema-4 store on first read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strata-mig5-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src', 'a.jsonl'), JSON.stringify({ s: 'upgraded-session', id: 'm1', t: 'kept' }) + '\n');
+      const v4 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 4) });
+      await ingest({ store: v4, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, lockPath: join(dir, 'lock'), cwd: dir });
+      v4.close();
+      const v5 = openStore(join(dir, 'strata.db'));
+      try {
+        expect(v5.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
+        expect(indexLines(v5.db)[1]).toMatch(/^upgraded {2}2025-01-01 00:00 {2}claude-code {5}1 {5}1 +kept$/);
+        expect(v5.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(1);
+      } finally {
+        v5.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
