@@ -76,16 +76,14 @@ export class SessionWriter {
         ON CONFLICT (session_id, api_message_id) DO UPDATE SET
           input_tokens = MAX(usage.input_tokens, excluded.input_tokens), output_tokens = MAX(usage.output_tokens, excluded.output_tokens),
           cache_read_tokens = MAX(usage.cache_read_tokens, excluded.cache_read_tokens), cache_write_tokens = MAX(usage.cache_write_tokens, excluded.cache_write_tokens)`),
+      // One pass over the session's messages and one over its usage rows (not one per column).
       refreshSession: p(`UPDATE sessions SET
-          message_count = (SELECT COUNT(*) FROM messages WHERE session_id = @id),
-          prompt_count = (SELECT COUNT(*) FROM messages WHERE session_id = @id AND kind = 'prompt'),
-          started_at = (SELECT MIN(timestamp) FROM messages WHERE session_id = @id),
-          ended_at = (SELECT MAX(timestamp) FROM messages WHERE session_id = @id),
+          (message_count, prompt_count, started_at, ended_at) = (SELECT COUNT(*), COUNT(CASE WHEN kind = 'prompt' THEN 1 END),
+            MIN(timestamp), MAX(timestamp) FROM messages WHERE session_id = @id),
           models = (SELECT COALESCE(json_group_array(model), '[]') FROM (SELECT DISTINCT model FROM messages WHERE session_id = @id AND model IS NOT NULL ORDER BY model)),
-          input_tokens = (SELECT COALESCE(SUM(input_tokens), 0) FROM usage WHERE session_id = @id),
-          output_tokens = (SELECT COALESCE(SUM(output_tokens), 0) FROM usage WHERE session_id = @id),
-          cache_read_tokens = (SELECT COALESCE(SUM(cache_read_tokens), 0) FROM usage WHERE session_id = @id),
-          cache_write_tokens = (SELECT COALESCE(SUM(cache_write_tokens), 0) FROM usage WHERE session_id = @id)
+          (input_tokens, output_tokens, cache_read_tokens, cache_write_tokens) = (SELECT COALESCE(SUM(input_tokens), 0),
+            COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cache_read_tokens), 0), COALESCE(SUM(cache_write_tokens), 0)
+            FROM usage WHERE session_id = @id)
         WHERE id = @id`),
       linkParents: p(`UPDATE sessions SET parent_id = (SELECT p.id FROM sessions p WHERE p.agent = sessions.agent AND p.external_id = sessions.parent_external_id)
         WHERE parent_external_id IS NOT NULL AND parent_id IS NULL`),
