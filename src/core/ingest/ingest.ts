@@ -87,7 +87,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
     if ((options.paths ?? []).length === 0) markMissingSources(known, inputs.files, adapters, registry, report);
     // The listing rows of every session this run changed (and of their parents), so `strata index` only reads.
-    ensureListing(options.store.db, homeDir(env), { wait: true });
+    ensureListing(options.store.db, homeDir(env));
     report.redactions = redactor.count + deps.lineRedactions.count;
     report.redactionsByKind = { ...redactor.byKind };
     for (const [kind, n] of Object.entries(deps.lineRedactions.byKind)) report.redactionsByKind[kind] = (report.redactionsByKind[kind] ?? 0) + n;

@@ -3,6 +3,8 @@
 // sessions builds 10,000 strings instead of an object and fifteen cells per session.
 import type { Database } from 'better-sqlite3';
 import { LISTING_FROM, listingQuery, type IndexFilter } from './list-index.js';
+import { ensureSessionStats } from './session-stats.js';
+import { withListing } from './listing.js';
 
 export const INDEX_HEADER = ['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'BASH', 'FETCH', 'SEARCH', '+LINES', '-LINES', 'FILES', 'COMMITS', 'PROJECT', 'LOCATIONS', 'TITLE'];
 
@@ -38,7 +40,13 @@ export function shortTime(iso: string | null): string {
  * folder (a session's own home is inferred from its project path first).
  */
 export function indexLines(db: Database, filter: IndexFilter = {}, home: string | null = null): string[] {
-  const q = listingQuery(db, filter, home);
+  ensureSessionStats(db);
+  return withListing(db, home, () => renderLines(db, filter));
+}
+
+/** The two queries of `indexLines` (widths, then lines), run in the caller's transaction. */
+function renderLines(db: Database, filter: IndexFilter): string[] {
+  const q = listingQuery(filter);
   // Widths in characters (code points), as SQLite's length() and printf's `!` flag count them.
   const rows = q.order.includes('LIMIT') ? `(SELECT ${CELLS.map((c, i) => `${c} AS c${i}`).join(', ')} ${LISTING_FROM} ${q.where} ${q.order})` : null;
   const widthSql = rows

@@ -3,7 +3,7 @@
 // (listing.ts), computed at ingest: entries for --json and the API here, aligned text in format-index.ts.
 import type { Database } from 'better-sqlite3';
 import { ensureSessionStats } from './session-stats.js';
-import { ensureListing } from './listing.js';
+import { withListing } from './listing.js';
 import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
 import { sessionHome } from './locations.js';
 
@@ -46,13 +46,8 @@ export interface IndexEntry {
 /** The tables every listing query reads: a session and its listing row. */
 export const LISTING_FROM = 'FROM sessions s JOIN session_listing l ON l.session_id = s.id';
 
-/**
- * Makes the listing current for `home` (display paths are relative to it) and returns the WHERE and ORDER BY
- * (newest first, with the limit) of a listing query over LISTING_FROM, with its parameters.
- */
-export function listingQuery(db: Database, filter: IndexFilter, home: string | null): { where: string; order: string; params: unknown[] } {
-  ensureSessionStats(db);
-  ensureListing(db, home);
+/** The WHERE and ORDER BY (newest first, with the limit) of a listing query over LISTING_FROM, and its parameters. */
+export function listingQuery(filter: IndexFilter): { where: string; order: string; params: unknown[] } {
   const where = sessionWhere(filter);
   const clauses = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
   if (!filter.all) clauses.push('s.parent_id IS NULL');
@@ -74,14 +69,15 @@ type Row = [
 
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
 export function listIndex(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
-  const q = listingQuery(db, filter, home);
-  const rows = db
+  const q = listingQuery(filter);
+  ensureSessionStats(db);
+  const rows = withListing(db, home, () => db
     .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
       l.messages, s.prompt_count, l.bash_calls, l.web_fetches, l.web_searches, l.lines_added, l.lines_removed, l.files_touched,
       l.locations, l.commits, l.subagents, s.parent_external_id, s.relation, s.archived, s.models
       ${LISTING_FROM} LEFT JOIN session_stats st ON st.session_id = s.id ${q.where} ${q.order}`)
     .raw(true)
-    .all(...q.params) as Row[];
+    .all(...q.params) as Row[]);
   return rows.map((r) => ({
     id: r[0],
     shortId: r[1],

@@ -9,6 +9,7 @@ import { testLineAdapter } from '../ingest/test-adapter.js';
 import { indexLines, shortTime } from './format-index.js';
 import { listIndex, type IndexEntry } from './list-index.js';
 import { TITLE_CHARS, ensureListing, shownTitle } from './listing.js';
+import { ensureSessionStats } from './session-stats.js';
 
 describe('shownTitle', () => {
   it('collapses white space runs and trims, and leaves tidy titles as they are', () => {
@@ -19,6 +20,11 @@ describe('shownTitle', () => {
     expect(shown.length).toBe(TITLE_CHARS);
     expect(shown.endsWith('…')).toBe(true);
     expect(shownTitle('x'.repeat(TITLE_CHARS))).toBe('x'.repeat(TITLE_CHARS));
+  });
+  it('never cuts an emoji in half, and drops NUL characters', () => {
+    const shown = shownTitle('x'.repeat(TITLE_CHARS - 2) + '😀😀😀');
+    expect(shown).toBe('x'.repeat(TITLE_CHARS - 2) + '…');
+    expect(shownTitle('a\0b')).toBe('ab');
   });
   it('marks child sessions (with a parent) and archived sessions', () => {
     expect(shownTitle('t', { relation: 'subagent', parentExternalId: 'p', archived: true })).toBe('[subagent] [archived] t');
@@ -115,6 +121,68 @@ describe('session listing maintenance', () => {
     }
     expect(current()).toEqual(expected);
     expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(expected.entries.length);
+  });
+});
+
+// Sessions written straight into a store, as the ingest writer would leave them.
+describe('session listing under concurrent writers', () => {
+  let dir: string;
+  let path: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'strata-listing-race-'));
+    path = join(dir, 'strata.db');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const addSession = (db: Store['db'], agent: string, externalId: string, extra: { messages?: number; parent?: string } = {}) =>
+    db
+      .prepare(`INSERT INTO sessions (agent, external_id, started_at, message_count, parent_external_id, relation, updated_at)
+        VALUES (?, ?, '2025-01-01T00:00:00Z', ?, ?, ?, 'now')`)
+      .run(agent, externalId, extra.messages ?? 1, extra.parent ?? null, extra.parent ? 'subagent' : null);
+
+  it('never writes rows computed from a snapshot another writer has moved past', () => {
+    const writer = openStore(path);
+    const reader = openStore(path);
+    try {
+      addSession(writer.db, 'claude-code', 'parent0001', { messages: 5 });
+      addSession(writer.db, 'claude-code', 'child00001', { messages: 7, parent: 'parent0001' });
+      ensureSessionStats(writer.db);
+      reader.db.exec('BEGIN');
+      expect(reader.db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(2); // the reader's snapshot
+      writer.db.prepare('UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = sessions.parent_external_id) WHERE parent_external_id IS NOT NULL').run();
+      const seen = listIndex(reader.db, {}, '/h');
+      reader.db.exec('COMMIT');
+      // The reader listed its own snapshot (not yet linked) without storing those rows.
+      expect(seen.map((e) => [e.id, e.messages])).toEqual([['child00001', 7], ['parent0001', 5]]);
+      expect(writer.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
+      expect(ensureListing(writer.db, '/h')).toBe(2);
+      expect(listIndex(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([['parent0001', 12, 1]]);
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  it('gives every session of a shared external id (two agents) the same, long enough short id', () => {
+    const store = openStore(path);
+    try {
+      addSession(store.db, 'claude-code', 'abcdefgh11');
+      addSession(store.db, 'codex', 'abcdefgh11');
+      addSession(store.db, 'codex', 'zzzzzzzzzz');
+      ensureListing(store.db, '/h');
+      store.db.prepare("UPDATE sessions SET title = 'changed' WHERE agent = 'claude-code'").run();
+      addSession(store.db, 'codex', 'abcdefgh12');
+      ensureListing(store.db, '/h');
+      const rows = store.db.prepare('SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ORDER BY s.id').raw().all();
+      expect(rows).toEqual([
+        ['claude-code', 'abcdefgh11', 'abcdefgh11'],
+        ['codex', 'abcdefgh11', 'abcdefgh11'],
+        ['codex', 'zzzzzzzzzz', 'zzzzzzzz'],
+        ['codex', 'abcdefgh12', 'abcdefgh12'],
+      ]);
+    } finally {
+      store.close();
+    }
   });
 });
 

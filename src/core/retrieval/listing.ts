@@ -1,9 +1,9 @@
 // Owns the session listing (`session_listing`, schema 5): per session, its statistics rolled up recursively
 // over its subagent sessions (sessions.parent_id), its short id and the display cells of `strata index`.
 // Rows are a cache of the sessions and session_stats tables: triggers delete a row when what it was computed
-// from changes, and `ensureListing` computes every missing row and the rows of their ancestors. Ingest calls it
-// at its end; a reader that finds rows missing (an ingest is running, or the store was just upgraded) computes
-// them itself, into the store when it can take the write lock at once, else into a temporary table of its own.
+// from changes, and every missing row is computed again with the rows of its ancestors: by ingest at its end
+// (`ensureListing`), or by a reader that finds rows missing (`withListing`: an ingest is running, or the store
+// was just upgraded), into the store when it can write at once, else into a temporary table of its own.
 import type { Database } from 'better-sqlite3';
 import { displayPath, sessionHome, significantLocations } from './locations.js';
 import { allShortIds, shortIdsFor } from './session-ids.js';
@@ -76,9 +76,21 @@ const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
 /** A title as listed: marks (`[subagent]`, `[archived]`), white space runs collapsed, cut to TITLE_CHARS. */
 export function shownTitle(title: string | null, marks: { relation?: string | null; parentExternalId?: string | null; archived?: boolean } = {}): string {
   const prefix = (marks.relation && marks.parentExternalId ? `[${marks.relation}] ` : '') + (marks.archived ? '[archived] ' : '');
-  const raw = title ?? '';
+  const raw = cell(title ?? '');
   const tidy = UNTIDY_SPACE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
-  return prefix + (tidy.length > TITLE_CHARS ? tidy.slice(0, TITLE_CHARS - 1) + '…' : tidy);
+  if (tidy.length <= TITLE_CHARS) return prefix + tidy;
+  // Never cut between the two halves of a surrogate pair (an emoji).
+  const cut = isHighSurrogate(tidy.charCodeAt(TITLE_CHARS - 2)) ? TITLE_CHARS - 2 : TITLE_CHARS - 1;
+  return prefix + tidy.slice(0, cut) + '…';
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** Text as a listing cell: without NUL characters, where SQLite's printf() and length() would stop. */
+function cell(text: string): string {
+  return text.includes('\0') ? text.replace(/\0/g, '') : text;
 }
 
 /** Ids of sessions whose row is missing or was computed for another home, and of all their ancestors. */
@@ -131,7 +143,7 @@ function computeRows(db: Database, ids: number[], home: string | null): ListingR
   const shownProject = (project: string | null): string => {
     if (!project) return '';
     let shown = projects.get(project);
-    if (shown === undefined) projects.set(project, (shown = displayPath(project, null, homeOf(project))));
+    if (shown === undefined) projects.set(project, (shown = cell(displayPath(project, null, homeOf(project)))));
     return shown;
   };
   const ownTotals = (r: StatsRow): Totals => {
@@ -172,15 +184,19 @@ function computeRows(db: Database, ids: number[], home: string | null): ListingR
     const locations = t.files.size > 0 ? significantLocations(Object.fromEntries(t.files)) : [];
     out.push([
       id, home, r[1], t.messages, t.bash, t.fetch, t.search, t.added, t.removed, t.files.size, t.commits, t.subagents,
-      JSON.stringify(locations), shownProject(r[2]), locations.join(' '),
+      JSON.stringify(locations), shownProject(r[2]), cell(locations.join(' ')),
       shownTitle(r[3], { relation: r[6], parentExternalId: r[5], archived: r[7] === 1 }),
     ]);
   }
   return out;
 }
 
-/** Writes rows into `table` with their short ids, and lengthens the short ids that new sessions made ambiguous. */
-function writeRows(db: Database, table: string, rows: ListingRow[]): void {
+/**
+ * Replaces the rows of `ids` in `table` by `rows` with their short ids, and lengthens the short ids that new
+ * sessions made ambiguous. Its first statement writes (see `writesNow`).
+ */
+function writeRows(db: Database, table: string, ids: number[], rows: ListingRow[]): void {
+  db.prepare(`DELETE FROM ${table} WHERE session_id IN (SELECT value FROM json_each(?))`).run(JSON.stringify(ids));
   if (rows.length === 0) return;
   const externals = rows.map((r) => r[2]);
   let shortIds: Map<string, string>;
@@ -194,66 +210,86 @@ function writeRows(db: Database, table: string, rows: ListingRow[]): void {
     for (const id of externals) for (const n of [before.get(id), after.get(id)]) if (typeof n === 'string') around.add(n);
     shortIds = shortIdsFor(db, [...around]);
   }
-  const insert = db.prepare(`INSERT OR REPLACE INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
+  const insert = db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
   for (const r of rows) {
     r[2] = shortIds.get(r[2]) ?? r[2];
     insert.run(r);
   }
+  // Every session with one of these external ids (agents may share one), not only the rows just written.
   const update = db.prepare(`UPDATE ${table} SET short_id = ? WHERE session_id IN (SELECT id FROM sessions WHERE external_id = ?) AND short_id IS NOT ?`);
-  const written = new Set(externals);
-  for (const [id, short] of shortIds) if (!written.has(id)) update.run(short, id, short);
+  for (const [id, short] of shortIds) update.run(short, id, short);
 }
 
 const overlays = new WeakSet<Database>();
 
 /**
- * Makes every listing row current for `home` (the home folder display paths are relative to). Returns the
- * number of rows computed. Cheap when nothing is missing: one indexed anti-join. `wait`: wait for the write
- * lock like any writer (ingest) instead of falling back to a temporary table when the store is busy.
+ * Runs `read` (queries of `session_listing`) against a listing current for `home` (the home folder display
+ * paths are relative to), in one transaction so that the rows it sees are the ones checked. Missing rows are
+ * computed from the same snapshot and written to the store only if that snapshot is still the newest and the
+ * write lock is free right now; otherwise (an ingest is writing) into this connection's temporary table.
  */
-export function ensureListing(db: Database, home: string | null, options: { wait?: boolean } = {}): number {
+export function withListing<T>(db: Database, home: string | null, read: () => T): T {
   if (overlays.has(db)) {
     // A temporary table from an earlier call shadows the store's: the store may be current by now.
     db.exec('DROP TABLE IF EXISTS temp.session_listing');
     overlays.delete(db);
   }
+  const run = (): T => {
+    refreshForRead(db, home);
+    return read();
+  };
+  return db.inTransaction ? run() : db.transaction(run)();
+}
+
+/**
+ * Computes and writes every missing or stale listing row (ingest, at its end: waits for the write lock like
+ * any writer). Returns the number of rows computed. Cheap when nothing is missing: one indexed anti-join.
+ */
+export function ensureListing(db: Database, home: string | null): number {
   if (!hasListingTable(db)) return 0; // a store opened with an older migration set (tests of upgrades)
+  let computed = 0;
+  const refresh = () => {
+    const ids = staleIds(db, 'main.session_listing', home);
+    if (ids.length === 0) return;
+    const rows = computeRows(db, ids, home);
+    writeRows(db, 'main.session_listing', ids, rows);
+    computed = rows.length;
+  };
+  if (db.inTransaction) refresh();
+  else db.transaction(refresh).immediate();
+  return computed;
+}
+
+function refreshForRead(db: Database, home: string | null): void {
+  if (!hasListingTable(db)) return;
   const ids = staleIds(db, 'main.session_listing', home);
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) return;
   const rows = computeRows(db, ids, home);
-  const write = () => writeRows(db, 'main.session_listing', rows);
-  if (options.wait) {
-    if (db.inTransaction) write();
-    else db.transaction(write).immediate();
-    return rows.length;
-  }
-  if (!db.readonly && tryImmediate(db, write)) return rows.length;
-  // The store is busy (an ingest is writing) or read-only: this connection's own copy, current rows plus these.
+  if (!db.readonly && writesNow(db, () => writeRows(db, 'main.session_listing', ids, rows))) return;
   db.exec(`CREATE TEMP TABLE session_listing AS SELECT * FROM main.session_listing;
     CREATE UNIQUE INDEX temp.session_listing_id ON session_listing(session_id)`);
   overlays.add(db);
-  db.prepare(`DELETE FROM temp.session_listing WHERE session_id IN (SELECT value FROM json_each(?))`).run(JSON.stringify(ids));
-  writeRows(db, 'temp.session_listing', rows);
-  return rows.length;
+  writeRows(db, 'temp.session_listing', ids, rows);
 }
 
 function hasListingTable(db: Database): boolean {
   return db.prepare("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = 'session_listing'").get() !== undefined;
 }
 
-/** Runs `write` in an immediate transaction if the write lock is free right now; false when it is not. */
-function tryImmediate(db: Database, write: () => void): boolean {
-  if (db.inTransaction) {
-    write();
-    return true;
-  }
+/**
+ * Runs `write` inside the current read transaction if it can become a write transaction at once: false when
+ * another connection holds the write lock or committed since this snapshot began (SQLITE_BUSY_SNAPSHOT), in
+ * which case nothing was written. The first statement of `write` must write.
+ */
+function writesNow(db: Database, write: () => void): boolean {
   const timeout = db.pragma('busy_timeout', { simple: true }) as number;
   db.pragma('busy_timeout = 0');
   try {
-    db.transaction(write).immediate();
+    write();
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY' || (error as { code?: string }).code === 'SQLITE_READONLY') return false;
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_READONLY')) return false;
     throw error;
   } finally {
     db.pragma(`busy_timeout = ${timeout}`);
