@@ -2,9 +2,10 @@
 // re-ingest, and a no-op re-ingest of 10,000 unchanged small files.
 // Usage: node bench/ingest.mjs [megabytes=200] [smallFiles=10000]
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateClaudeCorpus } from './corpus.mjs';
+import { fileURLToPath } from 'node:url';
 import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
 
@@ -13,8 +14,20 @@ const smallFiles = Number(process.argv[3] ?? 10000);
 const dir = mkdtempSync(join(tmpdir(), 'strata-bench-ingest-'));
 const rssMB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
+/**
+ * Generates a corpus in a child process, so that this process's peak RSS is the ingest's alone (the
+ * generator's own heap would otherwise count towards it).
+ */
+function generate(root, options) {
+  const corpus = fileURLToPath(new URL('./corpus.mjs', import.meta.url));
+  const script = `import(${JSON.stringify(corpus)}).then((m) => process.stdout.write(JSON.stringify(m.generateClaudeCorpus(${JSON.stringify(root)}, ${JSON.stringify(options)}))))`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error(`corpus generation failed (exit ${r.status})`);
+  return JSON.parse(r.stdout);
+}
+
 try {
-  const gen = generateClaudeCorpus(join(dir, 'corpus'), { megabytes, seed: 1 });
+  const gen = generate(join(dir, 'corpus'), { megabytes, seed: 1 });
   console.log(`corpus: ${gen.files} files, ${(gen.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (resampled fixtures, seed 1)`);
   const store = openStore(join(dir, 'home', 'strata.db'));
   let t = performance.now();
@@ -27,7 +40,7 @@ try {
   console.log(`no-op re-ingest: ${ms.toFixed(0)} ms for ${again.filesSkipped} unchanged files`);
   store.close();
 
-  const small = generateClaudeCorpus(join(dir, 'small'), { sessions: smallFiles, seed: 2, maxRecords: 3 });
+  const small = generate(join(dir, 'small'), { sessions: smallFiles, seed: 2, maxRecords: 3 });
   const store2 = openStore(join(dir, 'home2', 'strata.db'));
   t = performance.now();
   await ingest({ store: store2, paths: [join(dir, 'small')] });

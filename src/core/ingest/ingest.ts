@@ -41,7 +41,10 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
   const env = options.env ?? process.env;
   const adapters = (options.adapters ?? ADAPTERS).filter((a) => !options.agents || options.agents.includes(a.agent));
-  const inputs = resolveInputs(options.paths ?? [], adapters, env, options.cwd ?? process.cwd());
+  // Files the store already holds keep their agent without being read again if unchanged (a hint only:
+  // the rows are loaded again under the lock below).
+  const remembered = new SourceRegistry(options.store.db).loadAll();
+  const inputs = await resolveInputs(options.paths ?? [], adapters, env, options.cwd ?? process.cwd(), remembered);
   const lock = acquireLock(options.lockPath ?? `${options.store.path}.lock`, {
     timeoutMs: options.lockTimeoutMs ?? 30_000,
     command: 'strata ingest',

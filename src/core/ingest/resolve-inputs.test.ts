@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADAPTERS } from '../../sources/registry.js';
+import { prefetchHeads, resolveInputs, type KnownFile } from './resolve-inputs.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'strata-resolve-'));
+  mkdirSync(join(dir, 'in'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const known = (path: string, agent: string, change: Partial<KnownFile> = {}): Map<string, KnownFile> => {
+  const stat = statSync(path);
+  return new Map([[path, { agent, size: stat.size, mtime_ms: stat.mtimeMs, ...change }]]);
+};
+
+describe('resolveInputs with files the store already holds', () => {
+  it('keeps the remembered agent of an unchanged file without detecting it again', async () => {
+    // Text no adapter detects: only the store's memory can claim it.
+    const file = join(dir, 'in', 'notes.jsonl');
+    writeFileSync(file, 'not an agent history\n');
+    const fresh = await resolveInputs([join(dir, 'in')], ADAPTERS, {}, dir);
+    expect(fresh.files).toEqual([]);
+    expect(fresh.unclaimed.map((u) => u.path)).toEqual([file]);
+
+    const unchanged = await resolveInputs([join(dir, 'in')], ADAPTERS, {}, dir, known(file, 'claude-code'));
+    expect(unchanged.files.map((f) => [f.path, f.adapter.agent])).toEqual([[file, 'claude-code']]);
+    const single = await resolveInputs([file], ADAPTERS, {}, dir, known(file, 'claude-code'));
+    expect(single.files.map((f) => f.adapter.agent)).toEqual(['claude-code']);
+  });
+
+  it('detects a file again once its size or modification time changed', async () => {
+    const file = join(dir, 'in', 'notes.jsonl');
+    writeFileSync(file, 'not an agent history\n');
+    for (const change of [{ size: 1 }, { mtime_ms: 1 }]) {
+      const res = await resolveInputs([join(dir, 'in')], ADAPTERS, {}, dir, known(file, 'claude-code', change));
+      expect(res.files).toEqual([]);
+      expect(res.unclaimed.map((u) => u.path)).toEqual([file]);
+    }
+  });
+});
+
+describe('prefetchHeads', () => {
+  it('reads what it can and ignores files it cannot open', async () => {
+    const file = join(dir, 'in', 'a.txt');
+    writeFileSync(file, 'x');
+    await expect(prefetchHeads([file, join(dir, 'missing'), join(dir, 'in')])).resolves.toBeUndefined();
+  });
+});
