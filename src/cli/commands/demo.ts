@@ -9,6 +9,7 @@ import { ingest } from '../../core/ingest/ingest.js';
 import { listIndex } from '../../core/retrieval/list-index.js';
 import { indexLines } from '../../core/retrieval/format-index.js';
 import { search } from '../../core/retrieval/search.js';
+import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { formatSearch } from '../../core/retrieval/format-search.js';
 import { openStore } from '../../store/db.js';
 import { homeDir } from '../../shared/paths.js';
@@ -44,7 +45,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
           for (const { query, result } of searches) {
             printLine(io.stdout);
             printLine(io.stdout, `$ strata search ${query}`);
-            printLine(io.stdout, formatSearch(result, 'hits'));
+            printLine(io.stdout, formatSearch(result, 'hits', (p) => displayPath(p, null, sessionHome(p, homeDir(io.env)))));
           }
           printLine(io.stdout);
           printLine(io.stdout, opts.keep ? `kept: STRATA_HOME=${home}` : 'Next: `strata ingest` reads your own agent histories (see `strata sources`).');
