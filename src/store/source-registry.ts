@@ -26,6 +26,7 @@ export class SourceRegistry {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       all: p('SELECT * FROM sources'),
+      stats: p('SELECT path, agent, size, mtime_ms FROM sources'),
       insert: p(`INSERT INTO sources (path, agent, first_seen) VALUES (?, ?, ?) RETURNING *`),
       update: p(`UPDATE sources SET agent = @agent, size = @size, mtime_ms = @mtimeMs, offset = @offset, lines = @lines, prefix_hash = @prefixHash,
         fingerprint = @fingerprint, state = @state, status = @status, status_reason = @statusReason,
@@ -40,6 +41,13 @@ export class SourceRegistry {
   loadAll(): Map<string, SourceRow> {
     const map = new Map<string, SourceRow>();
     for (const row of this.s.all!.all() as SourceRow[]) map.set(row.path, row);
+    return map;
+  }
+
+  /** Path → agent, size and modification time of every known source (what input resolution needs). */
+  loadStats(): Map<string, Pick<SourceRow, 'agent' | 'size' | 'mtime_ms'>> {
+    const map = new Map<string, Pick<SourceRow, 'agent' | 'size' | 'mtime_ms'>>();
+    for (const row of this.s.stats!.all() as Pick<SourceRow, 'path' | 'agent' | 'size' | 'mtime_ms'>[]) map.set(row.path, row);
     return map;
   }
 

@@ -43,7 +43,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const adapters = (options.adapters ?? ADAPTERS).filter((a) => !options.agents || options.agents.includes(a.agent));
   // Files the store already holds keep their agent without being read again if unchanged (a hint only:
   // the rows are loaded again under the lock below).
-  const remembered = new SourceRegistry(options.store.db).loadAll();
+  const remembered = (options.paths ?? []).length > 0 ? new SourceRegistry(options.store.db).loadStats() : new Map();
   const inputs = await resolveInputs(options.paths ?? [], adapters, env, options.cwd ?? process.cwd(), remembered);
   const lock = acquireLock(options.lockPath ?? `${options.store.path}.lock`, {
     timeoutMs: options.lockTimeoutMs ?? 30_000,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADAPTERS } from '../../sources/registry.js';
-import { prefetchHeads, resolveInputs, type KnownFile } from './resolve-inputs.js';
+import { detectAll, resolveInputs, type KnownFile } from './resolve-inputs.js';
 
 let dir: string;
 beforeEach(() => {
@@ -43,10 +43,34 @@ describe('resolveInputs with files the store already holds', () => {
   });
 });
 
-describe('prefetchHeads', () => {
-  it('reads what it can and ignores files it cannot open', async () => {
+describe('detectAll', () => {
+  it('reads each head once and keeps the verdicts: the agents that claim it, or why it cannot be read', async () => {
     const file = join(dir, 'in', 'a.txt');
     writeFileSync(file, 'x');
-    await expect(prefetchHeads([file, join(dir, 'missing'), join(dir, 'in')])).resolves.toBeUndefined();
+    const verdicts = await detectAll([file, join(dir, 'missing'), join(dir, 'in')], ADAPTERS);
+    expect(verdicts.get(file)).toEqual({ agents: [] });
+    expect(verdicts.get(join(dir, 'missing'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*ENOENT/) });
+    expect(verdicts.get(join(dir, 'in'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*EISDIR/) });
+  });
+});
+
+describe('resolveInputs when a remembered file cannot be examined', () => {
+  it('reports a file it cannot stat or read as unreadable and still resolves the others', async () => {
+    const loop = join(dir, 'in', 'opencode.db'); // OpenCode discovers it by name; stat fails with ELOOP
+    symlinkSync(loop, loop);
+    const other = join(dir, 'in', 'notes.jsonl');
+    writeFileSync(other, 'not an agent history\n');
+    const res = await resolveInputs([join(dir, 'in')], ADAPTERS, {}, dir, new Map([[loop, { agent: 'opencode', size: 1, mtime_ms: 1 }]]));
+    expect(res.unreadable.map((u) => [u.path, u.reason.match(/ELOOP/)?.[0]])).toEqual([[loop, 'ELOOP']]);
+    expect(res.unclaimed.map((u) => u.path)).toEqual([other]);
+  });
+
+  it('detects a file again when its remembered agent is not among the adapters asked (--agent)', async () => {
+    const file = join(dir, 'in', 'notes.jsonl');
+    writeFileSync(file, 'not an agent history\n');
+    const codexOnly = ADAPTERS.filter((a) => a.agent === 'codex');
+    const res = await resolveInputs([join(dir, 'in')], codexOnly, {}, dir, known(file, 'claude-code'));
+    expect(res.files).toEqual([]);
+    expect(res.unclaimed.map((u) => u.path)).toEqual([file]);
   });
 });

@@ -36,15 +36,19 @@ export function readHead(path: string, bytes = 4096): string {
   }
 }
 
-/** How many head reads `prefetchHeads` keeps in flight (libuv runs 4 at a time by default). */
-const PREFETCH_CONCURRENCY = 16;
+/** How many head reads `detectAll` keeps in flight (libuv runs 4 at a time by default). */
+const HEAD_READS_IN_FLIGHT = 16;
+
+/** What the adapters make of a file's head: the agents whose detect() claims it, or why it cannot be read. */
+export type Verdict = { agents: string[] } | { unreadable: string };
 
 /**
- * Reads the heads of these files concurrently and drops them: the synchronous detection pass that follows
- * then finds them in the page cache. On a cold cache (a first ingest of histories written weeks ago) one
- * read at a time costs a disk round trip per file, ~2.7 ms each here. Errors are left to that pass.
+ * Reads the head of each file once, concurrently, and asks every adapter whether the file is its own. On
+ * a cold page cache (a first ingest of histories written weeks ago) one read at a time costs a disk round
+ * trip per file, ~2.7 ms each here. Only the verdicts are kept, not the heads.
  */
-export async function prefetchHeads(paths: string[], bytes = 4096): Promise<void> {
+export async function detectAll(paths: string[], adapters: SourceAdapter[], bytes = 4096): Promise<Map<string, Verdict>> {
+  const verdicts = new Map<string, Verdict>();
   let next = 0;
   const lane = async (): Promise<void> => {
     const buf = Buffer.alloc(bytes);
@@ -52,26 +56,21 @@ export async function prefetchHeads(paths: string[], bytes = 4096): Promise<void
       const path = paths[next++]!;
       try {
         const handle = await open(path, 'r');
+        let head: string;
         try {
-          await handle.read(buf, 0, bytes, 0);
+          const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+          head = buf.toString('utf8', 0, bytesRead);
         } finally {
           await handle.close();
         }
-      } catch {
-        // reported by tryReadHead
+        verdicts.set(path, { agents: adapters.filter((a) => a.detect(path, head)).map((a) => a.agent) });
+      } catch (error) {
+        verdicts.set(path, { unreadable: `cannot read: ${describeError(error)}` });
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PREFETCH_CONCURRENCY, paths.length) }, lane));
-}
-
-function tryReadHead(path: string, out: ResolvedInputs): string | undefined {
-  try {
-    return readHead(path);
-  } catch (error) {
-    out.unreadable.push({ path, reason: `cannot read: ${describeError(error)}` });
-    return undefined;
-  }
+  await Promise.all(Array.from({ length: Math.min(HEAD_READS_IN_FLIGHT, paths.length) }, lane));
+  return verdicts;
 }
 
 const NOT_RECOGNISED = 'not recognised as an agent history by any adapter';
@@ -118,33 +117,54 @@ export async function resolveInputs(paths: string[], adapters: SourceAdapter[], 
     throw new StrataError('USAGE', `no such file or folder: ${missing.join(', ')}`, { details: { missing } });
   }
   const unreadable = new Set<string>();
+  const ownAgent = new Set<string>(adapters.map((a) => a.agent));
+  /** The agent the store remembers for an unchanged file, if one of `adapters` is that agent's. */
   const remembered = (file: string): string | undefined => {
     const row = known.get(file);
-    if (!row) return undefined;
-    const stat = statSync(file, { throwIfNoEntry: false });
-    return stat && stat.size === row.size && stat.mtimeMs === row.mtime_ms ? row.agent : undefined;
+    if (!row || !ownAgent.has(row.agent)) return undefined;
+    try {
+      const stat = statSync(file);
+      return stat.size === row.size && stat.mtimeMs === row.mtime_ms ? row.agent : undefined;
+    } catch {
+      return undefined; // detection reports it
+    }
   };
   /** The adapter (of `among`) that claims `file`: the remembered one, else the first whose detect() says so. */
-  const claimant = (file: string, among: SourceAdapter[], agents: Map<string, string | undefined>): SourceAdapter | undefined => {
-    const agent = agents.has(file) ? agents.get(file) : remembered(file);
-    if (agent !== undefined) return among.find((a) => a.agent === agent);
-    const head = tryReadHead(file, out);
-    if (head === undefined) {
-      unreadable.add(file);
+  const claimant = (file: string, among: SourceAdapter[], verdicts: Map<string, Verdict>): SourceAdapter | undefined => {
+    const verdict = verdicts.get(file);
+    if (verdict === undefined) return undefined;
+    if ('unreadable' in verdict) {
+      if (!unreadable.has(file)) {
+        unreadable.add(file);
+        out.unreadable.push({ path: file, reason: verdict.unreadable });
+      }
       return undefined;
     }
-    return among.find((a) => a.detect(file, head));
+    return among.find((a) => verdict.agents.includes(a.agent));
+  };
+  /** Verdicts for these files: remembered agents as they are, every other file's head read once. */
+  const judge = async (files: string[]): Promise<Map<string, Verdict>> => {
+    const verdicts = new Map<string, Verdict>();
+    const unknown: string[] = [];
+    for (const file of files) {
+      const agent = remembered(file);
+      if (agent !== undefined) verdicts.set(file, { agents: [agent] });
+      else unknown.push(file);
+    }
+    for (const [file, verdict] of await detectAll(unknown, adapters)) verdicts.set(file, verdict);
+    return verdicts;
   };
   for (const given of paths) {
     const path = resolve(cwd, given);
     if (statSync(path).isDirectory()) {
       const everyFile = findFiles(path, { maxDepth: Number.POSITIVE_INFINITY, match: () => true });
-      const agents = new Map<string, string | undefined>(everyFile.map((file) => [file, remembered(file)]));
-      await prefetchHeads(everyFile.filter((file) => !seen.has(file) && agents.get(file) === undefined));
-      for (const adapter of adapters) {
+      const discovered = adapters.map((adapter) => adapter.discover(path));
+      const candidates = new Set([...discovered.flat(), ...everyFile]);
+      const verdicts = await judge([...candidates].filter((file) => !seen.has(file) && !unreadable.has(file)));
+      for (const [i, adapter] of adapters.entries()) {
         // In a folder the user names, files of several agents may sit together: each adapter
         // keeps only the files it detects as its own.
-        const found = adapter.discover(path).filter((file) => !seen.has(file) && !unreadable.has(file) && claimant(file, [adapter], agents) === adapter);
+        const found = discovered[i]!.filter((file) => !seen.has(file) && !unreadable.has(file) && claimant(file, [adapter], verdicts) === adapter);
         if (found.length > 0) out.roots.push({ agent: adapter.agent, root: path });
         for (const file of found) add(file, adapter);
       }
@@ -152,12 +172,12 @@ export async function resolveInputs(paths: string[], adapters: SourceAdapter[], 
       // history under another name): every adapter gets to detect them; the rest are reported.
       for (const file of everyFile) {
         if (seen.has(file) || unreadable.has(file)) continue;
-        const adapter = claimant(file, adapters, agents);
+        const adapter = claimant(file, adapters, verdicts);
         if (adapter) add(file, adapter);
         else if (!unreadable.has(file)) out.unclaimed.push({ path: file, reason: explainUnclaimed(file, adapters) });
       }
     } else {
-      const adapter = claimant(path, adapters, new Map());
+      const adapter = claimant(path, adapters, await judge([path]));
       if (adapter) add(path, adapter);
       else if (!unreadable.has(path)) out.unclaimed.push({ path, reason: explainUnclaimed(path, adapters) });
     }
