@@ -3,7 +3,6 @@
 // sessions builds 10,000 strings instead of an object and fifteen cells per session.
 import type { Database } from 'better-sqlite3';
 import { LISTING_FROM, listingQuery, type IndexFilter } from './list-index.js';
-import { ensureSessionStats } from './session-stats.js';
 import { withListing } from './listing.js';
 
 export const INDEX_HEADER = ['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'BASH', 'FETCH', 'SEARCH', '+LINES', '-LINES', 'FILES', 'COMMITS', 'PROJECT', 'LOCATIONS', 'TITLE'];
@@ -40,7 +39,6 @@ export function shortTime(iso: string | null): string {
  * folder (a session's own home is inferred from its project path first).
  */
 export function indexLines(db: Database, filter: IndexFilter = {}, home: string | null = null): string[] {
-  ensureSessionStats(db);
   return withListing(db, home, () => renderLines(db, filter));
 }
 
@@ -48,7 +46,7 @@ export function indexLines(db: Database, filter: IndexFilter = {}, home: string 
 function renderLines(db: Database, filter: IndexFilter): string[] {
   const q = listingQuery(filter);
   // Widths in characters (code points), as SQLite's length() and printf's `!` flag count them.
-  const rows = q.order.includes('LIMIT') ? `(SELECT ${CELLS.map((c, i) => `${c} AS c${i}`).join(', ')} ${LISTING_FROM} ${q.where} ${q.order})` : null;
+  const rows = q.limited ? `(SELECT ${CELLS.map((c, i) => `${c} AS c${i}`).join(', ')} ${LISTING_FROM} ${q.where} ${q.order})` : null;
   const widthSql = rows
     ? `SELECT count(*), ${CELLS.map((_, i) => `max(length(c${i}))`).join(', ')} FROM ${rows}`
     : `SELECT count(*), ${CELLS.map((c) => `max(length(${c}))`).join(', ')} ${LISTING_FROM} ${q.where}`;

@@ -2,7 +2,6 @@
 // statistics rolled up recursively over subagent sessions. Everything is read from the session listing
 // (listing.ts), computed at ingest: entries for --json and the API here, aligned text in format-index.ts.
 import type { Database } from 'better-sqlite3';
-import { ensureSessionStats } from './session-stats.js';
 import { withListing } from './listing.js';
 import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
 import { sessionHome } from './locations.js';
@@ -14,13 +13,17 @@ export interface IndexFilter extends SessionFilter {
   all?: boolean;
 }
 
-export interface IndexEntry {
+/** What names a session in every listing: its ids, agent, project, title and start (search results too). */
+export interface SessionHeading {
   id: string;
   shortId: string;
   agent: string;
   project: string | null;
   title: string | null;
   startedAt: string | null;
+}
+
+export interface IndexEntry extends SessionHeading {
   endedAt: string | null;
   /** Messages, including subagent sessions. */
   messages: number;
@@ -47,7 +50,7 @@ export interface IndexEntry {
 export const LISTING_FROM = 'FROM sessions s JOIN session_listing l ON l.session_id = s.id';
 
 /** The WHERE and ORDER BY (newest first, with the limit) of a listing query over LISTING_FROM, and its parameters. */
-export function listingQuery(filter: IndexFilter): { where: string; order: string; params: unknown[] } {
+export function listingQuery(filter: IndexFilter): { where: string; order: string; limited: boolean; params: unknown[] } {
   const where = sessionWhere(filter);
   const clauses = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
   if (!filter.all) clauses.push('s.parent_id IS NULL');
@@ -56,6 +59,7 @@ export function listingQuery(filter: IndexFilter): { where: string; order: strin
     where: clauses.length ? 'WHERE ' + clauses.join(' AND ') : '',
     // started_at is never '' (timestamps or NULL), so this is the order of COALESCE(started_at, '') DESC.
     order: `ORDER BY s.started_at DESC, s.id DESC${limit}`,
+    limited: limit !== '',
     params: where.params,
   };
 }
@@ -70,7 +74,6 @@ type Row = [
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
 export function listIndex(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
   const q = listingQuery(filter);
-  ensureSessionStats(db);
   const rows = withListing(db, home, () => db
     .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
       l.messages, s.prompt_count, l.bash_calls, l.web_fetches, l.web_searches, l.lines_added, l.lines_removed, l.files_touched,

@@ -6,7 +6,8 @@
 // was just upgraded), into the store when it can write at once, else into a temporary table of its own.
 import type { Database } from 'better-sqlite3';
 import { displayPath, sessionHome, significantLocations } from './locations.js';
-import { allShortIds, shortIdsFor } from './session-ids.js';
+import { allShortIds, shortIdsAround } from './session-ids.js';
+import { ensureSessionStats } from './session-stats.js';
 
 /** Characters of a title shown in the listing (longer titles end in `…`). */
 export const TITLE_CHARS = 80;
@@ -94,11 +95,11 @@ function cell(text: string): string {
 }
 
 /** Ids of sessions whose row is missing or was computed for another home, and of all their ancestors. */
-function staleIds(db: Database, table: string, home: string | null): number[] {
+function staleIds(db: Database, home: string | null): number[] {
   return db
     .prepare(
       `WITH RECURSIVE up(id) AS (
-         SELECT s.id FROM sessions s LEFT JOIN ${table} l ON l.session_id = s.id WHERE l.session_id IS NULL OR l.home IS NOT ?
+         SELECT s.id FROM sessions s LEFT JOIN main.session_listing l ON l.session_id = s.id WHERE l.session_id IS NULL OR l.home IS NOT ?
          UNION SELECT s.parent_id FROM sessions s JOIN up ON s.id = up.id WHERE s.parent_id IS NOT NULL)
        SELECT id FROM up`,
     )
@@ -204,11 +205,7 @@ function writeRows(db: Database, table: string, ids: number[], rows: ListingRow[
     shortIds = allShortIds(db);
   } else {
     // A new id can only lengthen the short ids of its neighbours in sorted order.
-    const before = db.prepare('SELECT external_id FROM sessions WHERE external_id < ? ORDER BY external_id DESC LIMIT 1').pluck(true);
-    const after = db.prepare('SELECT external_id FROM sessions WHERE external_id > ? ORDER BY external_id LIMIT 1').pluck(true);
-    const around = new Set(externals);
-    for (const id of externals) for (const n of [before.get(id), after.get(id)]) if (typeof n === 'string') around.add(n);
-    shortIds = shortIdsFor(db, [...around]);
+    shortIds = shortIdsAround(db, externals);
   }
   const insert = db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
   for (const r of rows) {
@@ -229,6 +226,7 @@ const overlays = new WeakSet<Database>();
  * write lock is free right now; otherwise (an ingest is writing) into this connection's temporary table.
  */
 export function withListing<T>(db: Database, home: string | null, read: () => T): T {
+  ensureSessionStats(db); // stores ingested before statistics existed (writes, so before the read transaction)
   if (overlays.has(db)) {
     // A temporary table from an earlier call shadows the store's: the store may be current by now.
     db.exec('DROP TABLE IF EXISTS temp.session_listing');
@@ -249,7 +247,7 @@ export function ensureListing(db: Database, home: string | null): number {
   if (!hasListingTable(db)) return 0; // a store opened with an older migration set (tests of upgrades)
   let computed = 0;
   const refresh = () => {
-    const ids = staleIds(db, 'main.session_listing', home);
+    const ids = staleIds(db, home);
     if (ids.length === 0) return;
     const rows = computeRows(db, ids, home);
     writeRows(db, 'main.session_listing', ids, rows);
@@ -261,8 +259,7 @@ export function ensureListing(db: Database, home: string | null): number {
 }
 
 function refreshForRead(db: Database, home: string | null): void {
-  if (!hasListingTable(db)) return;
-  const ids = staleIds(db, 'main.session_listing', home);
+  const ids = staleIds(db, home);
   if (ids.length === 0) return;
   const rows = computeRows(db, ids, home);
   if (!db.readonly && writesNow(db, () => writeRows(db, 'main.session_listing', ids, rows))) return;

@@ -9,8 +9,8 @@ import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery } from './fts-query.js';
 import { selectorsToSql, type Selector } from './selectors.js';
-import { resolveSession } from './session-ids.js';
-import { shortIdsFor } from './session-ids.js';
+import { resolveSession, shortIdsFor } from './session-ids.js';
+import type { SessionHeading } from './list-index.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
 
@@ -44,13 +44,7 @@ export interface SearchHit {
   snippet: string;
 }
 
-export interface SearchSession {
-  id: string;
-  shortId: string;
-  agent: string;
-  project: string | null;
-  title: string | null;
-  startedAt: string | null;
+export interface SearchSession extends SessionHeading {
   /**
    * Hits found for this session: complete for FTS, except that with `window` set they count the ranked
    * window only; bounded by the scan cap for regex/substring.

@@ -39,19 +39,28 @@ export function allShortIds(db: Database): Map<string, string> {
   return prefixesOfSorted(ids, MIN_ID_LENGTH);
 }
 
+/** The sessions before and after an id in the sorted external-id index (two index lookups). */
+function neighboursOf(db: Database, id: string): string[] {
+  const before = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id < ? ORDER BY external_id DESC LIMIT 1').pluck(true);
+  const after = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id > ? ORDER BY external_id LIMIT 1').pluck(true);
+  return [before.get(id), after.get(id)].filter((x): x is string => typeof x === 'string');
+}
+
 /**
  * Short ids for just these sessions: each id is compared with its neighbours in the sorted external-id
  * index (two index lookups per id), so the cost does not grow with the store.
  */
 export function shortIdsFor(db: Database, externalIds: string[]): Map<string, string> {
-  const before = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id < ? ORDER BY external_id DESC LIMIT 1').pluck(true);
-  const after = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id > ? ORDER BY external_id LIMIT 1').pluck(true);
   const out = new Map<string, string>();
-  for (const id of new Set(externalIds)) {
-    const neighbours = [before.get(id), after.get(id)].filter((x): x is string => typeof x === 'string');
-    out.set(id, shortestUniquePrefixes([id, ...neighbours]).get(id)!);
-  }
+  for (const id of new Set(externalIds)) out.set(id, shortestUniquePrefixes([id, ...neighboursOf(db, id)]).get(id)!);
   return out;
+}
+
+/** `shortIdsFor` these ids and their neighbours: the short ids a new id may have lengthened, too. */
+export function shortIdsAround(db: Database, externalIds: string[]): Map<string, string> {
+  const around = new Set(externalIds);
+  for (const id of externalIds) for (const n of neighboursOf(db, id)) around.add(n);
+  return shortIdsFor(db, [...around]);
 }
 
 export interface ResolvedSession {
