@@ -63,8 +63,11 @@ export function messageContentHash(message: ParsedMessage): string {
   return sha256(JSON.stringify([message.role, message.kind, message.timestamp ?? null, message.blocks]));
 }
 
-/** Null when the indexed text is the text itself: saves copying it again to the writer thread. */
-function ftsIfDifferent(text: string, field: BlockField): string | null {
+/**
+ * The text a block is indexed with in blocks_fts; null when it is the text itself (which saves copying it
+ * again to the writer thread).
+ */
+export function indexedText(text: string, field: BlockField): string | null {
   if (text.length === 0) return null;
   const fts = toFtsText(text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined);
   return fts === text ? null : fts;
@@ -89,7 +92,7 @@ export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace'
         kind: block.kind,
         field,
         text: block.text,
-        fts: ftsIfDifferent(block.text, field),
+        fts: indexedText(block.text, field),
         toolName: block.toolName ?? null,
         toolCallId: block.toolCallId ?? null,
         toolInput: storedToolInput(jsonOrNull(block.toolInput), block.text),

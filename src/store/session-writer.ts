@@ -1,8 +1,14 @@
 // Owns every write of sessions, messages, blocks, usage and the full-text index. Callers (the ingest
-// engine) wrap calls in one transaction per source file; this module never opens transactions itself.
+// engine) run each source file in `fileTransaction` (or settle their own transaction with `settleFile`).
+// Full-text rows are deferred and written in batches of several files (`flushFts`): one FTS5 segment per
+// file made merging the index the largest cost of a bulk ingest. fts_state records how far the index
+// reaches, so an interrupted ingest's unindexed tail is indexed by the next one (`catchUpFts`).
 import type { Database, Statement } from 'better-sqlite3';
-import type { AgentName, ParsedMessage, ParsedSession } from '../shared/model.js';
-import { jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
+import type { AgentName, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
+import { indexedText, jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
+
+/** Deferred full-text rows are written once they hold about this many characters (several files' worth). */
+export const FTS_BATCH_CHARS = 2_000_000;
 
 export interface SourceRow {
   id: number;
@@ -30,6 +36,15 @@ export class SessionWriter {
   private readonly s: Record<string, Statement>;
   private readonly nextSeq = new Map<number, number>();
   readonly touchedSessions = new Set<number>();
+  /** Every block with an id up to this one is in blocks_fts (fts_state). */
+  private indexedThrough: number;
+  /** Blocks stored but not yet in blocks_fts: block id → indexed text. */
+  private readonly pendingFts = new Map<number, string>();
+  private pendingChars = 0;
+  /** What the open file transaction changed in pendingFts, undone if it rolls back. */
+  private txAdded: number[] = [];
+  private txRemoved: [number, string][] = [];
+  private readonly setIndexedThrough: Statement | undefined;
 
   /**
    * @param afterRefresh called with the sessions just refreshed, inside the same transaction — how
@@ -66,6 +81,11 @@ export class SessionWriter {
       insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)'),
+      maxBlockId: p('SELECT COALESCE(MAX(id), 0) FROM blocks'),
+      blocksAfter: p('SELECT id, field, text FROM blocks WHERE id > ? ORDER BY id'),
+      // A result whose call was stored earlier (an appended file): the call is looked for in its session.
+      callName: p(`SELECT b.tool_name FROM messages m JOIN blocks b ON b.message_id = m.id
+        WHERE m.session_id = ? AND b.tool_call_id = ? AND b.kind = 'tool_call' AND b.tool_name IS NOT NULL ORDER BY m.seq DESC LIMIT 1`),
       blockIdsOfMessage: p('SELECT id FROM blocks WHERE message_id = ?'),
       deleteFts: p('DELETE FROM blocks_fts WHERE rowid = ?'),
       deleteBlocks: p('DELETE FROM blocks WHERE message_id = ?'),
@@ -88,6 +108,13 @@ export class SessionWriter {
       linkParents: p(`UPDATE sessions SET parent_id = (SELECT p.id FROM sessions p WHERE p.agent = sessions.agent AND p.external_id = sessions.parent_external_id)
         WHERE parent_external_id IS NOT NULL AND parent_id IS NULL`),
     };
+    this.s.maxBlockId!.pluck();
+    this.s.callName!.pluck();
+    // A store before schema 6 (only built by tests that write old schemas) has no fts_state: rows are
+    // then written at once, as those versions did.
+    const batched = db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'fts_state'").pluck().get() === 1;
+    this.setIndexedThrough = batched ? db.prepare('UPDATE fts_state SET indexed_through = ? WHERE id = 1') : undefined;
+    this.indexedThrough = batched ? (db.prepare('SELECT indexed_through FROM fts_state WHERE id = 1').pluck().get() as number) : Number.POSITIVE_INFINITY;
   }
 
   upsertSession(agent: AgentName, session: Partial<ParsedSession> & { key: string }, sourceId: number): number {
@@ -115,20 +142,122 @@ export class SessionWriter {
     return seq;
   }
 
-  private insertBlocks(messageId: number, message: PreparedMessage, startIdx: number): number {
+  private insertBlocks(sessionId: number, messageId: number, message: PreparedMessage, startIdx: number): number {
     let idx = startIdx;
     const insertBlock = this.s.insertBlock!;
-    const insertFts = this.s.insertFts!;
     for (const block of message.blocks) {
-      const blockId = insertBlock.run(messageId, idx++, block.kind, block.field, block.text, block.toolName, block.toolCallId, block.toolInput, block.isError, block.noise, block.meta).lastInsertRowid;
-      if (block.text.length > 0) insertFts.run(blockId, block.fts ?? block.text);
+      let toolName = block.toolName;
+      if (toolName === null && block.kind === 'tool_result' && block.toolCallId !== null) {
+        toolName = (this.s.callName!.get(sessionId, block.toolCallId) as string | undefined) ?? null;
+      }
+      const blockId = Number(insertBlock.run(messageId, idx++, block.kind, block.field, block.text, toolName, block.toolCallId, block.toolInput, block.isError, block.noise, block.meta).lastInsertRowid);
+      if (block.text.length > 0) this.indexBlock(blockId, block.fts ?? block.text);
     }
     return message.blocks.length;
   }
 
+  /** Defers the block's full-text row to the next batch (ids above indexedThrough) or writes it now. */
+  private indexBlock(blockId: number, text: string): void {
+    if (blockId <= this.indexedThrough) {
+      // An id reused after the highest blocks were deleted: fts_state already counts it as indexed.
+      this.s.insertFts!.run(blockId, text);
+      return;
+    }
+    this.pendingFts.set(blockId, text);
+    this.pendingChars += text.length;
+    this.txAdded.push(blockId);
+  }
+
   private deleteBlocksOf(messageId: number): void {
-    for (const { id } of this.s.blockIdsOfMessage!.all(messageId) as { id: number }[]) this.s.deleteFts!.run(id);
+    for (const { id } of this.s.blockIdsOfMessage!.all(messageId) as { id: number }[]) {
+      const pending = this.pendingFts.get(id);
+      if (pending !== undefined) {
+        this.pendingFts.delete(id);
+        this.pendingChars -= pending.length;
+        this.txRemoved.push([id, pending]);
+      } else if (id <= this.indexedThrough) {
+        this.s.deleteFts!.run(id);
+      }
+    }
     this.s.deleteBlocks!.run(messageId);
+  }
+
+  /** Runs `work` as one source file's transaction (BEGIN IMMEDIATE … COMMIT). */
+  fileTransaction<T>(work: () => T): T {
+    let result: T;
+    try {
+      result = this.db.transaction(work).immediate();
+    } catch (error) {
+      this.settleFile(false);
+      throw error;
+    }
+    this.settleFile(true);
+    return result;
+  }
+
+  /**
+   * Ends the bookkeeping of a file transaction the caller opened and ended itself. After a rollback the
+   * full-text rows it deferred are dropped (their block ids may be reused) and the ones it removed return.
+   */
+  settleFile(committed: boolean): void {
+    if (!committed) {
+      for (const id of this.txAdded) {
+        const text = this.pendingFts.get(id);
+        if (text === undefined) continue;
+        this.pendingFts.delete(id);
+        this.pendingChars -= text.length;
+      }
+      for (const [id, text] of this.txRemoved) {
+        this.pendingFts.set(id, text);
+        this.pendingChars += text.length;
+      }
+      this.touchedSessions.clear();
+      this.nextSeq.clear();
+    }
+    this.txAdded = [];
+    this.txRemoved = [];
+  }
+
+  /** Characters of full-text rows waiting for the next batch. */
+  get pendingFtsChars(): number {
+    return this.pendingChars;
+  }
+
+  /** Writes the batch once it is big enough; call between file transactions. */
+  maybeFlushFts(): void {
+    if (this.pendingChars >= FTS_BATCH_CHARS) this.flushFts();
+  }
+
+  /** Writes every deferred full-text row and moves fts_state up, in one transaction; call between files. */
+  flushFts(): void {
+    const through = this.s.maxBlockId!.get() as number;
+    if (this.pendingFts.size === 0 && through <= this.indexedThrough) return;
+    const ids = [...this.pendingFts.keys()].sort((a, b) => a - b);
+    const insertFts = this.s.insertFts!;
+    this.db
+      .transaction(() => {
+        for (const id of ids) insertFts.run(id, this.pendingFts.get(id)!);
+        this.setIndexedThrough?.run(through);
+      })
+      .immediate();
+    this.indexedThrough = through;
+    this.pendingFts.clear();
+    this.pendingChars = 0;
+  }
+
+  /** Indexes the blocks an interrupted ingest stored but did not index yet. Returns how many. */
+  catchUpFts(): number {
+    if ((this.s.maxBlockId!.get() as number) <= this.indexedThrough) return 0;
+    let n = 0;
+    for (const row of this.s.blocksAfter!.iterate(this.indexedThrough) as Iterable<{ id: number; field: BlockField; text: string }>) {
+      if (row.text.length === 0) continue;
+      const text = indexedText(row.text, row.field) ?? row.text;
+      this.pendingFts.set(row.id, text);
+      this.pendingChars += text.length;
+      n++;
+    }
+    this.flushFts();
+    return n;
   }
 
   /**
@@ -159,17 +288,17 @@ export class SessionWriter {
     };
     if (!existing) {
       const messageId = Number(this.s.insertMessage!.run({ ...params, seq: this.allocSeq(sessionId) }).lastInsertRowid);
-      result.blocksAdded += this.insertBlocks(messageId, message, 0);
+      result.blocksAdded += this.insertBlocks(sessionId, messageId, message, 0);
       result.messagesAdded++;
     } else if (mode === 'merge') {
       this.s.mergeMessage!.run({ id: existing.id, timestamp: params.timestamp, model: params.model, kind: message.kind });
       const start = (this.s.maxIdx!.get(existing.id) as { m: number }).m + 1;
-      result.blocksAdded += this.insertBlocks(existing.id, message, start);
+      result.blocksAdded += this.insertBlocks(sessionId, existing.id, message, start);
       result.messagesUpdated++;
     } else if (existing.content_hash !== hash) {
       this.deleteBlocksOf(existing.id);
       this.s.rewriteMessage!.run({ ...params, id: existing.id });
-      result.blocksAdded += this.insertBlocks(existing.id, message, 0);
+      result.blocksAdded += this.insertBlocks(sessionId, existing.id, message, 0);
       result.messagesUpdated++;
     }
     if (message.usage) {

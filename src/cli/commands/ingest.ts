@@ -19,6 +19,7 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
   );
   lines.push(`messages: ${report.messagesAdded} added, ${report.messagesUpdated} updated; blocks: ${report.blocksAdded}`);
   lines.push(`malformed lines: ${report.malformedLines}; redactions: ${report.redactions}${report.sourcesArchived ? `; sources gone (sessions kept, archived): ${report.sourcesArchived}` : ''}`);
+  if (report.blocksIndexedLate > 0) lines.push(`full-text index: ${report.blocksIndexedLate} blocks left unindexed by an interrupted ingest were indexed`);
   lines.push(`read ${mb.toFixed(1)} MB in ${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`);
   for (const m of report.malformed.slice(0, 10)) lines.push(`  malformed: ${tildify(m.path, env)}:${m.line}${m.offset !== undefined ? ` (byte ${m.offset})` : ''}: ${m.reason}`);
   if (report.malformedLines > 10) lines.push(`  … ${report.malformedLines - 10} more malformed lines (see --json)`);

@@ -49,7 +49,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
       lineRedactions.count += event.redactions;
       for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
     };
-    store.db.transaction(() => {
+    writer.fileTransaction(() => {
       if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
       let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
       if (!end) {
@@ -76,7 +76,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
         skipped: stats.skipped,
       };
       registry.update(source.id, adapter.agent, progress);
-    }).immediate();
+    });
     countResult(report, result, notSession, path);
     if (rewritten) report.filesRewritten++;
   } finally {

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { ingest } from './ingest.js';
 import { testLineAdapter } from './test-adapter.js';
+import { search } from '../retrieval/search.js';
+import { formatSearch } from '../retrieval/format-search.js';
+import { formatIngestSummary } from '../../cli/commands/ingest.js';
 
 let dir: string;
 let store: Store;
@@ -142,6 +145,24 @@ describe('ingest engine', () => {
     const report = await run([], { redact: false });
     expect(report.redactions).toBe(0);
     expect((store.db.prepare('SELECT text FROM blocks').get() as { text: string }).text).toContain('sk-ant-api03-');
+  });
+
+  it('indexes, on the next run, what an interrupted ingest stored but had not indexed yet', async () => {
+    writeSource('a.jsonl', line('s1', 'm1', 'interrupted before its batch') + line('s1', 'm2', 'second'));
+    await run();
+    // As if the process died after the file's commit and before the full-text batch was written.
+    store.db.exec('DELETE FROM blocks_fts; UPDATE fts_state SET indexed_through = 0');
+    const unindexed = search(store.db, { query: 'interrupted' });
+    expect(unindexed.sessions).toEqual([]);
+    expect(unindexed.unindexed).toBe(2);
+    expect(formatSearch(unindexed, 'hits')).toMatch(/2 recently stored blocks are not in the full-text index yet/);
+    const report = await run();
+    expect(report.filesSkipped).toBe(1);
+    expect(report.blocksIndexedLate).toBe(2);
+    expect(formatIngestSummary(report, {})).toMatch(/2 blocks left unindexed by an interrupted ingest were indexed/);
+    const after = search(store.db, { query: 'interrupted' });
+    expect(after.sessions.map((s) => s.hitCount)).toEqual([1]);
+    expect(after.unindexed).toBeUndefined();
   });
 
   it('indexes CJK text so that a two-character query finds it', async () => {

@@ -64,6 +64,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const registry = new SourceRegistry(options.store.db);
     const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids));
     ensureSessionStats(options.store.db);
+    // Blocks an interrupted ingest stored without indexing them (see session-writer.ts) are indexed first.
+    report.blocksIndexedLate = writer.catchUpFts();
     const redactor = createRedactor(options.redact ?? true);
     const known = registry.loadAll();
     const total = inputs.files.length;
@@ -82,11 +84,14 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
           const row = known.get(candidate.path);
           if (row) registry.setStatus(row.id, 'error', describeError(error));
         }
+        // Between files: write the deferred full-text rows once there are enough for one batch.
+        writer.maybeFlushFts();
         options.onProgress?.(++done, total, candidate.path);
       }
     } finally {
       await pipeline?.close();
     }
+    writer.flushFts();
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
     if ((options.paths ?? []).length === 0) markMissingSources(known, inputs.files, adapters, registry, report);
     // The listing rows of every session this run changed (and of their parents), so `strata index` only reads.
@@ -171,13 +176,13 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   mergeParseStats(report, path, output, stats);
-  store.db.transaction(() => {
+  writer.fileTransaction(() => {
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
     const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
     if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
     writer.refreshTouchedSessions();
     registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, output.messages.length, fingerprint, output, stats));
-  }).immediate();
+  });
   countResult(report, result, output.notSession, path);
 }
 
@@ -237,10 +242,11 @@ async function ingestStreamedFile(
     writer.refreshTouchedSessions();
     registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, final, stats));
     store.db.exec('COMMIT');
+    writer.settleFile(true);
     countResult(report, result, final.notSession, ctx.path);
   } catch (error) {
     if (store.db.inTransaction) store.db.exec('ROLLBACK');
-    writer.touchedSessions.clear();
+    writer.settleFile(false);
     throw error;
   }
 }

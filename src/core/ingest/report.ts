@@ -29,6 +29,8 @@ export interface IngestReport {
   redactions: number;
   redactionsByKind: Record<string, number>;
   sourcesArchived: number;
+  /** Blocks an interrupted earlier ingest stored without indexing them, indexed by this run. */
+  blocksIndexedLate: number;
   bytesRead: number;
   durationMs: number;
 }
@@ -55,6 +57,7 @@ export function emptyReport(): IngestReport {
     redactions: 0,
     redactionsByKind: {},
     sourcesArchived: 0,
+    blocksIndexedLate: 0,
     bytesRead: 0,
     durationMs: 0,
   };

@@ -120,7 +120,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
   const { from, to } = parseRange(options.range, all.length);
   const picked = all.slice(from - 1, to);
   const rows = loadBlocks(db, session.id, picked);
-  // Tool results carry their call's name via tool_call_id (calls outside the range are looked up).
+  // A result shows its call's name when the call is in range; otherwise the name stored with it at ingest.
   const callNames = new Map<string, string>();
   const callErrors = new Set<string>();
   for (const list of rows) {
@@ -129,7 +129,6 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
       if (b.kind === 'tool_result' && b.tool_call_id && b.is_error) callErrors.add(b.tool_call_id);
     }
   }
-  const lookupCall = db.prepare("SELECT tool_name FROM blocks WHERE tool_call_id = ? AND kind = 'tool_call' LIMIT 1").pluck();
   const textOf = db.prepare('SELECT text FROM blocks WHERE id = ?').pluck();
   const show = options.show ?? [];
   const hide = options.hide ?? [];
@@ -139,7 +138,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
     for (const b of rows[i]!) {
       let toolName = b.tool_name;
       if (b.kind === 'tool_result' && b.tool_call_id) {
-        toolName = callNames.get(b.tool_call_id) ?? (lookupCall.get(b.tool_call_id) as string | undefined) ?? toolName;
+        toolName = callNames.get(b.tool_call_id) ?? toolName;
       }
       const visibility = resolveVisibility({ field: b.field, toolName, noise: b.noise !== null }, show, hide);
       if (visibility === 'hide') continue;

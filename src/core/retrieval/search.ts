@@ -60,6 +60,11 @@ export interface SearchResult {
   match?: string;
   /** Set when the query matched more blocks than the `ranked` newest ones ranked (see RANK_WINDOW). */
   window?: { ranked: number };
+  /**
+   * Blocks stored but not yet in the full-text index (fts mode): an ingest is writing its next batch,
+   * or one was interrupted and the next `strata ingest` indexes them. Absent when 0.
+   */
+  unindexed?: number;
   sessions: SearchSession[];
 }
 
@@ -92,7 +97,7 @@ interface HitRow {
   score: number;
 }
 
-const HIT_COLUMNS = `b.id, b.field, b.kind, b.text, COALESCE(b.tool_name, (SELECT c.tool_name FROM blocks c WHERE c.tool_call_id = b.tool_call_id AND c.kind = 'tool_call' LIMIT 1)) AS tool_name,
+const HIT_COLUMNS = `b.id, b.field, b.kind, b.text, b.tool_name,
   m.session_id, m.seq, m.timestamp, s.external_id, s.agent, s.project,
   COALESCE(s.title, (SELECT st.first_prompt FROM session_stats st WHERE st.session_id = s.id)) AS title, s.started_at`;
 
@@ -159,6 +164,8 @@ function fieldSelector(row: Pick<HitRow, 'field' | 'tool_name'>): string {
   if (row.field === 'tool_output') return `tool:${row.tool_name ?? '?'}:result`;
   return row.field;
 }
+
+const UNINDEXED_SQL = 'SELECT COUNT(*) FROM blocks WHERE id > (SELECT indexed_through FROM fts_state)';
 
 function compileRegex(pattern: string, ignoreCase: boolean): RegExp {
   try {
@@ -268,5 +275,13 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       })),
     };
   });
-  return { query: options.query, mode, ...(match !== undefined ? { match } : {}), ...(window && mode === 'fts' ? { window } : {}), sessions };
+  const unindexed = mode === 'regex' ? 0 : (cachedStatement(db, UNINDEXED_SQL).pluck(true).get() as number);
+  return {
+    query: options.query,
+    mode,
+    ...(match !== undefined ? { match } : {}),
+    ...(window && mode === 'fts' ? { window } : {}),
+    ...(unindexed > 0 ? { unindexed } : {}),
+    sessions,
+  };
 }

@@ -108,8 +108,8 @@ export function resolveVisibility(target: BlockTarget, show: Selector[], hide: S
   return decision ?? defaultVisibility(target);
 }
 
-/** Name of a tool output's call (the output row may lack it): joined by call id. */
-const TOOL_NAME_SQL = `COALESCE(b.tool_name, (SELECT c.tool_name FROM blocks c WHERE c.tool_call_id = b.tool_call_id AND c.kind = 'tool_call' LIMIT 1))`;
+/** A tool block's tool: outputs carry their call's name (resolved at ingest, see session-writer.ts). */
+const TOOL_NAME_SQL = 'b.tool_name';
 
 /** SQL condition (over alias `b` = blocks) for the union of `selectors`; default: everything but noise. */
 export function selectorsToSql(selectors: Selector[]): { sql: string; params: string[] } {

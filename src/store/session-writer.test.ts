@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type Store } from './db.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { SessionWriter, type WriteResult } from './session-writer.js';
+import { SourceRegistry } from './source-registry.js';
+import type { Block, ParsedMessage } from '../shared/model.js';
+
+let dir: string;
+let store: Store;
+let sourceId: number;
+
+const result = (): WriteResult => ({ messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 });
+const message = (key: string, blocks: Block[]): ParsedMessage => ({ sessionKey: 's', key, role: 'user', kind: 'prompt', line: 1, blocks });
+const text = (t: string): Block => ({ kind: 'text', text: t });
+const hits = (query: string) => store.db.prepare('SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH ?').pluck().get(query) as number;
+const indexedThrough = () => store.db.prepare('SELECT indexed_through FROM fts_state').pluck().get() as number;
+const maxBlockId = () => store.db.prepare('SELECT MAX(id) FROM blocks').pluck().get() as number;
+
+function write(writer: SessionWriter, ...messages: ParsedMessage[]): void {
+  writer.fileTransaction(() => {
+    const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+    for (const m of messages) writer.writeMessage(sessionId, sourceId, m, 'merge', result());
+    writer.refreshTouchedSessions();
+  });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'strata-writer-'));
+  store = openStore(join(dir, 'strata.db'));
+  sourceId = new SourceRegistry(store.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('full-text rows written in batches', () => {
+  it('keeps a committed file\'s rows until the batch is flushed, then fts_state covers every block', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, message('m1', [text('alpha bravo')]));
+    expect(hits('alpha')).toBe(0);
+    expect(writer.pendingFtsChars).toBe('alpha bravo'.length);
+    writer.maybeFlushFts(); // far below a batch: nothing written yet
+    expect(hits('alpha')).toBe(0);
+    writer.flushFts();
+    expect(hits('alpha')).toBe(1);
+    expect(writer.pendingFtsChars).toBe(0);
+    expect(indexedThrough()).toBe(maxBlockId());
+  });
+
+  it('drops the rows of a rolled-back file, whose block ids the next file reuses', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, message('m1', [text('kept')]));
+    expect(() =>
+      writer.fileTransaction(() => {
+        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+        writer.writeMessage(sessionId, sourceId, message('m2', [text('gamma rolled back')]), 'merge', result());
+        throw new Error('parse failed half way');
+      }),
+    ).toThrow(/half way/);
+    expect(writer.pendingFtsChars).toBe('kept'.length);
+    write(writer, message('m3', [text('delta')]));
+    writer.flushFts();
+    expect(hits('gamma')).toBe(0);
+    expect(hits('delta')).toBe(1);
+    expect(hits('kept')).toBe(1);
+    // The rolled-back message's sequence number is free again: numbering has no gap.
+    expect(store.db.prepare('SELECT seq FROM messages ORDER BY seq').pluck().all()).toEqual([1, 2]);
+  });
+
+  it('a block deleted before the flush never reaches the index; a rollback brings its row back', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, message('m1', [text('zeta')]));
+    expect(() =>
+      writer.fileTransaction(() => {
+        writer.deleteMessagesOfSource(sourceId, new Set());
+        throw new Error('rewrite failed');
+      }),
+    ).toThrow();
+    expect(writer.pendingFtsChars).toBe('zeta'.length);
+    writer.fileTransaction(() => writer.deleteMessagesOfSource(sourceId, new Set()));
+    expect(writer.pendingFtsChars).toBe(0);
+    writer.flushFts();
+    expect(hits('zeta')).toBe(0);
+    // FTS5's own check (it throws on a corrupt index).
+    store.db.exec("INSERT INTO blocks_fts (blocks_fts, rank) VALUES ('integrity-check', 0)");
+  });
+
+  it('indexes at once a block whose id was reused below indexed_through (the newest blocks were deleted)', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, message('m1', [text('first')]), message('m2', [text('second')]));
+    writer.flushFts();
+    const through = indexedThrough();
+    writer.fileTransaction(() => {
+      writer.deleteMessagesOfSource(sourceId, new Set(['1\u0000m1']));
+      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+      writer.writeMessage(sessionId, sourceId, message('m3', [text('third')]), 'merge', result());
+    });
+    expect(maxBlockId()).toBeLessThanOrEqual(through);
+    expect(hits('second')).toBe(0);
+    expect(hits('third')).toBe(1);
+    expect(writer.pendingFtsChars).toBe(0);
+  });
+
+  it('a later writer indexes what an interrupted one stored but never flushed', () => {
+    const first = new SessionWriter(store.db);
+    write(first, message('m1', [text('epsilon'), text('')]), message('m2', [text('camelCaseWord')]));
+    // The process dies here: no flush.
+    const next = new SessionWriter(store.db);
+    expect(next.catchUpFts()).toBe(2);
+    expect(hits('epsilon')).toBe(1);
+    expect(hits('Word')).toBe(1); // indexed as ingest indexes it (camelCase sub-words)
+    expect(indexedThrough()).toBe(maxBlockId());
+    expect(new SessionWriter(store.db).catchUpFts()).toBe(0);
+  });
+});
+
+describe('tool names of results', () => {
+  it('a result stored after its call (lines appended later) takes the call\'s name from its session', () => {
+    const writer = new SessionWriter(store.db);
+    const call: Block = { kind: 'tool_call', text: '{"command":"ls"}', toolName: 'Bash', toolCallId: 'toolu_1', toolInput: { command: 'ls' } };
+    write(writer, { ...message('m1', [call]), role: 'assistant', kind: 'response' });
+    write(writer, message('m2', [{ kind: 'tool_result', text: 'a.txt', toolCallId: 'toolu_1' }]));
+    const other = { ...message('m3', [{ kind: 'tool_result', text: 'b.txt', toolCallId: 'toolu_1' } as Block]), sessionKey: 'other' };
+    writer.fileTransaction(() => {
+      const sessionId = writer.upsertSession('claude-code', { key: 'other' }, sourceId);
+      writer.writeMessage(sessionId, sourceId, other, 'merge', result());
+    });
+    const names = store.db.prepare("SELECT text, tool_name FROM blocks WHERE kind = 'tool_result' ORDER BY id").all();
+    // Only within the session: the same call id in another session names nothing.
+    expect(names).toEqual([
+      { text: 'a.txt', tool_name: 'Bash' },
+      { text: 'b.txt', tool_name: null },
+    ]);
+  });
+});
+
+describe('ingest-batches migration (schema 6)', () => {
+  it('upgrades a schema-5 store: results named from their calls, the call-id index gone, the index complete', () => {
+    store.close();
+    rmSync(join(dir, 'strata.db'));
+    const v5 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 5) });
+    const source = new SourceRegistry(v5.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+    v5.db.exec(`
+      INSERT INTO sessions (id, agent, external_id, updated_at) VALUES (1, 'claude-code', 's', 'now');
+      INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ${source}, 1), (2, 1, 'm2', 2, 'user', 'tool_result', ${source}, 2);
+      INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name, tool_call_id) VALUES
+        (1, 1, 0, 'tool_call', 'tool_input', '{}', 'Read', 'c1'), (2, 2, 0, 'tool_result', 'tool_output', 'omega', NULL, 'c1');
+      INSERT INTO blocks_fts (rowid, text) VALUES (1, '{}'), (2, 'omega');
+    `);
+    v5.close();
+    store = openStore(join(dir, 'strata.db'));
+    expect(store.db.prepare('SELECT tool_name FROM blocks WHERE id = 2').pluck().get()).toBe('Read');
+    expect(store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'blocks_call'").pluck().get()).toBe(0);
+    expect(indexedThrough()).toBe(2);
+    expect(new SessionWriter(store.db).catchUpFts()).toBe(0);
+    expect(hits('omega')).toBe(1);
+  });
+});
