@@ -45,12 +45,31 @@ export function camelTail(text: string): string {
   return [...words].map((w) => camelParts(w).join(' ')).join(' . ');
 }
 
-/** Text as written into the FTS index: CJK spaced out, camelCase sub-words appended. */
-export function toFtsText(text: string, maxChars = FTS_MAX_CHARS): string {
+/**
+ * How a text is indexed, in two parts so that the common case (the text itself plus a short tail) never
+ * copies the text: `body` replaces the text when it differs (CJK spaced out, clipped to `maxChars`), else
+ * null; `tail` holds the camelCase sub-words appended after it ('' when none).
+ */
+export interface FtsParts {
+  body: string | null;
+  tail: string;
+}
+
+export function ftsParts(text: string, maxChars = FTS_MAX_CHARS): FtsParts {
   const clipped = text.length > maxChars ? text.slice(0, maxChars) : text;
   const body = hasCjk(clipped) ? clipped.replace(CJK_GLOBAL, ' $& ') : clipped;
-  const tail = camelTail(clipped);
-  return tail ? `${body}\n${tail}` : body;
+  return { body: body === text ? null : body, tail: camelTail(clipped) };
+}
+
+/** The indexed text from its parts (see ftsParts). */
+export function joinFts(text: string, parts: FtsParts): string {
+  const body = parts.body ?? text;
+  return parts.tail ? `${body}\n${parts.tail}` : body;
+}
+
+/** Text as written into the FTS index: CJK spaced out, camelCase sub-words appended. */
+export function toFtsText(text: string, maxChars = FTS_MAX_CHARS): string {
+  return joinFts(text, ftsParts(text, maxChars));
 }
 
 /** A query term spelled so it matches `toFtsText` output (CJK characters spaced apart). */

@@ -1,17 +1,19 @@
 // Owns turning a ParsedMessage into the column values the store writes (JSON of metas and tool inputs,
-// the block's field, its full-text index text). Pure and database-free, so the ingest worker thread can
-// do this work while the main thread writes the previous batch.
+// the block's field, its full-text index text), redacting as it goes when given a redaction. Pure and
+// database-free, so the ingest worker thread can do this work while the main thread writes.
 import type { Block, BlockField, ParsedMessage, TokenUsage } from '../shared/model.js';
 import { sha256 } from '../shared/hash.js';
-import { FTS_MAX_TOOL_OUTPUT_CHARS, toFtsText } from './fts-text.js';
-import { storedToolInput } from './tool-input.js';
+import { FTS_MAX_TOOL_OUTPUT_CHARS, ftsParts, joinFts } from './fts-text.js';
+import { TOOL_INPUT_IS_TEXT, storedToolInput } from './tool-input.js';
 
 export interface PreparedBlock {
   kind: string;
   field: BlockField;
   text: string;
-  /** Text for the full-text index when it differs from `text` (CJK spacing, camelCase tail), else null. */
-  fts: string | null;
+  /** Indexed text replacing `text` when it differs (CJK spaced out, clipped), else null (see ftsParts). */
+  ftsBody: string | null;
+  /** camelCase sub-words indexed after the text ('' when none). */
+  ftsTail: string;
   toolName: string | null;
   toolCallId: string | null;
   toolInput: string | null;
@@ -63,17 +65,57 @@ export function messageContentHash(message: ParsedMessage): string {
   return sha256(JSON.stringify([message.role, message.kind, message.timestamp ?? null, message.blocks]));
 }
 
-/**
- * The text a block is indexed with in blocks_fts; null when it is the text itself (which saves copying it
- * again to the writer thread).
- */
-export function indexedText(text: string, field: BlockField): string | null {
-  if (text.length === 0) return null;
-  const fts = toFtsText(text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined);
-  return fts === text ? null : fts;
+/** How a block's text is indexed (see ftsParts): tool output only up to FTS_MAX_TOOL_OUTPUT_CHARS. */
+function indexParts(text: string, field: BlockField): { ftsBody: string | null; ftsTail: string } {
+  if (text.length === 0) return { ftsBody: null, ftsTail: '' };
+  const parts = ftsParts(text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined);
+  return { ftsBody: parts.body, ftsTail: parts.tail };
 }
 
-export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace'): PreparedMessage {
+/** The text a block is indexed with in blocks_fts. */
+export function indexedText(block: Pick<PreparedBlock, 'text' | 'ftsBody' | 'ftsTail'>): string {
+  return joinFts(block.text, { body: block.ftsBody, tail: block.ftsTail });
+}
+
+/** `indexedText` of a stored block's text and field. */
+export function indexedTextOf(text: string, field: BlockField): string {
+  return indexedText({ text, ...indexParts(text, field) });
+}
+
+/** Secret redaction applied while preparing (the ingest passes its redactor's). */
+export interface Redaction {
+  text(value: string): string;
+  value<T>(value: T): T;
+}
+
+const NO_REDACTION: Redaction = { text: (value) => value, value: (value) => value };
+
+function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction): PreparedBlock {
+  const field = blockField(block, message);
+  const text = redaction.text(block.text);
+  // A tool input whose JSON is the block's text is stored as that text (see tool-input.ts): redacting
+  // the text redacts it, so it is neither redacted nor serialized a second time.
+  const inputJson = jsonOrNull(block.toolInput);
+  const toolInput = inputJson === null ? null : inputJson === block.text ? TOOL_INPUT_IS_TEXT : storedToolInput(jsonOrNull(redaction.value(block.toolInput)), text);
+  return {
+    kind: block.kind,
+    field,
+    text,
+    ...indexParts(text, field),
+    toolName: block.toolName ?? null,
+    toolCallId: block.toolCallId ?? null,
+    toolInput,
+    isError: block.isError ? 1 : 0,
+    noise: block.noise ?? null,
+    meta: jsonOrNull(redaction.value(block.meta)),
+  };
+}
+
+/**
+ * The column values of a message, redacted with `redaction` (none by default). Replace mode hashes the
+ * message as given, so callers of that mode pass it already redacted.
+ */
+export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace', redaction: Redaction = NO_REDACTION): PreparedMessage {
   const prepared: PreparedMessage = {
     sessionKey: message.sessionKey,
     key: message.key,
@@ -85,22 +127,8 @@ export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace'
     sidechain: message.isSidechain ? 1 : 0,
     // Content hashes only matter when a whole file is re-parsed (replace mode).
     hash: mode === 'replace' ? messageContentHash(message) : null,
-    meta: jsonOrNull(message.meta),
-    blocks: message.blocks.map((block) => {
-      const field = blockField(block, message);
-      return {
-        kind: block.kind,
-        field,
-        text: block.text,
-        fts: indexedText(block.text, field),
-        toolName: block.toolName ?? null,
-        toolCallId: block.toolCallId ?? null,
-        toolInput: storedToolInput(jsonOrNull(block.toolInput), block.text),
-        isError: block.isError ? 1 : 0,
-        noise: block.noise ?? null,
-        meta: jsonOrNull(block.meta),
-      };
-    }),
+    meta: jsonOrNull(redaction.value(message.meta)),
+    blocks: message.blocks.map((block) => prepareBlock(block, message, redaction)),
   };
   if (message.usage) prepared.usage = message.usage;
   return prepared;

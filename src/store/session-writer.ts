@@ -5,7 +5,7 @@
 // reaches, so an interrupted ingest's unindexed tail is indexed by the next one (`catchUpFts`).
 import type { Database, Statement } from 'better-sqlite3';
 import type { AgentName, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
-import { indexedText, jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
+import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
 
 /** Deferred full-text rows are written once they hold about this many characters (several files' worth). */
 export const FTS_BATCH_CHARS = 2_000_000;
@@ -151,7 +151,7 @@ export class SessionWriter {
         toolName = (this.s.callName!.get(sessionId, block.toolCallId) as string | undefined) ?? null;
       }
       const blockId = Number(insertBlock.run(messageId, idx++, block.kind, block.field, block.text, toolName, block.toolCallId, block.toolInput, block.isError, block.noise, block.meta).lastInsertRowid);
-      if (block.text.length > 0) this.indexBlock(blockId, block.fts ?? block.text);
+      if (block.text.length > 0) this.indexBlock(blockId, indexedText(block));
     }
     return message.blocks.length;
   }
@@ -251,7 +251,7 @@ export class SessionWriter {
     let n = 0;
     for (const row of this.s.blocksAfter!.iterate(this.indexedThrough) as Iterable<{ id: number; field: BlockField; text: string }>) {
       if (row.text.length === 0) continue;
-      const text = indexedText(row.text, row.field) ?? row.text;
+      const text = indexedTextOf(row.text, row.field);
       this.pendingFts.set(row.id, text);
       this.pendingChars += text.length;
       n++;

@@ -3,7 +3,7 @@
 // be redacted and prepared ahead (in the ingest worker) and applied here with `applyPreparedOutput`.
 import type { AgentName, Block, ParseOutput, ParsedMessage, ParsedSession } from '../../shared/model.js';
 import type { SessionWriter, WriteResult } from '../../store/session-writer.js';
-import { prepareMessage, type PreparedMessage } from '../../store/prepared-message.js';
+import { prepareMessage, type PreparedMessage, type Redaction } from '../../store/prepared-message.js';
 import { redactValue, type Redactor } from './redact.js';
 
 function redactBlock(block: Block, redactor: Redactor): Block {
@@ -35,10 +35,11 @@ export interface PreparedOutput extends Omit<ParseOutput, 'messages' | 'sessions
 /** Redacts and prepares a merge-mode output; pure (no store), so it can run in a worker thread. */
 export function prepareMergeOutput(output: ParseOutput, redactor: Redactor): PreparedOutput {
   const { sessions, messages, ...rest } = output;
+  const redaction: Redaction = { text: (value) => redactor.redact(value), value: (value) => redactValue(value, redactor) };
   return {
     ...rest,
     sessions: sessions.map((s) => redactSession(s, redactor)),
-    messages: messages.map((m) => prepareMessage(redactMessage(m, redactor), 'merge')),
+    messages: messages.map((m) => prepareMessage(m, 'merge', redaction)),
   };
 }
 

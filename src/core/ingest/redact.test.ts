@@ -9,8 +9,14 @@ describe('env-style secrets (KEY=value)', () => {
     expect(redact('const apiKey: "Zx81kq02LmNbv7"')).toBe('const apiKey: "[REDACTED:env-secret]"');
     expect(redact('AUTH_TOKEN_SECRET = 9f8e7d6c5b4a3210')).toBe('AUTH_TOKEN_SECRET = [REDACTED:env-secret]');
   });
+  it('finds them in JSON text too: escaped quotes (a tool call\'s input) and quoted keys', () => {
+    const call = JSON.stringify({ command: 'export OPENROUTER_API_KEY="or_9f8e7d6c5b4a3210" && run' });
+    expect(redact(call)).toBe(JSON.stringify({ command: 'export OPENROUTER_API_KEY="[REDACTED:env-secret]" && run' }));
+    expect(redact('{"api_key": "Zx81kq02LmNbv7", "name": "demo"}')).toBe('{"api_key": "[REDACTED:env-secret]", "name": "demo"}');
+    expect(redact(JSON.stringify({ content: '{"client_secret":"Q2w3E4r5T6y7U8"}' }))).not.toContain('Q2w3E4r5T6y7U8');
+  });
   it('leaves code and plain words alone', () => {
-    for (const text of ['TOKEN=process.env.GITHUB_TOKEN', 'AUTH_MODE=required', 'password: undefined', 'SECRET_NAME=PRODUCTION_DB']) {
+    for (const text of ['TOKEN=process.env.GITHUB_TOKEN', 'AUTH_MODE=required', 'password: undefined', 'SECRET_NAME=PRODUCTION_DB', '{"token": "required", "auth": "none"}']) {
       expect(redact(text)).toBe(text);
     }
   });

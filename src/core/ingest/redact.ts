@@ -29,7 +29,9 @@ const RULES: SecretRule[] = [
     kind: 'env-secret',
     // Anchored on the keyword, not on the start of the name that contains it (`MY_API_KEY=`): the same
     // secrets are found, without trying every prefix of every word (2.5x faster on real transcripts).
-    pattern: /((?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*\s*[=:]\s*["']?)([^\s"'\\$<>{}(),;]{8,})/gi,
+    // Quotes may be JSON-escaped: a tool call's text is its input as JSON (`"command":"export K=\"v\""`),
+    // and a JSON key may be quoted (`"api_key": "v"`).
+    pattern: /((?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*(?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)([^\s"'\\$<>{}(),;]{8,})/gi,
     group: 2,
   },
 ];
