@@ -118,6 +118,37 @@ describe('full-text rows written in batches', () => {
   });
 });
 
+describe('messages merged by key', () => {
+  const blocksOf = () => store.db.prepare('SELECT m.key, m.seq, b.idx, b.text FROM messages m JOIN blocks b ON b.message_id = m.id ORDER BY m.seq, b.idx').all();
+  it('finds a key written earlier in the same file (a session new to the store) and in an earlier file', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, message('m1', [text('a')]), message('m2', [text('x')]), message('m1', [text('b')]));
+    write(writer, message('m1', [text('c')]), message('m3', [text('y')]));
+    expect(blocksOf()).toEqual([
+      { key: 'm1', seq: 1, idx: 0, text: 'a' },
+      { key: 'm1', seq: 1, idx: 1, text: 'b' },
+      { key: 'm1', seq: 1, idx: 2, text: 'c' },
+      { key: 'm2', seq: 2, idx: 0, text: 'x' },
+      { key: 'm3', seq: 3, idx: 0, text: 'y' },
+    ]);
+  });
+
+  it('replace mode rewrites a message only when its content changed, also within one file', () => {
+    const writer = new SessionWriter(store.db);
+    const counts = result();
+    writer.fileTransaction(() => {
+      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+      writer.writeMessage(sessionId, sourceId, message('m1', [text('same')]), 'replace', counts);
+      writer.writeMessage(sessionId, sourceId, message('m1', [text('same')]), 'replace', counts);
+      writer.writeMessage(sessionId, sourceId, message('m1', [text('changed')]), 'replace', counts);
+      writer.deleteMessagesOfSource(sourceId, new Set());
+      writer.writeMessage(sessionId, sourceId, message('m1', [text('again')]), 'replace', counts);
+    });
+    expect(counts).toEqual({ messagesAdded: 2, messagesUpdated: 1, blocksAdded: 3 });
+    expect(blocksOf()).toEqual([{ key: 'm1', seq: 2, idx: 0, text: 'again' }]);
+  });
+});
+
 describe('tool names of results', () => {
   it('a result stored after its call (lines appended later) takes the call\'s name from its session', () => {
     const writer = new SessionWriter(store.db);

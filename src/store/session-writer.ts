@@ -35,6 +35,13 @@ export { blockField, messageContentHash, prepareMessage, type PreparedMessage } 
 export class SessionWriter {
   private readonly s: Record<string, Statement>;
   private readonly nextSeq = new Map<number, number>();
+  /**
+   * Sessions that had no stored message when the open file transaction first wrote to them: every
+   * message they have is then in this map (key → id and hash), so looking one up needs no query.
+   */
+  private readonly freshSessions = new Map<number, Map<string, { id: number; content_hash: string | null }>>();
+  /** Sessions the open file transaction has written to (fresh or not). */
+  private readonly txSessions = new Set<number>();
   readonly touchedSessions = new Set<number>();
   /** Every block with an id up to this one is in blocks_fts (fts_state). */
   private indexedThrough: number;
@@ -72,7 +79,7 @@ export class SessionWriter {
       maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
       findMessage: p('SELECT id, content_hash FROM messages WHERE session_id = ? AND key = ?'),
       insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
-        VALUES (@sessionId, @key, @seq, @role, @kind, @timestamp, @model, @sourceId, @line, @sidechain, @hash, @meta)`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
         kind = CASE WHEN kind = 'response' AND @kind = 'error' THEN 'error' ELSE kind END, content_hash = NULL WHERE id = @id`),
       rewriteMessage: p(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
@@ -134,12 +141,30 @@ export class SessionWriter {
     return row.id;
   }
 
-  private allocSeq(sessionId: number): number {
+  private lastSeq(sessionId: number): number {
     let seq = this.nextSeq.get(sessionId);
-    if (seq === undefined) seq = (this.s.maxSeq!.get(sessionId) as { m: number }).m;
-    seq += 1;
+    if (seq === undefined) {
+      seq = (this.s.maxSeq!.get(sessionId) as { m: number }).m;
+      this.nextSeq.set(sessionId, seq);
+    }
+    return seq;
+  }
+
+  private allocSeq(sessionId: number): number {
+    const seq = this.lastSeq(sessionId) + 1;
     this.nextSeq.set(sessionId, seq);
     return seq;
+  }
+
+  /** The stored message with this key, if any (no query for a session that was empty at the start of the file). */
+  private findMessage(sessionId: number, key: string): { id: number; content_hash: string | null } | undefined {
+    if (!this.txSessions.has(sessionId)) {
+      this.txSessions.add(sessionId);
+      if (this.lastSeq(sessionId) === 0) this.freshSessions.set(sessionId, new Map());
+    }
+    const fresh = this.freshSessions.get(sessionId);
+    if (fresh) return fresh.get(key);
+    return this.s.findMessage!.get(sessionId, key) as { id: number; content_hash: string | null } | undefined;
   }
 
   private insertBlocks(sessionId: number, messageId: number, message: PreparedMessage, startIdx: number): number {
@@ -214,6 +239,8 @@ export class SessionWriter {
       this.touchedSessions.clear();
       this.nextSeq.clear();
     }
+    this.freshSessions.clear();
+    this.txSessions.clear();
     this.txAdded = [];
     this.txRemoved = [];
   }
@@ -271,33 +298,38 @@ export class SessionWriter {
 
   /** `writeMessage` for a message already turned into column values (see prepared-message.ts). */
   writePrepared(sessionId: number, sourceId: number, message: PreparedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
-    const existing = this.s.findMessage!.get(sessionId, message.key) as { id: number; content_hash: string | null } | undefined;
+    const existing = this.findMessage(sessionId, message.key);
     const hash = message.hash;
-    const params = {
-      sessionId,
-      key: message.key,
-      role: message.role,
-      kind: message.kind,
-      timestamp: message.timestamp,
-      model: message.model,
-      sourceId,
-      line: message.line,
-      sidechain: message.sidechain,
-      hash,
-      meta: message.meta,
-    };
     if (!existing) {
-      const messageId = Number(this.s.insertMessage!.run({ ...params, seq: this.allocSeq(sessionId) }).lastInsertRowid);
+      const seq = this.allocSeq(sessionId);
+      const messageId = Number(
+        this.s.insertMessage!.run(sessionId, message.key, seq, message.role, message.kind, message.timestamp, message.model, sourceId, message.line, message.sidechain, hash, message.meta)
+          .lastInsertRowid,
+      );
+      this.freshSessions.get(sessionId)?.set(message.key, { id: messageId, content_hash: hash });
       result.blocksAdded += this.insertBlocks(sessionId, messageId, message, 0);
       result.messagesAdded++;
     } else if (mode === 'merge') {
-      this.s.mergeMessage!.run({ id: existing.id, timestamp: params.timestamp, model: params.model, kind: message.kind });
+      this.s.mergeMessage!.run({ id: existing.id, timestamp: message.timestamp, model: message.model, kind: message.kind });
+      existing.content_hash = null;
       const start = (this.s.maxIdx!.get(existing.id) as { m: number }).m + 1;
       result.blocksAdded += this.insertBlocks(sessionId, existing.id, message, start);
       result.messagesUpdated++;
     } else if (existing.content_hash !== hash) {
       this.deleteBlocksOf(existing.id);
-      this.s.rewriteMessage!.run({ ...params, id: existing.id });
+      this.s.rewriteMessage!.run({
+        id: existing.id,
+        role: message.role,
+        kind: message.kind,
+        timestamp: message.timestamp,
+        model: message.model,
+        sourceId,
+        line: message.line,
+        sidechain: message.sidechain,
+        hash,
+        meta: message.meta,
+      });
+      existing.content_hash = hash;
       result.blocksAdded += this.insertBlocks(sessionId, existing.id, message, 0);
       result.messagesUpdated++;
     }
@@ -316,6 +348,7 @@ export class SessionWriter {
       if (keep.has(`${m.sessionId}\u0000${m.key}`)) continue;
       this.deleteBlocksOf(m.id);
       this.s.deleteMessage!.run(m.id);
+      this.freshSessions.get(m.sessionId)?.delete(m.key);
       this.touchedSessions.add(m.sessionId);
       deleted++;
     }
