@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { Store } from '../../store/db.js';
 import { SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
+import { startCheckpointer } from '../../store/checkpointer.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
 import { homeDir, type Env } from '../../shared/paths.js';
 import { describeError } from '../../shared/errors.js';
@@ -59,7 +60,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.filesNotSession += inputs.unclaimed.length;
     report.notSession.push(...inputs.unclaimed);
     // Checkpoint the WAL every ~64 MB instead of every 4 MB while writing: each checkpoint fsyncs, and a
-    // bulk ingest otherwise spends a tenth of its time there. Restored (and checkpointed) at the end.
+    // bulk ingest otherwise spends a tenth of its time there (a bulk ingest moves them to a thread, see
+    // store/checkpointer.ts). Restored (and checkpointed) at the end.
     options.store.db.pragma(`wal_autocheckpoint = ${INGEST_WAL_AUTOCHECKPOINT_PAGES}`);
     const registry = new SourceRegistry(options.store.db);
     const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids));
@@ -71,6 +73,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const total = inputs.files.length;
     const redact = options.redact ?? true;
     const { plans, pipeline } = planLineJobs(inputs.files, known, redact, env);
+    // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here.
+    const checkpointer = pipeline ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
     const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} } };
     let done = 0;
     try {
@@ -86,10 +90,12 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
         }
         // Between files: write the deferred full-text rows once there are enough for one batch.
         writer.maybeFlushFts();
+        checkpointer?.betweenTransactions();
         options.onProgress?.(++done, total, candidate.path);
       }
     } finally {
       await pipeline?.close();
+      await checkpointer?.stop();
     }
     writer.flushFts();
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
