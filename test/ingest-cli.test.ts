@@ -146,6 +146,12 @@ describe('strata ingest (end to end)', () => {
     for (const table of ['sessions', 'messages', 'blocks', 'usage']) {
       expect(countRows(join(killedHome, 'strata.db'), `SELECT COUNT(*) n FROM ${table}`)).toBe(countRows(join(cleanHome, 'strata.db'), `SELECT COUNT(*) n FROM ${table}`));
     }
+    // The full-text index too: whatever the killed run stored without indexing, the re-run indexed.
+    for (const term of ['the', 'error', 'Session']) {
+      const sql = `SELECT COUNT(*) n FROM blocks_fts WHERE blocks_fts MATCH '${term}'`;
+      expect(countRows(join(killedHome, 'strata.db'), sql)).toBe(countRows(join(cleanHome, 'strata.db'), sql));
+    }
+    expect(countRows(join(killedHome, 'strata.db'), 'SELECT COUNT(*) n FROM blocks WHERE id > (SELECT indexed_through FROM fts_state)')).toBe(0);
   });
 });
 
