@@ -9,7 +9,7 @@ import { BEAT, CHECKPOINT_EVERY_MS, FRAMES, STOP } from './checkpointer-protocol
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const { path, shared: buffer } = workerData as { path: string; shared: SharedArrayBuffer };
 const shared = new Int32Array(buffer);
-const started = Date.now();
+const started = performance.now();
 const db = new Database(path, { fileMustExist: true });
 try {
   while (Atomics.load(shared, STOP) === 0) {
@@ -20,7 +20,7 @@ try {
     } catch {
       // Busy (the writer is finishing a checkpoint itself) or a transient I/O error: try again next time.
     }
-    Atomics.store(shared, BEAT, Math.floor((Date.now() - started) / 1000));
+    Atomics.store(shared, BEAT, Math.floor((performance.now() - started) / 1000));
   }
 } finally {
   db.close();

@@ -43,14 +43,15 @@ export function startCheckpointer(db: Database, path: string, fallbackPages: num
   worker.on('error', () => Atomics.store(shared, BEAT, -1));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   db.pragma('wal_autocheckpoint = 0');
-  const started = Date.now();
+  // A monotonic clock: a wall-clock jump must not look like a dead thread.
+  const started = performance.now();
   let fallenBack = false;
   return {
     betweenTransactions() {
       if (fallenBack) return;
       const beat = Atomics.load(shared, BEAT);
       // The beat counts seconds since start (see the worker); 0 until its first checkpoint.
-      const sinceBeatMs = Date.now() - started - Math.max(0, beat) * 1000;
+      const sinceBeatMs = performance.now() - started - Math.max(0, beat) * 1000;
       if (beat < 0 || sinceBeatMs > STALE_MS + CHECKPOINT_EVERY_MS) {
         fallenBack = true;
         db.pragma(`wal_autocheckpoint = ${fallbackPages}`);

@@ -89,6 +89,51 @@ describe('full-text rows written in batches', () => {
     store.db.exec("INSERT INTO blocks_fts (blocks_fts, rank) VALUES ('integrity-check', 0)");
   });
 
+  it('a row added and replaced within a rolled-back file does not come back as a ghost', () => {
+    const writer = new SessionWriter(store.db);
+    expect(() =>
+      writer.fileTransaction(() => {
+        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+        writer.writeMessage(sessionId, sourceId, message('m1', [text('oldphantom')]), 'replace', result());
+        writer.writeMessage(sessionId, sourceId, message('m1', [text('newer')]), 'replace', result());
+        throw new Error('failed after the rewrite');
+      }),
+    ).toThrow();
+    expect(writer.pendingFtsChars).toBe(0);
+    write(writer, message('m2', [text('reuses the id')]));
+    writer.flushFts();
+    expect(hits('oldphantom')).toBe(0);
+    expect(hits('newer')).toBe(0);
+    expect(hits('reuses')).toBe(1);
+  });
+
+  it('a large file writes its rows inside its own transaction, after the pending batch', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, message('m1', [text('small pending')]));
+    writer.fileTransaction(() => {
+      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+      writer.writeMessage(sessionId, sourceId, message('m2', [text('large inline')]), 'merge', result());
+      expect(hits('inline')).toBe(1); // already in the index, before the commit
+      expect(hits('small')).toBe(1); // the batch was written first
+    }, { inline: true });
+    expect(writer.pendingFtsChars).toBe(0);
+    expect(indexedThrough()).toBe(maxBlockId());
+    const through = indexedThrough();
+    expect(() =>
+      writer.fileTransaction(() => {
+        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+        writer.writeMessage(sessionId, sourceId, message('m3', [text('rolled inline')]), 'merge', result());
+        throw new Error('failed');
+      }, { inline: true }),
+    ).toThrow();
+    expect(hits('rolled')).toBe(0);
+    expect(indexedThrough()).toBe(through);
+    write(writer, message('m4', [text('deferred again')]));
+    expect(hits('deferred')).toBe(0);
+    writer.flushFts();
+    expect(hits('deferred')).toBe(1);
+  });
+
   it('indexes at once a block whose id was reused below indexed_through (the newest blocks were deleted)', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('first')]), message('m2', [text('second')]));
@@ -169,6 +214,25 @@ describe('tool names of results', () => {
   });
 });
 
+describe('results stored before their call', () => {
+  it('are named when the call arrives, even in a later run; a deleted result stops waiting', () => {
+    const first = new SessionWriter(store.db);
+    write(first, message('m1', [{ kind: 'tool_result', text: 'out', toolCallId: 'toolu_9' }]), message('m2', [{ kind: 'tool_result', text: 'gone', toolCallId: 'toolu_8' }]));
+    const name = (t: string) => store.db.prepare('SELECT tool_name FROM blocks WHERE text = ?').pluck().get(t);
+    const waiting = () => store.db.prepare('SELECT call_id FROM unnamed_results ORDER BY call_id').pluck().all();
+    expect(name('out')).toBeNull();
+    expect(waiting()).toEqual(['toolu_8', 'toolu_9']);
+    // The result of toolu_8 is rewritten away (replace mode): it no longer waits.
+    first.fileTransaction(() => first.deleteMessagesOfSource(sourceId, new Set(['1\u0000m1'])));
+    expect(waiting()).toEqual(['toolu_9']);
+    const next = new SessionWriter(store.db);
+    const call: Block = { kind: 'tool_call', text: '{}', toolName: 'Grep', toolCallId: 'toolu_9', toolInput: {} };
+    write(next, { ...message('m3', [call]), role: 'assistant', kind: 'response' });
+    expect(name('out')).toBe('Grep');
+    expect(waiting()).toEqual([]);
+  });
+});
+
 describe('ingest-batches migration (schema 6)', () => {
   it('upgrades a schema-5 store: results named from their calls, the call-id index gone, the index complete', () => {
     store.close();
@@ -189,5 +253,6 @@ describe('ingest-batches migration (schema 6)', () => {
     expect(indexedThrough()).toBe(2);
     expect(new SessionWriter(store.db).catchUpFts()).toBe(0);
     expect(hits('omega')).toBe(1);
+    expect(store.db.prepare('SELECT COUNT(*) FROM unnamed_results').pluck().get()).toBe(0);
   });
 });

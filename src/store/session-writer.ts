@@ -9,6 +9,8 @@ import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type Pr
 
 /** Deferred full-text rows are written once they hold about this many characters (several files' worth). */
 export const FTS_BATCH_CHARS = 2_000_000;
+/** A file with at least this many bytes to read is written with its full-text rows inline (see fileTransaction). */
+export const INLINE_FTS_BYTES = 8 * 1024 * 1024;
 
 export interface SourceRow {
   id: number;
@@ -49,9 +51,15 @@ export class SessionWriter {
   private readonly pendingFts = new Map<number, string>();
   private pendingChars = 0;
   /** What the open file transaction changed in pendingFts, undone if it rolls back. */
-  private txAdded: number[] = [];
+  private txAdded = new Set<number>();
   private txRemoved: [number, string][] = [];
+  /** The open file transaction writes its full-text rows itself (a large file: memory stays bounded). */
+  private inline = false;
+  /** indexed_through as the open inline transaction set it, applied once it commits. */
+  private inlineThrough: number | undefined;
   private readonly setIndexedThrough: Statement | undefined;
+  /** Statements naming results stored before their call (schema 6+). */
+  private readonly results: { waiting: Statement; waitingFor: Statement; name: Statement; named: Statement } | undefined;
 
   /**
    * @param afterRefresh called with the sessions just refreshed, inside the same transaction — how
@@ -90,7 +98,8 @@ export class SessionWriter {
       insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)'),
       maxBlockId: p('SELECT COALESCE(MAX(id), 0) FROM blocks'),
       blocksAfter: p('SELECT id, field, text FROM blocks WHERE id > ? ORDER BY id'),
-      // A result whose call was stored earlier (an appended file): the call is looked for in its session.
+      // A result whose call was stored earlier (an appended file): the call is looked for in its session;
+      // one stored before its call waits in unnamed_results for it (see `results`).
       callName: p(`SELECT b.tool_name FROM messages m JOIN blocks b ON b.message_id = m.id
         WHERE m.session_id = ? AND b.tool_call_id = ? AND b.kind = 'tool_call' AND b.tool_name IS NOT NULL ORDER BY m.seq DESC LIMIT 1`),
       blockIdsOfMessage: p('SELECT id FROM blocks WHERE message_id = ?'),
@@ -122,6 +131,14 @@ export class SessionWriter {
     const batched = db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'fts_state'").pluck().get() === 1;
     this.setIndexedThrough = batched ? db.prepare('UPDATE fts_state SET indexed_through = ? WHERE id = 1') : undefined;
     this.indexedThrough = batched ? (db.prepare('SELECT indexed_through FROM fts_state WHERE id = 1').pluck().get() as number) : Number.POSITIVE_INFINITY;
+    this.results = batched
+      ? {
+          waiting: p('INSERT OR IGNORE INTO unnamed_results (session_id, call_id, block_id) VALUES (?, ?, ?)'),
+          waitingFor: p('SELECT block_id FROM unnamed_results WHERE session_id = ? AND call_id = ?').pluck(),
+          name: p('UPDATE blocks SET tool_name = ? WHERE id = ?'),
+          named: p('DELETE FROM unnamed_results WHERE session_id = ? AND call_id = ?'),
+        }
+      : undefined;
   }
 
   upsertSession(agent: AgentName, session: Partial<ParsedSession> & { key: string }, sourceId: number): number {
@@ -177,20 +194,31 @@ export class SessionWriter {
       }
       const blockId = Number(insertBlock.run(messageId, idx++, block.kind, block.field, block.text, toolName, block.toolCallId, block.toolInput, block.isError, block.noise, block.meta).lastInsertRowid);
       if (block.text.length > 0) this.indexBlock(blockId, indexedText(block));
+      if (block.toolCallId !== null && this.results) {
+        if (block.kind === 'tool_result' && toolName === null) this.results.waiting.run(sessionId, block.toolCallId, blockId);
+        else if (block.kind === 'tool_call' && toolName !== null) this.nameWaitingResults(this.results, sessionId, block.toolCallId, toolName);
+      }
     }
     return message.blocks.length;
   }
 
+  private nameWaitingResults(results: NonNullable<SessionWriter['results']>, sessionId: number, callId: string, toolName: string): void {
+    const waiting = results.waitingFor.all(sessionId, callId) as number[];
+    if (waiting.length === 0) return;
+    for (const id of waiting) results.name.run(toolName, id);
+    results.named.run(sessionId, callId);
+  }
+
   /** Defers the block's full-text row to the next batch (ids above indexedThrough) or writes it now. */
   private indexBlock(blockId: number, text: string): void {
-    if (blockId <= this.indexedThrough) {
-      // An id reused after the highest blocks were deleted: fts_state already counts it as indexed.
+    // An id reused after the highest blocks were deleted is one fts_state already counts as indexed.
+    if (this.inline || blockId <= this.indexedThrough) {
       this.s.insertFts!.run(blockId, text);
       return;
     }
     this.pendingFts.set(blockId, text);
     this.pendingChars += text.length;
-    this.txAdded.push(blockId);
+    this.txAdded.add(blockId);
   }
 
   private deleteBlocksOf(messageId: number): void {
@@ -199,25 +227,51 @@ export class SessionWriter {
       if (pending !== undefined) {
         this.pendingFts.delete(id);
         this.pendingChars -= pending.length;
-        this.txRemoved.push([id, pending]);
-      } else if (id <= this.indexedThrough) {
+        // A row this transaction added must not come back if it rolls back (the block is gone then too).
+        if (!this.txAdded.has(id)) this.txRemoved.push([id, pending]);
+      } else if (this.inline || id <= this.indexedThrough) {
         this.s.deleteFts!.run(id);
       }
     }
     this.s.deleteBlocks!.run(messageId);
   }
 
-  /** Runs `work` as one source file's transaction (BEGIN IMMEDIATE … COMMIT). */
-  fileTransaction<T>(work: () => T): T {
+  /**
+   * Runs `work` as one source file's transaction (BEGIN IMMEDIATE … COMMIT). `inline` (a large file)
+   * writes the pending batch first and the file's own full-text rows within its transaction, so no
+   * file's text is ever held in memory whole.
+   */
+  fileTransaction<T>(work: () => T, options: { inline?: boolean } = {}): T {
+    if (options.inline) this.beginInlineFile();
     let result: T;
     try {
-      result = this.db.transaction(work).immediate();
+      result = this.db.transaction(() => {
+        const value = work();
+        this.endInlineFile();
+        return value;
+      }).immediate();
     } catch (error) {
       this.settleFile(false);
       throw error;
     }
     this.settleFile(true);
     return result;
+  }
+
+  /** Before a file transaction the caller opens itself: its full-text rows will be written within it. */
+  beginInlineFile(): void {
+    this.flushFts();
+    this.inline = true;
+  }
+
+  /** Inside the file transaction, last: fts_state covers the rows written inline (no-op otherwise). */
+  endInlineFile(): void {
+    if (!this.inline) return;
+    const through = this.s.maxBlockId!.get() as number;
+    if (through > this.indexedThrough) {
+      this.setIndexedThrough?.run(through);
+      this.inlineThrough = through;
+    }
   }
 
   /**
@@ -238,10 +292,14 @@ export class SessionWriter {
       }
       this.touchedSessions.clear();
       this.nextSeq.clear();
+    } else if (this.inlineThrough !== undefined && this.setIndexedThrough) {
+      this.indexedThrough = this.inlineThrough;
     }
+    this.inline = false;
+    this.inlineThrough = undefined;
     this.freshSessions.clear();
     this.txSessions.clear();
-    this.txAdded = [];
+    this.txAdded = new Set();
     this.txRemoved = [];
   }
 

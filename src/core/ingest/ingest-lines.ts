@@ -3,7 +3,7 @@
 // here — and write them with the new offset, line count and prefix hash in one transaction.
 import { closeSync, openSync } from 'node:fs';
 import type { Store } from '../../store/db.js';
-import type { SessionWriter, SourceRow, WriteResult } from '../../store/session-writer.js';
+import { INLINE_FTS_BYTES, type SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import type { SourceProgress, SourceRegistry } from '../../store/source-registry.js';
 import type { SourceAdapter } from '../../sources/types.js';
 import { prefixHash } from './line-reader.js';
@@ -76,7 +76,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
         skipped: stats.skipped,
       };
       registry.update(source.id, adapter.agent, progress);
-    });
+    }, { inline: size - plan.offset >= INLINE_FTS_BYTES });
     countResult(report, result, notSession, path);
     if (rewritten) report.filesRewritten++;
   } finally {

@@ -3,7 +3,7 @@
 // line sources are planned up front so a worker thread parses the next files while this one writes.
 import { existsSync, statSync } from 'node:fs';
 import type { Store } from '../../store/db.js';
-import { SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
+import { INLINE_FTS_BYTES, SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
 import { startCheckpointer } from '../../store/checkpointer.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
@@ -94,8 +94,11 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
         options.onProgress?.(++done, total, candidate.path);
       }
     } finally {
-      await pipeline?.close();
-      await checkpointer?.stop();
+      try {
+        await pipeline?.close();
+      } finally {
+        await checkpointer?.stop();
+      }
     }
     writer.flushFts();
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
@@ -188,7 +191,7 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
     if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
     writer.refreshTouchedSessions();
     registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, output.messages.length, fingerprint, output, stats));
-  });
+  }, { inline: size >= INLINE_FTS_BYTES });
   countResult(report, result, output.notSession, path);
 }
 
@@ -235,8 +238,10 @@ async function ingestStreamedFile(
   const stats = { malformed: 0, skipped: 0 };
   const keep = new Set<string>();
   const sessionsSeen = new Set<number>();
-  store.db.exec('BEGIN IMMEDIATE');
+  // Streamed to bound memory: the full-text rows are written as the chunks arrive, not held for a batch.
+  writer.beginInlineFile();
   try {
+    store.db.exec('BEGIN IMMEDIATE');
     const final = await adapter.streamFile!(ctx, (chunk) => {
       mergeParseStats(report, ctx.path, chunk, stats);
       applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
@@ -247,6 +252,7 @@ async function ingestStreamedFile(
     if (!final.notSession && stats.malformed === 0) writer.deleteMessagesOfSource(source.id, keep, final.partial ? sessionsSeen : undefined);
     writer.refreshTouchedSessions();
     registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, final, stats));
+    writer.endInlineFile();
     store.db.exec('COMMIT');
     writer.settleFile(true);
     countResult(report, result, final.notSession, ctx.path);
