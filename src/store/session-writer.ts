@@ -9,6 +9,8 @@ import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type Pr
 
 /** Deferred full-text rows are written once they hold about this many characters (several files' worth). */
 export const FTS_BATCH_CHARS = 2_000_000;
+/** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
+const FRESH_KEYS_MAX = 20_000;
 /** A file with at least this many bytes to read is written with its full-text rows inline (see fileTransaction). */
 export const INLINE_FTS_BYTES = 8 * 1024 * 1024;
 
@@ -44,6 +46,8 @@ export class SessionWriter {
   private readonly freshSessions = new Map<number, Map<string, { id: number; content_hash: string | null }>>();
   /** Sessions the open file transaction has written to (fresh or not). */
   private readonly txSessions = new Set<number>();
+  /** Keys held in freshSessions; past FRESH_KEYS_MAX the transaction looks messages up (bounded memory). */
+  private freshKeys = 0;
   readonly touchedSessions = new Set<number>();
   /** Every block with an id up to this one is in blocks_fts (fts_state). */
   private indexedThrough: number;
@@ -177,7 +181,7 @@ export class SessionWriter {
   private findMessage(sessionId: number, key: string): { id: number; content_hash: string | null } | undefined {
     if (!this.txSessions.has(sessionId)) {
       this.txSessions.add(sessionId);
-      if (this.lastSeq(sessionId) === 0) this.freshSessions.set(sessionId, new Map());
+      if (this.freshKeys < FRESH_KEYS_MAX && this.lastSeq(sessionId) === 0) this.freshSessions.set(sessionId, new Map());
     }
     const fresh = this.freshSessions.get(sessionId);
     if (fresh) return fresh.get(key);
@@ -299,6 +303,7 @@ export class SessionWriter {
     this.inlineThrough = undefined;
     this.freshSessions.clear();
     this.txSessions.clear();
+    this.freshKeys = 0;
     this.txAdded = new Set();
     this.txRemoved = [];
   }
@@ -364,7 +369,12 @@ export class SessionWriter {
         this.s.insertMessage!.run(sessionId, message.key, seq, message.role, message.kind, message.timestamp, message.model, sourceId, message.line, message.sidechain, hash, message.meta)
           .lastInsertRowid,
       );
-      this.freshSessions.get(sessionId)?.set(message.key, { id: messageId, content_hash: hash });
+      const fresh = this.freshSessions.get(sessionId);
+      if (fresh) {
+        fresh.set(message.key, { id: messageId, content_hash: hash });
+        // A huge file (a streamed Puffin history is one transaction) stops keeping keys: lookups instead.
+        if (++this.freshKeys >= FRESH_KEYS_MAX) this.freshSessions.clear();
+      }
       result.blocksAdded += this.insertBlocks(sessionId, messageId, message, 0);
       result.messagesAdded++;
     } else if (mode === 'merge') {
