@@ -10,10 +10,19 @@ import { REPO, tempDir } from './helpers.js';
 const { openStore } = (await import(join(REPO, 'dist', 'store', 'db.js'))) as typeof import('../src/store/db.js');
 const { startCheckpointer } = (await import(join(REPO, 'dist', 'store', 'checkpointer.js'))) as typeof import('../src/store/checkpointer.js');
 
+/** A fresh store for `body`, closed afterwards. */
+async function withStore(body: (store: ReturnType<typeof openStore>) => Promise<void>): Promise<void> {
+  const store = openStore(join(tempDir(), 'strata.db'));
+  try {
+    await body(store);
+  } finally {
+    store.close();
+  }
+}
+
 describe('background checkpointer', () => {
   it('copies committed pages into the database file while the writer only writes the WAL', async () => {
-    const store = openStore(join(tempDir(), 'strata.db'));
-    try {
+    await withStore(async (store) => {
       store.db.exec('CREATE TABLE filler (b BLOB)');
       store.db.pragma('wal_checkpoint(TRUNCATE)');
       const before = statSync(store.path).size;
@@ -31,14 +40,11 @@ describe('background checkpointer', () => {
       await checkpointer.stop();
       expect(store.db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
       expect(store.db.prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(8);
-    } finally {
-      store.close();
-    }
+    });
   });
 
   it('lets the writer restart a long WAL instead of growing it for the whole ingest', async () => {
-    const store = openStore(join(tempDir(), 'strata.db'));
-    try {
+    await withStore(async (store) => {
       store.db.exec('CREATE TABLE filler (b BLOB)');
       // The writer finishes a checkpoint itself once the thread reports 1,000 frames (4 MB) of WAL.
       const checkpointer = startCheckpointer(store.db, store.path, 16_384, 1000)!;
@@ -59,14 +65,11 @@ describe('background checkpointer', () => {
       expect(statSync(`${store.path}-wal`).size).toBe(extent);
       await checkpointer.stop();
       expect(store.db.prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(12);
-    } finally {
-      store.close();
-    }
+    });
   });
 
   it('gives checkpoints back to the writer when its thread cannot run', async () => {
-    const store = openStore(join(tempDir(), 'strata.db'));
-    try {
+    await withStore(async (store) => {
       // The thread cannot open a store that is not there: it fails at once.
       const checkpointer = startCheckpointer(store.db, join(tempDir(), 'missing.db'), 16_384)!;
       expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
@@ -76,8 +79,6 @@ describe('background checkpointer', () => {
       }
       expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
       await checkpointer.stop();
-    } finally {
-      store.close();
-    }
+    });
   });
 });

@@ -4,10 +4,9 @@
 // block the writer), and the writer only finishes one, between its transactions, when the WAL has
 // grown past RESET_FRAMES: what is left to copy is then small, and its next transaction restarts the
 // WAL from the beginning instead of letting it grow for the whole ingest.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
+import { workerFileExists } from '../shared/worker-file.js';
 import { BEAT, FRAMES, STOP, CHECKPOINT_EVERY_MS } from './checkpointer-protocol.js';
 
 const WORKER_URL = new URL('./checkpointer-worker.js', import.meta.url);
@@ -32,7 +31,7 @@ export interface Checkpointing {
  * the writer's automatic checkpoint interval again.
  */
 export function startCheckpointer(db: Database, path: string, fallbackPages: number, resetFrames = RESET_FRAMES): Checkpointing | undefined {
-  if (WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL))) return undefined;
+  if (!workerFileExists(WORKER_URL)) return undefined;
   const shared = new Int32Array(new SharedArrayBuffer(12));
   const worker = new Worker(WORKER_URL, {
     workerData: { path, shared: shared.buffer },

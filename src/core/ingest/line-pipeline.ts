@@ -1,10 +1,9 @@
 // Owns the main-thread side of the ingest worker: starts it, hands it every line job up front, and
 // delivers each job's events synchronously (receiveMessageOnPort + Atomics.wait), so a source file is
 // still written in one synchronous SQLite transaction while the worker parses the next files.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { StrataError } from '../../shared/errors.js';
+import { workerFileExists } from '../../shared/worker-file.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
 import { CONSUMED, PRODUCED, STARTED, eventWeight } from './line-pipeline-protocol.js';
 
@@ -23,7 +22,7 @@ export class PipelineUnavailable extends StrataError {
 
 /** False when running from TypeScript sources (tests): there is no compiled worker file to start. */
 export function workerAvailable(): boolean {
-  return WORKER_URL.protocol === 'file:' && existsSync(fileURLToPath(WORKER_URL));
+  return workerFileExists(WORKER_URL);
 }
 
 export class LinePipeline {
