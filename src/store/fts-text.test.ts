@@ -13,4 +13,12 @@ describe('FTS text preparation', () => {
     expect(toFtsText('use getHTTPResponse here')).toBe('use getHTTPResponse here\nget HTTP Response');
     expect(toFtsText('no identifiers here')).toBe('no identifiers here');
   });
+
+  it('takes whole ASCII words that start with a letter and have a hump after their first character', () => {
+    expect(camelTail('iPhone eDP 3dModel foo_barBaz fooBar_x a.readFileSync(x)')).toBe('read File Sync');
+    expect(camelTail('eDpFoo')).toBe('e Dp Foo');
+    expect(camelTail('\\nUpdate the file')).toBe('');
+    expect(camelTail('éparseFile XMLHttpRequest parseFile')).toBe('parse File . XML Http Request');
+    expect(camelTail(Array.from({ length: 2500 }, (_, i) => `w${i}X`).join(' ')).split(' . ')).toHaveLength(2000);
+  });
 });

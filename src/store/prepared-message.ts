@@ -6,14 +6,20 @@ import { sha256 } from '../shared/hash.js';
 import { FTS_MAX_TOOL_OUTPUT_CHARS, ftsParts, joinFts } from './fts-text.js';
 import { TOOL_INPUT_IS_TEXT, storedToolInput } from './tool-input.js';
 
+/** A text column's value: a string, or its UTF-8 bytes (bound as they are; the store casts them to TEXT). */
+export type StoredText = string | Uint8Array;
+
 export interface PreparedBlock {
   kind: string;
   field: BlockField;
-  text: string;
+  /** UTF-8 bytes once packed by the ingest worker for the writer thread (see core/ingest/text-pack.ts). */
+  text: StoredText;
   /** Indexed text replacing `text` when it differs (CJK spaced out, clipped), else null (see ftsParts). */
   ftsBody: string | null;
   /** camelCase sub-words indexed after the text ('' when none). */
   ftsTail: string;
+  /** The indexed text as UTF-8 bytes, set when `text` is packed (ftsBody and ftsTail are then unused). */
+  ftsBytes?: Uint8Array;
   toolName: string | null;
   toolCallId: string | null;
   toolInput: string | null;
@@ -73,13 +79,16 @@ function indexParts(text: string, field: BlockField): { ftsBody: string | null; 
 }
 
 /** The text a block is indexed with in blocks_fts. */
-export function indexedText(block: Pick<PreparedBlock, 'text' | 'ftsBody' | 'ftsTail'>): string {
+export function indexedText(block: Pick<PreparedBlock, 'text' | 'ftsBody' | 'ftsTail' | 'ftsBytes'>): StoredText {
+  if (block.ftsBytes !== undefined) return block.ftsBytes;
+  if (typeof block.text !== 'string') throw new Error('a packed block has no packed indexed text');
   return joinFts(block.text, { body: block.ftsBody, tail: block.ftsTail });
 }
 
 /** `indexedText` of a stored block's text and field. */
 export function indexedTextOf(text: string, field: BlockField): string {
-  return indexedText({ text, ...indexParts(text, field) });
+  const { ftsBody, ftsTail } = indexParts(text, field);
+  return joinFts(text, { body: ftsBody, tail: ftsTail });
 }
 
 /** Secret redaction applied while preparing (the ingest passes its redactor's). */
@@ -90,9 +99,20 @@ export interface Redaction {
 
 const NO_REDACTION: Redaction = { text: (value) => value, value: (value) => value };
 
+/** ES2024 string methods (Node 20 has them; the ES2023 lib does not declare them). */
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
+
+/**
+ * `text` with lone UTF-16 surrogates (a cut emoji) replaced by U+FFFD, so that it is stored as valid
+ * UTF-8 and identically whether it is bound as a string or packed as bytes (see core/ingest/text-pack.ts).
+ */
+export function wellFormed(text: string): string {
+  return (text as WellFormedString).isWellFormed() ? text : (text as WellFormedString).toWellFormed();
+}
+
 function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction): PreparedBlock {
   const field = blockField(block, message);
-  const text = redaction.text(block.text);
+  const text = wellFormed(redaction.text(block.text));
   // A tool input whose JSON is the block's text is stored as that text (see tool-input.ts): redacting
   // the text redacts it, so it is neither redacted nor serialized a second time.
   const inputJson = jsonOrNull(block.toolInput);

@@ -5,9 +5,9 @@
 // reaches, so an interrupted ingest's unindexed tail is indexed by the next one (`catchUpFts`).
 import type { Database, Statement } from 'better-sqlite3';
 import type { AgentName, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
-import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
+import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type PreparedMessage, type StoredText } from './prepared-message.js';
 
-/** Deferred full-text rows are written once they hold about this many characters (several files' worth). */
+/** Deferred full-text rows are written once they hold about this many characters or bytes (several files' worth). */
 export const FTS_BATCH_CHARS = 2_000_000;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
 const FRESH_KEYS_MAX = 20_000;
@@ -51,12 +51,12 @@ export class SessionWriter {
   readonly touchedSessions = new Set<number>();
   /** Every block with an id up to this one is in blocks_fts (fts_state). */
   private indexedThrough: number;
-  /** Blocks stored but not yet in blocks_fts: block id → indexed text. */
-  private readonly pendingFts = new Map<number, string>();
+  /** Blocks stored but not yet in blocks_fts: block id → indexed text (a string or its UTF-8 bytes). */
+  private readonly pendingFts = new Map<number, StoredText>();
   private pendingChars = 0;
   /** What the open file transaction changed in pendingFts, undone if it rolls back. */
   private txAdded = new Set<number>();
-  private txRemoved: [number, string][] = [];
+  private txRemoved: [number, StoredText][] = [];
   /** The open file transaction writes its full-text rows itself (a large file: memory stays bounded). */
   private inline = false;
   /** indexed_through as the open inline transaction set it, applied once it commits. */
@@ -97,9 +97,10 @@ export class SessionWriter {
       rewriteMessage: p(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
         line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = @meta WHERE id = @id`),
       maxIdx: p('SELECT COALESCE(MAX(idx), -1) AS m FROM blocks WHERE message_id = ?'),
+      // Texts may come as UTF-8 bytes (packed by the ingest worker): CAST stores them as TEXT, unchanged.
       insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)'),
+        VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?)`),
+      insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, CAST(? AS TEXT))'),
       maxBlockId: p('SELECT COALESCE(MAX(id), 0) FROM blocks'),
       blocksAfter: p('SELECT id, field, text FROM blocks WHERE id > ? ORDER BY id'),
       // A result whose call was stored earlier (an appended file): the call is looked for in its session;
@@ -214,7 +215,7 @@ export class SessionWriter {
   }
 
   /** Defers the block's full-text row to the next batch (ids above indexedThrough) or writes it now. */
-  private indexBlock(blockId: number, text: string): void {
+  private indexBlock(blockId: number, text: StoredText): void {
     // An id reused after the highest blocks were deleted is one fts_state already counts as indexed.
     if (this.inline || blockId <= this.indexedThrough) {
       this.s.insertFts!.run(blockId, text);
@@ -308,7 +309,7 @@ export class SessionWriter {
     this.txRemoved = [];
   }
 
-  /** Characters of full-text rows waiting for the next batch. */
+  /** Characters (UTF-8 bytes for packed texts) of full-text rows waiting for the next batch. */
   get pendingFtsChars(): number {
     return this.pendingChars;
   }

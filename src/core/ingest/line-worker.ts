@@ -5,6 +5,7 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import { ADAPTERS } from '../../sources/registry.js';
 import type { LineAdapter } from '../../sources/types.js';
 import { runLineJob, type LineJob, type LineJobEvent } from './line-job.js';
+import { packTexts } from './text-pack.js';
 import { MAX_AHEAD_KIB, PRODUCED, CONSUMED, STARTED, eventWeight } from './line-pipeline-protocol.js';
 
 const { port, shared, redact } = workerData as { port: MessagePort; shared: SharedArrayBuffer; redact: boolean };
@@ -18,7 +19,9 @@ function post(event: LineJobEvent): void {
     if (Atomics.load(counters, PRODUCED) - consumed < MAX_AHEAD_KIB) break;
     Atomics.wait(counters, CONSUMED, consumed, 1000);
   }
-  port.postMessage(event);
+  // A batch's texts cross as UTF-8 bytes in a transferred buffer, not as strings (see text-pack.ts).
+  if (event.type === 'batch') port.postMessage(event, [packTexts(event.output)]);
+  else port.postMessage(event);
   Atomics.add(counters, PRODUCED, eventWeight(event));
   Atomics.notify(counters, PRODUCED);
 }

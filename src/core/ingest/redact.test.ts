@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from './redact.js';
+import { createRedactor, rulesHinted } from './redact.js';
 
 describe('env-style secrets (KEY=value)', () => {
   const redact = (text: string) => createRedactor().redact(text);
@@ -19,5 +19,27 @@ describe('env-style secrets (KEY=value)', () => {
     for (const text of ['TOKEN=process.env.GITHUB_TOKEN', 'AUTH_MODE=required', 'password: undefined', 'SECRET_NAME=PRODUCTION_DB', '{"token": "required", "auth": "none"}']) {
       expect(redact(text)).toBe(text);
     }
+  });
+});
+
+describe('rule hints (the one-pass pre-check)', () => {
+  const redact = (text: string) => createRedactor().redact(text);
+  it('selects only the rules whose hints occur, in any case, anywhere in the text', () => {
+    expect(rulesHinted('plain prose without anything')).toBe(0);
+    expect(rulesHinted('x')).toBe(0);
+    expect(rulesHinted('')).toBe(0);
+    const one = rulesHinted('see https://example.org');
+    expect(one).not.toBe(0);
+    expect(one & (one - 1)).toBe(0);
+    expect(rulesHinted('BEARER and a ToKeN at the end: AUTH')).toBe(rulesHinted('bearer token auth'));
+    expect(rulesHinted('ends with eyJ')).not.toBe(0);
+  });
+  it('redacts a keyword the old pre-check missed (PRIVATE_KEY / PRIVATEKEY, no other hint)', () => {
+    expect(redact('PRIVATEKEY=Abcdef123456xyz')).toBe('PRIVATEKEY=[REDACTED:env-secret]');
+    expect(redact('gcp_private_key: Abcdef123456xyz')).toBe('gcp_private_key: [REDACTED:env-secret]');
+  });
+  it('finds vendor keys whose prefix sits at the very start or end of the text', () => {
+    expect(redact('ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe('[REDACTED:github-token]');
+    expect(redact('key AKIAABCDEFGHIJKLMNOP')).toBe('key [REDACTED:aws-access-key]');
   });
 });

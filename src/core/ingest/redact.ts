@@ -6,25 +6,27 @@ interface SecretRule {
   pattern: RegExp;
   /** Index of the capture group holding the secret (0 = the whole match). */
   group: number;
-  /** Cheap pre-check: the rule can only match text containing one of these (case-sensitive) substrings. */
-  needles?: string[];
+  /** The rule can only match text containing one of these (lower case, matched case-insensitively). */
+  hints: string[];
 }
 
+const ENV_KEYWORDS = ['secret', 'token', 'passw', 'api_key', 'apikey', 'access_key', 'accesskey', 'private_key', 'privatekey', 'credential', 'auth'];
+
 const RULES: SecretRule[] = [
-  { kind: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g, group: 0, needles: ['PRIVATE KEY'] },
-  { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, group: 0, needles: ['sk-ant-'] },
-  { kind: 'openai-key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, group: 0, needles: ['sk-'] },
-  { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g, group: 0, needles: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'] },
-  { kind: 'gitlab-token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, group: 0, needles: ['glpat-'] },
-  { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: 0, needles: ['AKIA', 'ASIA'] },
-  { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}/g, group: 0, needles: ['AIza'] },
-  { kind: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, group: 0, needles: ['xox'] },
-  { kind: 'stripe-key', pattern: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}/g, group: 0, needles: ['_live_', '_test_'] },
-  { kind: 'huggingface-token', pattern: /\bhf_[A-Za-z0-9]{30,}/g, group: 0, needles: ['hf_'] },
-  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}/g, group: 0, needles: ['npm_'] },
-  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0, needles: ['eyJ'] },
-  { kind: 'bearer-token', pattern: /\b(Bearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/g, group: 2 },
-  { kind: 'url-password', pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'\\]+:)([^\s@/"'\\]{3,})(@)/gi, group: 2, needles: ['://'] },
+  { kind: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g, group: 0, hints: ['private key'] },
+  { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, group: 0, hints: ['sk-ant-'] },
+  { kind: 'openai-key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, group: 0, hints: ['sk-'] },
+  { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g, group: 0, hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'] },
+  { kind: 'gitlab-token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, group: 0, hints: ['glpat-'] },
+  { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: 0, hints: ['akia', 'asia'] },
+  { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}/g, group: 0, hints: ['aiza'] },
+  { kind: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, group: 0, hints: ['xox'] },
+  { kind: 'stripe-key', pattern: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}/g, group: 0, hints: ['_live_', '_test_'] },
+  { kind: 'huggingface-token', pattern: /\bhf_[A-Za-z0-9]{30,}/g, group: 0, hints: ['hf_'] },
+  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}/g, group: 0, hints: ['npm_'] },
+  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0, hints: ['eyj'] },
+  { kind: 'bearer-token', pattern: /\b(Bearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/g, group: 2, hints: ['bearer'] },
+  { kind: 'url-password', pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'\\]+:)([^\s@/"'\\]{3,})(@)/gi, group: 2, hints: ['://'] },
   {
     kind: 'env-secret',
     // Anchored on the keyword, not on the start of the name that contains it (`MY_API_KEY=`): the same
@@ -33,11 +35,57 @@ const RULES: SecretRule[] = [
     // and a JSON key may be quoted (`"api_key": "v"`).
     pattern: /((?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*(?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)([^\s"'\\$<>{}(),;]{8,})/gi,
     group: 2,
+    hints: ENV_KEYWORDS,
   },
 ];
 
-/** Cheap pre-filter: text with none of these substrings cannot contain a secret we look for. */
-const HINT = /sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|AIza|xox|_live_|_test_|hf_|npm_|eyJ|bearer|:\/\/|PRIVATE KEY|secret|token|passw|api_?key|access_?key|credential|auth/i;
+/**
+ * The hints of every rule, found in one pass over the text: each position's two characters (ASCII,
+ * lower-cased) select the few hints that start with them. One pass that says which rules can apply is
+ * cheaper than a case-insensitive regex over all hints followed by a substring search per rule.
+ */
+const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c));
+const HINTS_BY_PAIR = new Map<number, { hint: string; rules: number }[]>();
+const HINT_PAIR = new Uint8Array(128 * 128);
+RULES.forEach((rule, i) => {
+  for (const hint of rule.hints) {
+    const pair = (hint.charCodeAt(0) << 7) | hint.charCodeAt(1);
+    const list = HINTS_BY_PAIR.get(pair) ?? [];
+    const entry = list.find((e) => e.hint === hint);
+    if (entry) entry.rules |= 1 << i;
+    else list.push({ hint, rules: 1 << i });
+    HINTS_BY_PAIR.set(pair, list);
+    HINT_PAIR[pair] = 1;
+  }
+});
+
+function hintAt(text: string, at: number, hint: string): boolean {
+  if (at + hint.length > text.length) return false;
+  for (let j = 2; j < hint.length; j++) {
+    const c = text.charCodeAt(at + j);
+    if (c >= 128 || FOLD[c] !== hint.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
+/** Bit i set: rule i may match `text` (one of its hints occurs in it). */
+export function rulesHinted(text: string): number {
+  let rules = 0;
+  let c0 = text.length > 0 ? text.charCodeAt(0) : 128;
+  c0 = c0 < 128 ? FOLD[c0]! : 0;
+  for (let i = 1; i < text.length; i++) {
+    let c1 = text.charCodeAt(i);
+    c1 = c1 < 128 ? FOLD[c1]! : 0;
+    const pair = (c0 << 7) | c1;
+    if (HINT_PAIR[pair] === 1) {
+      for (const { hint, rules: bits } of HINTS_BY_PAIR.get(pair)!) {
+        if ((rules & bits) !== bits && hintAt(text, i - 1, hint)) rules |= bits;
+      }
+    }
+    c0 = c1;
+  }
+  return rules;
+}
 
 export interface Redactor {
   redact(text: string): string;
@@ -57,10 +105,13 @@ export function createRedactor(enabled = true): Redactor {
     },
     byKind,
     redact(text: string): string {
-      if (!enabled || text.length < 8 || !HINT.test(text)) return text;
+      if (!enabled || text.length < 8) return text;
+      const hinted = rulesHinted(text);
+      if (hinted === 0) return text;
       let out = text;
-      for (const rule of RULES) {
-        if (rule.needles && !rule.needles.some((needle) => out.includes(needle))) continue;
+      for (let i = 0; i < RULES.length; i++) {
+        if ((hinted & (1 << i)) === 0) continue;
+        const rule = RULES[i]!;
         rule.pattern.lastIndex = 0;
         if (!rule.pattern.test(out)) continue;
         rule.pattern.lastIndex = 0;
