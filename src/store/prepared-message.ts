@@ -115,7 +115,7 @@ function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction
   const text = wellFormed(redaction.text(block.text));
   // A tool input whose JSON is the block's text is stored as that text (see tool-input.ts): redacting
   // the text redacts it, so it is neither redacted nor serialized a second time.
-  const inputJson = jsonOrNull(block.toolInput);
+  const inputJson = block.textIsInput && block.toolInput != null ? block.text : jsonOrNull(block.toolInput);
   const toolInput = inputJson === null ? null : inputJson === block.text ? TOOL_INPUT_IS_TEXT : storedToolInput(jsonOrNull(redaction.value(block.toolInput)), text);
   return {
     kind: block.kind,

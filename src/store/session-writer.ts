@@ -178,6 +178,14 @@ export class SessionWriter {
     return seq;
   }
 
+  /**
+   * True when every message of the session was written by the open file transaction: it had none when
+   * the transaction first wrote to it (and the transaction still tracks its keys).
+   */
+  holdsAllMessagesOf(sessionId: number): boolean {
+    return this.freshSessions.has(sessionId);
+  }
+
   /** The stored message with this key, if any (no query for a session that was empty at the start of the file). */
   private findMessage(sessionId: number, key: string): { id: number; content_hash: string | null } | undefined {
     if (!this.txSessions.has(sessionId)) {

@@ -5,6 +5,7 @@ import type { AgentName, Block, ParseOutput, ParsedMessage, ParsedSession } from
 import type { SessionWriter, WriteResult } from '../../store/session-writer.js';
 import { prepareMessage, type PreparedMessage, type Redaction } from '../../store/prepared-message.js';
 import { redactValue, type Redactor } from './redact.js';
+import { addCall, emptyCallStats, storedCallInput, type CallStats } from '../retrieval/session-stats.js';
 
 function redactBlock(block: Block, redactor: Redactor): Block {
   const out: Block = { ...block, text: redactor.redact(block.text) };
@@ -30,17 +31,40 @@ export function redactSession(session: ParsedSession, redactor: Redactor): Parse
 export interface PreparedOutput extends Omit<ParseOutput, 'messages' | 'sessions'> {
   sessions: ParsedSession[];
   messages: PreparedMessage[];
+  /** Per session key: what its tool calls in this output add to its statistics (see session-stats.ts). */
+  callStats: [string, CallStats][];
+}
+
+/**
+ * Counts a message's tool calls as `computeOwnStats` would count them once stored: with the input as
+ * stored. Unless redaction changed the message, that is the parsed input itself (no second parse).
+ */
+function countCalls(stats: CallStats, message: ParsedMessage, prepared: PreparedMessage, redacted: boolean): void {
+  message.blocks.forEach((block, i) => {
+    if (block.kind !== 'tool_call') return;
+    const stored = prepared.blocks[i]!;
+    const text = stored.text as string;
+    const input = block.toolInput === undefined || block.toolInput === null || redacted ? storedCallInput(stored.toolInput, text) : block.toolInput;
+    addCall(stats, stored.toolName, input);
+  });
 }
 
 /** Redacts and prepares a merge-mode output; pure (no store), so it can run in a worker thread. */
 export function prepareMergeOutput(output: ParseOutput, redactor: Redactor): PreparedOutput {
   const { sessions, messages, ...rest } = output;
   const redaction: Redaction = { text: (value) => redactor.redact(value), value: (value) => redactValue(value, redactor) };
-  return {
-    ...rest,
-    sessions: sessions.map((s) => redactSession(s, redactor)),
-    messages: messages.map((m) => prepareMessage(m, 'merge', redaction)),
-  };
+  const callStats = new Map<string, CallStats>();
+  const prepared = messages.map((m) => {
+    const before = redactor.count;
+    const p = prepareMessage(m, 'merge', redaction);
+    if (m.blocks.some((b) => b.kind === 'tool_call')) {
+      let stats = callStats.get(m.sessionKey);
+      if (!stats) callStats.set(m.sessionKey, (stats = emptyCallStats()));
+      countCalls(stats, m, p, redactor.count !== before);
+    }
+    return p;
+  });
+  return { ...rest, sessions: sessions.map((s) => redactSession(s, redactor)), messages: prepared, callStats: [...callStats] };
 }
 
 function sessionIdOf(writer: SessionWriter, sessionIds: Map<string, number>, agent: AgentName, key: string, sourceId: number): number {
@@ -52,13 +76,14 @@ function sessionIdOf(writer: SessionWriter, sessionIds: Map<string, number>, age
   return sessionId;
 }
 
-/** Writes a prepared (already redacted) line-source output in merge mode. */
-export function applyPreparedOutput(writer: SessionWriter, sourceId: number, agent: AgentName, output: PreparedOutput, result: WriteResult): void {
+/** Writes a prepared (already redacted) line-source output in merge mode; returns the session ids by key. */
+export function applyPreparedOutput(writer: SessionWriter, sourceId: number, agent: AgentName, output: PreparedOutput, result: WriteResult): Map<string, number> {
   const sessionIds = new Map<string, number>();
   for (const session of output.sessions) sessionIds.set(session.key, writer.upsertSession(agent, session, sourceId));
   for (const message of output.messages) {
     writer.writePrepared(sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId), sourceId, message, 'merge', result);
   }
+  return sessionIds;
 }
 
 export function applyParseOutput(

@@ -13,6 +13,7 @@ import { jobError, runLineJob, type LineJobEvent } from './line-job.js';
 import { planLines, type LinePlan } from './line-plan.js';
 import { PipelineUnavailable, type LinePipeline } from './line-pipeline.js';
 import { countResult, mergeParseStats, type IngestReport } from './report.js';
+import { emptyCallStats, mergeCallStats, type CallStats } from '../retrieval/session-stats.js';
 
 export interface IngestDeps {
   registry: SourceRegistry;
@@ -26,6 +27,11 @@ export interface IngestDeps {
   pipeline?: LinePipeline;
   /** Redactions in stored line batches (counted per batch, see line-job.ts). */
   lineRedactions: { count: number; byKind: Record<string, number> };
+  /**
+   * Tool-call statistics of the sessions the open file transaction wrote whole (read by the statistics
+   * refresh instead of reading their calls back; see session-stats.ts). Empty between files.
+   */
+  knownCalls: Map<number, CallStats>;
 }
 
 export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, source: SourceRow, deps: IngestDeps): void {
@@ -39,13 +45,21 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
     const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
     const stats = { malformed: 0, skipped: 0 };
     let notSession: string | undefined;
+    const fileCalls = new Map<number, CallStats>();
     const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
       report.bytesRead += event.bytes;
       const output = event.output;
       if (output.notSession) notSession = output.notSession;
       mergeParseStats(report, path, output, stats);
       if (notSession) return;
-      applyPreparedOutput(writer, source.id, adapter.agent, output, result);
+      const sessionIds = applyPreparedOutput(writer, source.id, adapter.agent, output, result);
+      for (const [key, calls] of output.callStats) {
+        const id = sessionIds.get(key);
+        if (id === undefined) continue;
+        let total = fileCalls.get(id);
+        if (!total) fileCalls.set(id, (total = emptyCallStats()));
+        mergeCallStats(total, calls);
+      }
       lineRedactions.count += event.redactions;
       for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
     };
@@ -61,7 +75,13 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
         });
       }
       if (!end) throw new Error('line read ended without a result');
-      writer.refreshTouchedSessions();
+      // Sessions this file wrote whole: their calls were all counted by the batches above.
+      for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
+      try {
+        writer.refreshTouchedSessions();
+      } finally {
+        deps.knownCalls.clear();
+      }
       const progress: SourceProgress = {
         size,
         mtimeMs,

@@ -16,7 +16,7 @@ import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.
 import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
 import { planLineJobs } from './line-plan.js';
-import { ensureSessionStats, refreshSessionStats } from '../retrieval/session-stats.js';
+import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retrieval/session-stats.js';
 import { ensureListing } from '../retrieval/listing.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
@@ -64,7 +64,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     // store/checkpointer.ts). Restored (and checkpointed) at the end.
     options.store.db.pragma(`wal_autocheckpoint = ${INGEST_WAL_AUTOCHECKPOINT_PAGES}`);
     const registry = new SourceRegistry(options.store.db);
-    const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids));
+    const knownCalls = new Map<number, CallStats>();
+    const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids, knownCalls));
     ensureSessionStats(options.store.db);
     // Blocks an interrupted ingest stored without indexing them (see session-writer.ts) are indexed first.
     report.blocksIndexedLate = writer.catchUpFts();
@@ -75,7 +76,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const { plans, pipeline } = planLineJobs(inputs.files, known, redact, env);
     // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here.
     const checkpointer = pipeline ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
-    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} } };
+    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} }, knownCalls };
     let done = 0;
     try {
       for (const candidate of inputs.files) {

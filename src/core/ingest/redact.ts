@@ -45,19 +45,29 @@ const RULES: SecretRule[] = [
  * cheaper than a case-insensitive regex over all hints followed by a substring search per rule.
  */
 const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c));
-const HINTS_BY_PAIR = new Map<number, { hint: string; rules: number }[]>();
-const HINT_PAIR = new Uint8Array(128 * 128);
-RULES.forEach((rule, i) => {
-  for (const hint of rule.hints) {
-    const pair = (hint.charCodeAt(0) << 7) | hint.charCodeAt(1);
-    const list = HINTS_BY_PAIR.get(pair) ?? [];
-    const entry = list.find((e) => e.hint === hint);
-    if (entry) entry.rules |= 1 << i;
-    else list.push({ hint, rules: 1 << i });
-    HINTS_BY_PAIR.set(pair, list);
-    HINT_PAIR[pair] = 1;
+/** Hints by their first two characters: HINT_START[pair] .. HINT_START[pair + 1] index HINTS / HINT_RULES. */
+const HINT_START = new Int32Array(128 * 128 + 1);
+const HINTS: string[] = [];
+const HINT_RULES: number[] = [];
+{
+  const byPair = new Map<number, Map<string, number>>();
+  RULES.forEach((rule, i) => {
+    for (const hint of rule.hints) {
+      const pair = (hint.charCodeAt(0) << 7) | hint.charCodeAt(1);
+      const hints = byPair.get(pair) ?? new Map<string, number>();
+      hints.set(hint, (hints.get(hint) ?? 0) | (1 << i));
+      byPair.set(pair, hints);
+    }
+  });
+  for (let pair = 0; pair < 128 * 128; pair++) {
+    HINT_START[pair] = HINTS.length;
+    for (const [hint, rules] of byPair.get(pair) ?? []) {
+      HINTS.push(hint);
+      HINT_RULES.push(rules);
+    }
   }
-});
+  HINT_START[128 * 128] = HINTS.length;
+}
 
 function hintAt(text: string, at: number, hint: string): boolean {
   if (at + hint.length > text.length) return false;
@@ -71,16 +81,17 @@ function hintAt(text: string, at: number, hint: string): boolean {
 /** Bit i set: rule i may match `text` (one of its hints occurs in it). */
 export function rulesHinted(text: string): number {
   let rules = 0;
-  let c0 = text.length > 0 ? text.charCodeAt(0) : 128;
+  const length = text.length;
+  let c0 = length > 0 ? text.charCodeAt(0) : 128;
   c0 = c0 < 128 ? FOLD[c0]! : 0;
-  for (let i = 1; i < text.length; i++) {
+  for (let i = 1; i < length; i++) {
     let c1 = text.charCodeAt(i);
     c1 = c1 < 128 ? FOLD[c1]! : 0;
     const pair = (c0 << 7) | c1;
-    if (HINT_PAIR[pair] === 1) {
-      for (const { hint, rules: bits } of HINTS_BY_PAIR.get(pair)!) {
-        if ((rules & bits) !== bits && hintAt(text, i - 1, hint)) rules |= bits;
-      }
+    const end = HINT_START[pair + 1]!;
+    for (let h = HINT_START[pair]!; h < end; h++) {
+      const bits = HINT_RULES[h]!;
+      if ((rules & bits) !== bits && hintAt(text, i - 1, HINTS[h]!)) rules |= bits;
     }
     c0 = c1;
   }

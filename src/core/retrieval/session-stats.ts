@@ -18,12 +18,45 @@ export interface OwnStats {
 }
 
 export function emptyStats(): OwnStats {
-  return { bashCalls: 0, webFetches: 0, webSearches: 0, linesAdded: 0, linesRemoved: 0, commits: 0, files: {}, firstPrompt: null };
+  return { ...emptyCallStats(), firstPrompt: null };
+}
+
+/**
+ * The statistics a session's tool calls add up to. The ingest worker computes them from the inputs it has
+ * just parsed (see core/ingest/apply.ts), so that a session written whole by one file need not have its
+ * calls read back and parsed again.
+ */
+export type CallStats = Omit<OwnStats, 'firstPrompt'>;
+
+export function emptyCallStats(): CallStats {
+  return { bashCalls: 0, webFetches: 0, webSearches: 0, linesAdded: 0, linesRemoved: 0, commits: 0, files: {} };
+}
+
+/** Counts one tool call, given its stored input as parsed back (or the text when it has no input). */
+export function addCall(stats: CallStats, toolName: string | null, input: unknown): void {
+  const cls = classifyTool(toolName);
+  if (cls === 'bash') stats.bashCalls++;
+  else if (cls === 'fetch') stats.webFetches++;
+  else if (cls === 'search') stats.webSearches++;
+  const effects = callEffects(toolName, input);
+  stats.commits += effects.commits;
+  addEdits(stats, effects.edits);
+}
+
+/** Adds `from` into `into`. */
+export function mergeCallStats(into: CallStats, from: CallStats): void {
+  into.bashCalls += from.bashCalls;
+  into.webFetches += from.webFetches;
+  into.webSearches += from.webSearches;
+  into.linesAdded += from.linesAdded;
+  into.linesRemoved += from.linesRemoved;
+  into.commits += from.commits;
+  for (const [path, work] of Object.entries(from.files)) into.files[path] = (into.files[path] ?? 0) + work;
 }
 
 const FIRST_PROMPT_CHARS = 200;
 
-function addEdits(stats: OwnStats, edits: FileEdit[]): void {
+function addEdits(stats: CallStats, edits: FileEdit[]): void {
   for (const e of edits) {
     stats.linesAdded += e.added;
     stats.linesRemoved += e.removed;
@@ -40,18 +73,23 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-/** Computes one session's own statistics (subagents are added at listing time). */
-export function computeOwnStats(db: Database, sessionId: number, statements = prepare(db)): OwnStats {
+/** The input a stored tool call is counted with: its input parsed back, or its text when it has none. */
+export function storedCallInput(toolInput: string | null, text: string): unknown {
+  return toolInput === null ? text : parseJson(toolInputJson(toolInput, text));
+}
+
+/**
+ * Computes one session's own statistics (subagents are added at listing time). `calls`, when given, are
+ * its tool calls' statistics already added up (every call of the session), so they are not read back.
+ */
+export function computeOwnStats(db: Database, sessionId: number, statements = prepare(db), calls?: CallStats): OwnStats {
   const stats = emptyStats();
-  for (const row of statements.calls.iterate(sessionId) as Iterable<{ tool_name: string | null; tool_input: string | null; text: string }>) {
-    const cls = classifyTool(row.tool_name);
-    if (cls === 'bash') stats.bashCalls++;
-    else if (cls === 'fetch') stats.webFetches++;
-    else if (cls === 'search') stats.webSearches++;
-    const input = row.tool_input === null ? row.text : parseJson(toolInputJson(row.tool_input, row.text));
-    const effects = callEffects(row.tool_name, input);
-    stats.commits += effects.commits;
-    addEdits(stats, effects.edits);
+  if (calls) {
+    mergeCallStats(stats, calls);
+  } else {
+    for (const row of statements.calls.iterate(sessionId) as Iterable<{ tool_name: string | null; tool_input: string | null; text: string }>) {
+      addCall(stats, row.tool_name, storedCallInput(row.tool_input, row.text));
+    }
   }
   for (const row of statements.metaFiles.all(sessionId) as { meta: string }[]) addEdits(stats, metaFileEdits(parseJson(row.meta)));
   const first = statements.firstPrompt.get(sessionId) as { text: string } | undefined;
@@ -84,16 +122,24 @@ function prepare(db: Database): StatsStatements {
 
 const prepared = new WeakMap<Database, StatsStatements>();
 
-/** Recomputes and stores the statistics of the given sessions (call inside the ingest transaction). */
-export function refreshSessionStats(db: Database, sessionIds: Iterable<number>): void {
+/** Files in path order, so that the stored JSON does not depend on the order calls were read in. */
+function sortedFiles(files: Record<string, number>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
+/**
+ * Recomputes and stores the statistics of the given sessions (call inside the ingest transaction).
+ * `knownCalls` holds the added-up tool-call statistics of sessions whose every call the caller has seen.
+ */
+export function refreshSessionStats(db: Database, sessionIds: Iterable<number>, knownCalls?: ReadonlyMap<number, CallStats>): void {
   let statements = prepared.get(db);
   if (!statements) {
     statements = prepare(db);
     prepared.set(db, statements);
   }
   for (const id of sessionIds) {
-    const s = computeOwnStats(db, id, statements);
-    statements.upsert.run({ id, ...s, files: JSON.stringify(s.files) });
+    const s = computeOwnStats(db, id, statements, knownCalls?.get(id));
+    statements.upsert.run({ id, ...s, files: sortedFiles(s.files) });
   }
 }
 

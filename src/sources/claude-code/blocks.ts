@@ -51,13 +51,14 @@ export function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
   const id = str(raw.id);
   const name = str(raw.name) ?? 'unknown';
   if (id) ctx.toolNames.set(id, name);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = JSON.stringify(input) ?? '';
+    text = JSON.stringify(input);
   } catch {
-    text = '';
+    text = undefined;
   }
-  const block: Block = { kind: 'tool_call', text, toolName: name, toolInput: input };
+  const block: Block = { kind: 'tool_call', text: text ?? '', toolName: name, toolInput: input };
+  if (text !== undefined) block.textIsInput = true;
   if (id) block.toolCallId = id;
   if (raw.type === 'server_tool_use') block.meta = { server: true };
   return block;

@@ -100,7 +100,7 @@ describe('claude-code parser: model', () => {
     expect(reply).toMatchObject({ key: 'msg_1', role: 'assistant', kind: 'response', model: 'claude-opus-4', line: 2, meta: { requestId: 'req_1' } });
     expect(reply.blocks).toEqual([
       { kind: 'thinking', text: 'hmm' },
-      { kind: 'tool_call', text: '{"command":"ls\\n-la"}', toolName: 'Bash', toolCallId: 'toolu_1', toolInput: { command: 'ls\n-la' } },
+      { kind: 'tool_call', text: '{"command":"ls\\n-la"}', toolName: 'Bash', toolCallId: 'toolu_1', toolInput: { command: 'ls\n-la' }, textIsInput: true },
     ]);
     expect(reply.usage).toEqual({ apiMessageId: 'msg_1', model: 'claude-opus-4', inputTokens: 10, outputTokens: 5, cacheReadTokens: 100, cacheWriteTokens: 7 });
     expect(out.messages[2]).toMatchObject({ kind: 'tool_output', role: 'tool' });
