@@ -6,6 +6,7 @@ import { appendFileSync, copyFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { rebuildAllSessionStats } from '../src/core/retrieval/session-stats.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');
 const SECRET = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';
@@ -82,5 +83,22 @@ describe('ingest worker thread', () => {
     const second = ingest(home, src, '1');
     expect(second.filesIngested).toBe(0);
     expect(second.bytesRead).toBe(0);
+  });
+
+  it('stores the session statistics that reading every session back computes (calls counted by the worker)', () => {
+    const home = tempDir();
+    for (const agent of ['claude-code', 'codex']) ingest(home, join(FIXTURES, agent), '1');
+    const db = new Database(join(home, 'strata.db'));
+    try {
+      const stats = () => db.prepare('SELECT * FROM session_stats ORDER BY session_id').all();
+      const atIngest = stats();
+      expect(atIngest.length).toBeGreaterThan(10);
+      expect(atIngest.some((row) => (row as { lines_added: number }).lines_added > 0)).toBe(true);
+      expect(atIngest.some((row) => (row as { bash_calls: number }).bash_calls > 0)).toBe(true);
+      rebuildAllSessionStats(db);
+      expect(stats()).toEqual(atIngest);
+    } finally {
+      db.close();
+    }
   });
 });
