@@ -8,7 +8,7 @@ import type { AgentName, BlockField, ParsedMessage, ParsedSession } from '../sha
 import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type PreparedMessage, type StoredText } from './prepared-message.js';
 
 /** Deferred full-text rows are written once they hold about this many characters or bytes (several files' worth). */
-export const FTS_BATCH_CHARS = 2_000_000;
+export const FTS_BATCH_CHARS = 8_000_000;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
 const FRESH_KEYS_MAX = 20_000;
 /** A file with at least this many bytes to read is written with its full-text rows inline (see fileTransaction). */

@@ -45,8 +45,12 @@ const RULES: SecretRule[] = [
  * cheaper than a case-insensitive regex over all hints followed by a substring search per rule.
  */
 const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c));
-/** Hints by their first two characters: HINT_START[pair] .. HINT_START[pair + 1] index HINTS / HINT_RULES. */
-const HINT_START = new Int32Array(128 * 128 + 1);
+/**
+ * HINT_SLOT[c0 << 7 | c1] for two ASCII characters as they occur (any case): 0 when no hint starts with
+ * them, else the index + 1 of the first of their hints in HINTS / HINT_RULES (HINT_END marks the last).
+ */
+const HINT_SLOT = new Uint16Array(128 * 128);
+const HINT_END: number[] = [];
 const HINTS: string[] = [];
 const HINT_RULES: number[] = [];
 {
@@ -59,14 +63,16 @@ const HINT_RULES: number[] = [];
       byPair.set(pair, hints);
     }
   });
-  for (let pair = 0; pair < 128 * 128; pair++) {
-    HINT_START[pair] = HINTS.length;
-    for (const [hint, rules] of byPair.get(pair) ?? []) {
+  const cases = (c: number): number[] => (c >= 97 && c <= 122 ? [c, c - 32] : [c]);
+  for (const [pair, hints] of byPair) {
+    const first = HINTS.length;
+    for (const [hint, rules] of hints) {
       HINTS.push(hint);
       HINT_RULES.push(rules);
     }
+    for (let h = first; h < HINTS.length; h++) HINT_END.push(HINTS.length);
+    for (const c0 of cases(pair >> 7)) for (const c1 of cases(pair & 127)) HINT_SLOT[(c0 << 7) | c1] = first + 1;
   }
-  HINT_START[128 * 128] = HINTS.length;
 }
 
 function hintAt(text: string, at: number, hint: string): boolean {
@@ -78,20 +84,21 @@ function hintAt(text: string, at: number, hint: string): boolean {
   return true;
 }
 
-/** Bit i set: rule i may match `text` (one of its hints occurs in it). */
+/** Bit i set: rule i may match `text` (one of its hints occurs in it, in any case). */
 export function rulesHinted(text: string): number {
   let rules = 0;
   const length = text.length;
-  let c0 = length > 0 ? text.charCodeAt(0) : 128;
-  c0 = c0 < 128 ? FOLD[c0]! : 0;
+  let c0 = length > 0 ? text.charCodeAt(0) : 0;
   for (let i = 1; i < length; i++) {
-    let c1 = text.charCodeAt(i);
-    c1 = c1 < 128 ? FOLD[c1]! : 0;
-    const pair = (c0 << 7) | c1;
-    const end = HINT_START[pair + 1]!;
-    for (let h = HINT_START[pair]!; h < end; h++) {
-      const bits = HINT_RULES[h]!;
-      if ((rules & bits) !== bits && hintAt(text, i - 1, HINTS[h]!)) rules |= bits;
+    const c1 = text.charCodeAt(i);
+    if ((c0 | c1) < 128) {
+      const slot = HINT_SLOT[(c0 << 7) | c1]!;
+      if (slot !== 0) {
+        for (let h = slot - 1, end = HINT_END[h]!; h < end; h++) {
+          const bits = HINT_RULES[h]!;
+          if ((rules & bits) !== bits && hintAt(text, i - 1, HINTS[h]!)) rules |= bits;
+        }
+      }
     }
     c0 = c1;
   }
