@@ -22,10 +22,12 @@ export interface PreparedBlock {
   ftsBytes?: Uint8Array;
   toolName: string | null;
   toolCallId: string | null;
-  toolInput: string | null;
+  /** JSON, '' (the input is the text, see tool-input.ts) or null; UTF-8 bytes once packed. */
+  toolInput: StoredText | null;
   isError: 0 | 1;
   noise: string | null;
-  meta: string | null;
+  /** JSON or null; UTF-8 bytes once packed. */
+  meta: StoredText | null;
 }
 
 export interface PreparedMessage {
@@ -39,7 +41,8 @@ export interface PreparedMessage {
   sidechain: 0 | 1;
   /** Content hash (replace mode only; null in merge mode). */
   hash: string | null;
-  meta: string | null;
+  /** JSON or null; UTF-8 bytes once packed. */
+  meta: StoredText | null;
   usage?: TokenUsage;
   blocks: PreparedBlock[];
 }

@@ -91,15 +91,15 @@ export class SessionWriter {
       maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
       findMessage: p('SELECT id, content_hash FROM messages WHERE session_id = ? AND key = ?'),
       insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`),
       mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
         kind = CASE WHEN kind = 'response' AND @kind = 'error' THEN 'error' ELSE kind END, content_hash = NULL WHERE id = @id`),
       rewriteMessage: p(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
-        line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = @meta WHERE id = @id`),
+        line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = CAST(@meta AS TEXT) WHERE id = @id`),
       maxIdx: p('SELECT COALESCE(MAX(idx), -1) AS m FROM blocks WHERE message_id = ?'),
       // Texts may come as UTF-8 bytes (packed by the ingest worker): CAST stores them as TEXT, unchanged.
       insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
-        VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?)`),
+        VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT))`),
       insertFts: p('INSERT INTO blocks_fts (rowid, text) VALUES (?, CAST(? AS TEXT))'),
       maxBlockId: p('SELECT COALESCE(MAX(id), 0) FROM blocks'),
       blocksAfter: p('SELECT id, field, text FROM blocks WHERE id > ? ORDER BY id'),

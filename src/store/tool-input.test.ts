@@ -11,7 +11,7 @@ describe('tool input storage', () => {
     );
     const block = message.blocks[0]!;
     expect(block.toolInput).toBe(TOOL_INPUT_IS_TEXT);
-    expect(JSON.parse(toolInputJson(block.toolInput, block.text as string)!)).toEqual(input);
+    expect(JSON.parse(toolInputJson(block.toolInput as string, block.text as string)!)).toEqual(input);
   });
 
   it('keeps an input that differs from the text, and no input stays null', () => {

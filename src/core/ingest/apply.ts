@@ -44,7 +44,7 @@ function countCalls(stats: CallStats, message: ParsedMessage, prepared: Prepared
     if (block.kind !== 'tool_call') return;
     const stored = prepared.blocks[i]!;
     const text = stored.text as string;
-    const input = block.toolInput === undefined || block.toolInput === null || redacted ? storedCallInput(stored.toolInput, text) : block.toolInput;
+    const input = block.toolInput === undefined || block.toolInput === null || redacted ? storedCallInput(stored.toolInput as string | null, text) : block.toolInput;
     addCall(stats, stored.toolName, input);
   });
 }

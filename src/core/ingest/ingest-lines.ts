@@ -6,7 +6,6 @@ import type { Store } from '../../store/db.js';
 import { INLINE_FTS_BYTES, type SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import type { SourceProgress, SourceRegistry } from '../../store/source-registry.js';
 import type { SourceAdapter } from '../../sources/types.js';
-import { prefixHash } from './line-reader.js';
 import type { Redactor } from './redact.js';
 import { applyPreparedOutput } from './apply.js';
 import { jobError, runLineJob, type LineJobEvent } from './line-job.js';
@@ -87,7 +86,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
         mtimeMs,
         offset: end.endOffset,
         lines: end.endLine,
-        prefixHash: end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null,
+        prefixHash: end.prefixHash,
         fingerprint: null,
         state: null,
         status: notSession ? 'not_session' : 'active',
@@ -105,7 +104,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
 }
 
 /** The worker's result for a job; undefined when the worker became unavailable before any batch of it. */
-function fromWorker(pipeline: LinePipeline, id: number, onBatch: (event: Extract<LineJobEvent, { type: 'batch' }>) => void): { endOffset: number; endLine: number } | undefined {
+function fromWorker(pipeline: LinePipeline, id: number, onBatch: (event: Extract<LineJobEvent, { type: 'batch' }>) => void): Extract<LineJobEvent, { type: 'end' }> | undefined {
   let delivered = false;
   try {
     const last = pipeline.consume(id, (event) => {

@@ -3,7 +3,7 @@
 // inline or in the ingest worker thread (line-worker.ts) with the same results.
 import { closeSync, openSync } from 'node:fs';
 import type { LineAdapter } from '../../sources/types.js';
-import { readCompleteLines } from './line-reader.js';
+import { prefixHash, readCompleteLines } from './line-reader.js';
 import { createRedactor } from './redact.js';
 import { prepareMergeOutput, type PreparedOutput } from './apply.js';
 
@@ -18,7 +18,7 @@ export interface LineJob {
 
 export type LineJobEvent =
   | { type: 'batch'; job: number; bytes: number; output: PreparedOutput; redactions: number; redactionsByKind: Record<string, number> }
-  | { type: 'end'; job: number; endOffset: number; endLine: number }
+  | { type: 'end'; job: number; endOffset: number; endLine: number; prefixHash: string | null }
   | { type: 'error'; job: number; message: string; code?: string };
 
 export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void): void {
@@ -31,7 +31,8 @@ export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, 
       const prepared = prepareMergeOutput(output, redactor);
       emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind } });
     });
-    emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine });
+    // The prefix hash of the bytes just read, from the same open file (its pages are still cached).
+    emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null });
   } finally {
     closeSync(fd);
   }

@@ -28,7 +28,16 @@ function output(): ParseOutput {
     sessions: [{ key: 's1', project: '/p' }],
     messages: [
       { sessionKey: 's1', key: 'm1', role: 'user', kind: 'prompt', line: 1, blocks: TEXTS.slice(0, 3) },
-      { sessionKey: 's1', key: 'm2', role: 'assistant', kind: 'response', line: 2, blocks: [...TEXTS.slice(3), { kind: 'tool_result', text: 'x'.repeat(40_000) + ' tailWord', toolCallId: 'c1' }] },
+      {
+        sessionKey: 's1',
+        key: 'm2',
+        role: 'assistant',
+        kind: 'response',
+        line: 2,
+        meta: { requestId: 'req_ü1', note: '数据' },
+        blocks: [...TEXTS.slice(3), { kind: 'tool_result', text: 'x'.repeat(40_000) + ' tailWord', toolCallId: 'c1', meta: { exitCode: 0 } }],
+      },
+      { sessionKey: 's1', key: 'm3', role: 'assistant', kind: 'response', line: 3, blocks: [{ kind: 'tool_call', text: 'run: ls -la', toolName: 'Bash', toolCallId: 'c2', toolInput: { command: 'ls -la', path: '/tmp/ü' } }] },
     ],
     malformed: [],
     skipped: {},
@@ -67,7 +76,10 @@ function store(name: string, prepared: PreparedOutput): Store {
   return s;
 }
 
-const dump = (s: Store) => s.db.prepare('SELECT id, kind, field, hex(text) AS bytes, typeof(text) AS type, tool_input, meta FROM blocks ORDER BY id').all();
+const dump = (s: Store) => [
+  ...s.db.prepare('SELECT id, kind, field, hex(text) AS bytes, typeof(text) AS type, tool_input, typeof(tool_input) AS inputType, meta, typeof(meta) AS metaType FROM blocks ORDER BY id').all(),
+  ...s.db.prepare('SELECT id, key, meta, typeof(meta) AS metaType FROM messages ORDER BY id').all(),
+];
 const hits = (s: Store, q: string) => s.db.prepare('SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid').pluck().all(q);
 
 describe('texts packed as bytes for the writer thread', () => {
@@ -101,7 +113,13 @@ describe('texts packed as bytes for the writer thread', () => {
     const asStrings = store('strings', prepareMergeOutput(output(), createRedactor(true)));
     const asBytes = store('bytes', acrossThreads(prepareMergeOutput(output(), createRedactor(true))));
     expect(dump(asBytes)).toEqual(dump(asStrings));
-    expect(dump(asBytes).every((row) => (row as { type: string }).type === 'text')).toBe(true);
+    const rows = dump(asBytes) as { type?: string; inputType?: string; metaType: string; meta: string | null; tool_input?: string | null }[];
+    expect(rows.filter((row) => row.type !== undefined).every((row) => row.type === 'text')).toBe(true);
+    expect(rows.filter((row) => row.meta !== null).every((row) => row.metaType === 'text')).toBe(true);
+    expect(rows.filter((row) => row.meta !== null).map((row) => JSON.parse(row.meta!))).toEqual(
+      expect.arrayContaining([{ mediaType: 'image/png' }, { exitCode: 0 }, { requestId: 'req_ü1', note: '数据' }]),
+    );
+    expect(rows.find((row) => row.tool_input?.startsWith('{'))).toMatchObject({ tool_input: '{"command":"ls -la","path":"/tmp/ü"}', inputType: 'text' });
     for (const q of ['parse', 'Session', 'HTTP', 'café', 'naive', '"数 据 库"', 'emoji', 'REDACTED', 'tailWord', 'Zx81kq02LmNbv7Qw']) {
       expect(hits(asBytes, q), q).toEqual(hits(asStrings, q));
     }
