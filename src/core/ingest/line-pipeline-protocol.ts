@@ -16,7 +16,16 @@ export const STARTED = 2;
  */
 export const MAX_AHEAD_KIB = 16 * 1024;
 
-/** Weight of an event in the shared counters: KiB of lines for batches (so 2^31 KiB = 2 TiB), 1 otherwise. */
+/**
+ * What a batch holds in memory beyond its source lines (objects, its packed-text buffer, the message),
+ * in KiB: without it, a run of tiny files let thousands of batches wait at once.
+ */
+const BATCH_OVERHEAD_KIB = 8;
+
+/**
+ * Weight of an event in the shared counters: KiB of lines plus BATCH_OVERHEAD_KIB for batches (so 2^31
+ * KiB = 2 TiB), 1 otherwise.
+ */
 export function eventWeight(event: { type: string; bytes?: number }): number {
-  return event.type === 'batch' ? 1 + Math.ceil((event.bytes ?? 0) / 1024) : 1;
+  return event.type === 'batch' ? BATCH_OVERHEAD_KIB + Math.ceil((event.bytes ?? 0) / 1024) : 1;
 }

@@ -7,8 +7,11 @@
 import type { PreparedBlock, PreparedMessage, StoredText } from '../../store/prepared-message.js';
 import type { PreparedOutput } from './apply.js';
 
-/** Bytes the buffer starts with beyond the batch's UTF-16 length (most text is ASCII: 1 byte per unit). */
-const SLACK = 4096;
+/**
+ * The buffer starts at the batch's UTF-16 length plus an eighth (most text is ASCII: 1 byte per unit)
+ * and doubles if that is not enough: a tiny file's batch does not hold kilobytes it never uses.
+ */
+const initialCapacity = (units: number): number => units + (units >> 3) + 64;
 
 class ByteWriter {
   buffer: Buffer;
@@ -64,7 +67,7 @@ export function packTexts(output: PreparedOutput): ArrayBuffer {
     units += lengthOf(message.meta);
     for (const block of message.blocks) units += unitsOf(block);
   }
-  const out = new ByteWriter(units + SLACK);
+  const out = new ByteWriter(initialCapacity(units));
   const texts: [PreparedBlock, number, number, number, number][] = [];
   const metas: [PreparedMessage | PreparedBlock, number, number][] = [];
   const inputs: [PreparedBlock, number, number][] = [];
