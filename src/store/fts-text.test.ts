@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelParts, camelTail, toFtsText } from './fts-text.js';
+import { camelParts, camelTail, ftsParts, spaceJsonEscapes, toFtsText } from './fts-text.js';
 
 describe('FTS text preparation', () => {
   it('spaces CJK characters so that two of them match as a phrase', () => {
@@ -20,5 +20,13 @@ describe('FTS text preparation', () => {
     expect(camelTail('\\nUpdate the file')).toBe('');
     expect(camelTail('éparseFile XMLHttpRequest parseFile')).toBe('parse File . XML Http Request');
     expect(camelTail(Array.from({ length: 2500 }, (_, i) => `w${i}X`).join(' ')).split(' . ')).toHaveLength(2000);
+  });
+
+  it('spaces out JSON escapes in a tool input so the next word stands alone; escaped backslashes stay', () => {
+    const json = JSON.stringify({ content: 'a\nimport x\tthen\u0007bell', path: 'C:\\new' });
+    expect(spaceJsonEscapes(json)).toBe('{"content":"a import x then bell","path":"C:\\\\new"}');
+    expect(spaceJsonEscapes('no escapes')).toBe('no escapes');
+    expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' }), undefined, true)).toEqual({ body: '{"c":"x parseFile"}', tail: 'parse File' });
+    expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' })).body).toBeNull();
   });
 });

@@ -91,20 +91,33 @@ export function camelTail(text: string): string {
   return tail;
 }
 
+/** A JSON string escape: \n, \t, … and \uXXXX become a space; an escaped backslash is matched so it stays. */
+const JSON_ESCAPE = /\\(?:[nrtbf]|u[0-9a-fA-F]{4}|\\)/g;
+
+/**
+ * `text` with its JSON string escapes (a tool call's text is its input as JSON) turned into spaces, so
+ * the letter after one is not glued to the next word: `"a\nimport x"` indexes `import`, not `nimport`.
+ */
+export function spaceJsonEscapes(text: string): string {
+  return text.indexOf('\\') === -1 ? text : text.replace(JSON_ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
+}
+
 /**
  * How a text is indexed, in two parts so that the common case (the text itself plus a short tail) never
- * copies the text: `body` replaces the text when it differs (CJK spaced out, clipped to `maxChars`), else
- * null; `tail` holds the camelCase sub-words appended after it ('' when none).
+ * copies the text: `body` replaces the text when it differs (CJK spaced out, clipped to `maxChars`, JSON
+ * escapes spaced out when `json`), else null; `tail` holds the camelCase sub-words appended after it
+ * ('' when none).
  */
 export interface FtsParts {
   body: string | null;
   tail: string;
 }
 
-export function ftsParts(text: string, maxChars = FTS_MAX_CHARS): FtsParts {
+export function ftsParts(text: string, maxChars = FTS_MAX_CHARS, json = false): FtsParts {
   const clipped = text.length > maxChars ? text.slice(0, maxChars) : text;
-  const body = hasCjk(clipped) ? clipped.replace(CJK_GLOBAL, ' $& ') : clipped;
-  return { body: body === text ? null : body, tail: camelTail(clipped) };
+  const words = json ? spaceJsonEscapes(clipped) : clipped;
+  const body = hasCjk(words) ? words.replace(CJK_GLOBAL, ' $& ') : words;
+  return { body: body === text ? null : body, tail: camelTail(words) };
 }
 
 /** The indexed text from its parts (see ftsParts). */

@@ -74,10 +74,13 @@ export function messageContentHash(message: ParsedMessage): string {
   return sha256(JSON.stringify([message.role, message.kind, message.timestamp ?? null, message.blocks]));
 }
 
-/** How a block's text is indexed (see ftsParts): tool output only up to FTS_MAX_TOOL_OUTPUT_CHARS. */
+/**
+ * How a block's text is indexed (see ftsParts): tool output only up to FTS_MAX_TOOL_OUTPUT_CHARS; a tool
+ * input (JSON) with its escapes spaced out.
+ */
 function indexParts(text: string, field: BlockField): { ftsBody: string | null; ftsTail: string } {
   if (text.length === 0) return { ftsBody: null, ftsTail: '' };
-  const parts = ftsParts(text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined);
+  const parts = ftsParts(text, field === 'tool_output' ? FTS_MAX_TOOL_OUTPUT_CHARS : undefined, field === 'tool_input');
   return { ftsBody: parts.body, ftsTail: parts.tail };
 }
 

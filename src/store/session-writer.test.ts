@@ -256,3 +256,35 @@ describe('ingest-batches migration (schema 6)', () => {
     expect(store.db.prepare('SELECT COUNT(*) FROM unnamed_results').pluck().get()).toBe(0);
   });
 });
+
+describe('tool inputs in the index (schema 7)', () => {
+  const call = (input: Record<string, string>): Block => ({ kind: 'tool_call', text: JSON.stringify(input), toolName: 'Write', toolCallId: 'w1', toolInput: input });
+
+  it('indexes the words after JSON escapes: a line-initial word of a written file is found', () => {
+    const writer = new SessionWriter(store.db);
+    write(writer, { ...message('m1', [call({ file_path: 'C:\\new\\app.ts', content: 'line one\nimport zeta from "z";\n\texport parseRow' })]), role: 'assistant', kind: 'response' });
+    writer.flushFts();
+    for (const word of ['import', 'export', 'new', 'Row']) expect(hits(word), word).toBe(1);
+    for (const glued of ['nimport', 'texport', 'nnew']) expect(hits(glued), glued).toBe(0);
+  });
+
+  it('re-indexes the tool inputs a schema-6 store indexed with glued words', () => {
+    store.close();
+    rmSync(join(dir, 'strata.db'));
+    const v6 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 6) });
+    const source = new SourceRegistry(v6.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+    const text = JSON.stringify({ content: 'a\nimport b' });
+    v6.db.prepare(`INSERT INTO sessions (id, agent, external_id, updated_at) VALUES (1, 'claude-code', 's', 'now')`).run();
+    v6.db.prepare(`INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ?, 1)`).run(source);
+    v6.db.prepare(`INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call', 'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`).run(text);
+    v6.db.prepare('INSERT INTO blocks_fts (rowid, text) VALUES (1, ?), (2, ?)').run(text, 'kept as is');
+    v6.db.prepare('UPDATE fts_state SET indexed_through = 2').run();
+    expect(v6.db.prepare('SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH ?').pluck().get('nimport')).toBe(1);
+    v6.close();
+    store = openStore(join(dir, 'strata.db'));
+    expect(hits('import')).toBe(1);
+    expect(hits('nimport')).toBe(0);
+    expect(hits('kept')).toBe(1);
+    expect(store.db.prepare('SELECT COUNT(*) FROM blocks_fts').pluck().get()).toBe(2);
+  });
+});

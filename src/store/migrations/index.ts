@@ -1,5 +1,6 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
-// 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches, 7+ next.
+// 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
+// 7 tool-input words, 8+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -7,6 +8,7 @@ import { llmCacheMigration } from './003-llm-cache.js';
 import { searchHitsMigration } from './004-search-hits.js';
 import { sessionListingMigration } from './005-session-listing.js';
 import { ingestBatchesMigration } from './006-ingest-batches.js';
+import { toolInputWordsMigration } from './007-tool-input-words.js';
 
-export const MIGRATIONS: Migration[] = [coreMigration, retrievalMigration, llmCacheMigration, searchHitsMigration, sessionListingMigration, ingestBatchesMigration];
+export const MIGRATIONS: Migration[] = [coreMigration, retrievalMigration, llmCacheMigration, searchHitsMigration, sessionListingMigration, ingestBatchesMigration, toolInputWordsMigration];
 export type { Migration };
