@@ -1,6 +1,6 @@
 // Owns moving WAL checkpoints off the writing thread during a bulk write. A checkpoint copies the WAL
 // into the database file and waits for two fsyncs; on the writer's thread that stalled every ~64 MB.
-// Here a small worker thread with its own connection runs PASSIVE checkpoints every 100 ms (they never
+// Here a small worker thread with its own connection runs PASSIVE checkpoints every 500 ms (they never
 // block the writer), and the writer only finishes one, between its transactions, when the WAL has
 // grown past RESET_FRAMES: what is left to copy is then small, and its next transaction restarts the
 // WAL from the beginning instead of letting it grow for the whole ingest.
