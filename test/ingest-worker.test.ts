@@ -2,7 +2,7 @@
 // inline path stores — rows, full-text index, report counts — for full and appended ingests, and
 // secrets are redacted before they reach the store on both paths.
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, cpSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
@@ -100,5 +100,49 @@ describe('ingest worker thread', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('keeps those statistics exact across appends, a rewritten file and a session written by two files', () => {
+    const src = tempDir();
+    cpSync(join(CLAUDE, 'obra-episodic-memory'), src, { recursive: true });
+    const home = tempDir();
+    const stats = (db: Database.Database) => db.prepare('SELECT * FROM session_stats ORDER BY session_id').all();
+    const recomputed = () => {
+      const db = new Database(join(home, 'strata.db'));
+      try {
+        const atIngest = stats(db);
+        rebuildAllSessionStats(db);
+        return { atIngest, readBack: stats(db) };
+      } finally {
+        db.close();
+      }
+    };
+    ingest(home, src, '1');
+    const file = join(src, 'long-conversation.jsonl');
+    const sessionId = '9a9eadc8-c1f1-493e-a0f1-884aa996b05b';
+    const record = (uuid: string, name: string, input: Record<string, string>) =>
+      JSON.stringify({
+        type: 'assistant',
+        sessionId,
+        uuid,
+        timestamp: '2025-10-09T10:00:00.000Z',
+        cwd: '/w',
+        message: { id: `msg_${uuid}`, role: 'assistant', model: 'claude-x', content: [{ type: 'tool_use', id: `toolu_${uuid}`, name, input }] },
+      });
+    // Appended calls in a session stored by an earlier run.
+    appendFileSync(file, `${record('a1', 'Bash', { command: 'git add . && git commit -m "x"' })}\n${record('a2', 'Edit', { file_path: 'constructor', old_string: 'a', new_string: 'b\nc' })}\n`);
+    // The same session continued in a second file of this run.
+    writeFileSync(join(src, 'continued.jsonl'), `${record('b1', 'Write', { file_path: '/w/new.ts', content: 'one\ntwo\nthree' })}\n`);
+    ingest(home, src, '1');
+    let check = recomputed();
+    expect(check.atIngest).toEqual(check.readBack);
+    expect(check.atIngest.some((row) => (row as { commits: number }).commits > 0)).toBe(true);
+    expect(JSON.stringify(check.atIngest)).toContain('constructor');
+    // A rewritten file: its messages are deleted and stored again.
+    const lines = readFileSync(join(src, 'medium-conversation.jsonl'), 'utf8').split('\n');
+    writeFileSync(join(src, 'medium-conversation.jsonl'), lines.slice(0, Math.floor(lines.length / 2)).join('\n') + '\n');
+    ingest(home, src, '1');
+    check = recomputed();
+    expect(check.atIngest).toEqual(check.readBack);
   });
 });

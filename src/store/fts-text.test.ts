@@ -29,4 +29,23 @@ describe('FTS text preparation', () => {
     expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' }), undefined, true)).toEqual({ body: '{"c":"x parseFile"}', tail: 'parse File' });
     expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' })).body).toBeNull();
   });
+
+  it('finds exactly the words of the whole-word regex it replaced, on random text', () => {
+    const OLD = /\b[A-Za-z][A-Za-z0-9]*?[a-z0-9][A-Z][A-Za-z0-9]*\b/g;
+    const reference = (text: string): string => {
+      const words = new Set<string>();
+      for (const m of text.matchAll(OLD)) {
+        words.add(m[0]);
+        if (words.size >= 2000) break;
+      }
+      return [...words].map((w) => camelParts(w).join(' ')).join(' . ');
+    };
+    const alphabet = 'aAbBzZ09_ .-\\é数xYqQ';
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(camelTail(text), JSON.stringify(text)).toBe(reference(text));
+    }
+  });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from './db.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { SessionWriter, type WriteResult } from './session-writer.js';
+import { FTS_BATCH_CHARS, SessionWriter, type WriteResult } from './session-writer.js';
+import type { PreparedBlock } from './prepared-message.js';
 import { SourceRegistry } from './source-registry.js';
 import type { Block, ParsedMessage } from '../shared/model.js';
 
@@ -230,6 +231,24 @@ describe('results stored before their call', () => {
     write(next, { ...message('m3', [call]), role: 'assistant', kind: 'response' });
     expect(name('out')).toBe('Grep');
     expect(waiting()).toEqual([]);
+  });
+});
+
+describe('packed texts pending in a batch', () => {
+  it('writes the batch once the buffers its pending views keep alive are large, however few bytes the views hold', () => {
+    const writer = new SessionWriter(store.db);
+    // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
+    const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
+    const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
+    const block: PreparedBlock = { kind: 'text', field: 'user', text: view, ftsBytes: view, ftsBody: null, ftsTail: '', toolName: null, toolCallId: null, toolInput: null, isError: 0, noise: null, meta: null };
+    writer.fileTransaction(() => {
+      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+      writer.writePrepared(sessionId, sourceId, { sessionKey: 's', key: 'm1', role: 'user', kind: 'prompt', timestamp: null, model: null, line: 1, sidechain: 0, hash: null, meta: null, blocks: [block] }, 'merge', result());
+    });
+    expect(writer.pendingFtsChars).toBe(11);
+    writer.maybeFlushFts();
+    expect(hits('alpha')).toBe(1);
+    expect(store.db.prepare('SELECT text FROM blocks').pluck().get()).toBe('alpha bravo');
   });
 });
 

@@ -9,6 +9,8 @@ import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type Pr
 
 /** Deferred full-text rows are written once they hold about this many characters or bytes (several files' worth). */
 export const FTS_BATCH_CHARS = 8_000_000;
+/** Bytes of packed-text buffers pending full-text rows may keep alive before the batch is written. */
+const PENDING_BUFFER_BYTES = 2 * FTS_BATCH_CHARS;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
 const FRESH_KEYS_MAX = 20_000;
 /** A file with at least this many bytes to read is written with its full-text rows inline (see fileTransaction). */
@@ -54,6 +56,13 @@ export class SessionWriter {
   /** Blocks stored but not yet in blocks_fts: block id → indexed text (a string or its UTF-8 bytes). */
   private readonly pendingFts = new Map<number, StoredText>();
   private pendingChars = 0;
+  /**
+   * The buffers pending packed texts are views into (see core/ingest/text-pack.ts), and their total size:
+   * a view keeps its whole batch's buffer alive (other texts, JSON columns, a tool output clipped for the
+   * index), so the batch is also written once these pass PENDING_BUFFER_BYTES. Counted until the flush.
+   */
+  private readonly pendingBuffers = new Set<ArrayBufferLike>();
+  private pendingBufferBytes = 0;
   /** What the open file transaction changed in pendingFts, undone if it rolls back. */
   private txAdded = new Set<number>();
   private txRemoved: [number, StoredText][] = [];
@@ -231,6 +240,10 @@ export class SessionWriter {
     }
     this.pendingFts.set(blockId, text);
     this.pendingChars += text.length;
+    if (typeof text !== 'string' && !this.pendingBuffers.has(text.buffer)) {
+      this.pendingBuffers.add(text.buffer);
+      this.pendingBufferBytes += text.buffer.byteLength;
+    }
     this.txAdded.add(blockId);
   }
 
@@ -324,7 +337,7 @@ export class SessionWriter {
 
   /** Writes the batch once it is big enough; call between file transactions. */
   maybeFlushFts(): void {
-    if (this.pendingChars >= FTS_BATCH_CHARS) this.flushFts();
+    if (this.pendingChars >= FTS_BATCH_CHARS || this.pendingBufferBytes >= PENDING_BUFFER_BYTES) this.flushFts();
   }
 
   /** Writes every deferred full-text row and moves fts_state up, in one transaction; call between files. */
@@ -342,6 +355,8 @@ export class SessionWriter {
     this.indexedThrough = through;
     this.pendingFts.clear();
     this.pendingChars = 0;
+    this.pendingBuffers.clear();
+    this.pendingBufferBytes = 0;
   }
 
   /** Indexes the blocks an interrupted ingest stored but did not index yet. Returns how many. */

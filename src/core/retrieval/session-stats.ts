@@ -29,7 +29,8 @@ export function emptyStats(): OwnStats {
 export type CallStats = Omit<OwnStats, 'firstPrompt'>;
 
 export function emptyCallStats(): CallStats {
-  return { bashCalls: 0, webFetches: 0, webSearches: 0, linesAdded: 0, linesRemoved: 0, commits: 0, files: {} };
+  // No prototype: a file named `constructor` or `toString` is a path like any other.
+  return { bashCalls: 0, webFetches: 0, webSearches: 0, linesAdded: 0, linesRemoved: 0, commits: 0, files: Object.create(null) as Record<string, number> };
 }
 
 /** Counts one tool call, given its stored input as parsed back (or the text when it has no input). */

@@ -10,13 +10,19 @@ export const toolInputWordsMigration: Migration = {
   name: 'tool-input-words',
   up(db) {
     // Blocks above indexed_through are not in the index yet: the next ingest indexes them the new way.
-    const rows = db.prepare(`SELECT id, text FROM blocks WHERE field = 'tool_input' AND instr(text, '\\') > 0
-      AND id <= (SELECT indexed_through FROM fts_state WHERE id = 1)`);
+    // Read in pages by id, so that a large store's tool inputs are never all in memory at once.
+    const page = db.prepare(`SELECT id, text FROM blocks WHERE field = 'tool_input' AND instr(text, '\\') > 0
+      AND id > ? AND id <= (SELECT indexed_through FROM fts_state WHERE id = 1) ORDER BY id LIMIT 500`);
     const remove = db.prepare('DELETE FROM blocks_fts WHERE rowid = ?');
     const insert = db.prepare('INSERT INTO blocks_fts (rowid, text) VALUES (?, ?)');
-    for (const row of rows.all() as { id: number; text: string }[]) {
-      remove.run(row.id);
-      insert.run(row.id, indexedTextOf(row.text, 'tool_input'));
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as { id: number; text: string }[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        remove.run(row.id);
+        insert.run(row.id, indexedTextOf(row.text, 'tool_input'));
+      }
+      after = rows[rows.length - 1]!.id;
     }
   },
 };
