@@ -83,6 +83,10 @@ describe('ingest worker thread', () => {
     const second = ingest(home, src, '1');
     expect(second.filesIngested).toBe(0);
     expect(second.bytesRead).toBe(0);
+    const db = new Database(join(home, 'strata.db'), { readonly: true });
+    // The bulk ingest's larger full-text merge steps are set back once it ends.
+    expect(db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'automerge'").pluck().get()).toBe(8);
+    db.close();
   });
 
   it('stores the session statistics that reading every session back computes (calls counted by the worker)', () => {

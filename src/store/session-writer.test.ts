@@ -252,6 +252,21 @@ describe('packed texts pending in a batch', () => {
   });
 });
 
+describe('full-text merging during a bulk ingest', () => {
+  it('raises automerge for the bulk and sets it back', () => {
+    const automerge = () => store.db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'automerge'").pluck().get();
+    const writer = new SessionWriter(store.db);
+    expect(automerge()).toBe(8);
+    writer.setBulkMerging(true);
+    expect(automerge()).toBe(32);
+    write(writer, message('m1', [text('merged later')]));
+    writer.flushFts();
+    writer.setBulkMerging(false);
+    expect(automerge()).toBe(8);
+    expect(hits('merged')).toBe(1);
+  });
+});
+
 describe('ingest-batches migration (schema 6)', () => {
   it('upgrades a schema-5 store: results named from their calls, the call-id index gone, the index complete', () => {
     store.close();

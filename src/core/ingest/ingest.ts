@@ -74,8 +74,10 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const total = inputs.files.length;
     const redact = options.redact ?? true;
     const { plans, pipeline } = planLineJobs(inputs.files, known, redact, env);
-    // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here.
+    // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here,
+    // and lets the full-text index merge in larger steps until it ends.
     const checkpointer = pipeline ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
+    writer.setBulkMerging(pipeline !== undefined);
     const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} }, knownCalls };
     let done = 0;
     try {
@@ -100,6 +102,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       } finally {
         await checkpointer?.stop();
       }
+      if (pipeline) writer.setBulkMerging(false);
     }
     writer.flushFts();
     if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
