@@ -60,7 +60,8 @@ function splitWord(word: string): string {
  * after the text itself (so phrases in the text stay intact), they let `Session` or `parseSession`
  * find `parseSessionFile`. snake_case, kebab-case and paths need nothing: the tokenizer splits them.
  * An identifier is a whole word (ASCII letters and digits, no `_`) that starts with a letter and has a
- * hump after its first character (`parseFile`, `HTTPServer`; not `iPhone`, `snake_caseX`, `3dModel`).
+ * hump after its first character (`parseFile`, `getHTTPResponse`; not `iPhone`, `HTTPServer`, `snake_caseX`,
+ * `3dModel`).
  */
 export function camelTail(text: string): string {
   CAMEL_HUMP.lastIndex = 0;

@@ -9,7 +9,7 @@ import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type Pr
 
 /** Deferred full-text rows are written once they hold about this many characters or bytes (several files' worth). */
 export const FTS_BATCH_CHARS = 8_000_000;
-/** FTS5 automerge outside and during a bulk ingest (see setBulkMerging). */
+/** FTS5 automerge outside (as schema 1 sets it) and during a bulk ingest (see setBulkMerging). */
 const AUTOMERGE = 8;
 const BULK_AUTOMERGE = 32;
 /** Bytes of packed-text buffers pending full-text rows may keep alive before the batch is written. */

@@ -36,15 +36,16 @@ export interface PreparedOutput extends Omit<ParseOutput, 'messages' | 'sessions
 }
 
 /**
- * Counts a message's tool calls as `computeOwnStats` would count them once stored: with the input as
- * stored. Unless redaction changed the message, that is the parsed input itself (no second parse).
+ * Counts a message's tool calls, per session, as `computeOwnStats` would count them once stored: with the
+ * input as stored. Unless redaction changed the message, that is the parsed input itself (no second parse).
  */
-function countCalls(stats: CallStats, message: ParsedMessage, prepared: PreparedMessage, redacted: boolean): void {
+function countCalls(callStats: Map<string, CallStats>, message: ParsedMessage, prepared: PreparedMessage, redacted: boolean): void {
   message.blocks.forEach((block, i) => {
     if (block.kind !== 'tool_call') return;
+    let stats = callStats.get(message.sessionKey);
+    if (!stats) callStats.set(message.sessionKey, (stats = emptyCallStats()));
     const stored = prepared.blocks[i]!;
-    const text = stored.text as string;
-    const input = block.toolInput === undefined || block.toolInput === null || redacted ? storedCallInput(stored.toolInput as string | null, text) : block.toolInput;
+    const input = block.toolInput == null || redacted ? storedCallInput(stored.toolInput as string | null, stored.text as string) : block.toolInput;
     addCall(stats, stored.toolName, input);
   });
 }
@@ -57,11 +58,7 @@ export function prepareMergeOutput(output: ParseOutput, redactor: Redactor): Pre
   const prepared = messages.map((m) => {
     const before = redactor.count;
     const p = prepareMessage(m, 'merge', redaction);
-    if (m.blocks.some((b) => b.kind === 'tool_call')) {
-      let stats = callStats.get(m.sessionKey);
-      if (!stats) callStats.set(m.sessionKey, (stats = emptyCallStats()));
-      countCalls(stats, m, p, redactor.count !== before);
-    }
+    countCalls(callStats, m, p, redactor.count !== before);
     return p;
   });
   return { ...rest, sessions: sessions.map((s) => redactSession(s, redactor)), messages: prepared, callStats: [...callStats] };
