@@ -37,6 +37,9 @@ function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
+/** Called as `charCodeAt.call(text, i)`: no per-character megamorphic lookup (see rulesHinted in core/ingest/redact.ts). */
+const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
+
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
@@ -71,15 +74,15 @@ export function camelTail(text: string): string {
   while (hump !== null) {
     const at = hump.index;
     let start = at;
-    while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
+    while (start > 0 && isWordChar(charCodeAt.call(text, start - 1))) start--;
     if (start === at) {
       // The hump's first character starts the word: look for a later hump in the same word.
       CAMEL_HUMP.lastIndex = at + 1;
     } else {
       let end = at + 2;
-      while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+      while (end < text.length && isWordChar(charCodeAt.call(text, end))) end++;
       const word = text.slice(start, end);
-      if (isLetter(text.charCodeAt(start)) && !word.includes('_')) {
+      if (isLetter(charCodeAt.call(text, start)) && !word.includes('_')) {
         words.add(word);
         if (words.size >= MAX_CAMEL_WORDS) break;
       }

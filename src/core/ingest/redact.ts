@@ -75,10 +75,21 @@ const HINT_RULES: number[] = [];
   }
 }
 
+/**
+ * `String.prototype.charCodeAt`, called as `charCodeAt.call(text, i)` in loops over every character.
+ * `text.charCodeAt(i)` looks `charCodeAt` up on the string's map. Strings from JSON.parse, slices and
+ * concatenations have different maps (sequential, sliced, cons; one- or two-byte; internalized), and once
+ * a loop has seen more than four of them the lookup turns megamorphic and is no longer hoisted out of the
+ * loop: a hash-table probe per character. Which strings a loop sees first varies between runs, so the
+ * hint scan ran up to 4x slower in some processes (a sixth of the ingest worker's CPU on the runs it hit).
+ * A module-level constant is called directly whatever the string's map (an imported one is not inlined).
+ */
+const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
+
 function hintAt(text: string, at: number, hint: string): boolean {
   if (at + hint.length > text.length) return false;
   for (let j = 2; j < hint.length; j++) {
-    const c = text.charCodeAt(at + j);
+    const c = charCodeAt.call(text, at + j);
     if (c >= 128 || FOLD[c] !== hint.charCodeAt(j)) return false;
   }
   return true;
@@ -88,9 +99,9 @@ function hintAt(text: string, at: number, hint: string): boolean {
 export function rulesHinted(text: string): number {
   let rules = 0;
   const length = text.length;
-  let c0 = length > 0 ? text.charCodeAt(0) : 0;
+  let c0 = length > 0 ? charCodeAt.call(text, 0) : 0;
   for (let i = 1; i < length; i++) {
-    const c1 = text.charCodeAt(i);
+    const c1 = charCodeAt.call(text, i);
     if ((c0 | c1) < 128) {
       const slot = HINT_SLOT[(c0 << 7) | c1]!;
       if (slot !== 0) {
