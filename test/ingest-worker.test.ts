@@ -84,8 +84,9 @@ describe('ingest worker thread', () => {
     expect(second.filesIngested).toBe(0);
     expect(second.bytesRead).toBe(0);
     const db = new Database(join(home, 'strata.db'), { readonly: true });
-    // The bulk ingest's larger full-text merge steps are set back once it ends.
+    // The bulk ingest's larger full-text merge steps and segments are set back once it ends.
     expect(db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'automerge'").pluck().get()).toBe(8);
+    expect(db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(1024 * 1024);
     db.close();
   });
 

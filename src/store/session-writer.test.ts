@@ -253,16 +253,19 @@ describe('packed texts pending in a batch', () => {
 });
 
 describe('full-text merging during a bulk ingest', () => {
-  it('raises automerge for the bulk and sets it back', () => {
-    const automerge = () => store.db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'automerge'").pluck().get();
+  it('raises automerge and the hash size for the bulk and sets them back', () => {
+    const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
     const writer = new SessionWriter(store.db);
-    expect(automerge()).toBe(8);
+    expect(option('automerge')).toBe(8);
+    expect(option('hashsize')).toBeUndefined();
     writer.setBulkMerging(true);
-    expect(automerge()).toBe(32);
+    expect(option('automerge')).toBe(32);
+    expect(option('hashsize')).toBe(4 * 1024 * 1024);
     write(writer, message('m1', [text('merged later')]));
     writer.flushFts();
     writer.setBulkMerging(false);
-    expect(automerge()).toBe(8);
+    expect(option('automerge')).toBe(8);
+    expect(option('hashsize')).toBe(1024 * 1024);
     expect(hits('merged')).toBe(1);
   });
 });

@@ -12,6 +12,9 @@ export const FTS_BATCH_CHARS = 8_000_000;
 /** FTS5 automerge outside (as schema 1 sets it) and during a bulk ingest (see setBulkMerging). */
 const AUTOMERGE = 8;
 const BULK_AUTOMERGE = 32;
+/** FTS5 hashsize (bytes of pending index data before a segment is written): FTS5's default, and for a bulk. */
+const HASHSIZE = 1024 * 1024;
+const BULK_HASHSIZE = 4 * 1024 * 1024;
 /** Bytes of packed-text buffers pending full-text rows may keep alive before the batch is written. */
 const PENDING_BUFFER_BYTES = 2 * FTS_BATCH_CHARS;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
@@ -367,11 +370,19 @@ export class SessionWriter {
    * BULK_AUTOMERGE: on 1 GB, merging the growing index every 8 segments was a third of the full-text
    * cost (searches over 32 per level measured ~6% slower); it is set back after the bulk (also by the
    * next ingest, if a bulk one was killed), and later writes merge the backlog a little at a time.
+   * Likewise the pending index data is written as a segment every 4 MB instead of every 1 MB: a
+   * full-text batch (~8 MB of text) then makes one or two segments instead of five or six, to be merged
+   * later (replayed write path: full-text flush time -15..20%; 2-8 MB measured alike).
    */
   setBulkMerging(bulk: boolean): void {
-    const want = bulk ? BULK_AUTOMERGE : AUTOMERGE;
-    const current = this.db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'automerge'").pluck().get();
-    if (current !== want) this.db.prepare(`INSERT INTO blocks_fts (blocks_fts, rank) VALUES ('automerge', ${want})`).run();
+    this.setFtsOption('automerge', bulk ? BULK_AUTOMERGE : AUTOMERGE, AUTOMERGE);
+    this.setFtsOption('hashsize', bulk ? BULK_HASHSIZE : HASHSIZE, HASHSIZE);
+  }
+
+  /** Sets an FTS5 option unless the store already has `want` (`fallback` when it has none stored). */
+  private setFtsOption(key: 'automerge' | 'hashsize', want: number, fallback: number): void {
+    const current = this.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key) ?? fallback;
+    if (current !== want) this.db.prepare(`INSERT INTO blocks_fts (blocks_fts, rank) VALUES ('${key}', ${want})`).run();
   }
 
   /** Indexes the blocks an interrupted ingest stored but did not index yet. Returns how many. */

@@ -34,6 +34,22 @@ describe('rule hints (the one-pass pre-check)', () => {
     expect(rulesHinted('BEARER and a ToKeN at the end: AUTH')).toBe(rulesHinted('bearer token auth'));
     expect(rulesHinted('ends with eyJ')).not.toBe(0);
   });
+  it('finds a hint at an odd or even position, in any case (the scan looks at every other position)', () => {
+    const hints = ['private key', 'sk-ant-', 'sk-', 'ghp_', 'github_pat_', 'glpat-', 'akia', 'aiza', 'xox', '_live_', 'hf_', 'npm_', 'eyj', 'bearer', '://', 'secret', 'token', 'passw', 'api_key', 'accesskey', 'privatekey', 'credential', 'auth'];
+    for (const hint of hints) {
+      const alone = rulesHinted(hint);
+      expect(alone, hint).not.toBe(0);
+      for (let pad = 0; pad < 4; pad++) {
+        const upper = [...hint].map((c, i) => (i % 2 === pad % 2 ? c.toUpperCase() : c)).join('');
+        for (const text of ['#'.repeat(pad) + hint, '#'.repeat(pad) + upper + '#', 'é'.repeat(pad) + hint + '##'.repeat(pad)]) {
+          expect(rulesHinted(text), text).toBe(alone);
+        }
+      }
+      // Cut one character short, at either end, it is no longer found.
+      expect(rulesHinted('#' + hint.slice(1)) & alone, hint).not.toBe(alone);
+      expect(rulesHinted(hint.slice(0, -1) + '#') & alone, hint).not.toBe(alone);
+    }
+  });
   it('redacts a keyword the old pre-check missed (PRIVATE_KEY / PRIVATEKEY, no other hint)', () => {
     expect(redact('PRIVATEKEY=Abcdef123456xyz')).toBe('PRIVATEKEY=[REDACTED:env-secret]');
     expect(redact('gcp_private_key: Abcdef123456xyz')).toBe('gcp_private_key: [REDACTED:env-secret]');

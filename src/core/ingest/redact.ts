@@ -40,38 +40,49 @@ const RULES: SecretRule[] = [
 ];
 
 /**
- * The hints of every rule, found in one pass over the text: each position's two characters (ASCII,
- * lower-cased) select the few hints that start with them. One pass that says which rules can apply is
- * cheaper than a case-insensitive regex over all hints followed by a substring search per rule.
+ * The hints of every rule, found in one pass over the text. The pass looks at every other position: the
+ * two characters there (ASCII, lower-cased) select the few hints whose first two or whose second and
+ * third characters they are, and each is then compared whole. Every hint has at least three characters,
+ * so wherever it starts, one of those two pairs sits at a position the pass looks at. One pass that says
+ * which rules can apply is cheaper than a case-insensitive regex over all hints followed by a substring
+ * search per rule, and looking at every other position is ~20% faster than at each (real transcripts).
  */
 const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c));
 /**
- * HINT_SLOT[c0 << 7 | c1] for two ASCII characters as they occur (any case): 0 when no hint starts with
- * them, else the index + 1 of the first of their hints in HINTS / HINT_RULES (HINT_END marks the last).
+ * PAIR_SLOT[c0 << 7 | c1] for two ASCII characters as they occur (any case): 0 when they are no hint's
+ * first or second pair, else the index + 1 of the first of their candidates in CANDIDATE_* (CANDIDATE_END
+ * marks the last). A candidate is a hint, the offset of the pair in it (0 or 1) and the rules it hints.
  */
-const HINT_SLOT = new Uint16Array(128 * 128);
-const HINT_END: number[] = [];
-const HINTS: string[] = [];
-const HINT_RULES: number[] = [];
+const PAIR_SLOT = new Uint16Array(128 * 128);
+const CANDIDATE_END: number[] = [];
+const CANDIDATE_HINT: string[] = [];
+const CANDIDATE_OFFSET: number[] = [];
+const CANDIDATE_RULES: number[] = [];
 {
-  const byPair = new Map<number, Map<string, number>>();
+  const byPair = new Map<number, Map<string, { hint: string; offset: number; rules: number }>>();
   RULES.forEach((rule, i) => {
     for (const hint of rule.hints) {
-      const pair = (hint.charCodeAt(0) << 7) | hint.charCodeAt(1);
-      const hints = byPair.get(pair) ?? new Map<string, number>();
-      hints.set(hint, (hints.get(hint) ?? 0) | (1 << i));
-      byPair.set(pair, hints);
+      if (hint.length < 3 || hint !== hint.toLowerCase()) throw new Error(`redaction hint ${hint}: 3+ lower-case characters`);
+      for (const offset of [0, 1]) {
+        const pair = (hint.charCodeAt(offset) << 7) | hint.charCodeAt(offset + 1);
+        const candidates = byPair.get(pair) ?? new Map<string, { hint: string; offset: number; rules: number }>();
+        const candidate = candidates.get(`${offset}${hint}`) ?? { hint, offset, rules: 0 };
+        candidate.rules |= 1 << i;
+        candidates.set(`${offset}${hint}`, candidate);
+        byPair.set(pair, candidates);
+      }
     }
   });
   const cases = (c: number): number[] => (c >= 97 && c <= 122 ? [c, c - 32] : [c]);
-  for (const [pair, hints] of byPair) {
-    const first = HINTS.length;
-    for (const [hint, rules] of hints) {
-      HINTS.push(hint);
-      HINT_RULES.push(rules);
+  for (const [pair, candidates] of byPair) {
+    const first = CANDIDATE_HINT.length;
+    for (const { hint, offset, rules } of candidates.values()) {
+      CANDIDATE_HINT.push(hint);
+      CANDIDATE_OFFSET.push(offset);
+      CANDIDATE_RULES.push(rules);
     }
-    for (let h = first; h < HINTS.length; h++) HINT_END.push(HINTS.length);
-    for (const c0 of cases(pair >> 7)) for (const c1 of cases(pair & 127)) HINT_SLOT[(c0 << 7) | c1] = first + 1;
+    for (let c = first; c < CANDIDATE_HINT.length; c++) CANDIDATE_END.push(CANDIDATE_HINT.length);
+    for (const c0 of cases(pair >> 7)) for (const c1 of cases(pair & 127)) PAIR_SLOT[(c0 << 7) | c1] = first + 1;
   }
 }
 
@@ -86,9 +97,10 @@ const HINT_RULES: number[] = [];
  */
 const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
 
+/** `hint` (lower case) occurs at `at` in `text`, in any case. */
 function hintAt(text: string, at: number, hint: string): boolean {
-  if (at + hint.length > text.length) return false;
-  for (let j = 2; j < hint.length; j++) {
+  if (at < 0 || at + hint.length > text.length) return false;
+  for (let j = 0; j < hint.length; j++) {
     const c = charCodeAt.call(text, at + j);
     if (c >= 128 || FOLD[c] !== hint.charCodeAt(j)) return false;
   }
@@ -98,20 +110,17 @@ function hintAt(text: string, at: number, hint: string): boolean {
 /** Bit i set: rule i may match `text` (one of its hints occurs in it, in any case). */
 export function rulesHinted(text: string): number {
   let rules = 0;
-  const length = text.length;
-  let c0 = length > 0 ? charCodeAt.call(text, 0) : 0;
-  for (let i = 1; i < length; i++) {
-    const c1 = charCodeAt.call(text, i);
-    if ((c0 | c1) < 128) {
-      const slot = HINT_SLOT[(c0 << 7) | c1]!;
-      if (slot !== 0) {
-        for (let h = slot - 1, end = HINT_END[h]!; h < end; h++) {
-          const bits = HINT_RULES[h]!;
-          if ((rules & bits) !== bits && hintAt(text, i - 1, HINTS[h]!)) rules |= bits;
-        }
-      }
+  const last = text.length - 1;
+  for (let i = 0; i < last; i += 2) {
+    const c0 = charCodeAt.call(text, i);
+    const c1 = charCodeAt.call(text, i + 1);
+    if ((c0 | c1) >= 128) continue;
+    const slot = PAIR_SLOT[(c0 << 7) | c1]!;
+    if (slot === 0) continue;
+    for (let c = slot - 1, end = CANDIDATE_END[c]!; c < end; c++) {
+      const bits = CANDIDATE_RULES[c]!;
+      if ((rules & bits) !== bits && hintAt(text, i - CANDIDATE_OFFSET[c]!, CANDIDATE_HINT[c]!)) rules |= bits;
     }
-    c0 = c1;
   }
   return rules;
 }
