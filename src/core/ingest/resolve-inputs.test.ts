@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ADAPTERS } from '../../sources/registry.js';
+import { findFiles } from '../../sources/find-files.js';
 import { detectAll, resolveInputs, type KnownFile } from './resolve-inputs.js';
+
+const FIXTURES = resolve(process.cwd(), '../shared/fixtures/real');
 
 let dir: string;
 beforeEach(() => {
@@ -51,6 +54,15 @@ describe('detectAll', () => {
     expect(verdicts.get(file)).toEqual({ agents: [] });
     expect(verdicts.get(join(dir, 'missing'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*ENOENT/) });
     expect(verdicts.get(join(dir, 'in'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*EISDIR/) });
+  });
+
+  it('gives the same verdicts whether heads are read one by one (page cache) or concurrently (after a slow read)', async () => {
+    const files = [...findFiles(FIXTURES, { maxDepth: Number.POSITIVE_INFINITY, match: () => true }), join(dir, 'missing'), join(dir, 'in')];
+    expect(files.length).toBeGreaterThan(20);
+    const oneByOne = await detectAll(files, ADAPTERS, 4096, Number.POSITIVE_INFINITY);
+    const concurrent = await detectAll(files, ADAPTERS, 4096, -1); // every read counts as slow: all but the first few run concurrently
+    expect(concurrent).toEqual(oneByOne);
+    expect([...oneByOne.values()].filter((v) => 'agents' in v && v.agents.length > 0).length).toBeGreaterThan(10);
   });
 });
 

@@ -38,38 +38,68 @@ export function readHead(path: string, bytes = 4096): string {
 
 /** How many head reads `detectAll` keeps in flight (libuv runs 4 at a time by default). */
 const HEAD_READS_IN_FLIGHT = 16;
+/** A synchronous head read slower than this came from the disk, not the page cache (see detectAll). */
+const SLOW_HEAD_READ_MS = 1;
+/** Slow reads after which detectAll reads concurrently (one alone may be the VM pausing the thread). */
+const SLOW_HEAD_READS = 3;
 
 /** What the adapters make of a file's head: the agents whose detect() claims it, or why it cannot be read. */
 export type Verdict = { agents: string[] } | { unreadable: string };
 
+function verdictOf(path: string, head: string, adapters: SourceAdapter[]): Verdict {
+  return { agents: adapters.filter((a) => a.detect(path, head)).map((a) => a.agent) };
+}
+
 /**
- * Reads the head of each file once, concurrently, and asks every adapter whether the file is its own. On
- * a cold page cache (a first ingest of histories written weeks ago) one read at a time costs a disk round
- * trip per file, ~2.7 ms each here. Only the verdicts are kept, not the heads.
+ * Reads the head of each file once and asks every adapter whether the file is its own. Only the verdicts
+ * are kept, not the heads. From the page cache a synchronous read is ~3x cheaper than a pooled one (3,300
+ * files: 80 ms against 250), so heads are read one after another until SLOW_HEAD_READS were slow (the
+ * disk). On a cold cache (a first ingest of histories written weeks ago) one read at a time costs a disk
+ * round trip per file, ~2.7 ms each here: from then on, HEAD_READS_IN_FLIGHT are kept in flight.
  */
-export async function detectAll(paths: string[], adapters: SourceAdapter[], bytes = 4096): Promise<Map<string, Verdict>> {
+export async function detectAll(paths: string[], adapters: SourceAdapter[], bytes = 4096, slowReadMs = SLOW_HEAD_READ_MS): Promise<Map<string, Verdict>> {
   const verdicts = new Map<string, Verdict>();
+  const buf = Buffer.alloc(bytes);
   let next = 0;
+  let slowReads = 0;
+  while (next < paths.length && slowReads < SLOW_HEAD_READS) {
+    const path = paths[next++]!;
+    const started = performance.now();
+    let head: string;
+    try {
+      const fd = openSync(path, 'r');
+      try {
+        head = buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      verdicts.set(path, { unreadable: `cannot read: ${describeError(error)}` });
+      continue;
+    }
+    if (performance.now() - started > slowReadMs) slowReads++;
+    verdicts.set(path, verdictOf(path, head, adapters));
+  }
   const lane = async (): Promise<void> => {
-    const buf = Buffer.alloc(bytes);
+    const laneBuf = Buffer.alloc(bytes);
     while (next < paths.length) {
       const path = paths[next++]!;
       try {
         const handle = await open(path, 'r');
         let head: string;
         try {
-          const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-          head = buf.toString('utf8', 0, bytesRead);
+          const { bytesRead } = await handle.read(laneBuf, 0, bytes, 0);
+          head = laneBuf.toString('utf8', 0, bytesRead);
         } finally {
           await handle.close();
         }
-        verdicts.set(path, { agents: adapters.filter((a) => a.detect(path, head)).map((a) => a.agent) });
+        verdicts.set(path, verdictOf(path, head, adapters));
       } catch (error) {
         verdicts.set(path, { unreadable: `cannot read: ${describeError(error)}` });
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(HEAD_READS_IN_FLIGHT, paths.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(HEAD_READS_IN_FLIGHT, paths.length - next) }, lane));
   return verdicts;
 }
 
