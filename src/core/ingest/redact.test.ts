@@ -22,6 +22,16 @@ describe('env-style secrets (KEY=value)', () => {
   });
 });
 
+describe('passwords in URLs', () => {
+  const redact = (text: string) => createRedactor().redact(text);
+  it('redacts the password of any scheme, in any case, and leaves URLs without one alone', () => {
+    expect(redact('see https://user:s3cretPw@host.com/x')).toBe('see https://user:[REDACTED:url-password]@host.com/x');
+    expect(redact('POSTGRES://ADMIN:HUNTER22@DB:5432')).toBe('POSTGRES://ADMIN:[REDACTED:url-password]@DB:5432');
+    expect(redact('{"url":"git+ssh://git:tok3n99@github.com","b":"redis://u2:pw2x@cache"}')).toBe('{"url":"git+ssh://git:[REDACTED:url-password]@github.com","b":"redis://u2:[REDACTED:url-password]@cache"}');
+    for (const text of ['https://host/path?a=b@c', 'mailto:me@example.org', 'ssh://git@github.com/x', '9abc://u:pwd1@h', 'https://a.b/c d:efgh@i']) expect(redact(text)).toBe(text);
+  });
+});
+
 describe('rule hints (the one-pass pre-check)', () => {
   const redact = (text: string) => createRedactor().redact(text);
   it('selects only the rules whose hints occur, in any case, anywhere in the text', () => {
