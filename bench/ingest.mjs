@@ -26,9 +26,22 @@ function generate(root, options) {
   return JSON.parse(r.stdout);
 }
 
+/**
+ * Waits until the corpus just written has reached the disk. Real histories were written long before they
+ * are ingested; a corpus written a second ago is still being flushed by the kernel, and that writeback
+ * (a gigabyte, on a slow disk for tens of seconds) competed with the ingest's own writes and checkpoint
+ * fsyncs, which measured the generator rather than strata.
+ */
+function settle() {
+  const t = performance.now();
+  const r = spawnSync('sync', { stdio: 'inherit' });
+  if (r.status === 0) console.log(`(corpus flushed to disk before timing: ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
+
 try {
   const gen = generate(join(dir, 'corpus'), { megabytes, seed: 1 });
   console.log(`corpus: ${gen.files} files, ${(gen.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (resampled fixtures, seed 1)`);
+  settle();
   const store = openStore(join(dir, 'home', 'strata.db'));
   let t = performance.now();
   const full = await ingest({ store, paths: [join(dir, 'corpus')] });
@@ -41,6 +54,7 @@ try {
   store.close();
 
   const small = generate(join(dir, 'small'), { sessions: smallFiles, seed: 2, maxRecords: 3 });
+  settle();
   const store2 = openStore(join(dir, 'home2', 'strata.db'));
   t = performance.now();
   await ingest({ store: store2, paths: [join(dir, 'small')] });
