@@ -268,6 +268,16 @@ describe('full-text merging during a bulk ingest', () => {
     expect(option('hashsize')).toBe(1024 * 1024);
     expect(hits('merged')).toBe(1);
   });
+
+  it('stores automerge 8 again when the row is gone (FTS5 would use its default, 4)', () => {
+    const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
+    store.db.unsafeMode(true); // FTS5's shadow tables are read-only in better-sqlite3's defensive mode
+    store.db.prepare("DELETE FROM blocks_fts_config WHERE k = 'automerge'").run();
+    store.db.unsafeMode(false);
+    expect(option('automerge')).toBeUndefined();
+    new SessionWriter(store.db).setBulkMerging(false);
+    expect(option('automerge')).toBe(8);
+  });
 });
 
 describe('ingest-batches migration (schema 6)', () => {

@@ -15,6 +15,8 @@ const BULK_AUTOMERGE = 32;
 /** FTS5 hashsize (bytes of pending index data before a segment is written): FTS5's default, and for a bulk. */
 const HASHSIZE = 1024 * 1024;
 const BULK_HASHSIZE = 4 * 1024 * 1024;
+/** What FTS5 uses for an option the store has no row for. */
+const FTS5_DEFAULTS = { automerge: 4, hashsize: HASHSIZE } as const;
 /** Bytes of packed-text buffers pending full-text rows may keep alive before the batch is written. */
 const PENDING_BUFFER_BYTES = 2 * FTS_BATCH_CHARS;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
@@ -375,13 +377,13 @@ export class SessionWriter {
    * later (replayed write path: full-text flush time -15..20%; 2-8 MB measured alike).
    */
   setBulkMerging(bulk: boolean): void {
-    this.setFtsOption('automerge', bulk ? BULK_AUTOMERGE : AUTOMERGE, AUTOMERGE);
-    this.setFtsOption('hashsize', bulk ? BULK_HASHSIZE : HASHSIZE, HASHSIZE);
+    this.setFtsOption('automerge', bulk ? BULK_AUTOMERGE : AUTOMERGE);
+    this.setFtsOption('hashsize', bulk ? BULK_HASHSIZE : HASHSIZE);
   }
 
-  /** Sets an FTS5 option unless the store already has `want` (`fallback` when it has none stored). */
-  private setFtsOption(key: 'automerge' | 'hashsize', want: number, fallback: number): void {
-    const current = this.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key) ?? fallback;
+  /** Sets an FTS5 option unless it already is `want` (stored, or FTS5's default when no row is stored). */
+  private setFtsOption(key: keyof typeof FTS5_DEFAULTS, want: number): void {
+    const current = this.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key) ?? FTS5_DEFAULTS[key];
     if (current !== want) this.db.prepare(`INSERT INTO blocks_fts (blocks_fts, rank) VALUES ('${key}', ${want})`).run();
   }
 

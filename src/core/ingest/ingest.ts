@@ -110,6 +110,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     } finally {
       try {
         if (pipeline) writer.setBulkMerging(false);
+      } catch {
+        // Not fatal, and not to hide an error already on its way: the next ingest sets them back.
       } finally {
         await checkpointer?.stop();
       }

@@ -65,20 +65,19 @@ export async function detectAll(paths: string[], adapters: SourceAdapter[], byte
   while (next < paths.length && slowReads < SLOW_HEAD_READS) {
     const path = paths[next++]!;
     const started = performance.now();
-    let head: string;
     try {
       const fd = openSync(path, 'r');
+      let head: string;
       try {
         head = buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
       } finally {
         closeSync(fd);
       }
+      if (performance.now() - started > slowReadMs) slowReads++;
+      verdicts.set(path, verdictOf(path, head, adapters));
     } catch (error) {
       verdicts.set(path, { unreadable: `cannot read: ${describeError(error)}` });
-      continue;
     }
-    if (performance.now() - started > slowReadMs) slowReads++;
-    verdicts.set(path, verdictOf(path, head, adapters));
   }
   const lane = async (): Promise<void> => {
     const laneBuf = Buffer.alloc(bytes);
