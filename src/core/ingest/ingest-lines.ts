@@ -1,7 +1,6 @@
 // Owns ingesting one changed line source (JSONL): read the complete lines appended since the stored
 // offset (or all of them after a rewrite) — through the worker thread when it was planned there, else
 // here — and write them with the new offset, line count and prefix hash in one transaction.
-import { closeSync, openSync } from 'node:fs';
 import type { Store } from '../../store/db.js';
 import { INLINE_FTS_BYTES, type SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import type { SourceProgress, SourceRegistry } from '../../store/source-registry.js';
@@ -9,6 +8,7 @@ import type { SourceAdapter } from '../../sources/types.js';
 import type { Redactor } from './redact.js';
 import { applyPreparedOutput } from './apply.js';
 import { jobError, runLineJob, type LineJobEvent } from './line-job.js';
+import { withFd } from './line-reader.js';
 import { planLines, type LinePlan } from './line-plan.js';
 import { PipelineUnavailable, type LinePipeline } from './line-pipeline.js';
 import { countResult, mergeParseStats, type IngestReport } from './report.js';
@@ -34,73 +34,69 @@ export interface IngestDeps {
 }
 
 export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, source: SourceRow, deps: IngestDeps): void {
-  const { writer, registry, report, store, lineRedactions } = deps;
-  const fd = openSync(path, 'r');
-  try {
-    const planned = deps.plans.get(path);
-    deps.plans.delete(path);
-    const plan = planned?.job && deps.pipeline ? planned : planLines(fd, source);
-    const { size, mtimeMs, rewritten } = plan;
-    const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
-    const stats = { malformed: 0, skipped: 0 };
-    let notSession: string | undefined;
-    const fileCalls = new Map<number, CallStats>();
-    const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
-      report.bytesRead += event.bytes;
-      const output = event.output;
-      if (output.notSession) notSession = output.notSession;
-      mergeParseStats(report, path, output, stats);
-      if (notSession) return;
-      const sessionIds = applyPreparedOutput(writer, source.id, adapter.agent, output, result);
-      for (const [key, calls] of output.callStats) {
-        const id = sessionIds.get(key);
-        if (id === undefined) continue;
-        let total = fileCalls.get(id);
-        if (!total) fileCalls.set(id, (total = emptyCallStats()));
-        mergeCallStats(total, calls);
-      }
-      lineRedactions.count += event.redactions;
-      for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
+  const { writer, registry, report, lineRedactions } = deps;
+  const planned = deps.plans.get(path);
+  deps.plans.delete(path);
+  // The worker read the file for a planned job (and its head for the prefix hash): no need to open it here.
+  const plan = planned?.job && deps.pipeline ? planned : withFd(path, (fd) => planLines(fd, source));
+  const { size, mtimeMs, rewritten } = plan;
+  const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
+  const stats = { malformed: 0, skipped: 0 };
+  let notSession: string | undefined;
+  const fileCalls = new Map<number, CallStats>();
+  const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
+    report.bytesRead += event.bytes;
+    const output = event.output;
+    if (output.notSession) notSession = output.notSession;
+    mergeParseStats(report, path, output, stats);
+    if (notSession) return;
+    const sessionIds = applyPreparedOutput(writer, source.id, adapter.agent, output, result);
+    for (const [key, calls] of output.callStats) {
+      const id = sessionIds.get(key);
+      if (id === undefined) continue;
+      let total = fileCalls.get(id);
+      if (!total) fileCalls.set(id, (total = emptyCallStats()));
+      mergeCallStats(total, calls);
+    }
+    lineRedactions.count += event.redactions;
+    for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
+  };
+  writer.fileTransaction(() => {
+    if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
+    let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
+    if (!end) {
+      // Read here: no worker, or it became unavailable before delivering anything of this file.
+      const job = { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
+      runLineJob(adapter, job, deps.redact, (event) => {
+        if (event.type === 'batch') onBatch(event);
+        else if (event.type === 'end') end = event;
+      });
+    }
+    if (!end) throw new Error('line read ended without a result');
+    // Sessions this file wrote whole: their calls were all counted by the batches above.
+    for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
+    try {
+      writer.refreshTouchedSessions();
+    } finally {
+      deps.knownCalls.clear();
+    }
+    const progress: SourceProgress = {
+      size,
+      mtimeMs,
+      offset: end.endOffset,
+      lines: end.endLine,
+      prefixHash: end.prefixHash,
+      fingerprint: null,
+      state: null,
+      status: notSession ? 'not_session' : 'active',
+      statusReason: notSession ?? null,
+      malformed: stats.malformed,
+      skipped: stats.skipped,
     };
-    writer.fileTransaction(() => {
-      if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
-      let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
-      if (!end) {
-        // Read here: no worker, or it became unavailable before delivering anything of this file.
-        const job = { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
-        runLineJob(adapter, job, deps.redact, (event) => {
-          if (event.type === 'batch') onBatch(event);
-          else if (event.type === 'end') end = event;
-        });
-      }
-      if (!end) throw new Error('line read ended without a result');
-      // Sessions this file wrote whole: their calls were all counted by the batches above.
-      for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
-      try {
-        writer.refreshTouchedSessions();
-      } finally {
-        deps.knownCalls.clear();
-      }
-      const progress: SourceProgress = {
-        size,
-        mtimeMs,
-        offset: end.endOffset,
-        lines: end.endLine,
-        prefixHash: end.prefixHash,
-        fingerprint: null,
-        state: null,
-        status: notSession ? 'not_session' : 'active',
-        statusReason: notSession ?? null,
-        malformed: stats.malformed,
-        skipped: stats.skipped,
-      };
-      registry.update(source.id, adapter.agent, progress);
-    }, { inline: size - plan.offset >= INLINE_FTS_BYTES });
-    countResult(report, result, notSession, path);
-    if (rewritten) report.filesRewritten++;
-  } finally {
-    closeSync(fd);
-  }
+    registry.update(source.id, adapter.agent, progress);
+  }, { inline: size - plan.offset >= INLINE_FTS_BYTES });
+  countResult(report, result, notSession, path);
+  if (rewritten) report.filesRewritten++;
 }
 
 /** The worker's result for a job; undefined when the worker became unavailable before any batch of it. */

@@ -50,6 +50,10 @@ function verdictOf(path: string, head: string, adapters: SourceAdapter[]): Verdi
   return { agents: adapters.filter((a) => a.detect(path, head)).map((a) => a.agent) };
 }
 
+function unreadableVerdict(error: unknown): Verdict {
+  return { unreadable: `cannot read: ${describeError(error)}` };
+}
+
 /**
  * Reads the head of each file once and asks every adapter whether the file is its own. Only the verdicts
  * are kept, not the heads. From the page cache a synchronous read is ~3x cheaper than a pooled one (3,300
@@ -76,7 +80,7 @@ export async function detectAll(paths: string[], adapters: SourceAdapter[], byte
       if (performance.now() - started > slowReadMs) slowReads++;
       verdicts.set(path, verdictOf(path, head, adapters));
     } catch (error) {
-      verdicts.set(path, { unreadable: `cannot read: ${describeError(error)}` });
+      verdicts.set(path, unreadableVerdict(error));
     }
   }
   const lane = async (): Promise<void> => {
@@ -94,7 +98,7 @@ export async function detectAll(paths: string[], adapters: SourceAdapter[], byte
         }
         verdicts.set(path, verdictOf(path, head, adapters));
       } catch (error) {
-        verdicts.set(path, { unreadable: `cannot read: ${describeError(error)}` });
+        verdicts.set(path, unreadableVerdict(error));
       }
     }
   };
