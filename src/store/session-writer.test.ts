@@ -335,3 +335,19 @@ describe('tool inputs in the index (schema 7)', () => {
     expect(store.db.prepare('SELECT COUNT(*) FROM blocks_fts').pluck().get()).toBe(2);
   });
 });
+
+describe('unused indexes (schema 8)', () => {
+  it('drops the tool-name and source-agent indexes of a schema-7 store, keeping its rows', () => {
+    store.close();
+    rmSync(join(dir, 'strata.db'));
+    const indexes = (s: Store) => s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('blocks_tool', 'sources_agent') ORDER BY name").pluck().all();
+    const v7 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 7) });
+    new SourceRegistry(v7.db).insert(join(dir, 'a.jsonl'), 'claude-code');
+    expect(indexes(v7)).toEqual(['blocks_tool', 'sources_agent']);
+    v7.close();
+    store = openStore(join(dir, 'strata.db'));
+    expect(indexes(store)).toEqual([]);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(8);
+    expect(store.db.prepare('SELECT COUNT(*) FROM sources').pluck().get()).toBe(1);
+  });
+});
