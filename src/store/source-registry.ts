@@ -28,6 +28,7 @@ export class SourceRegistry {
       all: p('SELECT * FROM sources'),
       stats: p('SELECT path, agent, size, mtime_ms FROM sources'),
       insert: p(`INSERT INTO sources (path, agent, first_seen) VALUES (?, ?, ?) RETURNING *`),
+      ensure: p(`INSERT INTO sources (path, agent, first_seen) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET path = path RETURNING *`),
       update: p(`UPDATE sources SET agent = @agent, size = @size, mtime_ms = @mtimeMs, offset = @offset, lines = @lines, prefix_hash = @prefixHash,
         fingerprint = @fingerprint, state = @state, status = @status, status_reason = @statusReason,
         malformed = malformed + @malformed, skipped = skipped + @skipped, last_ingested = @now WHERE id = @id`),
@@ -53,6 +54,11 @@ export class SourceRegistry {
 
   insert(path: string, agent: string): SourceRow {
     return this.s.insert!.get(path, agent, new Date().toISOString()) as SourceRow;
+  }
+
+  /** The row of `path`, inserted if there is none. */
+  ensure(path: string, agent: string): SourceRow {
+    return this.s.ensure!.get(path, agent, new Date().toISOString()) as SourceRow;
   }
 
   update(id: number, agent: string, progress: SourceProgress): void {

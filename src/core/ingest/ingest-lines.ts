@@ -33,16 +33,21 @@ export interface IngestDeps {
   knownCalls: Map<number, CallStats>;
 }
 
-export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, source: SourceRow, deps: IngestDeps): void {
+/**
+ * Ingests the new lines of `path`; `row` is its stored source row, if any. A new source's row is inserted
+ * in the file's own transaction: one commit per new file, not two.
+ */
+export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, row: SourceRow | undefined, deps: IngestDeps): void {
   const { writer, registry, report, lineRedactions } = deps;
   const planned = deps.plans.get(path);
   deps.plans.delete(path);
   // The worker read the file for a planned job (and its head for the prefix hash): no need to open it here.
-  const plan = planned?.job && deps.pipeline ? planned : withFd(path, (fd) => planLines(fd, source));
+  const plan = planned?.job && deps.pipeline ? planned : withFd(path, (fd) => planLines(fd, row));
   const { size, mtimeMs, rewritten } = plan;
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   let notSession: string | undefined;
+  let sourceId = row?.id ?? -1;
   const fileCalls = new Map<number, CallStats>();
   const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
     report.bytesRead += event.bytes;
@@ -50,7 +55,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
     if (output.notSession) notSession = output.notSession;
     mergeParseStats(report, path, output, stats);
     if (notSession) return;
-    const sessionIds = applyPreparedOutput(writer, source.id, adapter.agent, output, result);
+    const sessionIds = applyPreparedOutput(writer, sourceId, adapter.agent, output, result);
     for (const [key, calls] of output.callStats) {
       const id = sessionIds.get(key);
       if (id === undefined) continue;
@@ -62,7 +67,8 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
     for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
   };
   writer.fileTransaction(() => {
-    if (rewritten) writer.deleteMessagesOfSource(source.id, new Set());
+    if (!row) sourceId = registry.insert(path, adapter.agent).id;
+    if (rewritten) writer.deleteMessagesOfSource(sourceId, new Set());
     const pipeline = deps.pipeline;
     let end = plan.job && pipeline?.usable && !pipeline.claim(plan.job.id) ? fromWorker(pipeline, plan.job.id, onBatch) : undefined;
     if (!end) {
@@ -95,7 +101,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
       malformed: stats.malformed,
       skipped: stats.skipped,
     };
-    registry.update(source.id, adapter.agent, progress);
+    registry.update(sourceId, adapter.agent, progress);
   }, { inline: size - plan.offset >= INLINE_FTS_BYTES });
   countResult(report, result, notSession, path);
   if (rewritten) report.filesRewritten++;

@@ -165,6 +165,30 @@ describe('ingest engine', () => {
     expect(after.unindexed).toBeUndefined();
   });
 
+  it('writes a new file and its source row in one transaction; a failed one leaves only its error row', async () => {
+    writeSource('a.jsonl', line('s1', 'm1', 'kept'));
+    writeSource('b.jsonl', line('s2', 'm2', 'lost'));
+    const failing = { ...testLineAdapter, parseLines: (lines: Parameters<typeof testLineAdapter.parseLines>[0], ctx: Parameters<typeof testLineAdapter.parseLines>[1]) => {
+      if (ctx.path.endsWith('b.jsonl')) throw new Error('parser broke');
+      return testLineAdapter.parseLines(lines, ctx);
+    } };
+    const report = await run([], { adapters: [failing] });
+    expect(report.filesIngested).toBe(1);
+    expect(report.filesFailed).toBe(1);
+    expect(report.problems).toEqual([{ path: join(dir, 'src', 'b.jsonl'), reason: 'parser broke' }]);
+    const rows = store.db.prepare('SELECT path, status, status_reason, size FROM sources ORDER BY path').all();
+    expect(rows).toEqual([
+      { path: join(dir, 'src', 'a.jsonl'), status: 'active', status_reason: null, size: Buffer.byteLength(line('s1', 'm1', 'kept')) },
+      { path: join(dir, 'src', 'b.jsonl'), status: 'error', status_reason: 'parser broke', size: 0 },
+    ]);
+    expect(count('SELECT COUNT(*) n FROM messages')).toBe(1);
+    // The next run retries it.
+    const again = await run();
+    expect(again.filesIngested).toBe(1);
+    expect(count('SELECT COUNT(*) n FROM messages')).toBe(2);
+    expect(store.db.prepare("SELECT status FROM sources WHERE path LIKE '%b.jsonl'").pluck().get()).toBe('active');
+  });
+
   it('indexes CJK text so that a two-character query finds it', async () => {
     writeSource('a.jsonl', line('s1', 'm1', '我们决定使用数据库迁移工具'));
     await run();

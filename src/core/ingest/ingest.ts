@@ -89,8 +89,9 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
           } catch (error) {
             report.filesFailed++;
             report.problems.push({ path: candidate.path, reason: describeError(error) });
-            const row = known.get(candidate.path);
-            if (row) registry.setStatus(row.id, 'error', describeError(error));
+            // A new source's row went with its rolled-back transaction: it is stored with the error.
+            const row = known.get(candidate.path) ?? registry.ensure(candidate.path, candidate.adapter.agent);
+            registry.setStatus(row.id, 'error', describeError(error));
           }
           // Between files: write the deferred full-text rows once there are enough for one batch.
           writer.maybeFlushFts();
@@ -171,9 +172,8 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
     report.problems.push({ path, reason: 'binary file (contains NUL bytes); not an agent history' });
     return;
   }
-  const source = row ?? registry.insert(path, adapter.agent);
-  if (adapter.format === 'lines') ingestLines(adapter, path, source, deps);
-  else await ingestWholeFile(adapter, path, source, stat.size, stat.mtimeMs, deps);
+  if (adapter.format === 'lines') ingestLines(adapter, path, row, deps);
+  else await ingestWholeFile(adapter, path, row ?? registry.insert(path, adapter.agent), stat.size, stat.mtimeMs, deps);
 }
 
 async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' }>, path: string, source: SourceRow, size: number, mtimeMs: number, deps: IngestDeps): Promise<void> {
