@@ -253,20 +253,36 @@ describe('packed texts pending in a batch', () => {
 });
 
 describe('full-text merging during a bulk ingest', () => {
-  it('raises automerge and the hash size for the bulk and sets them back', () => {
+  it('stops incremental merging and raises the hash size for the bulk, sets them back, and keeps crisis merges for 64 segments', () => {
     const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
     const writer = new SessionWriter(store.db);
     expect(option('automerge')).toBe(8);
     expect(option('hashsize')).toBeUndefined();
+    expect(option('crisismerge')).toBeUndefined();
     writer.setBulkMerging(true);
-    expect(option('automerge')).toBe(32);
+    expect(option('automerge')).toBe(0);
     expect(option('hashsize')).toBe(4 * 1024 * 1024);
+    expect(option('crisismerge')).toBe(64);
     write(writer, message('m1', [text('merged later')]));
     writer.flushFts();
     writer.setBulkMerging(false);
     expect(option('automerge')).toBe(8);
     expect(option('hashsize')).toBe(1024 * 1024);
+    expect(option('crisismerge')).toBe(64);
     expect(hits('merged')).toBe(1);
+  });
+
+  it('leaves one segment per full-text batch during the bulk: no merge before 64', () => {
+    const segments = () => store.db.prepare('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck().get() as number;
+    const writer = new SessionWriter(store.db);
+    writer.setBulkMerging(true);
+    for (let i = 0; i < 20; i++) {
+      write(writer, message(`m${i}`, [text(`batch${i} words`)]));
+      writer.flushFts();
+    }
+    expect(segments()).toBe(20);
+    for (let i = 0; i < 20; i++) expect(hits(`batch${i}`), `batch${i}`).toBe(1);
+    writer.setBulkMerging(false);
   });
 
   it('stores automerge 8 again when the row is gone (FTS5 would use its default, 4)', () => {

@@ -9,14 +9,16 @@ import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type Pr
 
 /** Deferred full-text rows are written once they hold about this many characters or bytes (several files' worth). */
 export const FTS_BATCH_CHARS = 8_000_000;
-/** FTS5 automerge outside (as schema 1 sets it) and during a bulk ingest (see setBulkMerging). */
+/** FTS5 automerge outside (as schema 1 sets it) and during a bulk ingest (0: none; see setBulkMerging). */
 const AUTOMERGE = 8;
-const BULK_AUTOMERGE = 32;
+const BULK_AUTOMERGE = 0;
+/** Segments on one level of the full-text index that FTS5 merges at once, whatever automerge says. */
+const CRISISMERGE = 64;
 /** FTS5 hashsize (bytes of pending index data before a segment is written): FTS5's default, and for a bulk. */
 const HASHSIZE = 1024 * 1024;
 const BULK_HASHSIZE = 4 * 1024 * 1024;
 /** What FTS5 uses for an option the store has no row for. */
-const FTS5_DEFAULTS = { automerge: 4, hashsize: HASHSIZE } as const;
+const FTS5_DEFAULTS = { automerge: 4, hashsize: HASHSIZE, crisismerge: 16 } as const;
 /** Bytes of packed-text buffers pending full-text rows may keep alive before the batch is written. */
 const PENDING_BUFFER_BYTES = 2 * FTS_BATCH_CHARS;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
@@ -368,17 +370,22 @@ export class SessionWriter {
   }
 
   /**
-   * FTS5 merges a level's segments once it has `automerge` of them. A bulk ingest raises that to
-   * BULK_AUTOMERGE: on 1 GB, merging the growing index every 8 segments was a third of the full-text
-   * cost (searches over 32 per level measured ~6% slower); it is set back after the bulk (also by the
-   * next ingest, if a bulk one was killed), and later writes merge the backlog a little at a time.
-   * Likewise the pending index data is written as a segment every 4 MB instead of every 1 MB: a
-   * full-text batch (~8 MB of text) then makes one or two segments instead of five or six, to be merged
-   * later (replayed write path: full-text flush time -15..20%; 2-8 MB measured alike).
+   * FTS5 merges a level's segments a little after each write once it has `automerge` of them, and all
+   * at once when it has `crisismerge`. A bulk ingest merges nothing (automerge 0) until a level has
+   * CRISISMERGE segments: on 1 GB (46 segments, one per batch) that is no merge at all, where automerge
+   * 32 with FTS5's crisis merge at 16 stalled the writer twice for ~0.5 s (~1 s of ~5 s of full-text
+   * work). Searches over 46 segments measured +1 ms in-process (6.0 -> 6.7-7.3 ms p50). Automerge is
+   * set back after the bulk (also by the next ingest, if a bulk one was killed), and later writes merge
+   * the backlog a little at a time; crisismerge stays at 64, so that the next small ingest does not
+   * merge the whole backlog at once (~1.5 s per GB).
+   * The pending index data is written as a segment every 4 MB instead of every 1 MB: a full-text batch
+   * (~8 MB of text) then makes one or two segments instead of five or six (replayed write path:
+   * full-text flush time -15..20%; 2-8 MB measured alike).
    */
   setBulkMerging(bulk: boolean): void {
     this.setFtsOption('automerge', bulk ? BULK_AUTOMERGE : AUTOMERGE);
     this.setFtsOption('hashsize', bulk ? BULK_HASHSIZE : HASHSIZE);
+    this.setFtsOption('crisismerge', CRISISMERGE);
   }
 
   /** Sets an FTS5 option unless it already is `want` (stored, or FTS5's default when no row is stored). */
