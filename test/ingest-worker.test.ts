@@ -2,7 +2,7 @@
 // inline path stores — rows, full-text index, report counts — for full and appended ingests, and
 // secrets are redacted before they reach the store on both paths.
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
@@ -149,36 +149,5 @@ describe('ingest worker thread', () => {
     ingest(home, src, '1');
     check = recomputed();
     expect(check.atIngest).toEqual(check.readBack);
-  });
-});
-
-describe('ingest worker job claims', () => {
-  it('lets the main thread take a job the worker has not reached: the worker skips it and goes on', async () => {
-    const { LinePipeline } = await import('../dist/core/ingest/line-pipeline.js');
-    const dir = join(CLAUDE, 'obra-episodic-memory');
-    const paths = ['short-conversation.jsonl', 'medium-conversation.jsonl', 'long-conversation.jsonl'].map((f) => join(dir, f));
-    const jobs = paths.map((path, id) => ({ id, path, agent: 'claude-code', offset: 0, startLine: 0, size: statSync(path).size }));
-    const pipeline = new LinePipeline(jobs, true);
-    try {
-      // Synchronously after the start: the worker thread is still loading its modules.
-      expect(pipeline.claim(1)).toBe(true);
-      const seen: number[] = [];
-      const lines = (id: number) => {
-        let batches = 0;
-        const end = pipeline.consume(id, (event) => {
-          seen.push(event.job);
-          batches++;
-        });
-        expect(end.type).toBe('end');
-        return batches;
-      };
-      // Claiming 1 claimed 0 too (nobody had it): the worker's first job is 2.
-      expect(lines(2)).toBeGreaterThan(0);
-      expect(seen.every((job) => job === 2)).toBe(true);
-      expect(pipeline.dropped).toBe(0);
-      expect(pipeline.claim(2)).toBe(false);
-    } finally {
-      await pipeline.close();
-    }
   });
 });

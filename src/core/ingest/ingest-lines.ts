@@ -69,11 +69,9 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   writer.fileTransaction(() => {
     if (!row) sourceId = registry.insert(path, adapter.agent).id;
     if (rewritten) writer.deleteMessagesOfSource(sourceId, new Set());
-    const pipeline = deps.pipeline;
-    let end = plan.job && pipeline?.usable && !pipeline.claim(plan.job.id) ? fromWorker(pipeline, plan.job.id, onBatch) : undefined;
+    let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
     if (!end) {
-      // Read here: no worker, the worker had not reached this file yet (claimed here), or it became
-      // unavailable before delivering anything of this file.
+      // Read here: no worker, or it became unavailable before delivering anything of this file.
       const job = { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
       runLineJob(adapter, job, deps.redact, (event) => {
         if (event.type === 'batch') onBatch(event);

@@ -8,13 +8,6 @@ export const CONSUMED = 1;
 /** Int32 slot the worker sets to 1 once its module runs. */
 export const STARTED = 2;
 /**
- * Int32 slot holding the next job index nobody has claimed. The worker claims jobs in order; the main
- * thread claims the job it needs next when the worker has not reached it yet, and reads it itself.
- */
-export const NEXT_JOB = 3;
-/** Bytes of the shared counters. */
-export const COUNTERS_BYTES = 16;
-/**
  * How far (in KiB of source lines) the worker may run ahead of the writes: bounds the memory held. A
  * batch (up to 8 MB, as inline, so batch boundaries fall at the same lines) is always let through.
  * 16 MB rather than 4: the writer works in bursts (a full-text batch, a large file), and with 4 MB the

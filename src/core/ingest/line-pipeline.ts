@@ -5,7 +5,7 @@ import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from '
 import { StrataError } from '../../shared/errors.js';
 import { workerFileExists } from '../../shared/worker-file.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
-import { CONSUMED, COUNTERS_BYTES, NEXT_JOB, PRODUCED, STARTED, eventWeight } from './line-pipeline-protocol.js';
+import { CONSUMED, PRODUCED, STARTED, eventWeight } from './line-pipeline-protocol.js';
 
 const WORKER_URL = new URL('./line-worker.js', import.meta.url);
 /** No event for this long means the worker died (it posts at least every batch of a few MB). */
@@ -30,13 +30,11 @@ export class LinePipeline {
   private readonly port: MessagePort;
   private readonly counters: Int32Array;
   private readonly created = Date.now();
-  /** Events of jobs nobody consumed (the writer failed the file before asking for them), dropped. */
-  dropped = 0;
   /** Set once the worker is known to be gone: every later job is read inline. */
   private dead: string | undefined;
 
   constructor(jobs: LineJob[], redact: boolean) {
-    const shared = new SharedArrayBuffer(COUNTERS_BYTES);
+    const shared = new SharedArrayBuffer(12);
     this.counters = new Int32Array(shared);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
@@ -52,19 +50,6 @@ export class LinePipeline {
 
   get usable(): boolean {
     return this.dead === undefined;
-  }
-
-  /**
-   * Claims job `id` (and any earlier job nobody took) for the main thread, if the worker has not started
-   * it: true means the caller reads it itself, and the worker skips it. This keeps the writer busy while
-   * the worker starts up, instead of waiting for its first files.
-   */
-  claim(id: number): boolean {
-    for (;;) {
-      const next = Atomics.load(this.counters, NEXT_JOB);
-      if (next > id) return false;
-      if (Atomics.compareExchange(this.counters, NEXT_JOB, next, id + 1) === next) return true;
-    }
   }
 
   private receive(): LineJobEvent {
@@ -95,10 +80,7 @@ export class LinePipeline {
     let failed = false;
     for (;;) {
       const event = this.receive();
-      if (event.job < id) {
-        this.dropped++;
-        continue;
-      }
+      if (event.job < id) continue;
       if (event.job > id) throw new StrataError('IO', `ingest worker: job ${event.job} arrived before job ${id} ended`);
       if (event.type !== 'batch') {
         if (failed) throw failure;

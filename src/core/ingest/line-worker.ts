@@ -6,7 +6,7 @@ import { ADAPTERS } from '../../sources/registry.js';
 import type { LineAdapter } from '../../sources/types.js';
 import { runLineJob, type LineJob, type LineJobEvent } from './line-job.js';
 import { packTexts } from './text-pack.js';
-import { MAX_AHEAD_KIB, PRODUCED, CONSUMED, STARTED, NEXT_JOB, eventWeight } from './line-pipeline-protocol.js';
+import { MAX_AHEAD_KIB, PRODUCED, CONSUMED, STARTED, eventWeight } from './line-pipeline-protocol.js';
 
 const { port, shared, redact } = workerData as { port: MessagePort; shared: SharedArrayBuffer; redact: boolean };
 const counters = new Int32Array(shared);
@@ -31,9 +31,7 @@ function adapterFor(agent: string): LineAdapter | undefined {
 }
 
 port.on('message', (jobs: LineJob[]) => {
-  // Jobs are claimed one by one: the main thread may have taken the next ones (see LinePipeline.claim).
-  for (let i = Atomics.add(counters, NEXT_JOB, 1); i < jobs.length; i = Atomics.add(counters, NEXT_JOB, 1)) {
-    const job = jobs[i]!;
+  for (const job of jobs) {
     try {
       const adapter = adapterFor(job.agent);
       if (!adapter) throw new Error(`no line adapter for ${job.agent}`);
