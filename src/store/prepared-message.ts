@@ -116,9 +116,11 @@ export function wellFormed(text: string): string {
   return (text as WellFormedString).isWellFormed() ? text : (text as WellFormedString).toWellFormed();
 }
 
-function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction): PreparedBlock {
+function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction, packed: boolean): PreparedBlock {
   const field = blockField(block, message);
-  const text = wellFormed(redaction.text(block.text));
+  // Packed texts need no check: encoding them as UTF-8 replaces a lone surrogate by U+FFFD, as wellFormed does.
+  const redacted = redaction.text(block.text);
+  const text = packed ? redacted : wellFormed(redacted);
   // A tool input whose JSON is the block's text is stored as that text (see tool-input.ts): redacting
   // the text redacts it, so it is neither redacted nor serialized a second time.
   const inputJson = block.textIsInput && block.toolInput != null ? block.text : jsonOrNull(block.toolInput);
@@ -139,9 +141,10 @@ function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction
 
 /**
  * The column values of a message, redacted with `redaction` (none by default). Replace mode hashes the
- * message as given, so callers of that mode pass it already redacted.
+ * message as given, so callers of that mode pass it already redacted. `packed`: the texts will be packed
+ * as UTF-8 bytes (see core/ingest/text-pack.ts) before they are written.
  */
-export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace', redaction: Redaction = NO_REDACTION): PreparedMessage {
+export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace', redaction: Redaction = NO_REDACTION, packed = false): PreparedMessage {
   const prepared: PreparedMessage = {
     sessionKey: message.sessionKey,
     key: message.key,
@@ -154,7 +157,7 @@ export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace'
     // Content hashes only matter when a whole file is re-parsed (replace mode).
     hash: mode === 'replace' ? messageContentHash(message) : null,
     meta: jsonOrNull(redaction.value(message.meta)),
-    blocks: message.blocks.map((block) => prepareBlock(block, message, redaction)),
+    blocks: message.blocks.map((block) => prepareBlock(block, message, redaction, packed)),
   };
   if (message.usage) prepared.usage = message.usage;
   return prepared;

@@ -50,14 +50,17 @@ function countCalls(callStats: Map<string, CallStats>, message: ParsedMessage, p
   });
 }
 
-/** Redacts and prepares a merge-mode output; pure (no store), so it can run in a worker thread. */
-export function prepareMergeOutput(output: ParseOutput, redactor: Redactor): PreparedOutput {
+/**
+ * Redacts and prepares a merge-mode output; pure (no store), so it can run in a worker thread. `packed`:
+ * its texts will be packed as UTF-8 before they are written (see prepareMessage).
+ */
+export function prepareMergeOutput(output: ParseOutput, redactor: Redactor, packed = false): PreparedOutput {
   const { sessions, messages, ...rest } = output;
   const redaction: Redaction = { text: (value) => redactor.redact(value), value: (value) => redactValue(value, redactor) };
   const callStats = new Map<string, CallStats>();
   const prepared = messages.map((m) => {
     const before = redactor.count;
-    const p = prepareMessage(m, 'merge', redaction);
+    const p = prepareMessage(m, 'merge', redaction, packed);
     countCalls(callStats, m, p, redactor.count !== before);
     return p;
   });

@@ -21,14 +21,15 @@ export type LineJobEvent =
   | { type: 'end'; job: number; endOffset: number; endLine: number; prefixHash: string | null }
   | { type: 'error'; job: number; message: string; code?: string };
 
-export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void): void {
+/** `packed`: the caller packs each batch's texts as UTF-8 before they are written (the worker thread). */
+export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void, packed = false): void {
   const fd = openSync(job.path, 'r');
   try {
     const end = readCompleteLines(fd, job.offset, job.startLine, job.size, (batch) => {
       const output = adapter.parseLines(batch.lines, { path: job.path });
       // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
       const redactor = createRedactor(redact);
-      const prepared = prepareMergeOutput(output, redactor);
+      const prepared = prepareMergeOutput(output, redactor, packed);
       emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind } });
     });
     // The prefix hash of the bytes just read, from the same open file (its pages are still cached).

@@ -35,7 +35,7 @@ port.on('message', (jobs: LineJob[]) => {
     try {
       const adapter = adapterFor(job.agent);
       if (!adapter) throw new Error(`no line adapter for ${job.agent}`);
-      runLineJob(adapter, job, redact, post);
+      runLineJob(adapter, job, redact, post, true);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException | undefined)?.code;
       post({ type: 'error', job: job.id, message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) });
