@@ -118,9 +118,10 @@ export function wellFormed(text: string): string {
 
 function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction, packed: boolean): PreparedBlock {
   const field = blockField(block, message);
-  // Packed texts need no check: encoding them as UTF-8 replaces a lone surrogate by U+FFFD, as wellFormed does.
+  // Packed texts need no check: encoding them as UTF-8 replaces a lone surrogate by U+FFFD, as wellFormed
+  // does. A tool call's text is still checked: it is also parsed back for the session's statistics.
   const redacted = redaction.text(block.text);
-  const text = packed ? redacted : wellFormed(redacted);
+  const text = packed && block.kind !== 'tool_call' ? redacted : wellFormed(redacted);
   // A tool input whose JSON is the block's text is stored as that text (see tool-input.ts): redacting
   // the text redacts it, so it is neither redacted nor serialized a second time.
   const inputJson = block.textIsInput && block.toolInput != null ? block.text : jsonOrNull(block.toolInput);

@@ -376,11 +376,13 @@ export class SessionWriter {
    * 32 with FTS5's crisis merge at 16 stalled the writer twice for ~0.5 s (~1 s of ~5 s of full-text
    * work). Searches over 46 segments measured +1 ms in-process (6.0 -> 6.7-7.3 ms p50). Automerge is
    * set back after the bulk (also by the next ingest, if a bulk one was killed), and later writes merge
-   * the backlog a little at a time; crisismerge stays at 64, so that the next small ingest does not
-   * merge the whole backlog at once (~1.5 s per GB).
+   * the backlog a little at a time (one merge of all its segments, a few pages per write); crisismerge
+   * stays at 64, so that the next small ingest does not merge the whole backlog at once (~1.5 s per GB).
+   * A bulk of more than ~64 batches (~1.4 GB) does merge 64 segments at once, a longer stall than the
+   * old merges of 16.
    * The pending index data is written as a segment every 4 MB instead of every 1 MB: a full-text batch
-   * (~8 MB of text) then makes one or two segments instead of five or six (replayed write path:
-   * full-text flush time -15..20%; 2-8 MB measured alike).
+   * (~8 MB of text) then makes one segment instead of five or six (replayed write path: full-text
+   * flush time -15..20%; 2-8 MB measured alike).
    */
   setBulkMerging(bulk: boolean): void {
     this.setFtsOption('automerge', bulk ? BULK_AUTOMERGE : AUTOMERGE);

@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
+import Database from 'better-sqlite3';
 import { ingest } from './ingest.js';
 import { testLineAdapter } from './test-adapter.js';
 import { search } from '../retrieval/search.js';
@@ -168,11 +169,17 @@ describe('ingest engine', () => {
   it('writes a new file and its source row in one transaction; a failed one leaves only its error row', async () => {
     writeSource('a.jsonl', line('s1', 'm1', 'kept'));
     writeSource('b.jsonl', line('s2', 'm2', 'lost'));
+    // A second connection: what it sees of a source while that file is being read was committed before.
+    const reader = new Database(join(dir, 'data', 'strata.db'), { readonly: true });
+    const committedRows: number[] = [];
     const failing = { ...testLineAdapter, parseLines: (lines: Parameters<typeof testLineAdapter.parseLines>[0], ctx: Parameters<typeof testLineAdapter.parseLines>[1]) => {
+      committedRows.push(reader.prepare('SELECT COUNT(*) FROM sources WHERE path = ?').pluck().get(ctx.path) as number);
       if (ctx.path.endsWith('b.jsonl')) throw new Error('parser broke');
       return testLineAdapter.parseLines(lines, ctx);
     } };
     const report = await run([], { adapters: [failing] });
+    reader.close();
+    expect(committedRows).toEqual([0, 0]);
     expect(report.filesIngested).toBe(1);
     expect(report.filesFailed).toBe(1);
     expect(report.problems).toEqual([{ path: join(dir, 'src', 'b.jsonl'), reason: 'parser broke' }]);
@@ -187,6 +194,17 @@ describe('ingest engine', () => {
     expect(again.filesIngested).toBe(1);
     expect(count('SELECT COUNT(*) n FROM messages')).toBe(2);
     expect(store.db.prepare("SELECT status FROM sources WHERE path LIKE '%b.jsonl'").pluck().get()).toBe('active');
+    // A file gone by the time it failed gets no row: the next run over its root has nothing to archive.
+    const gone = writeSource('c.jsonl', line('s3', 'm3', 'vanishing'));
+    const vanishing = { ...testLineAdapter, parseLines: (lines: Parameters<typeof testLineAdapter.parseLines>[0], ctx: Parameters<typeof testLineAdapter.parseLines>[1]) => {
+      if (ctx.path === gone) {
+        rmSync(gone);
+        throw new Error('file vanished');
+      }
+      return testLineAdapter.parseLines(lines, ctx);
+    } };
+    expect((await run([], { adapters: [vanishing] })).filesFailed).toBe(1);
+    expect(count("SELECT COUNT(*) n FROM sources WHERE path LIKE '%c.jsonl'")).toBe(0);
   });
 
   it('indexes CJK text so that a two-character query finds it', async () => {

@@ -89,9 +89,10 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
           } catch (error) {
             report.filesFailed++;
             report.problems.push({ path: candidate.path, reason: describeError(error) });
-            // A new source's row went with its rolled-back transaction: it is stored with the error.
-            const row = known.get(candidate.path) ?? registry.ensure(candidate.path, candidate.adapter.agent);
-            registry.setStatus(row.id, 'error', describeError(error));
+            // A new source's row went with its rolled-back transaction: it is stored with the error (unless
+            // the file is gone, which the next run over its root archives as missing).
+            const row = known.get(candidate.path) ?? (existsSync(candidate.path) ? registry.ensure(candidate.path, candidate.adapter.agent) : undefined);
+            if (row) registry.setStatus(row.id, 'error', describeError(error));
           }
           // Between files: write the deferred full-text rows once there are enough for one batch.
           writer.maybeFlushFts();
