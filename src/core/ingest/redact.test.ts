@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, rulesHinted } from './redact.js';
 
+const redact = (text: string) => createRedactor().redact(text);
+
 describe('env-style secrets (KEY=value)', () => {
-  const redact = (text: string) => createRedactor().redact(text);
   it('redacts the value wherever the keyword sits in the name, in any case', () => {
     expect(redact('export MY_API_KEY="abc123DEF456ghi"')).toBe('export MY_API_KEY="[REDACTED:env-secret]"');
     expect(redact('DATABASE_PASSWORD=hunter2Secret99')).toBe('DATABASE_PASSWORD=[REDACTED:env-secret]');
@@ -23,7 +24,6 @@ describe('env-style secrets (KEY=value)', () => {
 });
 
 describe('passwords in URLs', () => {
-  const redact = (text: string) => createRedactor().redact(text);
   it('redacts the password of any scheme, in any case, and leaves URLs without one alone', () => {
     expect(redact('see https://user:s3cretPw@host.com/x')).toBe('see https://user:[REDACTED:url-password]@host.com/x');
     expect(redact('POSTGRES://ADMIN:HUNTER22@DB:5432')).toBe('POSTGRES://ADMIN:[REDACTED:url-password]@DB:5432');
@@ -33,7 +33,6 @@ describe('passwords in URLs', () => {
 });
 
 describe('rule hints (the one-pass pre-check)', () => {
-  const redact = (text: string) => createRedactor().redact(text);
   it('selects only the rules whose hints occur, in any case, anywhere in the text', () => {
     expect(rulesHinted('plain prose without anything')).toBe(0);
     expect(rulesHinted('x')).toBe(0);

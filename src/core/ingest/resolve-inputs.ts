@@ -24,11 +24,13 @@ export interface ResolvedInputs {
   roots: { agent: AgentName; root: string }[];
 }
 
-/** The first `bytes` bytes of a file as text; throws (EACCES, EISDIR, ...) when it cannot be read. */
-export function readHead(path: string, bytes = 4096): string {
+/**
+ * The first `bytes` bytes of a file as text; throws (EACCES, EISDIR, ...) when it cannot be read. `buf`
+ * (at least `bytes` long) is reused by callers that read many heads.
+ */
+export function readHead(path: string, bytes = 4096, buf = Buffer.alloc(bytes)): string {
   const fd = openSync(path, 'r');
   try {
-    const buf = Buffer.alloc(bytes);
     const n = readSync(fd, buf, 0, bytes, 0);
     return buf.toString('utf8', 0, n);
   } finally {
@@ -70,13 +72,7 @@ export async function detectAll(paths: string[], adapters: SourceAdapter[], byte
     const path = paths[next++]!;
     const started = performance.now();
     try {
-      const fd = openSync(path, 'r');
-      let head: string;
-      try {
-        head = buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
-      } finally {
-        closeSync(fd);
-      }
+      const head = readHead(path, bytes, buf);
       if (performance.now() - started > slowReadMs) slowReads++;
       verdicts.set(path, verdictOf(path, head, adapters));
     } catch (error) {
