@@ -15,6 +15,17 @@ const dir = mkdtempSync(join(tmpdir(), 'strata-bench-ingest-'));
 const rssMB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
 /**
+ * CPU time of every thread of this process (writer, ingest worker, checkpointer, V8's helpers) over a
+ * measured span. On a shared machine whose speed varies from minute to minute, the CPU seconds tell a
+ * slow minute (more CPU for the same work) from a slower ingest.
+ */
+function cpuLine(usage, ms) {
+  const user = usage.user / 1e6;
+  const system = usage.system / 1e6;
+  return `${(user + system).toFixed(1)} s (user ${user.toFixed(1)}, system ${system.toFixed(1)}), ${((user + system) / (ms / 1000)).toFixed(2)} cores busy on average`;
+}
+
+/**
  * Generates a corpus in a child process, so that this process's peak RSS is the ingest's alone (the
  * generator's own heap would otherwise count towards it).
  */
@@ -44,9 +55,11 @@ try {
   settle();
   const store = openStore(join(dir, 'home', 'strata.db'));
   let t = performance.now();
+  const cpu = process.cpuUsage();
   const full = await ingest({ store, paths: [join(dir, 'corpus')] });
   let ms = performance.now() - t;
   console.log(`full ingest: ${(ms / 1000).toFixed(2)} s, ${(gen.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, ${full.messagesAdded} messages, ${full.blocksAdded} blocks, ${full.redactions} redactions, peak RSS ${rssMB()} MB`);
+  console.log(`  CPU: ${cpuLine(process.cpuUsage(cpu), ms)}`);
   t = performance.now();
   const again = await ingest({ store, paths: [join(dir, 'corpus')] });
   ms = performance.now() - t;
