@@ -73,6 +73,48 @@ describe('ingest worker thread', () => {
     expect(dumps[1]!.rows).toContain('[REDACTED:');
   });
 
+  it('reads files of many chunks, a last line without its newline and an incomplete one as the inline path does, with the same prefix hashes', () => {
+    const src = tempDir();
+    const userLine = (n: number, words: number) =>
+      JSON.stringify({
+        parentUuid: null,
+        type: 'user',
+        sessionId: 'chunked-session',
+        uuid: `7f0c2a8e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        timestamp: '2025-06-01T10:00:00.000Z',
+        cwd: '/work/app',
+        message: { role: 'user', content: `line ${n} ${'chunkword '.repeat(words)}` },
+      });
+    // ~6 MB: lines up to ~500 KB cross the 1 MB chunks and wrap the 2 MB read-ahead ring several times.
+    const lines = Array.from({ length: 60 }, (_, n) => userLine(n, (n * 7919) % 50_000));
+    writeFileSync(join(src, 'big.jsonl'), `${lines.join('\n')}\n`);
+    const few = (from: number) => [0, 1, 2].map((n) => userLine(from + n, 4000)).join('\n');
+    writeFileSync(join(src, 'no-final-newline.jsonl'), few(1000));
+    const partial = userLine(3000, 5);
+    writeFileSync(join(src, 'partial.jsonl'), `${few(2000)}\n${partial.slice(0, 40)}`);
+    const homes = { '0': tempDir(), '1': tempDir() } as const;
+    const sources = (home: string) => {
+      const db = new Database(join(home, 'strata.db'), { readonly: true });
+      try {
+        return db.prepare('SELECT path, size, offset, lines, prefix_hash, status FROM sources ORDER BY path').all();
+      } finally {
+        db.close();
+      }
+    };
+    const reports = (['0', '1'] as const).map((mode) => ingest(homes[mode], src, mode));
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[1]!.messagesAdded).toBe(60 + 3 + 3);
+    expect(sources(homes['1'])).toEqual(sources(homes['0']));
+    expect(storeDump(homes['1']).rows === storeDump(homes['0']).rows).toBe(true);
+    // Completing the partial line is an append on both paths: the stored prefix hash matched.
+    appendFileSync(join(src, 'partial.jsonl'), `${partial.slice(40)}\n`);
+    const appended = (['0', '1'] as const).map((mode) => ingest(homes[mode], src, mode));
+    expect(appended[1]).toEqual(appended[0]);
+    expect(appended[1]!.messagesAdded).toBe(1);
+    expect(appended[1]!.filesRewritten).toBe(0);
+    expect(sources(homes['1'])).toEqual(sources(homes['0']));
+  });
+
   it('ingests a folder of copies through the worker and skips them all on the next run', () => {
     const src = tempDir();
     cpSync(join(CLAUDE, 'obra-episodic-memory'), src, { recursive: true });

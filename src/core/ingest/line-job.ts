@@ -1,9 +1,8 @@
 // Owns one line-source read job: read the complete lines appended since `offset`, parse them with the
 // adapter, redact and prepare them for the store, as a stream of events. Store-free, so it runs either
 // inline or in the ingest worker thread (line-worker.ts) with the same results.
-import { closeSync, openSync } from 'node:fs';
 import type { LineAdapter } from '../../sources/types.js';
-import { prefixHash, readCompleteLines } from './line-reader.js';
+import { fdChunks, prefixHash, readCompleteLines, withFd, type LineBatch, type NextChunk, type ReadLinesResult } from './line-reader.js';
 import { createRedactor } from './redact.js';
 import { prepareMergeOutput, type PreparedOutput } from './apply.js';
 
@@ -21,22 +20,33 @@ export type LineJobEvent =
   | { type: 'end'; job: number; endOffset: number; endLine: number; prefixHash: string | null }
   | { type: 'error'; job: number; message: string; code?: string };
 
+/** Where a job's bytes come from when they were read ahead (read-ahead.ts); else the job reads its file. */
+export interface JobBytes {
+  next: NextChunk;
+  /** The prefix hash at `end`, one of the offsets where the complete lines read may end. */
+  hash: (end: number) => string;
+}
+
 /** `packed`: the caller packs each batch's texts as UTF-8 before they are written (the worker thread). */
-export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void, packed = false): void {
-  const fd = openSync(job.path, 'r');
-  try {
-    const end = readCompleteLines(fd, job.offset, job.startLine, job.size, (batch) => {
-      const output = adapter.parseLines(batch.lines, { path: job.path });
-      // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
-      const redactor = createRedactor(redact);
-      const prepared = prepareMergeOutput(output, redactor, packed);
-      emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind } });
-    });
-    // The prefix hash of the bytes just read, from the same open file (its pages are still cached).
-    emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null });
-  } finally {
-    closeSync(fd);
+export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void, packed = false, bytes?: JobBytes): void {
+  const onBatch = (batch: LineBatch) => {
+    const output = adapter.parseLines(batch.lines, { path: job.path });
+    // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
+    const redactor = createRedactor(redact);
+    const prepared = prepareMergeOutput(output, redactor, packed);
+    emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind } });
+  };
+  const ended = (end: ReadLinesResult, hash: string | null) => emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: hash });
+  if (bytes) {
+    const end = readCompleteLines(bytes.next, job.offset, job.startLine, onBatch);
+    ended(end, end.endOffset > 0 ? bytes.hash(end.endOffset) : null);
+    return;
   }
+  withFd(job.path, (fd) => {
+    const end = readCompleteLines(fdChunks(fd, job.offset, job.size), job.offset, job.startLine, onBatch);
+    // The prefix hash of the bytes just read, from the same open file (its pages are still cached).
+    ended(end, end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null);
+  });
 }
 
 /** The error a failed worker job is rethrown as on the main thread (same text in the report). */

@@ -1,12 +1,7 @@
-// Owns the constants shared by the ingest worker and its main-thread reader: the shared counter slots
-// and how far the worker may run ahead of the writes.
+// Owns the constants shared by the ingest worker and its main-thread consumer: how far the worker may
+// run ahead of the writes, and how long either waits for the thread that feeds it.
+import type { ReceiverTimeouts } from './ahead-channel.js';
 
-/** Int32 slot counting the worker's posted events, weighted by `eventWeight`. */
-export const PRODUCED = 0;
-/** Int32 slot counting the consumed events, weighted the same way. */
-export const CONSUMED = 1;
-/** Int32 slot the worker sets to 1 once its module runs. */
-export const STARTED = 2;
 /**
  * How far (in KiB of source lines) the worker may run ahead of the writes: bounds the memory held. A
  * batch (up to 8 MB, as inline, so batch boundaries fall at the same lines) is always let through.
@@ -29,3 +24,6 @@ const BATCH_OVERHEAD_KIB = 8;
 export function eventWeight(event: { type: string; bytes?: number }): number {
   return event.type === 'batch' ? BATCH_OVERHEAD_KIB + Math.ceil((event.bytes ?? 0) / 1024) : 1;
 }
+
+/** The read-ahead thread feeds the ingest worker: it has started after 20 s or never will. */
+export const READER_TIMEOUTS: ReceiverTimeouts = { startMs: 20_000, stallMs: 120_000 };

@@ -1,13 +1,16 @@
-// Owns the main-thread side of the ingest worker: starts it, hands it every line job up front, and
-// delivers each job's events synchronously (receiveMessageOnPort + Atomics.wait), so a source file is
-// still written in one synchronous SQLite transaction while the worker parses the next files.
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+// Owns the main-thread side of the ingest worker: starts it and its read-ahead thread, hands them every
+// line job up front, and delivers each job's events synchronously (see ahead-channel.ts), so a source
+// file is still written in one synchronous SQLite transaction while the worker parses the next files.
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { StrataError } from '../../shared/errors.js';
 import { workerFileExists } from '../../shared/worker-file.js';
+import { AheadReceiver, ChannelDown, channelCounters } from './ahead-channel.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
-import { CONSUMED, PRODUCED, STARTED, eventWeight } from './line-pipeline-protocol.js';
+import { eventWeight } from './line-pipeline-protocol.js';
+import { ringMemory, type ReadJob } from './read-ahead.js';
 
 const WORKER_URL = new URL('./line-worker.js', import.meta.url);
+const READER_URL = new URL('./read-ahead-worker.js', import.meta.url);
 /** No event for this long means the worker died (it posts at least every batch of a few MB). */
 const STALL_MS = 120_000;
 /** A worker that has not started running its module by then never will (load failure). */
@@ -22,29 +25,45 @@ export class PipelineUnavailable extends StrataError {
 
 /** False when running from TypeScript sources (tests): there is no compiled worker file to start. */
 export function workerAvailable(): boolean {
-  return workerFileExists(WORKER_URL);
+  return workerFileExists(WORKER_URL) && workerFileExists(READER_URL);
 }
 
 export class LinePipeline {
   private readonly worker: Worker;
+  private readonly reader: Worker;
   private readonly port: MessagePort;
-  private readonly counters: Int32Array;
-  private readonly created = Date.now();
+  private readonly events: AheadReceiver<LineJobEvent>;
   /** Set once the worker is known to be gone: every later job is read inline. */
   private dead: string | undefined;
 
   constructor(jobs: LineJob[], redact: boolean) {
-    const shared = new SharedArrayBuffer(12);
-    this.counters = new Int32Array(shared);
+    const shared = channelCounters();
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
+    this.events = new AheadReceiver<LineJobEvent>(port1, shared, eventWeight, { startMs: START_MS, stallMs: STALL_MS });
+    const read = new MessageChannel();
+    const readShared = channelCounters();
+    const { ring, control } = ringMemory();
+    const readJobs: ReadJob[] = jobs.map(({ id, path, offset, size }) => ({ id, path, offset, size }));
+    // Its heap holds the job list only (the bytes go through the shared ring): keep its memory small.
+    this.reader = new Worker(READER_URL, {
+      workerData: { port: read.port1, shared: readShared, ring, control, jobs: readJobs },
+      transferList: [read.port1],
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },
+    });
     // A bounded young generation: the worker's garbage is short-lived batches, and RSS must stay bounded.
     // 32 MB rather than 8: fewer scavenges cut the worker's CPU by ~10% for ~10 MB more RSS.
-    this.worker = new Worker(WORKER_URL, { workerData: { port: port2, shared, redact }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 32 } });
-    this.worker.unref();
-    this.worker.on('error', (error) => {
-      this.dead = error.message;
+    this.worker = new Worker(WORKER_URL, {
+      workerData: { port: port2, shared, redact, reader: { port: read.port2, shared: readShared, ring, control } },
+      transferList: [port2, read.port2],
+      resourceLimits: { maxYoungGenerationSizeMb: 32 },
     });
+    for (const thread of [this.worker, this.reader]) {
+      thread.unref();
+      thread.on('error', (error) => {
+        this.dead = error.message;
+      });
+    }
     this.port.postMessage(jobs);
   }
 
@@ -53,21 +72,12 @@ export class LinePipeline {
   }
 
   private receive(): LineJobEvent {
-    const started = Date.now();
-    for (;;) {
-      if (this.dead !== undefined) throw new PipelineUnavailable(this.dead);
-      const produced = Atomics.load(this.counters, PRODUCED);
-      const message = receiveMessageOnPort(this.port);
-      if (message) {
-        const event = message.message as LineJobEvent;
-        Atomics.add(this.counters, CONSUMED, eventWeight(event));
-        Atomics.notify(this.counters, CONSUMED);
-        return event;
-      }
-      const now = Date.now();
-      if (Atomics.load(this.counters, STARTED) === 0 && now - this.created > START_MS) this.dead = 'it did not start';
-      else if (now - started > STALL_MS) this.dead = 'it stopped responding';
-      Atomics.wait(this.counters, PRODUCED, produced, 1000);
+    try {
+      return this.events.receive(() => this.dead);
+    } catch (error) {
+      if (!(error instanceof ChannelDown)) throw error;
+      this.dead = error.message;
+      throw new PipelineUnavailable(error.message);
     }
   }
 
@@ -98,6 +108,6 @@ export class LinePipeline {
 
   async close(): Promise<void> {
     this.port.close();
-    await this.worker.terminate();
+    await Promise.all([this.worker.terminate(), this.reader.terminate()]);
   }
 }

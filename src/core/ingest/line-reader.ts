@@ -7,24 +7,46 @@ import type { LineRecord } from '../../sources/types.js';
 const HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 4 * 1024;
 
+/** Reused by every prefixHash of this thread: a fresh 68 KB per file piled up as garbage off the heap. */
+const hashScratch = Buffer.allocUnsafe(HEAD_BYTES + TAIL_BYTES);
+
+function digestPrefix(head: Buffer, tail: Buffer | undefined, offset: number): string {
+  const hash = createHash('sha256').update(head);
+  if (tail) hash.update(tail);
+  return hash.update(String(offset)).digest('hex');
+}
+
 /**
  * Hash identifying the first `offset` bytes of a file: its first 64 KiB and the 4 KiB before `offset`.
  * A rewrite or truncation changes it; an append does not.
  */
 export function prefixHash(fd: number, offset: number): string {
-  const hash = createHash('sha256');
   const headLen = Math.min(offset, HEAD_BYTES);
-  const head = Buffer.alloc(headLen);
-  readSync(fd, head, 0, headLen, 0);
-  hash.update(head);
+  const head = hashScratch.subarray(0, headLen);
+  readFully(fd, head, 0);
   const tailStart = Math.max(headLen, offset - TAIL_BYTES);
-  if (tailStart < offset) {
-    const tail = Buffer.alloc(offset - tailStart);
-    readSync(fd, tail, 0, tail.length, tailStart);
-    hash.update(tail);
+  if (tailStart >= offset) return digestPrefix(head, undefined, offset);
+  const tail = hashScratch.subarray(HEAD_BYTES, HEAD_BYTES + offset - tailStart);
+  readFully(fd, tail, tailStart);
+  return digestPrefix(head, tail, offset);
+}
+
+/** prefixHash of a file whose first `offset` (or more) bytes are `bytes`, without reading it again. */
+export function prefixHashOfBytes(bytes: Buffer, offset: number): string {
+  const headLen = Math.min(offset, HEAD_BYTES);
+  const tailStart = Math.max(headLen, offset - TAIL_BYTES);
+  return digestPrefix(bytes.subarray(0, headLen), tailStart < offset ? bytes.subarray(tailStart, offset) : undefined, offset);
+}
+
+/** Fills `buf` from `position`; what a shorter file leaves unread is zeroed, as Buffer.alloc left it. */
+function readFully(fd: number, buf: Buffer, position: number): void {
+  let done = 0;
+  while (done < buf.length) {
+    const n = readSync(fd, buf, done, buf.length - done, position + done);
+    if (n <= 0) break;
+    done += n;
   }
-  hash.update(String(offset));
-  return hash.digest('hex');
+  buf.fill(0, done);
 }
 
 export interface LineBatch {
@@ -39,7 +61,8 @@ export interface ReadLinesResult {
   endLine: number;
 }
 
-const CHUNK = 4 * 1024 * 1024;
+/** Bytes read at once: a typical history file is read whole (a longer line spans chunks). */
+export const CHUNK = 1024 * 1024;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
 function looksCompleteJson(text: string): boolean {
@@ -53,15 +76,36 @@ function looksCompleteJson(text: string): boolean {
   }
 }
 
-/**
- * Reads complete lines of `fd` from `offset` to EOF and calls `onBatch` with batches of about 8 MB.
- * The last line counts as complete when it ends with \n, or when it is a whole JSON object (a file
- * whose writer omitted the final newline). An incomplete tail is left for the next run.
- */
-export function readCompleteLines(fd: number, offset: number, startLine: number, size: number, onBatch: (batch: LineBatch) => void): ReadLinesResult {
+/** The next chunk of a source's bytes (valid until the next call), or undefined at its end. */
+export type NextChunk = () => Buffer | undefined;
+
+/** Chunks of `fd` from `offset` up to `size`, read here into one reused buffer. */
+export function fdChunks(fd: number, offset: number, size: number): NextChunk {
   let position = offset;
+  // Sized to what is left to read: most sources are smaller than CHUNK.
+  const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, size - offset)));
+  return () => {
+    if (position >= size) return undefined;
+    const n = readSync(fd, chunk, 0, Math.min(CHUNK, size - position), position);
+    if (n <= 0) {
+      position = size;
+      return undefined;
+    }
+    position += n;
+    return chunk.subarray(0, n);
+  };
+}
+
+/**
+ * Reads complete lines from `offset` (the chunks of `next`) and calls `onBatch` with batches of about
+ * 8 MB. The last line counts as complete when it ends with \n, or when it is a whole JSON object (a
+ * file whose writer omitted the final newline). An incomplete tail is left for the next run.
+ */
+export function readCompleteLines(next: NextChunk, offset: number, startLine: number, onBatch: (batch: LineBatch) => void): ReadLinesResult {
   let lineNo = startLine;
-  let carry: Buffer = Buffer.alloc(0);
+  // The bytes of an unfinished line, as copies (a chunk is valid until the next call only); joined once
+  // its newline arrives, so a line spanning many chunks is copied twice, not once per chunk.
+  let carry: Buffer[] = [];
   let consumed = offset;
   let batch: LineRecord[] = [];
   let batchBytes = 0;
@@ -70,13 +114,12 @@ export function readCompleteLines(fd: number, offset: number, startLine: number,
     batch = [];
     batchBytes = 0;
   };
-  // Sized to what is left to read: most sources are far smaller than CHUNK, and zero-filling 4 MB per file shows.
-  const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, size - offset)));
-  while (position < size) {
-    const n = readSync(fd, chunk, 0, Math.min(CHUNK, size - position), position);
-    if (n <= 0) break;
-    position += n;
-    const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+  for (let chunk = next(); chunk !== undefined; chunk = next()) {
+    if (carry.length > 0 && chunk.indexOf(10) === -1) {
+      carry.push(Buffer.from(chunk));
+      continue;
+    }
+    const data = carry.length > 0 ? Buffer.concat([...carry, chunk]) : chunk;
     let start = 0;
     for (;;) {
       const nl = data.indexOf(10, start);
@@ -89,15 +132,16 @@ export function readCompleteLines(fd: number, offset: number, startLine: number,
       start = nl + 1;
       if (batchBytes >= BATCH_BYTES) flush();
     }
-    carry = Buffer.from(data.subarray(start));
+    carry = start < data.length ? [Buffer.from(data.subarray(start))] : [];
   }
   if (carry.length > 0) {
-    const text = carry.toString('utf8');
+    const tail = Buffer.concat(carry);
+    const text = tail.toString('utf8');
     if (looksCompleteJson(text)) {
       lineNo++;
       batch.push({ text, line: lineNo });
-      batchBytes += carry.length;
-      consumed += carry.length;
+      batchBytes += tail.length;
+      consumed += tail.length;
     }
   }
   flush();
