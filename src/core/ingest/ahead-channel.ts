@@ -34,7 +34,7 @@ export class AheadSender {
   send(message: unknown, weight: number, transfer?: Transferable[]): void {
     for (;;) {
       const consumed = Atomics.load(this.counters, CONSUMED);
-      if (Atomics.load(this.counters, PRODUCED) - consumed < this.limit) break;
+      if (((Atomics.load(this.counters, PRODUCED) - consumed) | 0) < this.limit) break;
       Atomics.wait(this.counters, CONSUMED, consumed, 1000);
     }
     this.port.postMessage(message, transfer);

@@ -25,5 +25,9 @@ export function eventWeight(event: { type: string; bytes?: number }): number {
   return event.type === 'batch' ? BATCH_OVERHEAD_KIB + Math.ceil((event.bytes ?? 0) / 1024) : 1;
 }
 
-/** The read-ahead thread feeds the ingest worker: it has started after 20 s or never will. */
-export const READER_TIMEOUTS: ReceiverTimeouts = { startMs: 20_000, stallMs: 120_000 };
+/**
+ * How long the ingest worker waits for the read-ahead thread before it reads the files itself: it has
+ * started after 20 s or never will, and it stalls for less long than the main thread waits for the
+ * worker (120 s), so that the worker's own reading is what takes over.
+ */
+export const READER_TIMEOUTS: ReceiverTimeouts = { startMs: 20_000, stallMs: 60_000 };

@@ -7,7 +7,7 @@ import { workerFileExists } from '../../shared/worker-file.js';
 import { AheadReceiver, ChannelDown, channelCounters } from './ahead-channel.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
 import { eventWeight } from './line-pipeline-protocol.js';
-import { ringMemory, type ReadJob } from './read-ahead.js';
+import { closeReaderFile, ringMemory, type ReadJob } from './read-ahead.js';
 
 const WORKER_URL = new URL('./line-worker.js', import.meta.url);
 const READER_URL = new URL('./read-ahead-worker.js', import.meta.url);
@@ -19,7 +19,7 @@ const START_MS = 20_000;
 /** The worker cannot deliver (failed to start, died): the caller reads the file itself instead. */
 export class PipelineUnavailable extends StrataError {
   constructor(reason: string) {
-    super('IO', `ingest worker thread unavailable: ${reason}`);
+    super('IO', `ingest threads unavailable: ${reason}`);
   }
 }
 
@@ -33,6 +33,7 @@ export class LinePipeline {
   private readonly reader: Worker;
   private readonly port: MessagePort;
   private readonly events: AheadReceiver<LineJobEvent>;
+  private readonly readControl: SharedArrayBuffer;
   /** Set once the worker is known to be gone: every later job is read inline. */
   private dead: string | undefined;
 
@@ -44,12 +45,14 @@ export class LinePipeline {
     const read = new MessageChannel();
     const readShared = channelCounters();
     const { ring, control } = ringMemory();
+    this.readControl = control;
     const readJobs: ReadJob[] = jobs.map(({ id, path, offset, size }) => ({ id, path, offset, size }));
-    // Its heap holds the job list only (the bytes go through the shared ring): keep its memory small.
+    // Its heap holds the job list (no old-generation limit: 80,000 jobs passed 16 MB) and little garbage,
+    // as the bytes go through the shared ring.
     this.reader = new Worker(READER_URL, {
       workerData: { port: read.port1, shared: readShared, ring, control, jobs: readJobs },
       transferList: [read.port1],
-      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },
+      resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });
     // A bounded young generation: the worker's garbage is short-lived batches, and RSS must stay bounded.
     // 32 MB rather than 8: fewer scavenges cut the worker's CPU by ~10% for ~10 MB more RSS.
@@ -58,10 +61,13 @@ export class LinePipeline {
       transferList: [port2, read.port2],
       resourceLimits: { maxYoungGenerationSizeMb: 32 },
     });
-    for (const thread of [this.worker, this.reader]) {
+    for (const [thread, name] of [
+      [this.worker, 'ingest worker'],
+      [this.reader, 'read-ahead thread'],
+    ] as const) {
       thread.unref();
       thread.on('error', (error) => {
-        this.dead = error.message;
+        this.dead = `${name}: ${error.message}`;
       });
     }
     this.port.postMessage(jobs);
@@ -76,8 +82,8 @@ export class LinePipeline {
       return this.events.receive(() => this.dead);
     } catch (error) {
       if (!(error instanceof ChannelDown)) throw error;
-      this.dead = error.message;
-      throw new PipelineUnavailable(error.message);
+      this.dead ??= `ingest worker: ${error.message}`;
+      throw new PipelineUnavailable(this.dead);
     }
   }
 
@@ -108,6 +114,6 @@ export class LinePipeline {
 
   async close(): Promise<void> {
     this.port.close();
-    await Promise.all([this.worker.terminate(), this.reader.terminate()]);
+    await Promise.all([this.worker.terminate(), this.reader.terminate().then(() => closeReaderFile(this.readControl))]);
   }
 }

@@ -62,7 +62,7 @@ export interface ReadLinesResult {
 }
 
 /** Bytes read at once: a typical history file is read whole (a longer line spans chunks). */
-export const CHUNK = 1024 * 1024;
+export const CHUNK = 512 * 1024;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
 function looksCompleteJson(text: string): boolean {
