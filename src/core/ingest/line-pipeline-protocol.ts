@@ -1,5 +1,5 @@
 // Owns the constants shared by the ingest worker and its main-thread consumer: how far the worker may
-// run ahead of the writes, and how long either waits for the thread that feeds it.
+// run ahead of the writes, and how long the worker waits for the read-ahead thread that feeds it.
 import type { ReceiverTimeouts } from './ahead-channel.js';
 
 /**
