@@ -49,9 +49,21 @@ export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, 
   });
 }
 
-/** The error a failed worker job is rethrown as on the main thread (same text in the report). */
-export function jobError(event: Extract<LineJobEvent, { type: 'error' }>): Error {
-  const error = new Error(event.message) as NodeJS.ErrnoException;
-  if (event.code) error.code = event.code;
+/** An error as it crosses threads: its text and its code (ENOENT, EACCES, ...). */
+export interface ErrorFields {
+  message: string;
+  code?: string;
+}
+
+/** What of `error` crosses to another thread (see jobError). */
+export function errorFields(error: unknown): ErrorFields {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+}
+
+/** The error a failed job is rethrown as on the receiving thread (same text and code in the report). */
+export function jobError(fields: ErrorFields): Error {
+  const error = new Error(fields.message) as NodeJS.ErrnoException;
+  if (fields.code) error.code = fields.code;
   return error;
 }

@@ -7,7 +7,7 @@ import { workerFileExists } from '../../shared/worker-file.js';
 import { AheadReceiver, ChannelDown, channelCounters } from './ahead-channel.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
 import { eventWeight } from './line-pipeline-protocol.js';
-import { closeReaderFile, ringMemory, type ReadJob } from './read-ahead.js';
+import { closeReaderFile, ringMemory } from './read-ahead.js';
 
 const WORKER_URL = new URL('./line-worker.js', import.meta.url);
 const READER_URL = new URL('./read-ahead-worker.js', import.meta.url);
@@ -46,11 +46,10 @@ export class LinePipeline {
     const readShared = channelCounters();
     const { ring, control } = ringMemory();
     this.readControl = control;
-    const readJobs: ReadJob[] = jobs.map(({ id, path, offset, size }) => ({ id, path, offset, size }));
     // Its heap holds the job list (no old-generation limit: 80,000 jobs passed 16 MB) and little garbage,
     // as the bytes go through the shared ring.
     this.reader = new Worker(READER_URL, {
-      workerData: { port: read.port1, shared: readShared, ring, control, jobs: readJobs },
+      workerData: { port: read.port1, shared: readShared, ring, control, jobs },
       transferList: [read.port1],
       resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });

@@ -10,6 +10,12 @@ const TAIL_BYTES = 4 * 1024;
 /** Reused by every prefixHash of this thread: a fresh 68 KB per file piled up as garbage off the heap. */
 const hashScratch = Buffer.allocUnsafe(HEAD_BYTES + TAIL_BYTES);
 
+/** What a prefix hash covers: bytes [0, headLen) and [tailStart, offset) (none when tailStart = offset). */
+function prefixRanges(offset: number): { headLen: number; tailStart: number } {
+  const headLen = Math.min(offset, HEAD_BYTES);
+  return { headLen, tailStart: Math.max(headLen, offset - TAIL_BYTES) };
+}
+
 function digestPrefix(head: Buffer, tail: Buffer | undefined, offset: number): string {
   const hash = createHash('sha256').update(head);
   if (tail) hash.update(tail);
@@ -21,10 +27,9 @@ function digestPrefix(head: Buffer, tail: Buffer | undefined, offset: number): s
  * A rewrite or truncation changes it; an append does not.
  */
 export function prefixHash(fd: number, offset: number): string {
-  const headLen = Math.min(offset, HEAD_BYTES);
+  const { headLen, tailStart } = prefixRanges(offset);
   const head = hashScratch.subarray(0, headLen);
   readFully(fd, head, 0);
-  const tailStart = Math.max(headLen, offset - TAIL_BYTES);
   if (tailStart >= offset) return digestPrefix(head, undefined, offset);
   const tail = hashScratch.subarray(HEAD_BYTES, HEAD_BYTES + offset - tailStart);
   readFully(fd, tail, tailStart);
@@ -33,8 +38,7 @@ export function prefixHash(fd: number, offset: number): string {
 
 /** prefixHash of a file whose first `offset` (or more) bytes are `bytes`, without reading it again. */
 export function prefixHashOfBytes(bytes: Buffer, offset: number): string {
-  const headLen = Math.min(offset, HEAD_BYTES);
-  const tailStart = Math.max(headLen, offset - TAIL_BYTES);
+  const { headLen, tailStart } = prefixRanges(offset);
   return digestPrefix(bytes.subarray(0, headLen), tailStart < offset ? bytes.subarray(tailStart, offset) : undefined, offset);
 }
 

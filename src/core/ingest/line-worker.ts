@@ -5,7 +5,7 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import { ADAPTERS } from '../../sources/registry.js';
 import type { LineAdapter } from '../../sources/types.js';
 import { AheadReceiver, AheadSender, ChannelDown } from './ahead-channel.js';
-import { runLineJob, type LineJob, type LineJobEvent } from './line-job.js';
+import { errorFields, runLineJob, type LineJob, type LineJobEvent } from './line-job.js';
 import { MAX_AHEAD_KIB, READER_TIMEOUTS, eventWeight } from './line-pipeline-protocol.js';
 import { ReadAheadInbox, type ReadAheadMessage } from './read-ahead.js';
 import { packTexts } from './text-pack.js';
@@ -55,8 +55,7 @@ port.on('message', (jobs: LineJob[]) => {
       if (!adapter) throw new Error(`no line adapter for ${job.agent}`);
       runJob(adapter, job);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException | undefined)?.code;
-      post({ type: 'error', job: job.id, message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) });
+      post({ type: 'error', job: job.id, ...errorFields(error) });
     }
   }
 });

@@ -6,6 +6,7 @@
 // its complete lines may end, so that the ingest worker opens no file (unless this thread failed).
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { AheadReceiver, AheadSender } from './ahead-channel.js';
+import { errorFields, jobError, type ErrorFields } from './line-job.js';
 import { CHUNK, prefixHash, prefixHashOfBytes, type NextChunk } from './line-reader.js';
 
 /** What the reader thread needs of a job (a LineJob has these fields). */
@@ -26,7 +27,7 @@ export type ReadAheadMessage =
    */
   | { job: number; start: number; length: number; span: number; hashes?: Hashes }
   | { job: number; hashes: Hashes }
-  | { job: number; error: string; code?: string };
+  | ({ job: number; error: true } & ErrorFields);
 
 /**
  * Four chunks: a file of many chunks is read up to three chunks ahead of its parsing, and a chunk that
@@ -118,9 +119,7 @@ export function readAheadJobs(jobs: ReadJob[], sender: AheadSender, ring: Shared
     try {
       readJob(job, sender, writer);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException | undefined)?.code;
-      const message: ReadAheadMessage = { job: job.id, error: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) };
-      sender.send(message, 1);
+      sender.send({ job: job.id, error: true, ...errorFields(error) }, 1);
     }
   }
 }
@@ -208,9 +207,7 @@ export class ReadAheadInbox {
         }
         if ('error' in message) {
           hashes = new Map();
-          const error = new Error(message.error) as NodeJS.ErrnoException;
-          if (message.code) error.code = message.code;
-          throw error;
+          throw jobError(message);
         }
         if (hashes) return undefined;
       }
