@@ -11,8 +11,8 @@ import { rebuildAllSessionStats } from '../src/core/retrieval/session-stats.js';
 const CLAUDE = join(FIXTURES, 'claude-code');
 const SECRET = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';
 
-function ingest(home: string, src: string, worker: '0' | '1'): Record<string, unknown> {
-  const res = runCli(['ingest', src, '--json'], { STRATA_HOME: home, STRATA_INGEST_WORKER: worker });
+function ingest(home: string, src: string, worker: '0' | '1', env: Record<string, string> = {}): Record<string, unknown> {
+  const res = runCli(['ingest', src, '--json'], { STRATA_HOME: home, STRATA_INGEST_WORKER: worker, ...env });
   expect(res.code, res.stderr).toBe(0);
   const { durationMs: _d, mbPerSec: _m, ...report } = JSON.parse(res.stdout) as Record<string, unknown>;
   return report;
@@ -92,7 +92,12 @@ describe('ingest worker thread', () => {
     writeFileSync(join(src, 'no-final-newline.jsonl'), few(1000));
     const partial = userLine(3000, 5);
     writeFileSync(join(src, 'partial.jsonl'), `${few(2000)}\n${partial.slice(0, 40)}`);
-    const homes = { '0': tempDir(), '1': tempDir() } as const;
+    // The worker path twice: the read-ahead thread prefetching the files ahead (as from a slow disk) or not.
+    const paths = [
+      { home: tempDir(), mode: '0', env: {} },
+      { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '0' } },
+      { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '1' } },
+    ] as const;
     const sources = (home: string) => {
       const db = new Database(join(home, 'strata.db'), { readonly: true });
       try {
@@ -101,18 +106,23 @@ describe('ingest worker thread', () => {
         db.close();
       }
     };
-    const reports = (['0', '1'] as const).map((mode) => ingest(homes[mode], src, mode));
-    expect(reports[1]).toEqual(reports[0]);
-    expect(reports[1]!.messagesAdded).toBe(60 + 3 + 3);
-    expect(sources(homes['1'])).toEqual(sources(homes['0']));
-    expect(storeDump(homes['1']).rows === storeDump(homes['0']).rows).toBe(true);
-    // Completing the partial line is an append on both paths: the stored prefix hash matched.
+    const run = () => paths.map((p) => ingest(p.home, src, p.mode, p.env));
+    const reports = run();
+    expect(reports[0]!.messagesAdded).toBe(60 + 3 + 3);
+    for (const [i, p] of paths.entries()) {
+      expect(reports[i]).toEqual(reports[0]);
+      expect(sources(p.home)).toEqual(sources(paths[0].home));
+      expect(storeDump(p.home).rows === storeDump(paths[0].home).rows).toBe(true);
+    }
+    // Completing the partial line is an append on every path: the stored prefix hash matched.
     appendFileSync(join(src, 'partial.jsonl'), `${partial.slice(40)}\n`);
-    const appended = (['0', '1'] as const).map((mode) => ingest(homes[mode], src, mode));
-    expect(appended[1]).toEqual(appended[0]);
-    expect(appended[1]!.messagesAdded).toBe(1);
-    expect(appended[1]!.filesRewritten).toBe(0);
-    expect(sources(homes['1'])).toEqual(sources(homes['0']));
+    const appended = run();
+    expect(appended[0]!.messagesAdded).toBe(1);
+    expect(appended[0]!.filesRewritten).toBe(0);
+    for (const [i, p] of paths.entries()) {
+      expect(appended[i]).toEqual(appended[0]);
+      expect(sources(p.home)).toEqual(sources(paths[0].home));
+    }
   });
 
   it('ingests a folder of copies through the worker and skips them all on the next run', () => {

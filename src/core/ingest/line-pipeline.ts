@@ -7,7 +7,8 @@ import { workerFileExists } from '../../shared/worker-file.js';
 import { AheadReceiver, ChannelDown, channelCounters } from './ahead-channel.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
 import { eventWeight } from './line-pipeline-protocol.js';
-import { closeReaderFile, ringMemory } from './read-ahead.js';
+import { ringMemory } from './read-ahead.js';
+import type { PrefetchMode } from './prefetch.js';
 
 const WORKER_URL = new URL('./line-worker.js', import.meta.url);
 const READER_URL = new URL('./read-ahead-worker.js', import.meta.url);
@@ -33,11 +34,10 @@ export class LinePipeline {
   private readonly reader: Worker;
   private readonly port: MessagePort;
   private readonly events: AheadReceiver<LineJobEvent>;
-  private readonly readControl: SharedArrayBuffer;
   /** Set once the worker is known to be gone: every later job is read inline. */
   private dead: string | undefined;
 
-  constructor(jobs: LineJob[], redact: boolean) {
+  constructor(jobs: LineJob[], redact: boolean, prefetch: PrefetchMode = 'auto') {
     const shared = channelCounters();
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
@@ -45,11 +45,10 @@ export class LinePipeline {
     const read = new MessageChannel();
     const readShared = channelCounters();
     const { ring, control } = ringMemory();
-    this.readControl = control;
     // Its heap holds the job list (no old-generation limit: 80,000 jobs passed 16 MB) and little garbage,
     // as the bytes go through the shared ring.
     this.reader = new Worker(READER_URL, {
-      workerData: { port: read.port1, shared: readShared, ring, control, jobs },
+      workerData: { port: read.port1, shared: readShared, ring, control, jobs, prefetch },
       transferList: [read.port1],
       resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });
@@ -113,6 +112,6 @@ export class LinePipeline {
 
   async close(): Promise<void> {
     this.port.close();
-    await Promise.all([this.worker.terminate(), this.reader.terminate().then(() => closeReaderFile(this.readControl))]);
+    await Promise.all([this.worker.terminate(), this.reader.terminate()]);
   }
 }

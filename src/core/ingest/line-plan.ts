@@ -41,7 +41,8 @@ function unchanged(row: SourceRow | undefined, size: number, mtimeMs: number): b
 
 /**
  * Plans every changed line source of a built-in adapter and, when there is enough to read, starts the
- * worker with those jobs. `STRATA_INGEST_WORKER=0|1` forces it off or on (tests, debugging).
+ * worker with those jobs. `STRATA_INGEST_WORKER=0|1` forces it off or on, `STRATA_INGEST_PREFETCH=0|1`
+ * the read-ahead thread's prefetching of files from a slow disk (tests, debugging).
  */
 export function planLineJobs(
   files: SourceCandidate[],
@@ -76,5 +77,6 @@ export function planLineJobs(
     }
   }
   if (jobs.length === 0 || (bytes < WORKER_MIN_BYTES && mode !== '1')) return { plans: new Map() };
-  return { plans, pipeline: new LinePipeline(jobs, redact) };
+  const prefetch = env.STRATA_INGEST_PREFETCH === '1' ? 'on' : env.STRATA_INGEST_PREFETCH === '0' ? 'off' : 'auto';
+  return { plans, pipeline: new LinePipeline(jobs, redact, prefetch) };
 }

@@ -3,6 +3,7 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { AheadSender } from './ahead-channel.js';
 import { READ_AHEAD_MESSAGES, readAheadJobs, type ReadJob } from './read-ahead.js';
+import type { PrefetchMode } from './prefetch.js';
 
 interface WorkerData {
   port: MessagePort;
@@ -10,6 +11,7 @@ interface WorkerData {
   ring: SharedArrayBuffer;
   control: SharedArrayBuffer;
   jobs: ReadJob[];
+  prefetch: PrefetchMode;
 }
-const { port, shared, ring, control, jobs } = workerData as WorkerData;
-readAheadJobs(jobs, new AheadSender(port, shared, READ_AHEAD_MESSAGES), ring, control);
+const { port, shared, ring, control, jobs, prefetch } = workerData as WorkerData;
+await readAheadJobs(jobs, new AheadSender(port, shared, READ_AHEAD_MESSAGES), ring, control, prefetch);

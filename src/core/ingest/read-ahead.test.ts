@@ -3,7 +3,7 @@
 // the ones read from the file, an unreadable file fails as opening it inline fails, and every byte
 // claimed in the ring is given back. The line splitting over chunks is checked with chunks of a few bytes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -29,7 +29,7 @@ function hashOnDisk(path: string, end: number): string {
 }
 
 describe('read-ahead', () => {
-  it('hands out each job’s bytes and prefix hashes, fails an unreadable file as opening it does, and frees the ring', () => {
+  it('hands out each job’s bytes and prefix hashes, fails an unreadable file as opening it does, and frees the ring', async () => {
     const whole = join(dir, 'whole.jsonl');
     const noNewline = join(dir, 'no-newline.jsonl');
     const partial = join(dir, 'partial.jsonl');
@@ -51,7 +51,7 @@ describe('read-ahead', () => {
     const shared = channelCounters();
     const { ring, control } = ringMemory();
     // The files fit in the ring together, so the reader runs to the end before anything is parsed.
-    readAheadJobs(jobs, new AheadSender(port1, shared, READ_AHEAD_MESSAGES), ring, control);
+    await readAheadJobs(jobs, new AheadSender(port1, shared, READ_AHEAD_MESSAGES), ring, control);
     const inbox = new ReadAheadInbox(new AheadReceiver<ReadAheadMessage>(port2, shared, () => 1, { startMs: 1000, stallMs: 1000 }), ring, control);
 
     const results = jobs.map((job) => {
@@ -89,6 +89,39 @@ describe('read-ahead', () => {
     // Every byte handed out was given back (the last chunk when the next was asked for).
     const read = jobs.filter((job) => job.id !== 2).reduce((sum, job) => sum + job.size - job.offset, 0);
     expect(new Int32Array(control)[0]).toBe(read);
+  });
+
+  it('prefetches the files ahead when told to, hands out the same bytes, and leaves no file open', async () => {
+    const jobs: ReadJob[] = Array.from({ length: 30 }, (_, id) => {
+      const path = join(dir, `f${id}.jsonl`);
+      writeFileSync(path, `${Array.from({ length: 5 + id }, (_, n) => line(n, 100 * id)).join('\n')}\n`);
+      return { id, path, offset: id % 3 === 0 ? 0 : 50, size: readFileSync(path).length };
+    });
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const run = async (prefetch: 'on' | 'off') => {
+      const { port1, port2 } = new MessageChannel();
+      const shared = channelCounters();
+      const { ring, control } = ringMemory();
+      const { prefetched } = await readAheadJobs(jobs, new AheadSender(port1, shared, READ_AHEAD_MESSAGES), ring, control, prefetch);
+      const inbox = new ReadAheadInbox(new AheadReceiver<ReadAheadMessage>(port2, shared, () => 1, { startMs: 1000, stallMs: 1000 }), ring, control);
+      const bytes = jobs.map((job) => {
+        const { next } = inbox.chunks(job.id);
+        const chunks: Buffer[] = [];
+        for (let chunk = next(); chunk !== undefined; chunk = next()) chunks.push(Buffer.from(chunk));
+        return Buffer.concat(chunks);
+      });
+      port1.close();
+      return { prefetched, bytes };
+    };
+    const on = await run('on');
+    const off = await run('off');
+    // Every job but the first (the reader is at it when prefetching starts).
+    expect(on.prefetched).toBe(jobs.length - 1);
+    expect(off.prefetched).toBe(0);
+    jobs.forEach((job, i) => expect(on.bytes[i]!.equals(readFileSync(job.path).subarray(job.offset))).toBe(true));
+    expect(Buffer.concat(on.bytes).equals(Buffer.concat(off.bytes))).toBe(true);
+    expect(openFiles()).toBe(before);
   });
 
   it('splits lines the same whatever the chunks, and a line over many chunks is not corrupted by the reused buffer', () => {

@@ -8,6 +8,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { AheadReceiver, AheadSender } from './ahead-channel.js';
 import { errorFields, jobError, type ErrorFields } from './line-job.js';
 import { CHUNK, prefixHash, prefixHashOfBytes, type NextChunk } from './line-reader.js';
+import { Prefetcher, type PrefetchMode } from './prefetch.js';
 
 /** What the reader thread needs of a job (a LineJob has these fields). */
 export interface ReadJob {
@@ -39,28 +40,14 @@ export const READ_AHEAD_MESSAGES = 4096;
 
 /** Int32 slot of the ring's control memory: bytes the parsing has freed (a running total, mod 2^32). */
 const RELEASED = 0;
-/** Int32 slot: the file descriptor the reader has open, or -1. */
-const OPEN_FD = 1;
 /** Int32 slot: bytes handed out (a running total, mod 2^32), set by the reader. */
-const ALLOCATED = 2;
+const ALLOCATED = 1;
 /** Int32 slot: the free room the waiting reader wants before it is woken, 0 when it is not waiting. */
-const WANT = 3;
+const WANT = 2;
 
 /** The shared memory of one read-ahead ring: give it to both threads. */
 export function ringMemory(): { ring: SharedArrayBuffer; control: SharedArrayBuffer } {
-  const control = new SharedArrayBuffer(16);
-  new Int32Array(control)[OPEN_FD] = -1;
-  return { ring: new SharedArrayBuffer(RING_BYTES), control };
-}
-
-/**
- * Closes the file the reader thread had open when it was terminated (terminate() runs no `finally`), once
- * it is gone. The slot is set after each open and cleared before each close, so a descriptor in it is
- * still the reader's.
- */
-export function closeReaderFile(control: SharedArrayBuffer): void {
-  const fd = Atomics.exchange(new Int32Array(control), OPEN_FD, -1);
-  if (fd >= 0) closeSync(fd);
+  return { ring: new SharedArrayBuffer(RING_BYTES), control: new SharedArrayBuffer(12) };
 }
 
 /** The reader thread's side of the ring: where the next chunk goes, once the parsing has freed room for it. */
@@ -77,17 +64,13 @@ class RingWriter {
     this.control = new Int32Array(control);
   }
 
-  /** Records the file the reader has open (-1: none), for closeReaderFile. */
-  setOpenFile(fd: number): void {
-    Atomics.store(this.control, OPEN_FD, fd);
-  }
-
   /**
    * Room for `length` contiguous bytes; `span` counts the bytes skipped at the end of the ring too. When
    * it must wait, it waits for half the ring to be free: woken once per file instead, it preempted the
-   * two busy threads thousands of times per GB.
+   * two busy threads thousands of times per GB. `turning`: wait without blocking the thread's event
+   * loop (prefetches end there).
    */
-  claim(length: number): { start: number; span: number } {
+  async claim(length: number, turning: boolean): Promise<{ start: number; span: number }> {
     const start = this.head + length <= RING_BYTES ? this.head : 0;
     const span = (start === this.head ? 0 : RING_BYTES - this.head) + length;
     let need = span;
@@ -97,7 +80,11 @@ class RingWriter {
       if (RING_BYTES - ((this.allocated - released) | 0) >= need) break;
       need = Math.max(span, RING_BYTES / 2);
       Atomics.store(this.control, WANT, need);
-      Atomics.wait(this.control, RELEASED, released, 1000);
+      if (!turning) Atomics.wait(this.control, RELEASED, released, 1000);
+      else {
+        const waited = Atomics.waitAsync(this.control, RELEASED, released, 1000);
+        if (waited.async) await waited.value;
+      }
     }
     Atomics.store(this.control, WANT, 0);
     this.allocated = (this.allocated + span) | 0;
@@ -112,21 +99,42 @@ class RingWriter {
  * hashes at the offsets where the complete lines may end: the job's offset (no complete line), after
  * its last newline, and after the last byte read (a last line without its newline). An error (the file
  * vanished or is unreadable) is sent instead, with the text and code reading it inline would give.
+ * Once reads come from a slow disk, the files ahead are prefetched (see prefetch.ts); resolves to how
+ * many were.
  */
-export function readAheadJobs(jobs: ReadJob[], sender: AheadSender, ring: SharedArrayBuffer, control: SharedArrayBuffer): void {
+export async function readAheadJobs(
+  jobs: ReadJob[],
+  sender: AheadSender,
+  ring: SharedArrayBuffer,
+  control: SharedArrayBuffer,
+  prefetch: PrefetchMode = 'auto',
+): Promise<{ prefetched: number }> {
   const writer = new RingWriter(ring, control);
-  for (const job of jobs) {
-    try {
-      readJob(job, sender, writer);
-    } catch (error) {
-      sender.send({ job: job.id, error: true, ...errorFields(error) }, 1);
+  const prefetcher = new Prefetcher(jobs, prefetch);
+  // A pending Atomics.waitAsync does not keep a thread's event loop alive: without this the thread would
+  // end in the middle of a wait for room.
+  const keepAlive = setInterval(() => {}, 60_000);
+  try {
+    for (const [index, job] of jobs.entries()) {
+      prefetcher.reach(index);
+      try {
+        await readJob(job, sender, writer, prefetcher);
+      } catch (error) {
+        sender.send({ job: job.id, error: true, ...errorFields(error) }, 1);
+      }
+      // Prefetches that ended queue the next ones from this thread's event loop.
+      if (prefetcher.active) await new Promise(setImmediate);
     }
+    await prefetcher.idle();
+  } finally {
+    clearInterval(keepAlive);
   }
+  return { prefetched: prefetcher.files };
 }
 
-function readJob(job: ReadJob, sender: AheadSender, writer: RingWriter): void {
+async function readJob(job: ReadJob, sender: AheadSender, writer: RingWriter, prefetcher: Prefetcher): Promise<void> {
+  // A file open when the thread is terminated is closed by Node (Worker's trackUnmanagedFds).
   const fd = openSync(job.path, 'r');
-  writer.setOpenFile(fd);
   /** The chunk read last, sent with the hashes once the file is read. */
   let last: { start: number; length: number; span: number } | undefined;
   try {
@@ -136,9 +144,11 @@ function readJob(job: ReadJob, sender: AheadSender, writer: RingWriter): void {
       if (last) sender.send({ job: job.id, ...last }, 1);
       last = undefined;
       const want = Math.min(CHUNK, job.size - position);
-      const { start, span } = writer.claim(want);
+      const { start, span } = await writer.claim(want, prefetcher.active);
       last = { start, length: 0, span };
+      const started = performance.now();
       last.length = Math.max(0, readSync(fd, new Uint8Array(writer.ring, start, want), 0, want, position));
+      prefetcher.noteRead(performance.now() - started);
       if (last.length === 0) break;
       const nl = Buffer.from(writer.ring, start, last.length).lastIndexOf(10);
       if (nl !== -1) lineEnd = position + nl + 1;
@@ -154,7 +164,6 @@ function readJob(job: ReadJob, sender: AheadSender, writer: RingWriter): void {
     if (last) sender.send({ job: job.id, start: last.start, length: 0, span: last.span }, 1);
     throw error;
   } finally {
-    writer.setOpenFile(-1);
     closeSync(fd);
   }
 }
