@@ -84,7 +84,8 @@ function invokedDirectly(): boolean {
   }
 }
 
-if (invokedDirectly()) {
+/** Runs the command line of this process (the `strata` command, bin/strata.cjs, or this file run directly). */
+export function main(): void {
   // `strata ... | head`: a closed pipe ends the run quietly.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
@@ -96,3 +97,5 @@ if (invokedDirectly()) {
     process.exitCode = code;
   });
 }
+
+if (invokedDirectly()) main();
