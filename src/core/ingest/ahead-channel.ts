@@ -1,8 +1,8 @@
 // Owns the bounded one-way channel between two ingest threads that both stay synchronous: messages go
 // over a MessagePort and are taken with receiveMessageOnPort, and two shared counters (weight sent,
 // weight taken) let the sender wait with Atomics when it is too far ahead and the receiver wait when
-// there is nothing to take. Neither side ever turns its event loop, so a SQLite transaction or a parse
-// is never interrupted to deliver a message.
+// there is nothing to take. Neither side needs its event loop to turn, so a SQLite transaction or a
+// parse is never interrupted to deliver a message.
 import { receiveMessageOnPort, type MessagePort, type Transferable } from 'node:worker_threads';
 
 /** Int32 slot counting the weight of the messages sent. */

@@ -4,7 +4,7 @@
 // per file) a 1 GB history of 3,300 files waited ~15 s, and the ingest ran at 37 MB/s instead of 75.
 // Read concurrently through libuv's pool, the requests overlap. From the page cache nothing is
 // prefetched: it would only copy every byte once more.
-import { closeSync, openSync, read } from 'node:fs';
+import { close, open, read } from 'node:fs';
 
 /** A file to prefetch: the bytes from `offset` to `size` are the ones the reader will read. */
 export interface PrefetchJob {
@@ -19,13 +19,14 @@ const SLOW_READ_MS = 2;
 const READ_WINDOW = 16;
 const SLOW_READS = 8;
 /**
- * Files read ahead at once. libuv's pool reads four at a time; the queued ones start as soon as one
- * ends, while the reader thread is busy and cannot queue more.
+ * Files read ahead at once. libuv's pool reads as many at a time as it has threads (16 under the
+ * `strata` command, else 4); the queued ones start as soon as one ends, while the reader thread is busy
+ * and cannot queue more.
  */
 const PREFETCH_FILES = 16;
 /** Bytes read of each file: the kernel reads the rest of a larger file ahead once the reader reads it in order. */
 const PREFETCH_BYTES = 1024 * 1024;
-/** How far ahead of the reader files are prefetched: well within what the page cache keeps. */
+/** How far ahead of the reader's position files are prefetched: well within what the page cache keeps. */
 const PREFETCH_AHEAD_BYTES = 32 * 1024 * 1024;
 
 /** `auto`: prefetch once the reader's reads show a slow disk; `on`, `off`: always, never (tests, debugging). */
@@ -42,8 +43,9 @@ export class Prefetcher {
   private slow = 0;
   /** Bytes the reader reads before job i (cumulative[jobs.length] is the total). */
   private readonly cumulative: Float64Array;
-  /** Index of the job the reader is at, and of the next one to prefetch. */
+  /** Index of the job the reader is at, where it is (bytes before it in all jobs), and the next job to prefetch. */
   private at = 0;
+  private position = 0;
   private next = 0;
   private inFlight = 0;
   private onIdle: (() => void) | undefined;
@@ -60,8 +62,10 @@ export class Prefetcher {
     jobs.forEach((job, i) => (this.cumulative[i + 1] = this.cumulative[i]! + Math.max(0, job.size - job.offset)));
   }
 
-  /** Records how long one of the reader's own reads took; enough slow ones turn prefetching on. */
-  noteRead(ms: number): void {
+  /** Records one of the reader's own reads (`bytes` in `ms`); enough slow ones turn prefetching on. */
+  noteRead(ms: number, bytes: number): void {
+    this.position += bytes;
+    if (this.active) this.pump();
     if (this.active || this.mode !== 'auto') return;
     const slot = this.reads++ % READ_WINDOW;
     this.slow -= this.outcomes[slot]!;
@@ -76,6 +80,7 @@ export class Prefetcher {
   /** The reader starts reading job `index`: files further ahead may be prefetched. */
   reach(index: number): void {
     this.at = index;
+    this.position = this.cumulative[index]!;
     if (this.active) this.pump();
   }
 
@@ -92,28 +97,27 @@ export class Prefetcher {
         this.next = this.at + 1;
         continue;
       }
-      if (this.cumulative[this.next]! - this.cumulative[this.at + 1]! > PREFETCH_AHEAD_BYTES) return;
+      if (this.cumulative[this.next]! - this.position > PREFETCH_AHEAD_BYTES) return;
       this.start(this.jobs[this.next++]!);
     }
   }
 
+  /** Opens and reads on libuv's pool: on a slow disk an open may wait for the disk too. */
   private start(job: PrefetchJob): void {
     const length = Math.min(PREFETCH_BYTES, job.size - job.offset);
     if (length <= 0) return;
-    let fd: number;
-    try {
-      fd = openSync(job.path, 'r');
-    } catch {
-      return; // The reader's own open reports it.
-    }
     this.inFlight++;
     this.files++;
-    this.scratch ??= Buffer.allocUnsafe(PREFETCH_BYTES);
-    read(fd, this.scratch, 0, length, job.offset, () => {
-      closeSync(fd);
+    const done = () => {
       this.inFlight--;
       this.pump();
       if (this.inFlight === 0) this.onIdle?.();
+    };
+    // Errors are the reader's to report, when it reads the file itself.
+    open(job.path, 'r', (openError, fd) => {
+      if (openError) return done();
+      this.scratch ??= Buffer.allocUnsafe(PREFETCH_BYTES);
+      read(fd, this.scratch, 0, length, job.offset, () => close(fd, done));
     });
   }
 }

@@ -116,8 +116,10 @@ describe('read-ahead', () => {
     };
     const on = await run('on');
     const off = await run('off');
-    // Every job but the first (the reader is at it when prefetching starts).
-    expect(on.prefetched).toBe(jobs.length - 1);
+    // At most every job but the first (the reader is at it when prefetching starts); one the reader
+    // reaches before its prefetch could start is not prefetched.
+    expect(on.prefetched).toBeGreaterThan(0);
+    expect(on.prefetched).toBeLessThanOrEqual(jobs.length - 1);
     expect(off.prefetched).toBe(0);
     jobs.forEach((job, i) => expect(on.bytes[i]!.equals(readFileSync(job.path).subarray(job.offset))).toBe(true));
     expect(Buffer.concat(on.bytes).equals(Buffer.concat(off.bytes))).toBe(true);

@@ -148,7 +148,7 @@ async function readJob(job: ReadJob, sender: AheadSender, writer: RingWriter, pr
       last = { start, length: 0, span };
       const started = performance.now();
       last.length = Math.max(0, readSync(fd, new Uint8Array(writer.ring, start, want), 0, want, position));
-      prefetcher.noteRead(performance.now() - started);
+      prefetcher.noteRead(performance.now() - started, last.length);
       if (last.length === 0) break;
       const nl = Buffer.from(writer.ring, start, last.length).lastIndexOf(10);
       if (nl !== -1) lineEnd = position + nl + 1;
