@@ -2,7 +2,7 @@
 // inline path stores — rows, full-text index, report counts — for full and appended ingests, and
 // secrets are redacted before they reach the store on both paths.
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
@@ -140,6 +140,37 @@ describe('ingest worker thread', () => {
     expect(db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'automerge'").pluck().get()).toBe(8);
     expect(db.prepare("SELECT v FROM blocks_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(1024 * 1024);
     db.close();
+  });
+
+  it('reports a binary file named .jsonl as the inline path does, reading it once (in the worker)', () => {
+    // Under a Claude Code root, where every .jsonl is taken as a transcript without its head being read.
+    const root = tempDir();
+    const src = join(root, 'projects', '-work-app');
+    mkdirSync(src, { recursive: true });
+    copyFileSync(join(CLAUDE, 'obra-episodic-memory', 'long-conversation.jsonl'), join(src, 'a.jsonl'));
+    writeFileSync(join(src, 'binary.jsonl'), Buffer.concat([Buffer.from('{"type":"user"}\n'), Buffer.from([0x89, 0x50, 0, 0, 13, 10]), Buffer.alloc(3000, 65)]));
+    // Past its first KB a NUL byte does not make a file binary: that line is malformed.
+    writeFileSync(join(src, 'late-nul.jsonl'), Buffer.concat([Buffer.from('{"type":"summary","summary":"x"}\n'.repeat(40)), Buffer.from([0, 10])]));
+    const homes = { '0': tempDir(), '1': tempDir() } as const;
+    const reports = (['0', '1'] as const).map((mode) => {
+      const res = runCli(['ingest', '--json'], { STRATA_HOME: homes[mode], HOME: tempDir(), CLAUDE_CONFIG_DIR: root, STRATA_INGEST_WORKER: mode });
+      expect(res.code, res.stderr).toBe(0);
+      const { durationMs: _d, mbPerSec: _m, ...report } = JSON.parse(res.stdout) as Record<string, unknown>;
+      return report;
+    });
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[0]!.problems).toEqual([{ path: join(src, 'binary.jsonl'), reason: 'binary file (contains NUL bytes); not an agent history' }]);
+    expect(reports[0]!.malformedLines).toBe(1);
+    const sources = (home: string) => {
+      const db = new Database(join(home, 'strata.db'), { readonly: true });
+      try {
+        return db.prepare('SELECT path, status, status_reason, offset FROM sources ORDER BY path').all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(sources(homes['1'])).toEqual(sources(homes['0']));
+    expect(sources(homes['1'])).toContainEqual({ path: join(src, 'binary.jsonl'), status: 'error', status_reason: 'binary file (contains NUL bytes); not an agent history', offset: 0 });
   });
 
   it('stores the session statistics that reading every session back computes (calls counted by the worker)', () => {

@@ -20,6 +20,7 @@ import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retr
 import { ensureListing } from '../retrieval/listing.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
+import { BINARY_FILE, NUL_CHECK_BYTES } from './line-job.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
 
 export interface IngestOptions {
@@ -166,11 +167,13 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
     return;
   }
   // Only text formats can be told apart from binary junk by a NUL byte: SQLite sources (OpenCode) are binary.
-  if (adapter.format === 'lines' && stat.size > 0 && readHead(path, 1024).includes('\u0000')) {
+  // A file the worker reads from its start is checked there (its job fails with BINARY_FILE), unopened here.
+  const checkedByJob = deps.pipeline !== undefined && deps.plans.get(path)?.job?.offset === 0;
+  if (adapter.format === 'lines' && stat.size > 0 && !checkedByJob && readHead(path, NUL_CHECK_BYTES).includes('\u0000')) {
     const source = row ?? registry.insert(path, adapter.agent);
-    registry.setStatus(source.id, 'error', 'binary file (contains NUL bytes); not an agent history');
+    registry.setStatus(source.id, 'error', BINARY_FILE);
     report.filesFailed++;
-    report.problems.push({ path, reason: 'binary file (contains NUL bytes); not an agent history' });
+    report.problems.push({ path, reason: BINARY_FILE });
     return;
   }
   if (adapter.format === 'lines') ingestLines(adapter, path, row, deps);

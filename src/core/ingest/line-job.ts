@@ -27,7 +27,29 @@ export interface JobBytes {
   hash: (end: number) => string;
 }
 
-/** `packed`: the caller packs each batch's texts as UTF-8 before they are written (the worker thread). */
+/** Why a line source whose first KB holds a NUL byte is not read: binary junk, not an agent history. */
+export const BINARY_FILE = 'binary file (contains NUL bytes); not an agent history';
+/** How much of a text source's head is checked for NUL bytes. */
+export const NUL_CHECK_BYTES = 1024;
+
+/** `next`, failing with BINARY_FILE when the file read from its start has a NUL byte in its first KB. */
+function checkedForNul(next: NextChunk, offset: number): NextChunk {
+  if (offset !== 0) return next;
+  let first = true;
+  return () => {
+    const chunk = next();
+    if (first && chunk) {
+      first = false;
+      if (chunk.subarray(0, NUL_CHECK_BYTES).includes(0)) throw new Error(BINARY_FILE);
+    }
+    return chunk;
+  };
+}
+
+/**
+ * `packed`: the caller packs each batch's texts as UTF-8 before they are written (the worker thread). A
+ * job from offset 0 checks the file's head for NUL bytes (BINARY_FILE), so the writer need not open it.
+ */
 export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void, packed = false, bytes?: JobBytes): void {
   const onBatch = (batch: LineBatch) => {
     const output = adapter.parseLines(batch.lines, { path: job.path });
@@ -38,12 +60,12 @@ export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, 
   };
   const ended = (end: ReadLinesResult, hash: string | null) => emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: hash });
   if (bytes) {
-    const end = readCompleteLines(bytes.next, job.offset, job.startLine, onBatch);
+    const end = readCompleteLines(checkedForNul(bytes.next, job.offset), job.offset, job.startLine, onBatch);
     ended(end, end.endOffset > 0 ? bytes.hash(end.endOffset) : null);
     return;
   }
   withFd(job.path, (fd) => {
-    const end = readCompleteLines(fdChunks(fd, job.offset, job.size), job.offset, job.startLine, onBatch);
+    const end = readCompleteLines(checkedForNul(fdChunks(fd, job.offset, job.size), job.offset), job.offset, job.startLine, onBatch);
     // The prefix hash of the bytes just read, from the same open file (its pages are still cached).
     ended(end, end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null);
   });

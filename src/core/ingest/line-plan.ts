@@ -1,10 +1,10 @@
 // Owns deciding, before any write, what each changed line source needs read (from which offset; a
 // rewrite starts over at 0), so the ingest worker can read and parse files ahead of the writer.
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import type { SourceRow } from '../../store/session-writer.js';
 import type { Env } from '../../shared/paths.js';
 import { ADAPTERS } from '../../sources/registry.js';
-import { prefixHash } from './line-reader.js';
+import { prefixHash, withFd } from './line-reader.js';
 import type { LineJob } from './line-job.js';
 import { LinePipeline, workerAvailable } from './line-pipeline.js';
 import type { SourceCandidate } from './resolve-inputs.js';
@@ -23,11 +23,18 @@ export interface LinePlan {
 const WORKER_MIN_BYTES = 8 * 1024 * 1024;
 
 export function planLines(fd: number, row: SourceRow | undefined): LinePlan {
-  const stat = fstatSync(fd);
+  return planFromStat(fstatSync(fd), row, (offset) => prefixHash(fd, offset));
+}
+
+/**
+ * The plan from the file's size and modification time; `hashAt` (reading the file) is called only when
+ * the store holds some of its lines, to tell an append from a rewrite.
+ */
+function planFromStat(stat: { size: number; mtimeMs: number }, row: SourceRow | undefined, hashAt: (offset: number) => string): LinePlan {
   const size = stat.size;
   let offset = row?.offset ?? 0;
   let lines = row?.lines ?? 0;
-  const rewritten = offset > size || (offset > 0 && prefixHash(fd, offset) !== row?.prefix_hash);
+  const rewritten = offset > size || (offset > 0 && hashAt(offset) !== row?.prefix_hash);
   if (rewritten) {
     offset = 0;
     lines = 0;
@@ -58,20 +65,17 @@ export function planLineJobs(
   for (const { adapter, path } of files) {
     if (adapter.format !== 'lines' || !ADAPTERS.includes(adapter)) continue;
     try {
-      const fd = openSync(path, 'r');
-      try {
-        const row = known.get(path);
-        const stat = fstatSync(fd);
-        if (unchanged(row, stat.size, stat.mtimeMs)) continue;
-        const plan = planLines(fd, row);
-        if (plan.size <= plan.offset) continue;
-        plan.job = { id: jobs.length, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size: plan.size };
-        jobs.push(plan.job);
-        bytes += plan.size - plan.offset;
-        plans.set(path, plan);
-      } finally {
-        closeSync(fd);
-      }
+      const row = known.get(path);
+      // A stat, and no open unless the stored prefix must be checked: on a slow or network disk each
+      // open is a round trip, and the writer made three per file.
+      const stat = statSync(path);
+      if (unchanged(row, stat.size, stat.mtimeMs)) continue;
+      const plan = row && row.offset > 0 ? withFd(path, (fd) => planLines(fd, row)) : planFromStat(stat, row, () => '');
+      if (plan.size <= plan.offset) continue;
+      plan.job = { id: jobs.length, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size: plan.size };
+      jobs.push(plan.job);
+      bytes += plan.size - plan.offset;
+      plans.set(path, plan);
     } catch {
       // Unreadable now: the writer meets the same error and reports it for this file.
     }
