@@ -33,6 +33,16 @@ function storeDump(home: string): { rows: string; fts: number[]; counts: number[
   }
 }
 
+/** These columns of every `sources` row of the store in `home`, by path. */
+function sourceRows(home: string, columns: string): unknown[] {
+  const db = new Database(join(home, 'strata.db'), { readonly: true });
+  try {
+    return db.prepare(`SELECT ${columns} FROM sources ORDER BY path`).all();
+  } finally {
+    db.close();
+  }
+}
+
 describe('ingest worker thread', () => {
   it('stores the Claude Code fixtures exactly as the inline path does', () => {
     const inline = tempDir();
@@ -98,14 +108,7 @@ describe('ingest worker thread', () => {
       { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '0' } },
       { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '1' } },
     ] as const;
-    const sources = (home: string) => {
-      const db = new Database(join(home, 'strata.db'), { readonly: true });
-      try {
-        return db.prepare('SELECT path, size, offset, lines, prefix_hash, status FROM sources ORDER BY path').all();
-      } finally {
-        db.close();
-      }
-    };
+    const sources = (home: string) => sourceRows(home, 'path, size, offset, lines, prefix_hash, status');
     const run = () => paths.map((p) => ingest(p.home, src, p.mode, p.env));
     const reports = run();
     expect(reports[0]!.messagesAdded).toBe(60 + 3 + 3);
@@ -161,14 +164,7 @@ describe('ingest worker thread', () => {
     expect(reports[1]).toEqual(reports[0]);
     expect(reports[0]!.problems).toEqual([{ path: join(src, 'binary.jsonl'), reason: 'binary file (contains NUL bytes); not an agent history' }]);
     expect(reports[0]!.malformedLines).toBe(1);
-    const sources = (home: string) => {
-      const db = new Database(join(home, 'strata.db'), { readonly: true });
-      try {
-        return db.prepare('SELECT path, status, status_reason, offset FROM sources ORDER BY path').all();
-      } finally {
-        db.close();
-      }
-    };
+    const sources = (home: string) => sourceRows(home, 'path, status, status_reason, offset');
     expect(sources(homes['1'])).toEqual(sources(homes['0']));
     expect(sources(homes['1'])).toContainEqual({ path: join(src, 'binary.jsonl'), status: 'error', status_reason: 'binary file (contains NUL bytes); not an agent history', offset: 0 });
   });
