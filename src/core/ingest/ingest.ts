@@ -167,9 +167,10 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
     return;
   }
   // Only text formats can be told apart from binary junk by a NUL byte: SQLite sources (OpenCode) are binary.
-  // A file the worker reads from its start is checked there (its job fails with BINARY_FILE), unopened here.
-  const checkedByJob = deps.pipeline !== undefined && deps.plans.get(path)?.job?.offset === 0;
-  if (adapter.format === 'lines' && stat.size > 0 && !checkedByJob && readHead(path, NUL_CHECK_BYTES).includes('\u0000')) {
+  // A file read from its start is checked by its line job (which fails with BINARY_FILE), unopened here:
+  // only one whose stored lines may be appended to is checked before.
+  const readFromStart = row === undefined || row.offset === 0;
+  if (adapter.format === 'lines' && stat.size > 0 && !readFromStart && readHead(path, NUL_CHECK_BYTES).includes('\u0000')) {
     const source = row ?? registry.insert(path, adapter.agent);
     registry.setStatus(source.id, 'error', BINARY_FILE);
     report.filesFailed++;

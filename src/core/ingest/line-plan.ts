@@ -70,7 +70,7 @@ export function planLineJobs(
       // open is a round trip, and the writer made three per file.
       const stat = statSync(path);
       if (unchanged(row, stat.size, stat.mtimeMs)) continue;
-      const plan = row && row.offset > 0 ? withFd(path, (fd) => planLines(fd, row)) : planFromStat(stat, row, () => '');
+      const plan = planFromStat(stat, row, (offset) => withFd(path, (fd) => prefixHash(fd, offset)));
       if (plan.size <= plan.offset) continue;
       plan.job = { id: jobs.length, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size: plan.size };
       jobs.push(plan.job);
