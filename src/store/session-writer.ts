@@ -5,7 +5,8 @@
 // reaches, so an interrupted ingest's unindexed tail is indexed by the next one (`catchUpFts`).
 import type { Database, Statement } from 'better-sqlite3';
 import type { AgentName, BlockField, ParsedMessage, ParsedSession } from '../shared/model.js';
-import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type PreparedMessage, type StoredText } from './prepared-message.js';
+import { indexedText, indexedTextOf, jsonOrNull as json, prepareMessage, type PreparedBlock, type PreparedMessage, type StoredText } from './prepared-message.js';
+import { MessageHistory } from './message-history.js';
 
 /** Deferred full-text rows are written once they hold about this many characters or bytes (several files' worth). */
 export const FTS_BATCH_CHARS = 8_000_000;
@@ -23,6 +24,9 @@ const FTS5_DEFAULTS = { automerge: 4, hashsize: HASHSIZE, crisismerge: 16 } as c
 const PENDING_BUFFER_BYTES = 2 * FTS_BATCH_CHARS;
 /** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
 const FRESH_KEYS_MAX = 20_000;
+/** The upserted title replaces the stored one: it is set, and its parse's messages reach at least as late. */
+const NEWER_TITLE = `excluded.title IS NOT NULL AND (sessions.title IS NULL OR excluded.title_at IS NULL OR sessions.title_at IS NULL
+  OR excluded.title_at >= sessions.title_at)`;
 /** A file with at least this many bytes to read is written with its full-text rows inline (see fileTransaction). */
 export const INLINE_FTS_BYTES = 8 * 1024 * 1024;
 
@@ -44,18 +48,36 @@ export interface WriteResult {
   messagesAdded: number;
   messagesUpdated: number;
   blocksAdded: number;
+  /** Messages that vanished from their source: archived, never deleted. */
+  messagesArchived?: number;
 }
 
 export { blockField, messageContentHash, prepareMessage, type PreparedMessage } from './prepared-message.js';
 
+/** What the writer knows of a stored message it looked up. */
+interface StoredMessage {
+  id: number;
+  content_hash: string | null;
+  archived: number;
+}
+
+/** A session as upserted: `titleAt` is the newest message time of the parse that carries its title. */
+export type SessionUpsert = Partial<ParsedSession> & { key: string; titleAt?: string | null };
+
 export class SessionWriter {
+  private readonly history: MessageHistory;
+  private readonly hasTitleAt: boolean;
+  /** Per session written in the open file transaction: its newest message time, or null when it needs no check. */
+  private readonly orderCheck = new Map<number, string | null>();
+  /** Sessions that received a message older than their newest (from another source): renumbered at refresh. */
+  private readonly unordered = new Set<number>();
   private readonly s: Record<string, Statement>;
   private readonly nextSeq = new Map<number, number>();
   /**
    * Sessions that had no stored message when the open file transaction first wrote to them: every
    * message they have is then in this map (key → id and hash), so looking one up needs no query.
    */
-  private readonly freshSessions = new Map<number, Map<string, { id: number; content_hash: string | null }>>();
+  private readonly freshSessions = new Map<number, Map<string, StoredMessage>>();
   /** Sessions the open file transaction has written to (fresh or not). */
   private readonly txSessions = new Set<number>();
   /** Keys held in freshSessions; past FRESH_KEYS_MAX the transaction looks messages up (bounded memory). */
@@ -93,13 +115,18 @@ export class SessionWriter {
     private readonly afterRefresh?: (sessionIds: ReadonlySet<number>) => void,
   ) {
     const p = (sql: string) => db.prepare(sql);
+    // A store before schema 9 (only built by tests that write old schemas) has no title_at or archived columns.
+    const v9 = db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'message_versions'").pluck().get() === 1;
+    const titleAt = (sql: string) => (v9 ? sql : '');
     this.s = {
-      upsertSession: p(`INSERT INTO sessions (agent, external_id, project, git_branch, title, parent_external_id, relation, meta, updated_at)
-        VALUES (@agent, @key, @project, @gitBranch, @title, @parentKey, @relation, @meta, @now)
+      upsertSession: p(`INSERT INTO sessions (agent, external_id, project, git_branch, title, ${titleAt('title_at, ')}parent_external_id, relation, meta, updated_at)
+        VALUES (@agent, @key, @project, @gitBranch, @title, ${titleAt('@titleAt, ')}@parentKey, @relation, @meta, @now)
         ON CONFLICT (agent, external_id) DO UPDATE SET
           project = COALESCE(sessions.project, excluded.project),
           git_branch = COALESCE(excluded.git_branch, sessions.git_branch),
-          title = COALESCE(excluded.title, sessions.title),
+          -- Of two versions of one session, the title of the one whose messages reach later wins (see migration 9).
+          ${v9 ? `title = CASE WHEN ${NEWER_TITLE} THEN excluded.title ELSE sessions.title END,
+          title_at = CASE WHEN ${NEWER_TITLE} THEN COALESCE(excluded.title_at, sessions.title_at) ELSE sessions.title_at END,` : 'title = COALESCE(excluded.title, sessions.title),'}
           parent_external_id = COALESCE(excluded.parent_external_id, sessions.parent_external_id),
           relation = COALESCE(excluded.relation, sessions.relation),
           meta = COALESCE(excluded.meta, sessions.meta),
@@ -108,14 +135,16 @@ export class SessionWriter {
         RETURNING id`),
       linkSource: p('INSERT OR IGNORE INTO session_sources (session_id, source_id) VALUES (?, ?)'),
       maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
-      findMessage: p('SELECT id, content_hash FROM messages WHERE session_id = ? AND key = ?'),
+      findMessage: p(`SELECT id, content_hash, ${v9 ? 'archived' : '0 AS archived'} FROM messages WHERE session_id = ? AND key = ?`),
+      // The newest time near the end of the session (its messages are numbered by time once mixed).
+      lastTime: p('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1'),
+      otherSources: p('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?'),
       insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`),
       mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
         kind = CASE WHEN kind = 'response' AND @kind = 'error' THEN 'error' ELSE kind END, content_hash = NULL WHERE id = @id`),
       rewriteMessage: p(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
-        line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = CAST(@meta AS TEXT) WHERE id = @id`),
-      maxIdx: p('SELECT COALESCE(MAX(idx), -1) AS m FROM blocks WHERE message_id = ?'),
+        line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = CAST(@meta AS TEXT)${v9 ? ', archived = 0' : ''} WHERE id = @id`),
       // Texts may come as UTF-8 bytes (packed by the ingest worker): CAST stores them as TEXT, unchanged.
       insertBlock: p(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
         VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT))`),
@@ -129,6 +158,7 @@ export class SessionWriter {
       blockIdsOfMessage: p('SELECT id FROM blocks WHERE message_id = ?'),
       deleteFts: p('DELETE FROM blocks_fts WHERE rowid = ?'),
       deleteBlocks: p('DELETE FROM blocks WHERE message_id = ?'),
+      deleteBlock: p('DELETE FROM blocks WHERE id = ?'),
       deleteMessage: p('DELETE FROM messages WHERE id = ?'),
       messagesOfSource: p('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ?'),
       upsertUsage: p(`INSERT INTO usage (session_id, api_message_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
@@ -149,6 +179,10 @@ export class SessionWriter {
         WHERE parent_external_id IS NOT NULL AND parent_id IS NULL`),
     };
     this.s.maxBlockId!.pluck();
+    this.s.lastTime!.pluck();
+    this.s.otherSources!.pluck();
+    this.history = new MessageHistory(db);
+    this.hasTitleAt = v9;
     this.s.callName!.pluck();
     // A store before schema 6 (only built by tests that write old schemas) has no fts_state: rows are
     // then written at once, as those versions did.
@@ -165,13 +199,14 @@ export class SessionWriter {
       : undefined;
   }
 
-  upsertSession(agent: AgentName, session: Partial<ParsedSession> & { key: string }, sourceId: number): number {
+  upsertSession(agent: AgentName, session: SessionUpsert, sourceId: number): number {
     const row = this.s.upsertSession!.get({
       agent,
       key: session.key,
       project: session.project ?? null,
       gitBranch: session.gitBranch ?? null,
       title: session.title ?? null,
+      ...(this.hasTitleAt ? { titleAt: session.titleAt ?? null } : {}),
       parentKey: session.parentKey ?? null,
       relation: session.relation ?? null,
       meta: json(session.meta),
@@ -206,20 +241,20 @@ export class SessionWriter {
   }
 
   /** The stored message with this key, if any (no query for a session that was empty at the start of the file). */
-  private findMessage(sessionId: number, key: string): { id: number; content_hash: string | null } | undefined {
+  private findMessage(sessionId: number, key: string): StoredMessage | undefined {
     if (!this.txSessions.has(sessionId)) {
       this.txSessions.add(sessionId);
       if (this.freshKeys < FRESH_KEYS_MAX && this.lastSeq(sessionId) === 0) this.freshSessions.set(sessionId, new Map());
     }
     const fresh = this.freshSessions.get(sessionId);
     if (fresh) return fresh.get(key);
-    return this.s.findMessage!.get(sessionId, key) as { id: number; content_hash: string | null } | undefined;
+    return this.s.findMessage!.get(sessionId, key) as StoredMessage | undefined;
   }
 
-  private insertBlocks(sessionId: number, messageId: number, message: PreparedMessage, startIdx: number): number {
+  private insertBlocks(sessionId: number, messageId: number, blocks: PreparedBlock[], startIdx: number): number {
     let idx = startIdx;
     const insertBlock = this.s.insertBlock!;
-    for (const block of message.blocks) {
+    for (const block of blocks) {
       let toolName = block.toolName;
       if (toolName === null && block.kind === 'tool_result' && block.toolCallId !== null) {
         toolName = (this.s.callName!.get(sessionId, block.toolCallId) as string | undefined) ?? null;
@@ -231,7 +266,7 @@ export class SessionWriter {
         else if (block.kind === 'tool_call' && toolName !== null) this.nameWaitingResults(this.results, sessionId, block.toolCallId, toolName);
       }
     }
-    return message.blocks.length;
+    return blocks.length;
   }
 
   private nameWaitingResults(results: NonNullable<SessionWriter['results']>, sessionId: number, callId: string, toolName: string): void {
@@ -258,7 +293,13 @@ export class SessionWriter {
   }
 
   private deleteBlocksOf(messageId: number): void {
-    for (const { id } of this.s.blockIdsOfMessage!.all(messageId) as { id: number }[]) {
+    this.unindex((this.s.blockIdsOfMessage!.all(messageId) as { id: number }[]).map((b) => b.id));
+    this.s.deleteBlocks!.run(messageId);
+  }
+
+  /** Removes the full-text rows (written or pending) of blocks about to be deleted. */
+  private unindex(ids: number[]): void {
+    for (const id of ids) {
       const pending = this.pendingFts.get(id);
       if (pending !== undefined) {
         this.pendingFts.delete(id);
@@ -269,7 +310,22 @@ export class SessionWriter {
         this.s.deleteFts!.run(id);
       }
     }
-    this.s.deleteBlocks!.run(messageId);
+  }
+
+  /** A rewritten line source is about to be read again from its start (see MessageHistory.finishRewrite). */
+  beginRewrite(): void {
+    this.history.beginRewrite();
+  }
+
+  /**
+   * After a rewritten source was read again: blocks its messages no longer hold are dropped from them,
+   * their earlier content saved as a version first. Returns how many messages changed.
+   */
+  finishRewrite(sourceId: number): number {
+    return this.history.finishRewrite(sourceId, (ids) => {
+      this.unindex(ids);
+      for (const id of ids) this.s.deleteBlock!.run(id);
+    });
   }
 
   /**
@@ -335,6 +391,9 @@ export class SessionWriter {
     this.inlineThrough = undefined;
     this.freshSessions.clear();
     this.txSessions.clear();
+    this.orderCheck.clear();
+    if (!committed) this.unordered.clear();
+    this.history.cancelRewrite();
     this.freshKeys = 0;
     this.txAdded = new Set();
     this.txRemoved = [];
@@ -431,20 +490,27 @@ export class SessionWriter {
           .lastInsertRowid,
       );
       const fresh = this.freshSessions.get(sessionId);
+      if (!fresh) this.checkOrder(sessionId, sourceId, message.timestamp);
       if (fresh) {
-        fresh.set(message.key, { id: messageId, content_hash: hash });
+        fresh.set(message.key, { id: messageId, content_hash: hash, archived: 0 });
         // A huge file (a streamed Puffin history is one transaction) stops keeping keys: lookups instead.
         if (++this.freshKeys >= FRESH_KEYS_MAX) this.freshSessions.clear();
       }
-      result.blocksAdded += this.insertBlocks(sessionId, messageId, message, 0);
+      result.blocksAdded += this.insertBlocks(sessionId, messageId, message.blocks, 0);
       result.messagesAdded++;
     } else if (mode === 'merge') {
-      this.s.mergeMessage!.run({ id: existing.id, timestamp: message.timestamp, model: message.model, kind: message.kind });
-      existing.content_hash = null;
-      const start = (this.s.maxIdx!.get(existing.id) as { m: number }).m + 1;
-      result.blocksAdded += this.insertBlocks(sessionId, existing.id, message, start);
-      result.messagesUpdated++;
+      // The same lines read again (another path to the file, a rewritten file) add only what is new.
+      const { blocks, nextIdx } = this.history.newBlocks(existing.id, message.blocks);
+      if (existing.archived) this.unarchive(existing);
+      if (blocks.length > 0) {
+        this.s.mergeMessage!.run({ id: existing.id, timestamp: message.timestamp, model: message.model, kind: message.kind });
+        existing.content_hash = null;
+        result.blocksAdded += this.insertBlocks(sessionId, existing.id, blocks, nextIdx);
+        result.messagesUpdated++;
+      }
     } else if (existing.content_hash !== hash) {
+      // The earlier text stays retrievable: saved as a version when the new blocks do not hold it all.
+      this.history.saveVersionIfLost(existing.id, sourceId, existing.content_hash, message.blocks);
       this.deleteBlocksOf(existing.id);
       this.s.rewriteMessage!.run({
         id: existing.id,
@@ -459,8 +525,11 @@ export class SessionWriter {
         meta: message.meta,
       });
       existing.content_hash = hash;
-      result.blocksAdded += this.insertBlocks(sessionId, existing.id, message, 0);
+      existing.archived = 0;
+      result.blocksAdded += this.insertBlocks(sessionId, existing.id, message.blocks, 0);
       result.messagesUpdated++;
+    } else if (existing.archived) {
+      this.unarchive(existing);
     }
     if (message.usage) {
       const u = message.usage;
@@ -484,8 +553,48 @@ export class SessionWriter {
     return deleted;
   }
 
+  private unarchive(existing: StoredMessage): void {
+    this.history.unarchive(existing.id);
+    existing.archived = 0;
+  }
+
+  /**
+   * Notes a session for renumbering when a message older than its newest arrives from another source
+   * (one session saved in two files): a single file's own order is kept as written.
+   */
+  private checkOrder(sessionId: number, sourceId: number, timestamp: string | null): void {
+    let last = this.orderCheck.get(sessionId);
+    if (last === undefined) {
+      const mixed = (this.s.otherSources!.get(sessionId, sourceId) as number) > 0;
+      last = mixed ? ((this.s.lastTime!.get(sessionId) as string | undefined) ?? '') : null;
+      this.orderCheck.set(sessionId, last);
+    }
+    if (last === null || timestamp === null) return;
+    if (timestamp < last) this.unordered.add(sessionId);
+    else this.orderCheck.set(sessionId, timestamp);
+  }
+
+  /**
+   * Archives (never deletes) the messages of a source that its new content no longer has: `keep` holds
+   * `sessionId\u0000key` of those it has. Returns how many were archived.
+   */
+  archiveVanished(sourceId: number, keep: Set<string>, onlySessions?: Set<number>): number {
+    const { sessions, archived } = this.history.archiveVanished(sourceId, keep, onlySessions);
+    for (const id of sessions) {
+      this.touchedSessions.add(id);
+      const fresh = this.freshSessions.get(id);
+      if (fresh) for (const [key, entry] of fresh) if (!keep.has(`${id}\u0000${key}`)) entry.archived = 1;
+    }
+    return archived;
+  }
+
   /** Recomputes counts, time range, models and token totals of every session touched so far. */
   refreshTouchedSessions(): void {
+    for (const id of this.unordered) {
+      this.history.resequence(id);
+      this.nextSeq.delete(id);
+    }
+    this.unordered.clear();
     for (const id of this.touchedSessions) this.s.refreshSession!.run({ id });
     this.afterRefresh?.(this.touchedSessions);
     this.touchedSessions.clear();

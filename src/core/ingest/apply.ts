@@ -1,5 +1,5 @@
 // Owns applying one adapter ParseOutput to the store: redact, upsert sessions, write messages, and in
-// replace mode delete the messages of this source that the new parse no longer has. Line sources can
+// replace mode archive (never delete) the messages of this source that the new parse no longer has. Line sources can
 // be redacted and prepared ahead (in the ingest worker) and applied here with `applyPreparedOutput`.
 import type { AgentName, Block, ParseOutput, ParsedMessage, ParsedSession } from '../../shared/model.js';
 import type { SessionWriter, WriteResult } from '../../store/session-writer.js';
@@ -76,12 +76,29 @@ function sessionIdOf(writer: SessionWriter, sessionIds: Map<string, number>, age
   return sessionId;
 }
 
-/** Writes a prepared (already redacted) line-source output in merge mode; returns the session ids by key. */
-export function applyPreparedOutput(writer: SessionWriter, sourceId: number, agent: AgentName, output: PreparedOutput, result: WriteResult): Map<string, number> {
+/** Per session key, the newest message time of an output: how recent the title it carries is. */
+function newestTimes(messages: readonly { sessionKey: string; timestamp?: string | null }[]): Map<string, string> {
+  const newest = new Map<string, string>();
+  for (const m of messages) {
+    if (!m.timestamp) continue;
+    const seen = newest.get(m.sessionKey);
+    if (seen === undefined || m.timestamp > seen) newest.set(m.sessionKey, m.timestamp);
+  }
+  return newest;
+}
+
+/**
+ * Writes a prepared (already redacted) line-source output in merge mode; returns the session ids by key.
+ * `seen`, when given, collects `sessionId\u0000key` of every message written (a rewritten file's content).
+ */
+export function applyPreparedOutput(writer: SessionWriter, sourceId: number, agent: AgentName, output: PreparedOutput, result: WriteResult, seen?: Set<string>): Map<string, number> {
   const sessionIds = new Map<string, number>();
-  for (const session of output.sessions) sessionIds.set(session.key, writer.upsertSession(agent, session, sourceId));
+  const newest = newestTimes(output.messages);
+  for (const session of output.sessions) sessionIds.set(session.key, writer.upsertSession(agent, { ...session, titleAt: newest.get(session.key) ?? null }, sourceId));
   for (const message of output.messages) {
-    writer.writePrepared(sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId), sourceId, message, 'merge', result);
+    const sessionId = sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId);
+    writer.writePrepared(sessionId, sourceId, message, 'merge', result);
+    seen?.add(`${sessionId}\u0000${message.key}`);
   }
   return sessionIds;
 }
@@ -94,12 +111,13 @@ export function applyParseOutput(
   mode: 'merge' | 'replace',
   redactor: Redactor,
   result: WriteResult,
-  /** Streamed replace: collect kept message keys here and leave deletion to the caller. */
+  /** Streamed replace: collect kept message keys here and leave archiving to the caller. */
   collectKeep?: Set<string>,
 ): void {
   const sessionIds = new Map<string, number>();
+  const newest = newestTimes(output.messages);
   for (const session of output.sessions) {
-    sessionIds.set(session.key, writer.upsertSession(agent, redactSession(session, redactor), sourceId));
+    sessionIds.set(session.key, writer.upsertSession(agent, { ...redactSession(session, redactor), titleAt: newest.get(session.key) ?? null }, sourceId));
   }
   const keep = collectKeep ?? new Set<string>();
   for (const message of output.messages) {
@@ -109,6 +127,6 @@ export function applyParseOutput(
   }
   if (mode === 'replace' && !collectKeep) {
     const only = output.partial ? new Set(sessionIds.values()) : undefined;
-    writer.deleteMessagesOfSource(sourceId, keep, only);
+    result.messagesArchived = (result.messagesArchived ?? 0) + writer.archiveVanished(sourceId, keep, only);
   }
 }

@@ -49,13 +49,15 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   let notSession: string | undefined;
   let sourceId = row?.id ?? -1;
   const fileCalls = new Map<number, CallStats>();
+  // A rewritten file is read again from its start: what it no longer has is archived, never deleted.
+  const seen = rewritten ? new Set<string>() : undefined;
   const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
     report.bytesRead += event.bytes;
     const output = event.output;
     if (output.notSession) notSession = output.notSession;
     mergeParseStats(report, path, output, stats);
     if (notSession) return;
-    const sessionIds = applyPreparedOutput(writer, sourceId, adapter.agent, output, result);
+    const sessionIds = applyPreparedOutput(writer, sourceId, adapter.agent, output, result, seen);
     for (const [key, calls] of output.callStats) {
       const id = sessionIds.get(key);
       if (id === undefined) continue;
@@ -68,7 +70,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   };
   writer.fileTransaction(() => {
     if (!row) sourceId = registry.insert(path, adapter.agent).id;
-    if (rewritten) writer.deleteMessagesOfSource(sourceId, new Set());
+    if (rewritten) writer.beginRewrite();
     let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
     if (!end) {
       // Read here: no worker, or it became unavailable before delivering anything of this file.
@@ -79,6 +81,10 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
       });
     }
     if (!end) throw new Error('line read ended without a result');
+    if (seen && !notSession) {
+      result.messagesUpdated += writer.finishRewrite(sourceId);
+      result.messagesArchived = writer.archiveVanished(sourceId, seen);
+    }
     // Sessions this file wrote whole: their calls were all counted by the batches above.
     for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
     try {

@@ -238,7 +238,7 @@ function wholeFileProgress(
 /**
  * Bounded-memory whole-file ingest: chunks are written as the adapter emits them, inside one explicit
  * transaction (BEGIN IMMEDIATE … COMMIT) that is rolled back on any failure; messages of this source
- * that the new parse no longer has are deleted at the end.
+ * that the new parse no longer has are archived at the end (never deleted).
  */
 async function ingestStreamedFile(
   adapter: Extract<SourceAdapter, { format: 'file' }>,
@@ -265,7 +265,7 @@ async function ingestStreamedFile(
     });
     report.bytesRead += size;
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
-    if (!final.notSession && stats.malformed === 0) writer.deleteMessagesOfSource(source.id, keep, final.partial ? sessionsSeen : undefined);
+    if (!final.notSession && stats.malformed === 0) result.messagesArchived = writer.archiveVanished(source.id, keep, final.partial ? sessionsSeen : undefined);
     writer.refreshTouchedSessions();
     registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, final, stats));
     writer.endInlineFile();

@@ -29,6 +29,8 @@ export interface IngestReport {
   redactions: number;
   redactionsByKind: Record<string, number>;
   sourcesArchived: number;
+  /** Stored messages a changed source no longer has: kept, marked archived. */
+  messagesArchived: number;
   /** Blocks an interrupted earlier ingest stored without indexing them, indexed by this run. */
   blocksIndexedLate: number;
   bytesRead: number;
@@ -57,6 +59,7 @@ export function emptyReport(): IngestReport {
     redactions: 0,
     redactionsByKind: {},
     sourcesArchived: 0,
+    messagesArchived: 0,
     blocksIndexedLate: 0,
     bytesRead: 0,
     durationMs: 0,
@@ -91,4 +94,5 @@ export function countResult(report: IngestReport, result: WriteResult, notSessio
   report.messagesAdded += result.messagesAdded;
   report.messagesUpdated += result.messagesUpdated;
   report.blocksAdded += result.blocksAdded;
+  report.messagesArchived += result.messagesArchived ?? 0;
 }

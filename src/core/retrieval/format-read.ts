@@ -37,7 +37,7 @@ export function formatRead(result: ReadResult, home: (path: string) => string = 
     const day = time.slice(0, 10);
     const shown = day && day === lastDay ? time.slice(11) : time;
     if (day) lastDay = day;
-    const meta = [m.kind !== 'prompt' && m.kind !== 'response' && m.kind !== 'tool_output' ? m.kind : '', shown].filter(Boolean).join(' · ');
+    const meta = [m.kind !== 'prompt' && m.kind !== 'response' && m.kind !== 'tool_output' ? m.kind : '', shown, m.removed ? '(removed from source)' : ''].filter(Boolean).join(' · ');
     out.push(`#${m.n} ${m.role}${meta ? ' · ' + meta : ''}`);
     for (const b of m.blocks) out.push(renderBlock(b));
   }

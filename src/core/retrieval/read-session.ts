@@ -39,6 +39,8 @@ export interface ReadMessage {
   kind: string;
   timestamp: string | null;
   model: string | null;
+  /** The message vanished from its source file (a shortened or rewritten transcript): kept, archived. */
+  removed: boolean;
   blocks: ReadBlock[];
 }
 
@@ -84,6 +86,7 @@ interface MessageRow {
   kind: string;
   timestamp: string | null;
   model: string | null;
+  archived: number;
 }
 
 function parseInput(row: BlockRow): unknown {
@@ -115,7 +118,7 @@ function loadBlocks(db: Database, sessionId: number, picked: MessageRow[]): Bloc
 
 export function readSession(db: Database, typedId: string, options: ReadOptions = {}): ReadResult {
   const session = resolveSession(db, typedId);
-  const all = db.prepare('SELECT id, role, kind, timestamp, model FROM messages WHERE session_id = ? ORDER BY seq, id').all(session.id) as MessageRow[];
+  const all = db.prepare('SELECT id, role, kind, timestamp, model, archived FROM messages WHERE session_id = ? ORDER BY seq, id').all(session.id) as MessageRow[];
   if (all.length === 0) throw new StrataError('NOT_FOUND', `session ${session.externalId} has no messages`);
   const { from, to } = parseRange(options.range, all.length);
   const picked = all.slice(from - 1, to);
@@ -157,7 +160,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
         truncated: false,
       });
     }
-    return { n: from + i, role: m.role, kind: m.kind, timestamp: m.timestamp, model: m.model, blocks };
+    return { n: from + i, role: m.role, kind: m.kind, timestamp: m.timestamp, model: m.model, removed: m.archived === 1, blocks };
   });
   const shown = messages.flatMap((m) => m.blocks.filter((b) => b.visibility === 'show'));
   const limit = options.full ? Infinity : computeUniformLimit(shown.map((b) => Math.max(0, b.words - skip)), options.targetWords ?? DEFAULT_TARGET_WORDS);

@@ -1,0 +1,97 @@
+// A re-ingest never deletes a stored message and never doubles one (issue 20, items 1-3), on a real
+// Claude Code transcript: shortened, cut mid-line, replaced, copied under two paths, saved in two versions.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openStore, type Store } from '../../store/db.js';
+import { ingest } from './ingest.js';
+import { readSession } from '../retrieval/read-session.js';
+
+const F = resolve(import.meta.dirname, '../../../../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const SID = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
+
+let dir: string;
+let store: Store;
+const run = (paths: string[]) => ingest({ store, paths, env: { HOME: dir, STRATA_INGEST_WORKER: '0' }, cwd: dir, agents: ['claude-code'] });
+const n = (sql: string, ...args: unknown[]) => store.db.prepare(sql).pluck().get(...args) as number;
+const lines = () => readFileSync(F, 'utf8').split('\n').filter((l) => l !== '');
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'strata-lost-'));
+  store = openStore(join(dir, 'data', 'strata.db'));
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function place(name: string, content?: string): string {
+  const path = join(dir, 'projects', name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  if (content === undefined) copyFileSync(F, path);
+  else writeFileSync(path, content);
+  return path;
+}
+
+describe('a shorter, cut or replaced source never deletes stored messages', () => {
+  it('keeps all messages when the file is cut to 350 lines, and archives those it lost', async () => {
+    const path = place(`p/${SID}.jsonl`);
+    await run([path]);
+    const stored = n('SELECT COUNT(*) FROM messages');
+    const blocks = n('SELECT COUNT(*) FROM blocks');
+    expect(stored).toBe(463);
+    writeFileSync(path, lines().slice(0, 350).join('\n') + '\n');
+    const report = await run([path]);
+    expect(report.filesRewritten).toBe(1);
+    expect(n('SELECT COUNT(*) FROM messages')).toBe(stored);
+    expect(n('SELECT COUNT(*) FROM blocks')).toBe(blocks);
+    expect(n('SELECT COUNT(*) FROM messages WHERE archived = 1')).toBeGreaterThan(0);
+    expect(report.messagesArchived).toBe(n('SELECT COUNT(*) FROM messages WHERE archived = 1'));
+    expect(n('SELECT archived FROM sessions WHERE external_id = ?', SID)).toBe(0);
+    // Still readable, each vanished message marked.
+    const read = readSession(store.db, SID, { range: '1-' });
+    expect(read.messages).toHaveLength(stored);
+    expect(read.messages.filter((m) => m.removed).length).toBe(report.messagesArchived);
+  });
+
+  it('keeps all messages when the file is cut in the middle of a line', async () => {
+    const path = place(`p/${SID}.jsonl`);
+    await run([path]);
+    const text = readFileSync(F, 'utf8');
+    writeFileSync(path, text.slice(0, Math.floor(text.length / 2)));
+    await run([path]);
+    expect(n('SELECT COUNT(*) FROM messages')).toBe(463);
+    // The file grows back whole: everything is current again, nothing doubled.
+    copyFileSync(F, path);
+    await run([path]);
+    expect(n('SELECT COUNT(*) FROM messages')).toBe(463);
+    expect(n('SELECT COUNT(*) FROM messages WHERE archived = 1')).toBe(0);
+  });
+
+  it('archives the session a replaced file no longer holds, keeping its messages', async () => {
+    const path = place(`p/${SID}.jsonl`);
+    await run([path]);
+    const other = JSON.stringify({ type: 'user', sessionId: 'other-session', uuid: 'u-1', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'a different session' } });
+    writeFileSync(path, other + '\n');
+    await run([path]);
+    expect(n('SELECT COUNT(*) FROM messages WHERE session_id = (SELECT id FROM sessions WHERE external_id = ?)', SID)).toBe(463);
+    expect(n('SELECT archived FROM sessions WHERE external_id = ?', SID)).toBe(1);
+    expect(n("SELECT COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.external_id = 'other-session'")).toBe(1);
+  });
+});
+
+describe('the same transcript reached twice is stored once', () => {
+  it('does not double blocks for copies in two folders, a renamed copy, or a symlinked root', async () => {
+    place(`a/${SID}.jsonl`);
+    const first = await run([join(dir, 'projects', 'a')]);
+    const blocks = n('SELECT COUNT(*) FROM blocks');
+    place(`b/${SID}.jsonl`);
+    place(`c/renamed.jsonl`);
+    await run([join(dir, 'projects', 'b'), join(dir, 'projects', 'c')]);
+    expect(first.messagesAdded).toBe(463);
+    expect(n('SELECT COUNT(*) FROM messages')).toBe(463);
+    expect(n('SELECT COUNT(*) FROM blocks')).toBe(blocks);
+    expect(n("SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH 'omarchy'")).toBe(n("SELECT COUNT(*) FROM blocks WHERE text LIKE '%omarchy%'"));
+  });
+});

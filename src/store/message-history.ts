@@ -1,0 +1,167 @@
+// Owns the rules that keep a re-ingest from deleting or doubling stored messages (schema 9):
+// - a block appended to an existing message is skipped when the message already holds an equal one, so the
+//   same transcript read under two paths, or a rewritten file read again, adds nothing twice;
+// - a whole-file re-parse that changed a message's blocks saves the old blocks as a version first;
+// - messages of a source that its new content no longer has are archived, never deleted;
+// - a session that received messages older than its newest stored one is renumbered by time.
+import type { Database, Statement } from 'better-sqlite3';
+import type { PreparedBlock } from './prepared-message.js';
+
+/** A stored block as compared and saved here. */
+interface StoredBlock {
+  id: number;
+  idx: number;
+  kind: string;
+  field: string;
+  text: string;
+  tool_name: string | null;
+  tool_call_id: string | null;
+  tool_input: string | null;
+  is_error: number;
+  noise: string | null;
+  meta: string | null;
+}
+
+const decoder = new TextDecoder();
+
+/** A column value as a string (the ingest worker hands texts over as UTF-8 bytes). */
+function asString(value: string | Uint8Array): string {
+  return typeof value === 'string' ? value : decoder.decode(value);
+}
+
+function sameBlock(stored: StoredBlock, block: PreparedBlock): boolean {
+  return stored.kind === block.kind && stored.field === block.field && stored.tool_call_id === block.toolCallId && stored.text === asString(block.text);
+}
+
+export class MessageHistory {
+  private readonly s: Record<string, Statement> = {};
+  /**
+   * While a rewritten line source is read again: per message it touches, its blocks as they were and the
+   * ids of those the new content has not matched yet (see finishRewrite).
+   */
+  private rewriting: Map<number, { before: StoredBlock[]; unmatched: Set<number> }> | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** Statements are prepared when first used: a store before schema 9 (tests of old schemas) has no such columns. */
+  private get q(): Record<string, Statement> {
+    if (this.s.blocksOf) return this.s;
+    const p = (sql: string) => this.db.prepare(sql);
+    Object.assign(this.s, {
+      blocksOf: p('SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks WHERE message_id = ? ORDER BY idx'),
+      saveVersion: p('INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ?)'),
+      unarchive: p('UPDATE messages SET archived = 0 WHERE id = ?'),
+      messagesOfSource: p('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0'),
+      archive: p('UPDATE messages SET archived = 1 WHERE id = ?'),
+      archiveEmptySession: p('UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)'),
+      lastTimestamp: p('SELECT MAX(timestamp) FROM messages WHERE session_id = ?').pluck(),
+      // Messages without a time keep their place after the message before them (the latest time so far).
+      resequence: p(`WITH ordered AS (
+          SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
+            SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
+            FROM messages WHERE session_id = @id))
+        UPDATE messages SET seq = ordered.n FROM ordered WHERE messages.id = ordered.id AND messages.seq != ordered.n`),
+    });
+    return this.s;
+  }
+
+  /**
+   * The blocks of `incoming` not already held by the stored message (each stored block matches at most one
+   * incoming block), and the index the first of them gets.
+   */
+  newBlocks(messageId: number, incoming: PreparedBlock[]): { blocks: PreparedBlock[]; nextIdx: number } {
+    const stored = this.q.blocksOf!.all(messageId) as StoredBlock[];
+    let tracked = this.rewriting?.get(messageId);
+    if (this.rewriting && !tracked) this.rewriting.set(messageId, (tracked = { before: stored, unmatched: new Set(stored.map((b) => b.id)) }));
+    const nextIdx = stored.length === 0 ? 0 : stored[stored.length - 1]!.idx + 1;
+    if (stored.length === 0) return { blocks: incoming, nextIdx };
+    const unmatched = [...stored];
+    const blocks = incoming.filter((block) => {
+      const at = unmatched.findIndex((s) => sameBlock(s, block));
+      if (at < 0) return true;
+      tracked?.unmatched.delete(unmatched[at]!.id);
+      unmatched.splice(at, 1);
+      return false;
+    });
+    return { blocks, nextIdx };
+  }
+
+  /** A rewritten line source is read again from its start: track what its messages still hold. */
+  beginRewrite(): void {
+    this.rewriting = new Map();
+  }
+
+  /**
+   * After a rewritten source was read again: each message it touched that lost blocks is saved as a
+   * version, then `remove` drops the lost blocks (the new content holds the rest). Returns how many changed.
+   */
+  finishRewrite(sourceId: number, remove: (blockIds: number[]) => void): number {
+    const rewriting = this.rewriting;
+    this.rewriting = undefined;
+    let changed = 0;
+    for (const [messageId, { before, unmatched }] of rewriting ?? []) {
+      if (unmatched.size === 0) continue;
+      this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), null, JSON.stringify(before));
+      remove([...unmatched]);
+      changed++;
+    }
+    return changed;
+  }
+
+  /** Drops rewrite tracking (the file transaction rolled back). */
+  cancelRewrite(): void {
+    this.rewriting = undefined;
+  }
+
+  /**
+   * Before a re-parse rewrites a message: saves its blocks as a version unless the new blocks hold every
+   * stored one (a message that only grew loses nothing). Returns whether a version was saved.
+   */
+  saveVersionIfLost(messageId: number, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
+    const stored = this.q.blocksOf!.all(messageId) as StoredBlock[];
+    if (stored.length === 0) return false;
+    const remaining = [...incoming];
+    const lost = stored.some((s) => {
+      const at = remaining.findIndex((block) => sameBlock(s, block));
+      if (at < 0) return true;
+      remaining.splice(at, 1);
+      return false;
+    });
+    if (!lost) return false;
+    this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
+    return true;
+  }
+
+  unarchive(messageId: number): void {
+    this.q.unarchive!.run(messageId);
+  }
+
+  /**
+   * Archives the messages this source stored that its new content no longer has (`keep` holds
+   * `sessionId\u0000key` of those it has), optionally only in `onlySessions`; a session left with no
+   * current message is archived too. Returns the sessions touched and how many messages were archived.
+   */
+  archiveVanished(sourceId: number, keep: Set<string>, onlySessions?: Set<number>): { sessions: Set<number>; archived: number } {
+    const sessions = new Set<number>();
+    let archived = 0;
+    for (const m of this.q.messagesOfSource!.all(sourceId) as { id: number; sessionId: number; key: string }[]) {
+      if (onlySessions && !onlySessions.has(m.sessionId)) continue;
+      if (keep.has(`${m.sessionId}\u0000${m.key}`)) continue;
+      this.q.archive!.run(m.id);
+      sessions.add(m.sessionId);
+      archived++;
+    }
+    for (const id of sessions) this.q.archiveEmptySession!.run(id, id);
+    return { sessions, archived };
+  }
+
+  /** The newest message time stored for the session (null when none has one). */
+  lastTimestamp(sessionId: number): string | null {
+    return (this.q.lastTimestamp!.get(sessionId) as string | null) ?? null;
+  }
+
+  /** Renumbers a session's messages by their own times (stable for equal or missing times). */
+  resequence(sessionId: number): void {
+    this.q.resequence!.run({ id: sessionId });
+  }
+}
