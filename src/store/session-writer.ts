@@ -484,13 +484,13 @@ export class SessionWriter {
     const existing = this.findMessage(sessionId, message.key);
     const hash = message.hash;
     if (!existing) {
+      if (!this.freshSessions.has(sessionId)) this.checkOrder(sessionId, sourceId, message.timestamp);
       const seq = this.allocSeq(sessionId);
       const messageId = Number(
         this.s.insertMessage!.run(sessionId, message.key, seq, message.role, message.kind, message.timestamp, message.model, sourceId, message.line, message.sidechain, hash, message.meta)
           .lastInsertRowid,
       );
       const fresh = this.freshSessions.get(sessionId);
-      if (!fresh) this.checkOrder(sessionId, sourceId, message.timestamp);
       if (fresh) {
         fresh.set(message.key, { id: messageId, content_hash: hash, archived: 0 });
         // A huge file (a streamed Puffin history is one transaction) stops keeping keys: lookups instead.

@@ -82,7 +82,7 @@ describe('a shorter, cut or replaced source never deletes stored messages', () =
 });
 
 describe('the same transcript reached twice is stored once', () => {
-  it('does not double blocks for copies in two folders, a renamed copy, or a symlinked root', async () => {
+  it('does not double blocks for copies in two folders and a renamed copy', async () => {
     place(`a/${SID}.jsonl`);
     const first = await run([join(dir, 'projects', 'a')]);
     const blocks = n('SELECT COUNT(*) FROM blocks');
@@ -94,4 +94,25 @@ describe('the same transcript reached twice is stored once', () => {
     expect(n('SELECT COUNT(*) FROM blocks')).toBe(blocks);
     expect(n("SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH 'omarchy'")).toBe(n("SELECT COUNT(*) FROM blocks WHERE text LIKE '%omarchy%'"));
   });
+});
+
+describe('one session saved in two files, in two versions', () => {
+  const S = '2b0c8a4e-1111-4222-8333-944455556666';
+  const user = (uuid: string, t: string, text: string) =>
+    JSON.stringify({ type: 'user', sessionId: S, uuid, timestamp: `2026-03-01T10:${t}:00Z`, message: { role: 'user', content: text } });
+  const title = (text: string) => JSON.stringify({ type: 'ai-title', sessionId: S, aiTitle: text });
+  // The old backup holds m1, m2 and b3 (a message the live file replaced by m3); the live file goes on to m4.
+  const backup = [user('m1', '00', 'first'), user('m2', '01', 'second'), user('b3', '02', 'backup only'), title('Old title')].join('\n') + '\n';
+  const live = [user('m1', '00', 'first'), user('m2', '01', 'second'), user('m3', '03', 'third'), user('m4', '04', 'fourth'), title('New title')].join('\n') + '\n';
+
+  for (const order of [['live', 'backup'], ['backup', 'live']] as const) {
+    it(`orders messages by time, keeps both versions' own, and takes the newer title (${order.join(' then ')})`, async () => {
+      const files = { live: place(`live/${S}.jsonl`, live), backup: place(`backup/${S}.jsonl`, backup) };
+      for (const which of order) await run([files[which]]);
+      const texts = store.db.prepare('SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id ORDER BY m.seq, b.idx').pluck().all();
+      expect(texts).toEqual(['first', 'second', 'backup only', 'third', 'fourth']);
+      expect(store.db.prepare('SELECT title FROM sessions').pluck().get()).toBe('New title');
+      expect(readSession(store.db, S).messages.map((m) => m.n)).toEqual([1, 2, 3, 4, 5]);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ADAPTERS } from '../../sources/registry.js';
@@ -84,5 +84,28 @@ describe('resolveInputs when a remembered file cannot be examined', () => {
     const res = await resolveInputs([join(dir, 'in')], codexOnly, {}, dir, known(file, 'claude-code'));
     expect(res.files).toEqual([]);
     expect(res.unclaimed.map((u) => u.path)).toEqual([file]);
+  });
+});
+
+describe('resolveInputs: one file reached under two paths is one source', () => {
+  const transcript = JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u1', message: { role: 'user', content: 'hi' } }) + '\n';
+
+  it('keeps one path for a folder named twice through a symlink, and for a hard link', async () => {
+    mkdirSync(join(dir, 'in', 'p'));
+    const file = join(dir, 'in', 'p', '0b4e1d1c-1111-4222-8333-944455556666.jsonl');
+    writeFileSync(file, transcript);
+    symlinkSync(join(dir, 'in'), join(dir, 'link'));
+    linkSync(file, join(dir, 'in', 'p', 'hard-link.jsonl'));
+    const inputs = await resolveInputs([join(dir, 'in'), join(dir, 'link')], ADAPTERS, {}, dir);
+    expect(inputs.files.map((f) => f.path)).toEqual([file]);
+  });
+
+  it('prefers the path the store already knows the file by', async () => {
+    const file = join(dir, 'in', '0b4e1d1c-1111-4222-8333-944455556666.jsonl');
+    writeFileSync(file, transcript);
+    symlinkSync(join(dir, 'in'), join(dir, 'link'));
+    const linked = join(dir, 'link', '0b4e1d1c-1111-4222-8333-944455556666.jsonl');
+    const inputs = await resolveInputs([join(dir, 'in'), join(dir, 'link')], ADAPTERS, {}, dir, known(linked, 'claude-code'));
+    expect(inputs.files.map((f) => f.path)).toEqual([linked]);
   });
 });

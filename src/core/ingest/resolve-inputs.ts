@@ -111,6 +111,16 @@ function explainUnclaimed(path: string, adapters: SourceAdapter[]): string {
   return NOT_RECOGNISED;
 }
 
+/** Device and inode of a file (the same for every path that reaches it), or undefined if it cannot be stat'ed. */
+function fileIdentity(path: string): string | undefined {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined; // reading it reports why
+  }
+}
+
 /** What the store remembers of a source file: the agent that claimed it at this size and modification time. */
 export interface KnownFile {
   agent: string;
@@ -126,9 +136,19 @@ export interface KnownFile {
 export async function resolveInputs(paths: string[], adapters: SourceAdapter[], env: Env, cwd: string, known: ReadonlyMap<string, KnownFile> = new Map()): Promise<ResolvedInputs> {
   const out: ResolvedInputs = { files: [], unclaimed: [], unreadable: [], roots: [] };
   const seen = new Set<string>();
+  // One file reached under two paths (a symlinked root, a hard link) is one source: the path the store
+  // knows it by, else the first met.
+  const byIdentity = new Map<string, number>();
   const add = (path: string, adapter: SourceAdapter) => {
     if (seen.has(path)) return;
     seen.add(path);
+    const identity = fileIdentity(path);
+    const at = identity === undefined ? undefined : byIdentity.get(identity);
+    if (at !== undefined) {
+      if (known.has(path) && !known.has(out.files[at]!.path)) out.files[at] = { path, adapter };
+      return;
+    }
+    if (identity !== undefined) byIdentity.set(identity, out.files.length);
     out.files.push({ path, adapter });
   };
   if (paths.length === 0) {
