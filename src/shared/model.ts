@@ -100,6 +100,8 @@ export interface ParseOutput {
   malformed: ParseIssue[];
   /** Known-but-unused or unknown record types, counted by type. */
   skipped: Record<string, number>;
+  /** Values dropped from kept records because they were not valid (a 1969 time, 1e308 tokens), by field. */
+  invalid?: Record<string, number>;
   /** Set when the file is not a session file (with the reason); nothing else is stored for it. */
   notSession?: string;
   /** Adapter-defined incremental state to persist for the next parse of this source. */

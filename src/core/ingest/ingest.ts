@@ -2,6 +2,7 @@
 // it with its adapter, redact secrets, and write it to the store in one transaction per file. Changed
 // line sources are planned up front so a worker thread parses the next files while this one writes.
 import { existsSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import type { Store } from '../../store/db.js';
 import { INLINE_FTS_BYTES, SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
@@ -15,6 +16,7 @@ import { ADAPTERS } from '../../sources/registry.js';
 import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.js';
 import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
+import { checkParsedFields } from './field-checks.js';
 import { planLineJobs } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retrieval/session-stats.js';
 import { ensureListing } from '../retrieval/listing.js';
@@ -107,7 +109,9 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       // (on 1 GB these ~0.5 s ran alone after it stopped), and the bulk FTS5 settings last until then.
       writer.flushFts();
       if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
-      if ((options.paths ?? []).length === 0) markMissingSources(known, inputs.files, adapters, registry, report);
+      // Sources gone from a scanned root, or from under a folder the user named, are archived.
+      const named = (options.paths ?? []).map((p) => resolve(options.cwd ?? process.cwd(), p));
+      markMissingSources(known, inputs.files, adapters, registry, report, named.length === 0 ? undefined : named.filter(isFolder));
       // The listing rows of every session this run changed (and of their parents), so `strata index` only reads.
       ensureListing(options.store.db, homeDir(env));
     } finally {
@@ -144,11 +148,22 @@ function restoreCheckpointing(store: Store): void {
   }
 }
 
-function markMissingSources(known: Map<string, SourceRow>, found: SourceCandidate[], adapters: SourceAdapter[], registry: SourceRegistry, report: IngestReport): void {
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Archives known sources that no longer exist: all of them, or only those under `folders` when given. */
+function markMissingSources(known: Map<string, SourceRow>, found: SourceCandidate[], adapters: SourceAdapter[], registry: SourceRegistry, report: IngestReport, folders?: string[]): void {
   const present = new Set(found.map((f) => f.path));
   const agents = new Set<string>(adapters.map((a) => a.agent));
+  const prefixes = folders?.map((f) => (f.endsWith(sep) ? f : f + sep));
   for (const row of known.values()) {
     if (row.status === 'missing' || present.has(row.path) || !agents.has(row.agent)) continue;
+    if (prefixes && !prefixes.some((prefix) => row.path.startsWith(prefix))) continue;
     if (existsSync(row.path)) continue;
     registry.markMissing(row.id);
     report.sourcesArchived++;
@@ -196,7 +211,7 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
     await (size >= LOW_MEMORY_MIN_BYTES ? withLowMemoryMode(streamed) : streamed());
     return;
   }
-  const output: ParseOutput = await adapter.parseFile(ctx);
+  const output: ParseOutput = checkParsedFields(await adapter.parseFile(ctx));
   report.bytesRead += size;
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
@@ -259,6 +274,7 @@ async function ingestStreamedFile(
   try {
     store.db.exec('BEGIN IMMEDIATE');
     const final = await adapter.streamFile!(ctx, (chunk) => {
+      checkParsedFields(chunk);
       mergeParseStats(report, ctx.path, chunk, stats);
       applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
       for (const id of writer.touchedSessions) sessionsSeen.add(id);

@@ -5,6 +5,7 @@ import type { LineAdapter } from '../../sources/types.js';
 import { fdChunks, prefixHash, readCompleteLines, withFd, type LineBatch, type NextChunk, type ReadLinesResult } from './line-reader.js';
 import { createRedactor } from './redact.js';
 import { prepareMergeOutput, type PreparedOutput } from './apply.js';
+import { checkParsedFields } from './field-checks.js';
 
 export interface LineJob {
   id: number;
@@ -52,7 +53,7 @@ function checkedForNul(next: NextChunk, offset: number): NextChunk {
  */
 export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void, packed = false, bytes?: JobBytes): void {
   const onBatch = (batch: LineBatch) => {
-    const output = adapter.parseLines(batch.lines, { path: job.path });
+    const output = checkParsedFields(adapter.parseLines(batch.lines, { path: job.path }));
     // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
     const redactor = createRedactor(redact);
     const prepared = prepareMergeOutput(output, redactor, packed);

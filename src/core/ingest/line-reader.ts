@@ -105,6 +105,11 @@ export function fdChunks(fd: number, offset: number, size: number): NextChunk {
  * 8 MB. The last line counts as complete when it ends with \n, or when it is a whole JSON object (a
  * file whose writer omitted the final newline). An incomplete tail is left for the next run.
  */
+/** A file's first line without the UTF-8 byte order mark some editors write (JSON.parse rejects it). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export function readCompleteLines(next: NextChunk, offset: number, startLine: number, onBatch: (batch: LineBatch) => void): ReadLinesResult {
   let lineNo = startLine;
   // The bytes of an unfinished line, as copies (a chunk is valid until the next call only); joined once
@@ -129,7 +134,8 @@ export function readCompleteLines(next: NextChunk, offset: number, startLine: nu
       const nl = data.indexOf(10, start);
       if (nl === -1) break;
       lineNo++;
-      const text = data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl);
+      let text = data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl);
+      if (lineNo === 1 && offset === 0) text = withoutBom(text);
       if (text.length > 0) batch.push({ text, line: lineNo });
       batchBytes += nl + 1 - start;
       consumed += nl + 1 - start;
@@ -140,7 +146,7 @@ export function readCompleteLines(next: NextChunk, offset: number, startLine: nu
   }
   if (carry.length > 0) {
     const tail = Buffer.concat(carry);
-    const text = tail.toString('utf8');
+    const text = lineNo === 0 && offset === 0 ? withoutBom(tail.toString('utf8')) : tail.toString('utf8');
     if (looksCompleteJson(text)) {
       lineNo++;
       batch.push({ text, line: lineNo });

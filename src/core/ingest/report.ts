@@ -25,6 +25,8 @@ export interface IngestReport {
   /** The first malformed records, with file and line (all are counted in malformedLines). */
   malformed: IngestProblem[];
   skippedRecords: Record<string, number>;
+  /** Values dropped from kept records (a time out of range, an impossible token count), by field. */
+  invalidValues: Record<string, number>;
   problems: IngestProblem[];
   redactions: number;
   redactionsByKind: Record<string, number>;
@@ -55,6 +57,7 @@ export function emptyReport(): IngestReport {
     malformedLines: 0,
     malformed: [],
     skippedRecords: {},
+    invalidValues: {},
     problems: [],
     redactions: 0,
     redactionsByKind: {},
@@ -66,7 +69,8 @@ export function emptyReport(): IngestReport {
   };
 }
 
-export function mergeParseStats(report: IngestReport, path: string, output: Pick<ParseOutput, 'malformed' | 'skipped'>, perFile: { malformed: number; skipped: number }): void {
+export function mergeParseStats(report: IngestReport, path: string, output: Pick<ParseOutput, 'malformed' | 'skipped' | 'invalid'>, perFile: { malformed: number; skipped: number }): void {
+  for (const [field, n] of Object.entries(output.invalid ?? {})) report.invalidValues[field] = (report.invalidValues[field] ?? 0) + n;
   report.malformedLines += output.malformed.length;
   perFile.malformed += output.malformed.length;
   for (const issue of output.malformed) {

@@ -94,7 +94,7 @@ function parseJsonDocumentCall(lines: LineRecord[], path: string): ParseOutput {
   } catch {
     text = lines.map((l) => l.text).join('\n');
   }
-  return parseCodexJsonDocument(text, path);
+  return parseCodexJsonDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path);
 }
 
 export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOutput {

@@ -144,5 +144,7 @@ export async function parseGeminiFile(ctx: ParseContext): Promise<ParseOutput> {
   } catch (err) {
     return { ...emptyParseOutput(), malformed: [{ line: 0, reason: `unreadable: ${(err as Error).message}` }] };
   }
+  // A byte order mark some editors write would make the first record unreadable.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return ctx.path.endsWith('.jsonl') ? parseGeminiJsonl(text, ctx.path) : parseGeminiJson(text, ctx.path);
 }
