@@ -69,6 +69,11 @@ export interface ParsedMessage {
   usage?: TokenUsage;
   isSidechain?: boolean;
   meta?: Record<string, unknown>;
+  /**
+   * Set on what looks like a copy of the parent session's items (the prefix a fork replays): the ingest
+   * drops it only when the parent session is stored with the same texts, else keeps it as the session's own.
+   */
+  replayOf?: string;
 }
 
 export type SessionRelation = 'subagent' | 'fork' | 'compaction' | 'side_question' | 'prompt_suggestion' | 'continuation';

@@ -45,6 +45,8 @@ export interface PreparedMessage {
   meta: StoredText | null;
   usage?: TokenUsage;
   blocks: PreparedBlock[];
+  /** The parent session this message may be a copy of (see ParsedMessage.replayOf). */
+  replayOf?: string;
 }
 
 export function blockField(block: Block, message: Pick<ParsedMessage, 'role' | 'kind'>): BlockField {
@@ -161,5 +163,6 @@ export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace'
     blocks: message.blocks.map((block) => prepareBlock(block, message, redaction, packed)),
   };
   if (message.usage) prepared.usage = message.usage;
+  if (message.replayOf !== undefined) prepared.replayOf = message.replayOf;
   return prepared;
 }

@@ -7,6 +7,8 @@ import type { SourceProgress, SourceRegistry } from '../../store/source-registry
 import type { SourceAdapter } from '../../sources/types.js';
 import type { Redactor } from './redact.js';
 import { applyPreparedOutput } from './apply.js';
+import { withoutProvenCopies } from './fork-copies.js';
+import { storedBlockTexts } from '../../store/stored-texts.js';
 import { jobError, runLineJob, type LineJobEvent } from './line-job.js';
 import { withFd } from './line-reader.js';
 import { planLines, type LinePlan } from './line-plan.js';
@@ -53,7 +55,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   const seen = rewritten ? new Set<string>() : undefined;
   const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
     report.bytesRead += event.bytes;
-    const output = event.output;
+    const output = withoutProvenCopies(event.output, (key) => storedBlockTexts(deps.store.db, adapter.agent, key));
     if (output.notSession) notSession = output.notSession;
     mergeParseStats(report, path, output, stats);
     if (notSession) return;

@@ -1,5 +1,5 @@
-// Owns detection of the parent prefix a forked or subagent rollout replays at its start, so the copied items
-// are not stored twice (they belong to the parent session, ingested from the parent's own file).
+// Owns detection of the parent prefix a forked or subagent rollout replays at its start. The parser marks
+// those items (ParsedMessage.replayOf); the ingest drops them only if the parent session holds them.
 //
 // The rule (only for a rollout whose own session_meta, line 1, names a parent via forked_from_id or
 // source.subagent.thread_spawn.parent_thread_id):

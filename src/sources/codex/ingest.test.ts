@@ -1,6 +1,6 @@
 // Codex and Gemini fixtures through the real ingest engine and store: whole-fixture ingest (including the
 // generation-1 `.json` whose last line has no newline), usage totals, an appended chunk, re-runs.
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,48 @@ describe('codex + gemini through the ingest engine', () => {
     const joined = all<{ kind: string; tool_name: string; is_error: number }>("SELECT kind, tool_name, is_error FROM blocks WHERE tool_call_id = 'call_appended' ORDER BY kind");
     // The output arrived in a later run than its call: it is named from the stored call.
     expect(joined).toEqual([{ kind: 'tool_call', tool_name: 'exec_command', is_error: 0 }, { kind: 'tool_result', tool_name: 'exec_command', is_error: 1 }]);
+  });
+});
+
+describe('a fork or subagent rollout with a replayed parent prefix', () => {
+  const PARENT = '019b0000-0000-7000-8000-000000000001';
+  const CHILD = '019b0000-0000-7000-8000-000000000002';
+  const env = (timestamp: string, type: string, payload: object) => JSON.stringify({ timestamp, type, payload });
+  const say = (ts: string, role: 'user' | 'assistant', text: string) =>
+    env(ts, 'response_item', { type: 'message', role, content: [{ type: role === 'user' ? 'input_text' : 'output_text', text }] });
+  const parent = [
+    env('2026-01-01T09:00:00.000Z', 'session_meta', { id: PARENT, timestamp: '2026-01-01T09:00:00.000Z', cwd: '/work/app' }),
+    say('2026-01-01T09:00:01.000Z', 'user', 'parent prompt'),
+    say('2026-01-01T09:00:02.000Z', 'assistant', 'parent answer'),
+  ];
+  // Newer builds re-stamp the copy at the fork instant; the subagent's own task follows within a second.
+  const child = [
+    env('2026-01-02T10:00:00.000Z', 'session_meta', { id: CHILD, timestamp: '2026-01-02T10:00:00.000Z', cwd: '/work/app', source: { subagent: { thread_spawn: { parent_thread_id: PARENT, depth: 1 } } } }),
+    env('2026-01-02T10:00:00.003Z', 'session_meta', { id: PARENT, timestamp: '2026-01-01T09:00:00.000Z', cwd: '/work/app' }),
+    say('2026-01-02T10:00:00.004Z', 'user', 'parent prompt'),
+    say('2026-01-02T10:00:00.005Z', 'assistant', 'parent answer'),
+    say('2026-01-02T10:00:00.300Z', 'user', 'subagent task: review the diff'),
+    say('2026-01-02T10:00:05.000Z', 'assistant', 'reviewed'),
+  ];
+  const write = (name: string, lines: string[]) => {
+    mkdirSync(join(dir, 'sessions'), { recursive: true });
+    const path = join(dir, 'sessions', name);
+    writeFileSync(path, lines.join('\n') + '\n');
+    return path;
+  };
+  const texts = (key: string) => all<{ text: string }>(
+    'SELECT b.text FROM sessions s JOIN messages m ON m.session_id = s.id JOIN blocks b ON b.message_id = m.id WHERE s.external_id = ? ORDER BY m.seq', key,
+  ).map((r) => r.text);
+
+  it('keeps the subagent task and the copied prefix when the parent rollout is not stored', async () => {
+    await run([write(`rollout-2026-01-02T10-00-00-${CHILD}.jsonl`, child)]);
+    expect(texts(CHILD)).toEqual(['parent prompt', 'parent answer', 'subagent task: review the diff', 'reviewed']);
+  });
+
+  it('drops only the proven copy when the parent is stored, keeping the subagent task', async () => {
+    await run([write(`rollout-2026-01-01T09-00-00-${PARENT}.jsonl`, parent)]);
+    const report = await run([write(`rollout-2026-01-02T10-00-00-${CHILD}.jsonl`, child)]);
+    expect(texts(CHILD)).toEqual(['subagent task: review the diff', 'reviewed']);
+    expect(report.skippedRecords.fork_replay).toBe(2);
   });
 });

@@ -157,7 +157,10 @@ describe('codex parser: generation 3', () => {
 describe('codex parser: forks and subagents', () => {
   const PARENT = '019b0000-0000-7000-8000-000000000001';
   const forkTs = '2026-01-02T10:00:00.000Z';
-  it('links a fork to its parent and drops the replayed parent prefix (copied burst at the fork instant)', () => {
+  const own = (out: ReturnType<typeof parse>) => out.messages.filter((m) => m.replayOf === undefined);
+  const copied = (out: ReturnType<typeof parse>) => out.messages.filter((m) => m.replayOf === PARENT);
+
+  it('links a fork to its parent and marks the replayed parent prefix (copied burst at the fork instant)', () => {
     const out = parse([
       meta({ forked_from_id: PARENT }, forkTs),
       env('2026-01-02T10:00:00.003Z', 'session_meta', { id: PARENT, timestamp: '2026-01-01T09:00:00Z', cwd: '/work/app' }),
@@ -168,19 +171,22 @@ describe('codex parser: forks and subagents', () => {
       assistant('2026-01-02T10:00:09.000Z', 'fork answer'),
     ]);
     expect(out.sessions[0]).toMatchObject({ key: ID, parentKey: PARENT, relation: 'fork' });
-    expect(out.messages.map((m) => m.blocks[0]?.text)).toEqual(['fork prompt', 'fork answer']);
-    expect(out.messages.some((m) => m.usage)).toBe(false);
-    expect(out.skipped.fork_replay).toBe(4);
+    // Kept and marked: the ingest drops them only if the parent's copy is stored (core/ingest/fork-copies.ts).
+    expect(own(out).map((m) => m.blocks[0]?.text)).toEqual(['fork prompt', 'fork answer']);
+    expect(copied(out).map((m) => m.blocks[0]?.text)).toEqual(['parent prompt', 'parent answer']);
+    expect(own(out).some((m) => m.usage)).toBe(false);
+    expect(out.skipped.fork_replay).toBeUndefined();
   });
 
-  it('drops replayed items that keep their original (older) timestamps', () => {
+  it('marks replayed items that keep their original (older) timestamps', () => {
     const out = parse([
       meta({ forked_from_id: PARENT }, forkTs),
       user('2026-01-01T09:00:01Z', 'parent prompt'),
       assistant('2026-01-01T09:00:02Z', 'parent answer'),
       user('2026-01-02T10:00:00.500Z', 'fork prompt'),
     ]);
-    expect(out.messages.map((m) => m.blocks[0]?.text)).toEqual(['fork prompt']);
+    expect(own(out).map((m) => m.blocks[0]?.text)).toEqual(['fork prompt']);
+    expect(copied(out).map((m) => m.blocks[0]?.text)).toEqual(['parent prompt', 'parent answer']);
   });
 
   it('marks a spawned subagent thread with relation subagent and keeps a rollout without replay intact', () => {

@@ -125,7 +125,10 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
   let lastAssistant: ParsedMessage | undefined;
   let pendingUsage: { usage: TokenUsage; line: number; timestamp?: string } | undefined;
 
+  // The parent session a line being converted seems to copy (see fork-replay.ts), else undefined.
+  let replayOf: string | undefined;
   const emit = (m: ParsedMessage): void => {
+    if (replayOf !== undefined) m.replayOf = replayOf;
     if (pendingCwd !== undefined) {
       m.meta = { ...m.meta, cwd: pendingCwd };
       pendingCwd = undefined;
@@ -154,10 +157,14 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
 
   for (const { line, record } of parsed) {
     if (line === 1 && hasHeader) continue;
-    if (replay.has(line)) {
-      skip('fork_replay');
-      continue;
+    // Replayed items are kept, marked: only the ingest can tell whether the parent's copy is stored.
+    const replaying = replay.has(line) ? session.parentKey : undefined;
+    if (replayOf !== undefined && replaying === undefined) {
+      // The fork's own items begin: usage counted in the copy is the parent's.
+      pendingUsage = undefined;
+      lastAssistant = undefined;
     }
+    replayOf = replaying;
     switch (record.kind) {
       case 'malformed':
         out.malformed.push({ line, reason: record.reason });
