@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registerCommands } from './commands/index.js';
-import { defaultIo, type CliIo } from './io.js';
+import { defaultIo, terminalSafeStream, type CliIo } from './io.js';
 import { EXIT_CODES, StrataError, describeError } from '../shared/errors.js';
 import { assertNotReentrant } from '../core/llm/reentrancy.js';
 
@@ -64,7 +64,9 @@ export function handleError(error: unknown, io: CliIo, verbose: boolean): number
   return EXIT_CODES.runtime;
 }
 
-export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo = defaultIo()): Promise<number> {
+  // Transcripts hold terminal escapes (OSC 52 clipboard writes, screen clears): none reaches stdout raw.
+  const io: CliIo = { ...rawIo, stdout: terminalSafeStream(rawIo.stdout) };
   try {
     const program = await buildProgram(io, argv);
     await program.parseAsync(argv, { from: 'user' });
