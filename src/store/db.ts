@@ -47,6 +47,20 @@ export function latestSchemaVersion(migrations: Migration[] = MIGRATIONS): numbe
   return migrations.reduce((max, m) => Math.max(max, m.version), 0);
 }
 
+/**
+ * Applies the migrations the store lacks. Each one re-reads the version inside its own write transaction
+ * (BEGIN IMMEDIATE): several processes opening a fresh store at once apply each migration exactly once.
+ */
+export function runMigrations(db: Db, migrations: Migration[]): void {
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}
+
 /** Opens (creating and migrating when needed) the store at `path`. */
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
@@ -83,13 +97,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       if (options.readonly) {
         throw new StrataError('STORE_TOO_NEW', `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`);
       }
-      for (const migration of migrations) {
-        if (migration.version <= current) continue;
-        db.transaction(() => {
-          migration.up(db);
-          db.pragma(`user_version = ${migration.version}`);
-        }).immediate();
-      }
+      runMigrations(db, migrations);
     }
     return { db, path, schemaVersion: latest, close: () => db.close() };
   } catch (error) {
