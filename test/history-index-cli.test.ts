@@ -97,8 +97,11 @@ describe('strata history-index CLI', () => {
     expect(both.code, both.stderr).toBe(2);
     expect(both.stderr).toMatch(/cannot be combined/);
     const missing = runCli(['history-index', '--history', join(home, 'nope.json'), '--out', join(home, 'nope.index.json')], env);
-    expect(missing.code).toBe(0);
-    expect(missing.stderr).toMatch(/warning: history file not found/);
+    // An explicit --history that is missing is a bad argument: one line, exit 2, nothing written.
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toMatch(/--history .*nope\.json: no such file/);
+    expect(existsSync(join(home, 'nope.index.json'))).toBe(false);
     expect(missing.stdout).toBe('');
     const noIndex = runCli(['markers', '--index', join(home, 'absent.json')], env);
     expect(noIndex.code).toBe(2);

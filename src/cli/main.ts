@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registerCommands } from './commands/index.js';
-import { defaultIo, type CliIo } from './io.js';
-import { EXIT_CODES, StrataError, describeError } from '../shared/errors.js';
+import { defaultIo, terminalSafeStream, type CliIo } from './io.js';
+import { EXIT_CODES, StrataError, corruptStoreError, describeError, isCorruptDatabaseError } from '../shared/errors.js';
 import { assertNotReentrant } from '../core/llm/reentrancy.js';
 
 /** Commands that write or summarize: never run from inside a strata LLM sub-call (hooks re-entering). */
@@ -49,11 +49,19 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 lock held by another writer,
   return program;
 }
 
+function rootCause(error: unknown): unknown {
+  let e = error;
+  for (let depth = 0; depth < 8 && e instanceof Error && e.cause !== undefined; depth++) e = e.cause;
+  return e;
+}
+
 export function handleError(error: unknown, io: CliIo, verbose: boolean): number {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_CODES.ok;
     return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
   }
+  // A damaged database is exit 4 wherever SQLite notices it (a query, a write, a rewrapped error).
+  if (isCorruptDatabaseError(error) && !(error instanceof StrataError && error.code === 'STORE_CORRUPT')) error = corruptStoreError(undefined, rootCause(error));
   if (error instanceof StrataError) {
     io.stderr.write(`strata: ${error.message}\n`);
     if (verbose && error.stack) io.stderr.write(error.stack + '\n');
@@ -64,7 +72,9 @@ export function handleError(error: unknown, io: CliIo, verbose: boolean): number
   return EXIT_CODES.runtime;
 }
 
-export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo = defaultIo()): Promise<number> {
+  // Transcripts hold terminal escapes (OSC 52 clipboard writes, screen clears): none reaches stdout raw.
+  const io: CliIo = { ...rawIo, stdout: terminalSafeStream(rawIo.stdout) };
   try {
     const program = await buildProgram(io, argv);
     await program.parseAsync(argv, { from: 'user' });

@@ -70,3 +70,34 @@ export function describeError(error: unknown): string {
   }
   return String(error);
 }
+
+// SQLite reports a damaged file as SQLITE_CORRUPT (and its extended codes) or SQLITE_NOTADB; some callers
+// rewrap the error with its message only, so the message SQLite gives those codes is recognised too.
+const CORRUPTION_CODE = /^SQLITE_(CORRUPT|NOTADB)/;
+const CORRUPTION_MESSAGE = /database disk image is malformed|file is not a database/i;
+
+/** True when `error` (or anything in its cause chain) says a SQLite database file is damaged. */
+export function isCorruptDatabaseError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof StrataError && e.code === 'STORE_CORRUPT') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CORRUPTION_CODE.test(code)) return true;
+    if (e instanceof Error && CORRUPTION_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** The one message for a damaged database (exit 4); the file is named when known. */
+export function corruptStoreError(path: string | undefined, cause: unknown): StrataError {
+  const what = path ? `the store ${path}` : 'the store';
+  const reason = describeError(cause)
+    .replace(/^invalid query: /, '')
+    .replace(/\*\*\* in database \w+ \*\*\*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return new StrataError(
+    'STORE_CORRUPT',
+    `${what} is unusable (corrupted: ${reason}); it was left untouched. Move it away (or set STRATA_HOME to another folder) and run \`strata ingest\` to start a new one, or restore a backup.`,
+    { cause },
+  );
+}

@@ -3,9 +3,9 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import { existsSync, mkdirSync, openSync, readSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StrataError, describeError } from '../shared/errors.js';
+import { StrataError, corruptStoreError, describeError, isCorruptDatabaseError } from '../shared/errors.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export interface OpenStoreOptions {
@@ -36,15 +36,37 @@ function assertLooksLikeSqlite(path: string): void {
     const n = readSync(fd, buf, 0, 16, 0);
     if (n === 0) return;
     if (n < 16 || buf.toString('latin1') !== SQLITE_MAGIC) {
-      throw new StrataError('STORE_CORRUPT', `${path} is not a SQLite database (corrupted?); it was left untouched. Move it away or set STRATA_HOME to another folder.`);
+      throw corruptStoreError(path, new Error('not a SQLite database'));
     }
   } finally {
     closeSync(fd);
   }
 }
 
+/** PRAGMA quick_check (every page, no index contents): a damaged store is refused before any write. */
+function assertIntact(db: Db, path: string): void {
+  if (!existsSync(path) || statSync(path).size === 0) return;
+  const rows = db.pragma('quick_check(1)', { simple: false }) as { quick_check: string }[];
+  const verdict = rows[0]?.quick_check ?? 'ok';
+  if (verdict !== 'ok') throw corruptStoreError(path, new Error(verdict));
+}
+
 export function latestSchemaVersion(migrations: Migration[] = MIGRATIONS): number {
   return migrations.reduce((max, m) => Math.max(max, m.version), 0);
+}
+
+/**
+ * Applies the migrations the store lacks. Each one re-reads the version inside its own write transaction
+ * (BEGIN IMMEDIATE): several processes opening a fresh store at once apply each migration exactly once.
+ */
+export function runMigrations(db: Db, migrations: Migration[]): void {
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
 }
 
 /** Opens (creating and migrating when needed) the store at `path`. */
@@ -59,7 +81,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   try {
     db = new Database(path, { readonly: Boolean(options.readonly), fileMustExist: Boolean(options.readonly) });
   } catch (error) {
-    throw new StrataError('STORE_CORRUPT', `cannot open store ${path}: ${describeError(error)}`, { cause: error });
+    throw corruptStoreError(path, error);
   }
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
@@ -73,6 +95,9 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       );
     }
     if (!options.readonly) {
+      // Switching a rollback-journal store to WAL, or migrating it, writes to it: check it whole first.
+      const converting = String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal';
+      if (converting || current < latest) assertIntact(db, path);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
     }
@@ -83,22 +108,14 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       if (options.readonly) {
         throw new StrataError('STORE_TOO_NEW', `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`);
       }
-      for (const migration of migrations) {
-        if (migration.version <= current) continue;
-        db.transaction(() => {
-          migration.up(db);
-          db.pragma(`user_version = ${migration.version}`);
-        }).immediate();
-      }
+      runMigrations(db, migrations);
     }
     return { db, path, schemaVersion: latest, close: () => db.close() };
   } catch (error) {
     db.close();
     if (error instanceof StrataError) throw error;
     const message = describeError(error);
-    if (/not a database|malformed|corrupt/i.test(message)) {
-      throw new StrataError('STORE_CORRUPT', `store ${path} is corrupted (${message}); it was left untouched. Move it away to start over.`, { cause: error });
-    }
+    if (isCorruptDatabaseError(error) || /corrupt/i.test(message)) throw corruptStoreError(path, error);
     throw new StrataError('IO', `cannot open store ${path}: ${message}`, { cause: error });
   }
 }

@@ -1,18 +1,18 @@
 // Owns `strata history-index` (build or update a history index with phase progress on stderr) and the
 // two readers of an existing index: `strata markers` and `strata topics`.
 import type { Command } from 'commander';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { generateHistoryIndex, IndexSerializer, markerConfigFromJson, formatSummary, type HistoryIndex, type HistorySourceOption, type Phase } from '../../core/history-index/index.js';
+import { generateHistoryIndex, IndexSerializer, markerConfigFromJson, formatSummary, type MarkerConfig, type HistoryIndex, type HistorySourceOption, type Phase } from '../../core/history-index/index.js';
 import { assertNotReentrant, createProvider, createStoreCache, LlmRunner, readLlmConfigFile, resolveLlmConfig } from '../../core/llm/index.js';
-import { StrataError, usageError } from '../../shared/errors.js';
+import { StrataError, describeError, usageError } from '../../shared/errors.js';
 import { sha256 } from '../../shared/hash.js';
 import { dataDir, tildify } from '../../shared/paths.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import type { Store } from '../../store/db.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
-import { parsePositiveInt } from './options.js';
+import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
 
 interface IndexOpts {
   history?: string;
@@ -26,6 +26,14 @@ interface IndexOpts {
   maxCost?: string;
   markerConfig?: string;
   json?: boolean;
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** `--history FILE` → `FILE.index.json` beside it (history.json → history.index.json). */
@@ -59,17 +67,26 @@ function progressPrinter(io: CliIo, json: boolean): (phase: Phase, done: number,
   };
 }
 
-function parseCost(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw usageError(`--max-cost must be a non-negative number of USD, got "${value}"`);
-  return n;
+/** A `--marker-config` file: one that is missing, not JSON or not a marker config is a usage error. */
+function readMarkerConfig(path: string, given: string): MarkerConfig {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw usageError(`--marker-config ${given} cannot be read as JSON: ${describeError(error)}`);
+  }
+  try {
+    return markerConfigFromJson(doc, `--marker-config ${given}`);
+  } catch (error) {
+    throw usageError(describeError(error));
+  }
 }
 
 async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
   assertNotReentrant(io.env, 'strata history-index');
   if (opts.history && (opts.project || opts.session?.length)) throw usageError('--history cannot be combined with --project or --session');
   let history = opts.history ? resolve(io.cwd, opts.history) : undefined;
+  if (history && !isRegularFile(history)) throw usageError(`--history ${opts.history}: no such file`);
   let project = opts.project ? resolve(io.cwd, opts.project) : undefined;
   const sessions = opts.session ?? [];
   if (!history && !project && sessions.length === 0) {
@@ -88,14 +105,14 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
     flags: {
       ...(opts.provider ? { provider: opts.provider } : {}),
       ...(opts.model ? { model: opts.model } : {}),
-      ...(opts.maxCalls !== undefined ? { maxCalls: parsePositiveInt(opts.maxCalls, '--max-calls') } : {}),
-      ...(opts.maxCost !== undefined ? { maxCost: parseCost(opts.maxCost) } : {}),
+      ...(opts.maxCalls !== undefined ? { maxCalls: parseNonNegativeInt(opts.maxCalls, '--max-calls') } : {}),
+      ...(opts.maxCost !== undefined ? { maxCost: parseNonNegativeNumber(opts.maxCost, '--max-cost') } : {}),
     },
     env: io.env,
     configFile: readLlmConfigFile(io.env),
   });
   const provider = createProvider(config, { env: io.env, cwd: io.cwd });
-  const markerConfig = opts.markerConfig ? markerConfigFromJson(JSON.parse(readFileSync(resolve(io.cwd, opts.markerConfig), 'utf8')), opts.markerConfig) : undefined;
+  const markerConfig = opts.markerConfig ? readMarkerConfig(resolve(io.cwd, opts.markerConfig), opts.markerConfig) : undefined;
   let store: Store | undefined;
   try {
     if (!history || provider.networked) store = openStoreForWrite(io);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { StrataError, usageError } from '../../shared/errors.js';
 import { checkLlm, readLlmConfigFile, resolveLlmConfig, PROVIDER_NAMES, type LlmConfig, type LlmFlags, type LlmRunStats } from '../../core/llm/index.js';
 import { printJson, printLine, type CliIo } from '../io.js';
+import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
 
 export interface LlmCliOptions {
   provider?: string;
@@ -27,21 +28,14 @@ export function addLlmOptions(command: Command, options: { budget?: boolean } = 
   return command;
 }
 
-function number(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw usageError(`${flag} must be a non-negative number, got "${value}"`);
-  return n;
-}
-
 /** Resolves the LLM configuration: flags > environment > $STRATA_HOME/config.json (key "llm") > defaults. */
 export function llmConfigFromOptions(opts: LlmCliOptions, io: CliIo): LlmConfig {
   const flags: LlmFlags = {};
   if (opts.provider) flags.provider = opts.provider;
   if (opts.model) flags.model = opts.model;
   if (opts.baseUrl) flags.baseUrl = opts.baseUrl;
-  const maxCalls = number(opts.maxCalls, '--max-calls');
-  const maxCost = number(opts.maxCost, '--max-cost');
+  const maxCalls = opts.maxCalls === undefined ? undefined : parseNonNegativeInt(opts.maxCalls, '--max-calls');
+  const maxCost = opts.maxCost === undefined ? undefined : parseNonNegativeNumber(opts.maxCost, '--max-cost');
   if (maxCalls !== undefined) flags.maxCalls = maxCalls;
   if (maxCost !== undefined) flags.maxCost = maxCost;
   return resolveLlmConfig({ flags, env: io.env, configFile: readLlmConfigFile(io.env) });

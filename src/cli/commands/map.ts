@@ -22,19 +22,13 @@ import {
   type FileMap,
 } from '../../core/codemap/index.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
+import { positiveInt } from './options.js';
 
 interface MapperFlags {
   cache?: string | false;
   timeout?: number;
 }
 
-function positiveInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw usageError(`${name} must be a positive integer, got "${value}"`);
-    return n;
-  };
-}
 
 function parseLevel(value: string): DetailLevel {
   if (!isDetailLevel(value)) throw usageError(`--level must be one of ${DETAIL_LEVELS.join(', ')}, got "${value}"`);

@@ -13,6 +13,7 @@ import {
   type ContextChunk,
 } from '../../core/context-pack/index.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
+import { positiveInt } from './options.js';
 
 interface SegmentFlags {
   segment?: string;
@@ -29,13 +30,6 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function positiveInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw usageError(`${name} must be a positive integer, got "${value}"`);
-    return n;
-  };
-}
 
 function segmentOf(io: CliIo, flags: SegmentFlags, output?: string) {
   return {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { homeDir } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';
-import { parsePositiveInt } from './options.js';
+import { parseNonNegativeInt, parsePositiveInt } from './options.js';
 export { registerSearchCommand } from './retrieval-search.js';
 export { registerSkillCommand } from './retrieval-skill.js';
 
@@ -58,8 +58,8 @@ export function registerReadCommand(program: Command, io: CliIo): void {
           ...(range !== undefined ? { range } : {}),
           show: parseSelectors(opts.show),
           hide: parseSelectors(opts.hide),
-          ...(opts.target !== undefined ? { targetWords: Math.max(1, parsePositiveInt(opts.target, '--target')) } : {}),
-          ...(opts.skip !== undefined ? { skip: parsePositiveInt(opts.skip, '--skip') } : {}),
+          ...(opts.target !== undefined ? { targetWords: parsePositiveInt(opts.target, '--target') } : {}),
+          ...(opts.skip !== undefined ? { skip: parseNonNegativeInt(opts.skip, '--skip') } : {}),
           ...(opts.full ? { full: true } : {}),
         });
         if (opts.json) return printJson(io, result);

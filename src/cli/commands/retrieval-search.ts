@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';
-import { parseAgentList, parsePositiveInt } from './options.js';
+import { parseAgentList, parseNonNegativeInt, parsePositiveInt } from './options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -77,9 +77,9 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
           query: words.join(' '),
           regex: Boolean(opts.regex),
           ignoreCase: Boolean(opts.ignoreCase),
-          ...(opts.context !== undefined ? { context: parsePositiveInt(opts.context, '--context') } : {}),
-          ...(opts.maxCount !== undefined ? { maxPerSession: Math.max(1, parsePositiveInt(opts.maxCount, '--max-count')) } : {}),
-          ...(opts.limit !== undefined ? { limit: Math.max(1, parsePositiveInt(opts.limit, '--limit')) } : listing ? { limit: Number.MAX_SAFE_INTEGER } : {}),
+          ...(opts.context !== undefined ? { context: parseNonNegativeInt(opts.context, '--context') } : {}),
+          ...(opts.maxCount !== undefined ? { maxPerSession: parsePositiveInt(opts.maxCount, '--max-count') } : {}),
+          ...(opts.limit !== undefined ? { limit: parsePositiveInt(opts.limit, '--limit') } : listing ? { limit: Number.MAX_SAFE_INTEGER } : {}),
           ...(opts.session ? { session: opts.session } : {}),
           in: parseSelectors(opts.in),
           ...(opts.after ? { after: parseTimeSpec(opts.after) } : {}),

@@ -55,7 +55,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
         ...(agents ? { agent: agents } : {}),
         ...(opts.since ? { since: parseTimeSpec(opts.since) } : {}),
         ...(opts.until ? { until: parseTimeSpec(opts.until) } : {}),
-        ...(opts.limit ? { limit: parsePositiveInt(opts.limit, '--limit') } : {}),
+        ...(opts.limit !== undefined ? { limit: parsePositiveInt(opts.limit, '--limit') } : {}),
         ...(opts.all ? { all: true } : {}),
       };
       // Loaded here, not at start-up: each retrieval command pays only for its own modules.

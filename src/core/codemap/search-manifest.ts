@@ -1,9 +1,10 @@
 // Owns `searchManifest`: find chunks by symbol name, kind or file by streaming the side index (or the manifest).
 import { createReadStream, existsSync } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { StrataError } from '../../shared/errors.js';
+import { StrataError, describeError } from '../../shared/errors.js';
 import { INDEX_FILE, type IndexRecord } from './write-chunks.js';
 import type { ManifestChunk, ManifestSymbol, SymbolKind } from './types.js';
 
@@ -69,12 +70,18 @@ async function* indexRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
   const { parser } = require('stream-json') as typeof import('stream-json');
   const { pick } = require('stream-json/filters/Pick.js') as typeof import('stream-json/filters/Pick.js');
   const { streamArray } = require('stream-json/streamers/StreamArray.js') as typeof import('stream-json/streamers/StreamArray.js');
-  const pipeline = createReadStream(manifestPath).pipe(parser()).pipe(pick({ filter: 'chunks' })).pipe(streamArray());
-  for await (const item of pipeline as AsyncIterable<{ value: ManifestChunk }>) {
-    const c = item.value;
-    const base: IndexRecord = { c: c.id, f: c.file, p: c.path, s: c.start_line, e: c.end_line };
-    yield base;
-    for (const s of c.symbols) yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
+  // pipeline(), not pipe(): a parse error must reach the loop below, not crash the process.
+  const chunks = pipeline(createReadStream(manifestPath), parser(), pick({ filter: 'chunks' }), streamArray(), () => {});
+  try {
+    for await (const item of chunks as AsyncIterable<{ value: ManifestChunk }>) {
+      const c = item.value;
+      if (!c || typeof c !== 'object' || !Array.isArray(c.symbols)) throw new Error('a chunk without symbols');
+      const base: IndexRecord = { c: c.id, f: c.file, p: c.path, s: c.start_line, e: c.end_line };
+      yield base;
+      for (const s of c.symbols) yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
+    }
+  } catch (error) {
+    throw new StrataError('USAGE', `${manifestPath} is not a chunk manifest (${describeError(error)})`);
   }
 }
 
