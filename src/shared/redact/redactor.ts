@@ -4,7 +4,7 @@ import { redactText } from './redact-text.js';
 
 export interface RedactionLocation {
   session: string;
-  /** The message's key within its session. */
+  /** The message's key within its session (empty: the session's own title or metadata). */
   message: string;
   /** 1-based line of the message in its source file (entry index for other formats). */
   line: number;
