@@ -7,6 +7,7 @@ import { tildify } from '../../shared/paths.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseAgentList } from './options.js';
+import { formatRedactionReport } from './redaction-report.js';
 
 /** Reasons listed, and files listed per reason, before the rest is only counted (all are in --json). */
 const NOT_SESSION_REASONS_SHOWN = 8;
@@ -66,6 +67,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
     .argument('[paths...]', 'files or folders to ingest (default: every agent\'s default locations)')
     .option('--agent <list>', 'only these agents, comma-separated (claude-code,codex,gemini,aider,opencode,puffin)')
     .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
+    .option('--redaction-report', 'list each secret redacted on stdout: kind, session, line, message (never the value)')
     .option('--json', 'print the report as JSON on stdout')
     .addHelpText(
       'after',
@@ -75,10 +77,11 @@ Examples:
   strata ingest ~/.claude/projects/-home-me-app ingest one project folder
   strata ingest session.jsonl --json            ingest one file, report as JSON
   strata ingest --agent codex,gemini            only Codex and Gemini histories
+  strata ingest --redaction-report              also list what was redacted where
 Sessions stay in the store when their source files are deleted (they are marked archived).
 Another running ingest is waited for up to 30 s (exit code 3 after that).`,
     )
-    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean }) => {
+    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean; redactionReport?: boolean }) => {
       const agents = parseAgentList(opts.agent);
       const store = openStoreForWrite(io);
       try {
@@ -95,8 +98,10 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
           onProgress: (done, total) => progress.update(done, total, 'files'),
         });
         progress.done();
-        if (opts.json) printJson(io, { ...report, mbPerSec: throughputMBps(report) });
+        const { redactionsWhere, ...summary } = report;
+        if (opts.json) printJson(io, { ...summary, ...(opts.redactionReport ? { redactionsWhere } : {}), mbPerSec: throughputMBps(report) });
         else printLine(io.stderr, formatIngestSummary(report, io.env));
+        if (opts.redactionReport && !opts.json) printLine(io.stdout, formatRedactionReport(report));
       } finally {
         store.close();
       }

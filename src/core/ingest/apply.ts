@@ -22,8 +22,11 @@ export function redactMessage(message: ParsedMessage, redactor: Redactor): Parse
 
 export function redactSession(session: ParsedSession, redactor: Redactor): ParsedSession {
   const out: ParsedSession = { ...session };
+  // Found in the session's own fields (title, metadata), not in a message.
+  redactor.at({ session: session.key, message: '', line: 0 });
   if (session.title !== undefined) out.title = redactor.redact(session.title);
   if (session.meta !== undefined) out.meta = redactValue(session.meta, redactor);
+  redactor.at(undefined);
   return out;
 }
 
@@ -59,11 +62,13 @@ export function prepareMergeOutput(output: ParseOutput, redactor: Redactor, pack
   const redaction: Redaction = { text: (value) => redactor.redact(value), value: (value) => redactValue(value, redactor) };
   const callStats = new Map<string, CallStats>();
   const prepared = messages.map((m) => {
+    redactor.at({ session: m.sessionKey, message: m.key, line: m.line });
     const before = redactor.count;
     const p = prepareMessage(m, 'merge', redaction, packed);
     countCalls(callStats, m, p, redactor.count !== before);
     return p;
   });
+  redactor.at(undefined);
   return { ...rest, sessions: sessions.map((s) => redactSession(s, redactor)), messages: prepared, callStats: [...callStats] };
 }
 
@@ -122,7 +127,9 @@ export function applyParseOutput(
   const keep = collectKeep ?? new Set<string>();
   for (const message of output.messages) {
     const sessionId = sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId);
+    redactor.at({ session: message.sessionKey, message: message.key, line: message.line });
     writer.writeMessage(sessionId, sourceId, redactMessage(message, redactor), mode, result);
+    redactor.at(undefined);
     keep.add(`${sessionId}\u0000${message.key}`);
   }
   if (mode === 'replace' && !collectKeep) {

@@ -69,6 +69,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
     }
     lineRedactions.count += event.redactions;
     for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
+    for (const entry of event.redactionsWhere) report.redactionsWhere.push(entry);
   };
   writer.fileTransaction(() => {
     if (!row) sourceId = registry.insert(path, adapter.agent).id;

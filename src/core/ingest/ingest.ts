@@ -126,6 +126,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.redactions = redactor.count + deps.lineRedactions.count;
     report.redactionsByKind = { ...redactor.byKind };
     for (const [kind, n] of Object.entries(deps.lineRedactions.byKind)) report.redactionsByKind[kind] = (report.redactionsByKind[kind] ?? 0) + n;
+    for (const entry of redactor.entries) report.redactionsWhere.push(entry);
     report.durationMs = performance.now() - started;
     return report;
   } finally {

@@ -3,7 +3,7 @@
 // inline or in the ingest worker thread (line-worker.ts) with the same results.
 import type { LineAdapter } from '../../sources/types.js';
 import { fdChunks, prefixHash, readCompleteLines, withFd, type LineBatch, type NextChunk, type ReadLinesResult } from './line-reader.js';
-import { createRedactor } from './redact.js';
+import { createRedactor, type RedactionEntry } from './redact.js';
 import { prepareMergeOutput, type PreparedOutput } from './apply.js';
 import { checkParsedFields } from './field-checks.js';
 
@@ -17,7 +17,7 @@ export interface LineJob {
 }
 
 export type LineJobEvent =
-  | { type: 'batch'; job: number; bytes: number; output: PreparedOutput; redactions: number; redactionsByKind: Record<string, number> }
+  | { type: 'batch'; job: number; bytes: number; output: PreparedOutput; redactions: number; redactionsByKind: Record<string, number>; redactionsWhere: RedactionEntry[] }
   | { type: 'end'; job: number; endOffset: number; endLine: number; prefixHash: string | null }
   | { type: 'error'; job: number; message: string; code?: string };
 
@@ -57,7 +57,7 @@ export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, 
     // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
     const redactor = createRedactor(redact);
     const prepared = prepareMergeOutput(output, redactor, packed);
-    emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind } });
+    emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind }, redactionsWhere: redactor.entries });
   };
   const ended = (end: ReadLinesResult, hash: string | null) => emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: hash });
   if (bytes) {

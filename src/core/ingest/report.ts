@@ -1,6 +1,7 @@
 // Owns the ingest report: what was seen, skipped, ingested, malformed and redacted, for the closing summary.
 import type { AgentName, ParseOutput } from '../../shared/model.js';
 import type { WriteResult } from '../../store/session-writer.js';
+import type { RedactionEntry } from '../../shared/redact/index.js';
 
 export interface IngestProblem {
   path: string;
@@ -30,6 +31,8 @@ export interface IngestReport {
   problems: IngestProblem[];
   redactions: number;
   redactionsByKind: Record<string, number>;
+  /** Each secret redacted: its kind, session and message (never its value), for `--redaction-report`. */
+  redactionsWhere: RedactionEntry[];
   sourcesArchived: number;
   /** Stored messages a changed source no longer has: kept, marked archived. */
   messagesArchived: number;
@@ -61,6 +64,7 @@ export function emptyReport(): IngestReport {
     problems: [],
     redactions: 0,
     redactionsByKind: {},
+    redactionsWhere: [],
     sourcesArchived: 0,
     messagesArchived: 0,
     blocksIndexedLate: 0,
