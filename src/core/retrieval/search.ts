@@ -202,7 +202,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     const fts = buildFtsQuery(options.query);
     match = fts.match;
     mode = 'fts';
-    const escaped = fts.needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const escaped = fts.highlights.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     needle = new RegExp(escaped.join('|'), 'gi');
     let ranked: Ranked[];
     try {
