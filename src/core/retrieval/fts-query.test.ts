@@ -19,8 +19,9 @@ describe('FTS query building', () => {
 
   it('turns CJK runs into phrases of single characters and identifier parts into phrases', () => {
     expect(buildFtsQuery('数据库').match).toBe('"数 据 库"');
-    expect(buildFtsQuery('user-flow').match).toBe('"user flow"');
+    expect(buildFtsQuery('user-flow').match).toBe('"user flow"*');
     expect(buildFtsQuery('src/core/ingest.ts').match).toBe('"src core ingest ts"');
+    expect(buildFtsQuery('m011_native_gan').match).toBe('"m011 native gan"*');
   });
 
   it('matches a word as itself, as a prefix and by its English stem', () => {

@@ -128,11 +128,14 @@ function stemOf(word: string): string | undefined {
  * One term → an FTS5 expression. A plain word matches itself OR words it prefixes OR words of its stem
  * (`"install" OR "install"* OR "instal"*`): a block holding the exact word matches more of the OR and
  * ranks first. camelCase is a prefix OR its sub-word phrase (parseSession finds getParseSession through
- * the sub-words indexed after each text); several tokens, "phrases" and CJK are one phrase.
+ * the sub-words indexed after each text); several tokens are a phrase whose last token may be a prefix;
+ * "phrases" and CJK are exact phrases.
  */
 function termExpression(text: string, phrase: boolean): string {
   const toks = tokens(text);
-  if (toks.length > 1 || phrase || hasCjk(text)) return quote(toks.join(' '));
+  if (phrase || hasCjk(text)) return quote(toks.join(' '));
+  // Parts of an identifier or path: the last part may be cut short (m011_native_gan, install-glob).
+  if (toks.length > 1) return toks[toks.length - 1]!.length >= MIN_PREFIX ? `${quote(toks.join(' '))}*` : quote(toks.join(' '));
   const word = toks[0]!;
   if (CAMEL.test(text)) {
     const parts = camelParts(text.replace(/[^\p{L}\p{N}]/gu, '')).map((p) => p.toLowerCase());

@@ -8,6 +8,7 @@ import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery } from './fts-query.js';
+import { rankByWords } from './search-words.js';
 import { selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
 import type { SessionHeading } from './list-index.js';
@@ -51,6 +52,12 @@ export interface SearchSession extends SessionHeading {
    */
   hitCount: number;
   hits: SearchHit[];
+  /**
+   * Set when no block holds every word of the query: 'near' when the session holds them all within a few
+   * messages, 'partial' when some are missing (listed in `missing`) or far apart. Absent for block matches.
+   */
+  match?: 'near' | 'partial';
+  missing?: string[];
 }
 
 export interface SearchResult {
@@ -187,6 +194,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   let match: string | undefined;
   let window: SearchResult['window'];
   let needle: RegExp;
+  const wordMatch = new Map<number, { match: 'near' | 'partial'; missing: string[] }>();
   if (options.regex) {
     mode = 'regex';
     needle = compileRegex(options.query, Boolean(options.ignoreCase));
@@ -243,6 +251,17 @@ export function search(db: Database, options: SearchOptions): SearchResult {
           ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
         .all(...patterns, ...where.params) as HitRow[];
     }
+    // A question whose words are not all in one block: matched word by word across a session (-l and -c
+    // list only sessions with a block holding every word, as grep would).
+    if (rows.length === 0) mode = 'fts';
+    if (mode === 'fts' && !options.exhaustive && fts.words.length > 1 && kept.size < sessionLimit) {
+      const scope = unfiltered(options) ? {} : { where };
+      for (const found of rankByWords(db, fts.words, new Set(kept.keys()), sessionLimit - kept.size, scope)) {
+        wordMatch.set(found.sessionId, { match: found.match, missing: found.missing });
+        for (const h of found.shown.slice(0, perSession)) rows.push(load.get(h.score, h.id) as HitRow);
+        for (let i = Math.min(perSession, found.shown.length); i < found.count; i++) rows.push({ session_id: found.sessionId } as HitRow);
+      }
+    }
   }
   const groups = new Map<number, { rows: HitRow[]; count: number }>();
   for (const row of rows) {
@@ -258,6 +277,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   const shortIds = shortIdsFor(db, [...groups.values()].map((g) => g.rows[0]!.external_id));
   const sessions: SearchSession[] = [...groups.values()].map(({ rows: hits, count }) => {
     const first = hits[0]!;
+    const words = wordMatch.get(first.session_id);
     return {
       id: first.external_id,
       shortId: shortIds.get(first.external_id) ?? first.external_id,
@@ -273,6 +293,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         score: Math.round(h.score * 1000) / 1000,
         snippet: snippetAround(h.text, needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
       })),
+      ...(words ? { match: words.match, missing: words.missing } : {}),
     };
   });
   const unindexed = mode === 'regex' ? 0 : (cachedStatement(db, UNINDEXED_SQL).pluck(true).get() as number);
