@@ -32,3 +32,12 @@ export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | '
   }
   return out.join('\n');
 }
+
+/** The one line `search` prints on stderr when nothing matched: never silent about what it did not search. */
+export function noMatchLine(result: SearchResult): string {
+  const flags = result.mode === 'regex' ? '' : ' (tool results are indexed in their first 32 KB; -E scans all text)';
+  if (result.hidden && result.hidden.noise > 0) {
+    return `no matches in messages; ${groupDigits(result.hidden.noise)} in noise — add --in noise`;
+  }
+  return `no matches${flags}`;
+}

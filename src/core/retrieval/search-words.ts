@@ -5,6 +5,7 @@
 // word that is in no text still finds its session. Each word ranks at most its newest RANK_WINDOW matches.
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../../store/statement-cache.js';
+import { SEARCHED_NOISE_SQL, blockWeightSql } from './selectors.js';
 
 /** All words within this many messages of one another count as one passage ("near"). */
 export const NEAR_MESSAGES = 6;
@@ -40,14 +41,14 @@ export interface WordScope {
 }
 
 function wordMatches(db: Database, match: string, word: number, scope: WordScope): WordHit[] {
-  const weight = `(CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END)`;
+  const weight = blockWeightSql('b');
   const rows = scope.where
     ? cachedStatement(db, `SELECT b.id, m.session_id, m.seq, bm25(blocks_fts) * ${weight} AS score
         FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
         WHERE blocks_fts MATCH ? AND ${scope.where.sql} ORDER BY b.id DESC LIMIT ${WORD_WINDOW}`).raw(true).all(match, ...scope.where.params)
     : cachedStatement(db, `SELECT w.id, m.session_id, m.seq, w.bm * ${weight} AS score
         FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${WORD_WINDOW}) w
-        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS NULL`).raw(true).all(match);
+        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`).raw(true).all(match);
   return (rows as [number, number, number, number][]).map(([id, sessionId, seq, score]) => ({ id, sessionId, seq, score, word }));
 }
 

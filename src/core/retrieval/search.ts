@@ -1,5 +1,6 @@
-// Owns `search`: ranked BM25 full-text search over blocks_fts (tool output ranked at half weight, noise
-// excluded unless selected with --in noise), a bounded substring fallback for identifier and path parts,
+// Owns `search`: ranked BM25 full-text search over blocks_fts (weights in selectors.ts blockWeightSql; noise
+// other than IDE notices excluded unless --in noise, and counted when nothing else matched), natural
+// questions matched word by word (search-words.ts), a bounded substring fallback for identifier and path parts,
 // and a bounded JavaScript-regex scan; hits grouped by session, each citing the message number `read` opens.
 // An unfiltered query that matches more than RANK_WINDOW blocks is ranked among the newest RANK_WINDOW of
 // them (and the output says so): ranking every match of a common word costs ~3 µs per match, and a
@@ -9,7 +10,7 @@ import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery } from './fts-query.js';
 import { rankByWords } from './search-words.js';
-import { selectorsToSql, type Selector } from './selectors.js';
+import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
 import type { SessionHeading } from './list-index.js';
 import { cachedStatement } from '../../store/statement-cache.js';
@@ -73,6 +74,8 @@ export interface SearchResult {
    */
   unindexed?: number;
   sessions: SearchSession[];
+  /** When nothing matched in the default scope: how many blocks of noise match (shown with --in noise). */
+  hidden?: { noise: number };
 }
 
 /** An unfiltered FTS query ranks at most this many of its newest matches. */
@@ -123,7 +126,7 @@ type Ranked = { id: number; session_id: number; score: number };
  * blocks_hit index; `windowed` is true when there were more matches than that.
  */
 function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: boolean } {
-  const rows = cachedStatement(db, `SELECT w.id, m.session_id, w.bm * (CASE WHEN k.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score, k.noise IS NOT NULL AS noisy
+  const rows = cachedStatement(db, `SELECT w.id, m.session_id, w.bm * ${blockWeightSql('k')} AS score, k.noise IS NOT NULL AND k.noise NOT IN (${SEARCHED_NOISE_SQL}) AS noisy
       FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}) w
       JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`).raw(true).all(match) as [number, number, number, number][];
   // One row past the window says there are more matches; it is not ranked.
@@ -164,6 +167,13 @@ function filters(db: Database, options: SearchOptions): { sql: string; params: u
     params.push(...options.agent);
   }
   return { sql: clauses.join(' AND '), params };
+}
+
+/** Blocks of noise (not searched by default) that match, within the query's other filters. */
+function countNoise(db: Database, match: string, options: SearchOptions): number {
+  const where = filters(db, { ...options, in: [{ category: 'noise', raw: 'noise' }] });
+  return cachedStatement(db, `SELECT COUNT(*) FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id
+    JOIN sessions s ON s.id = m.session_id WHERE blocks_fts MATCH ? AND ${where.sql}`).pluck(true).get(match, ...where.params) as number;
 }
 
 function fieldSelector(row: Pick<HitRow, 'field' | 'tool_name'>): string {
@@ -220,7 +230,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         ranked = ranking.ranked;
         if (ranking.windowed) window = { ranked: RANK_WINDOW };
       } else {
-        ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * (CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score
+        ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * ${blockWeightSql('b')} AS score
             FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
             WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`)
           .all(fts.match, ...where.params) as Ranked[];
@@ -297,6 +307,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     };
   });
   const unindexed = mode === 'regex' ? 0 : (cachedStatement(db, UNINDEXED_SQL).pluck(true).get() as number);
+  const hidden = sessions.length === 0 && match !== undefined && (options.in ?? []).length === 0 ? { noise: countNoise(db, match, options) } : undefined;
   return {
     query: options.query,
     mode,
@@ -304,5 +315,6 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     ...(window && mode === 'fts' ? { window } : {}),
     ...(unindexed > 0 ? { unindexed } : {}),
     sessions,
+    ...(hidden && hidden.noise > 0 ? { hidden } : {}),
   };
 }
