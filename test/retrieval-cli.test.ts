@@ -113,6 +113,16 @@ describe('strata search', () => {
     expect(mid.sessions.map((s) => s.shortId)).toEqual(['9a9eadc8']);
   });
 
+  it('exits like grep: 0 with hits, 1 with none (saying why on stderr), 2 on errors', async () => {
+    const none = strata('search', 'zqxjkvbw');
+    expect([none.code, none.stdout]).toEqual([1, '']);
+    expect(none.stderr).toMatch(/^strata: no matches \(tool results are indexed in their first 32 KB; -E scans all text\)\n$/);
+    const json = await inProcess('search', 'zqxjkvbw', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ sessions: [] });
+    expect((await inProcess('search', 'GitHub repo', '-l')).code).toBe(0);
+  });
+
   it('explains malformed queries in one line with exit code 2', async () => {
     for (const [i, args] of [['"unclosed phrase'], ['-E', '(unclosed'], ['OR'], ['-E', '[z-a]']].entries()) {
       // one spawned process (real exit code and stderr), the rest in-process

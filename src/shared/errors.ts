@@ -14,12 +14,15 @@ export type StrataErrorCode =
   | 'PROVIDER'
   | 'BUDGET'
   | 'IO'
+  | 'NO_MATCH'
   | 'INTERNAL';
 
 /** Exit codes documented in the README. */
 export const EXIT_CODES = {
   ok: 0,
   runtime: 1,
+  /** `search` found nothing (as grep: 0 hits, 1 none, 2 errors). */
+  noMatch: 1,
   usage: 2,
   locked: 3,
   store: 4,
@@ -43,6 +46,8 @@ export class StrataError extends Error {
       case 'AMBIGUOUS':
       case 'INVALID_QUERY':
         return EXIT_CODES.usage;
+      case 'NO_MATCH':
+        return EXIT_CODES.noMatch;
       case 'LOCKED':
         return EXIT_CODES.locked;
       case 'STORE_TOO_NEW':

@@ -1,6 +1,7 @@
 // Owns `strata search`: flag parsing over core/retrieval/search.
 import type { Command } from 'commander';
 import { parseTimeSpec } from '../../shared/time.js';
+import { StrataError } from '../../shared/errors.js';
 import { homeDir } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { parseAgentList, parseNonNegativeInt, parsePositiveInt } from './options.js';
@@ -22,7 +23,11 @@ Each hit cites the session and message number: open it with \`strata read <id> <
 Noise (system reminders, injected context) is not searched unless --in noise; tool results rank at half
 weight. FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
 2,000 blocks ranks the newest 2,000 of them (a last line says so): add words or a filter (--project,
---after, --in, -s) to rank every match; -l and -c always count every match.`;
+--after, --in, -s) to rank every match; -l and -c always count every match.
+A word also finds words it begins (sqlite: sqlite3) and its English forms (install: installation), the
+exact form ranked first. A question whose words are in no one block finds sessions holding them in
+nearby messages, then sessions holding some of them (marked "partial").
+Exit status: 0 when something matched, 1 when nothing did (the reason on stderr), 2 on a bad query.`;
 
 interface SearchFlags {
   regex?: boolean;
@@ -62,7 +67,7 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('--json', 'print JSON on stdout')
     .addHelpText('after', SEARCH_EXAMPLES)
     .action(async (words: string[], opts: SearchFlags) => {
-      const [{ search }, { formatSearch }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] = await Promise.all([
+      const [{ search }, { formatSearch, noMatchLine }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] = await Promise.all([
         import('../../core/retrieval/search.js'),
         import('../../core/retrieval/format-search.js'),
         import('../../core/retrieval/selectors.js'),
@@ -88,8 +93,10 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
           ...(agents ? { agent: agents } : {}),
           ...(listing ? { exhaustive: true } : {}),
         });
-        if (opts.json) return printJson(io, result);
-        if (result.sessions.length === 0) return printLine(io.stderr, 'no matches');
+        // As grep: exit 0 with hits, 1 with none (the reason on stderr), 2 on errors.
+        if (opts.json) printJson(io, result);
+        if (result.sessions.length === 0) throw new StrataError('NO_MATCH', noMatchLine(result));
+        if (opts.json) return;
         const localHome = homeDir(io.env);
         const view = opts.filesWithMatches ? 'sessions' : opts.count ? 'counts' : 'hits';
         printLine(io.stdout, formatSearch(result, view, (p) => displayPath(p, null, sessionHome(p, localHome))));

@@ -1,7 +1,14 @@
 // Owns the plain-text rendering of `search`: hits grouped by session (`#N field: snippet`), `-l` ids, `-c` counts.
-import type { SearchResult } from './search.js';
+import type { SearchResult, SearchSession } from './search.js';
 import { shortTime } from './format-index.js';
 import { groupDigits } from '../../shared/numbers.js';
+
+/** How a session matched when no block holds every word (see search-words.ts). */
+function matchNote(s: SearchSession): string {
+  if (s.match === 'near') return '; every word within a few messages, not in one block';
+  if (s.match === 'partial') return s.missing && s.missing.length > 0 ? `; partial: no ${s.missing.map((w) => `"${w}"`).join(', ')}` : '; partial: the words are far apart';
+  return '';
+}
 
 export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | 'counts', home: (path: string) => string = (p) => p): string {
   if (view === 'sessions') return result.sessions.map((s) => s.shortId).join('\n');
@@ -11,7 +18,7 @@ export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | '
     if (out.length > 0) out.push('');
     const title = (s.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
     const head = [s.shortId, shortTime(s.startedAt), s.agent, s.project ? home(s.project) : '', title].filter(Boolean).join('  ');
-    out.push(`${head}  (${s.hitCount} hit${s.hitCount === 1 ? '' : 's'})`);
+    out.push(`${head}  (${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}${matchNote(s)})`);
     for (const h of s.hits) out.push(`  #${h.message} ${h.field}: ${h.snippet}`);
     const more = s.hitCount - s.hits.length;
     if (more > 0) out.push(`  … ${more} more (strata search … -s ${s.shortId} -m ${s.hitCount})`);
@@ -24,4 +31,13 @@ export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | '
     out.push('', `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet (an ingest is writing them, or one was interrupted: \`strata ingest\` finishes it); -E searches them`);
   }
   return out.join('\n');
+}
+
+/** The one line `search` prints on stderr when nothing matched: never silent about what it did not search. */
+export function noMatchLine(result: SearchResult): string {
+  const flags = result.mode === 'regex' ? '' : ' (tool results are indexed in their first 32 KB; -E scans all text)';
+  if (result.hidden && result.hidden.noise > 0) {
+    return `no matches in messages; ${groupDigits(result.hidden.noise)} in noise — add --in noise`;
+  }
+  return `no matches${flags}`;
 }

@@ -61,12 +61,12 @@ describe('search ranking window', () => {
   });
 
   it('substring fallback scans the newest blocks (a whole session with -s) and treats % and _ literally', () => {
-    // "literal_under" is no token sequence, so only the substring scan could find it, and the old
+    // "iteral_under" starts mid-word, so only the substring scan could find it, and the old
     // session's block is older than the newest SUBSTRING_SCAN_BLOCKS.
     expect(2 * (RANK_WINDOW + 1) - SUBSTRING_SCAN_BLOCKS).toBeGreaterThan(1);
-    expect(search(store.db, { query: 'literal_under' }).sessions).toEqual([]);
+    expect(search(store.db, { query: 'iteral_under' }).sessions).toEqual([]);
     // Within one session, every block is scanned.
-    const inOld = search(store.db, { query: 'literal_under', session: 'old' });
+    const inOld = search(store.db, { query: 'iteral_under', session: 'old' });
     expect(inOld.mode).toBe('substring');
     expect(inOld.sessions.map((s) => s.hitCount)).toEqual([1]);
     const inScope = search(store.db, { query: 'r_number', session: 'new' });

@@ -1,5 +1,6 @@
-// Owns `search`: ranked BM25 full-text search over blocks_fts (tool output ranked at half weight, noise
-// excluded unless selected with --in noise), a bounded substring fallback for identifier and path parts,
+// Owns `search`: ranked BM25 full-text search over blocks_fts (weights in selectors.ts blockWeightSql; noise
+// other than IDE notices excluded unless --in noise, and counted when nothing else matched), natural
+// questions matched word by word (search-words.ts), a bounded substring fallback for identifier and path parts,
 // and a bounded JavaScript-regex scan; hits grouped by session, each citing the message number `read` opens.
 // An unfiltered query that matches more than RANK_WINDOW blocks is ranked among the newest RANK_WINDOW of
 // them (and the output says so): ranking every match of a common word costs ~3 µs per match, and a
@@ -8,7 +9,8 @@ import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery } from './fts-query.js';
-import { selectorsToSql, type Selector } from './selectors.js';
+import { rankByWords } from './search-words.js';
+import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
 import type { SessionHeading } from './list-index.js';
 import { cachedStatement } from '../../store/statement-cache.js';
@@ -51,6 +53,12 @@ export interface SearchSession extends SessionHeading {
    */
   hitCount: number;
   hits: SearchHit[];
+  /**
+   * Set when no block holds every word of the query: 'near' when the session holds them all within a few
+   * messages, 'partial' when some are missing (listed in `missing`) or far apart. Absent for block matches.
+   */
+  match?: 'near' | 'partial';
+  missing?: string[];
 }
 
 export interface SearchResult {
@@ -66,6 +74,8 @@ export interface SearchResult {
    */
   unindexed?: number;
   sessions: SearchSession[];
+  /** When nothing matched in the default scope: how many blocks of noise match (shown with --in noise). */
+  hidden?: { noise: number };
 }
 
 /** An unfiltered FTS query ranks at most this many of its newest matches. */
@@ -116,7 +126,7 @@ type Ranked = { id: number; session_id: number; score: number };
  * blocks_hit index; `windowed` is true when there were more matches than that.
  */
 function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: boolean } {
-  const rows = cachedStatement(db, `SELECT w.id, m.session_id, w.bm * (CASE WHEN k.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score, k.noise IS NOT NULL AS noisy
+  const rows = cachedStatement(db, `SELECT w.id, m.session_id, w.bm * ${blockWeightSql('k')} AS score, k.noise IS NOT NULL AND k.noise NOT IN (${SEARCHED_NOISE_SQL}) AS noisy
       FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}) w
       JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`).raw(true).all(match) as [number, number, number, number][];
   // One row past the window says there are more matches; it is not ranked.
@@ -159,6 +169,13 @@ function filters(db: Database, options: SearchOptions): { sql: string; params: u
   return { sql: clauses.join(' AND '), params };
 }
 
+/** Blocks of noise (not searched by default) that match, within the query's other filters. */
+function countNoise(db: Database, match: string, options: SearchOptions): number {
+  const where = filters(db, { ...options, in: [{ category: 'noise', raw: 'noise' }] });
+  return cachedStatement(db, `SELECT COUNT(*) FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id
+    JOIN sessions s ON s.id = m.session_id WHERE blocks_fts MATCH ? AND ${where.sql}`).pluck(true).get(match, ...where.params) as number;
+}
+
 function fieldSelector(row: Pick<HitRow, 'field' | 'tool_name'>): string {
   if (row.field === 'tool_input') return `tool:${row.tool_name ?? '?'}:input`;
   if (row.field === 'tool_output') return `tool:${row.tool_name ?? '?'}:result`;
@@ -187,6 +204,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   let match: string | undefined;
   let window: SearchResult['window'];
   let needle: RegExp;
+  const wordMatch = new Map<number, { match: 'near' | 'partial'; missing: string[] }>();
   if (options.regex) {
     mode = 'regex';
     needle = compileRegex(options.query, Boolean(options.ignoreCase));
@@ -202,7 +220,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     const fts = buildFtsQuery(options.query);
     match = fts.match;
     mode = 'fts';
-    const escaped = fts.needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const escaped = fts.highlights.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     needle = new RegExp(escaped.join('|'), 'gi');
     let ranked: Ranked[];
     try {
@@ -212,7 +230,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         ranked = ranking.ranked;
         if (ranking.windowed) window = { ranked: RANK_WINDOW };
       } else {
-        ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * (CASE WHEN b.field = 'tool_output' THEN 0.5 ELSE 1.0 END) AS score
+        ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * ${blockWeightSql('b')} AS score
             FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
             WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`)
           .all(fts.match, ...where.params) as Ranked[];
@@ -243,6 +261,17 @@ export function search(db: Database, options: SearchOptions): SearchResult {
           ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
         .all(...patterns, ...where.params) as HitRow[];
     }
+    // A question whose words are not all in one block: matched word by word across a session (-l and -c
+    // list only sessions with a block holding every word, as grep would).
+    if (rows.length === 0) mode = 'fts';
+    if (mode === 'fts' && !options.exhaustive && fts.words.length > 1 && kept.size < sessionLimit) {
+      const scope = unfiltered(options) ? {} : { where };
+      for (const found of rankByWords(db, fts.words, new Set(kept.keys()), sessionLimit - kept.size, scope)) {
+        wordMatch.set(found.sessionId, { match: found.match, missing: found.missing });
+        for (const h of found.shown.slice(0, perSession)) rows.push(load.get(h.score, h.id) as HitRow);
+        for (let i = Math.min(perSession, found.shown.length); i < found.count; i++) rows.push({ session_id: found.sessionId } as HitRow);
+      }
+    }
   }
   const groups = new Map<number, { rows: HitRow[]; count: number }>();
   for (const row of rows) {
@@ -258,6 +287,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   const shortIds = shortIdsFor(db, [...groups.values()].map((g) => g.rows[0]!.external_id));
   const sessions: SearchSession[] = [...groups.values()].map(({ rows: hits, count }) => {
     const first = hits[0]!;
+    const words = wordMatch.get(first.session_id);
     return {
       id: first.external_id,
       shortId: shortIds.get(first.external_id) ?? first.external_id,
@@ -273,9 +303,11 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         score: Math.round(h.score * 1000) / 1000,
         snippet: snippetAround(h.text, needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
       })),
+      ...(words ? { match: words.match, missing: words.missing } : {}),
     };
   });
   const unindexed = mode === 'regex' ? 0 : (cachedStatement(db, UNINDEXED_SQL).pluck(true).get() as number);
+  const hidden = sessions.length === 0 && match !== undefined && (options.in ?? []).length === 0 ? { noise: countNoise(db, match, options) } : undefined;
   return {
     query: options.query,
     mode,
@@ -283,5 +315,6 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     ...(window && mode === 'fts' ? { window } : {}),
     ...(unindexed > 0 ? { unindexed } : {}),
     sessions,
+    ...(hidden && hidden.noise > 0 ? { hidden } : {}),
   };
 }

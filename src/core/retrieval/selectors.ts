@@ -111,9 +111,24 @@ export function resolveVisibility(target: BlockTarget, show: Selector[], hide: S
 /** A tool block's tool: outputs carry their call's name (resolved at ingest, see session-writer.ts). */
 const TOOL_NAME_SQL = 'b.tool_name';
 
+/**
+ * Noise searched by default, at low weight: an IDE's "opened file" or selection notice names what the
+ * person was working on. Other noise (wrappers, reminders, hook output) is searched only with --in noise.
+ */
+export const SEARCHED_NOISE = ['ide_opened_file', 'ide_selection'] as const;
+export const SEARCHED_NOISE_SQL = SEARCHED_NOISE.map((n) => `'${n}'`).join(', ');
+
+/**
+ * How much a block's BM25 score counts (SQL over alias `b`): tool results half; system text (injected
+ * instructions, permission and sandbox boilerplate) a quarter; searched noise a fifth.
+ */
+export function blockWeightSql(b: string): string {
+  return `(CASE WHEN ${b}.noise IS NOT NULL THEN 0.2 WHEN ${b}.field = 'tool_output' THEN 0.5 WHEN ${b}.field = 'system' THEN 0.25 ELSE 1.0 END)`;
+}
+
 /** SQL condition (over alias `b` = blocks) for the union of `selectors`; default: everything but noise. */
 export function selectorsToSql(selectors: Selector[]): { sql: string; params: string[] } {
-  if (selectors.length === 0) return { sql: 'b.noise IS NULL', params: [] };
+  if (selectors.length === 0) return { sql: `(b.noise IS NULL OR b.noise IN (${SEARCHED_NOISE_SQL}))`, params: [] };
   const clauses: string[] = [];
   const params: string[] = [];
   for (const sel of selectors) {
