@@ -1,6 +1,30 @@
 // Owns token counting: the one tokenizer module every part of strata measures budgets with.
 // Uses gpt-tokenizer's o200k_base encoding (a close, offline proxy for modern model tokenizers).
-import { countTokens as countO200k, encode, decode } from 'gpt-tokenizer/encoding/o200k_base';
+// Its rank table takes ~0.4 s to load, so it is loaded on the first exact count, never at start-up.
+import { createRequire } from 'node:module';
+
+interface O200k {
+  countTokens(text: string, options?: EncodeOptions): number;
+  encode(text: string, options?: EncodeOptions): number[];
+  decode(tokens: number[]): string;
+}
+interface EncodeOptions {
+  disallowedSpecial?: Set<string>;
+}
+
+/** Special tokens such as `<|endoftext|>` in user text are counted as the plain text they are. */
+const PLAIN_TEXT: EncodeOptions = { disallowedSpecial: new Set() };
+
+let encoding: O200k | undefined;
+function o200k(): O200k {
+  encoding ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k;
+  return encoding;
+}
+
+/** True once the rank table has been loaded (for tests of the lazy load). */
+export function tokenizerLoaded(): boolean {
+  return encoding !== undefined;
+}
 
 /** Counting very large strings exactly is slow; above this size we extrapolate from a sample. */
 const EXACT_LIMIT = 200_000;
@@ -8,9 +32,17 @@ const EXACT_LIMIT = 200_000;
 /** Number of tokens in `text` (exact up to 200k characters, a sampled estimate beyond). */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
-  if (text.length <= EXACT_LIMIT) return countO200k(text);
+  if (text.length <= EXACT_LIMIT) return o200k().countTokens(text, PLAIN_TEXT);
   const sample = text.slice(0, EXACT_LIMIT);
-  return Math.ceil((countO200k(sample) / sample.length) * text.length);
+  return Math.ceil((o200k().countTokens(sample, PLAIN_TEXT) / sample.length) * text.length);
+}
+
+/**
+ * A byte-level BPE never emits more tokens than the text has UTF-8 bytes, so a text at most
+ * `budget` bytes long fits without loading the tokenizer.
+ */
+export function fitsWithoutCounting(text: string, budget: number): boolean {
+  return text.length <= budget && Buffer.byteLength(text, 'utf8') <= budget;
 }
 
 /** Cheap estimate (≈4 characters a token) for hot paths where an exact count is not needed. */
@@ -21,8 +53,9 @@ export function estimateTokens(text: string): number {
 /** The longest prefix of `text` that fits in `maxTokens` tokens. */
 export function truncateToTokens(text: string, maxTokens: number): string {
   if (maxTokens <= 0) return '';
-  if (countTokens(text) <= maxTokens) return text;
-  return decode(encode(text).slice(0, maxTokens));
+  if (fitsWithoutCounting(text, maxTokens) || countTokens(text) <= maxTokens) return text;
+  const tokens = o200k().encode(text, PLAIN_TEXT);
+  return o200k().decode(tokens.slice(0, maxTokens));
 }
 
 export const TOKENIZER_NAME = 'o200k_base';
