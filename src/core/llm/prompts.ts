@@ -127,8 +127,10 @@ export function formatLogbookChunk(input: LogbookInput): string {
 }
 
 /** The logbook so far as the spec's format_logbook_text renders it (oldest first). */
-export function formatLogbookText(events: readonly LogbookEvent[], workspace = 'project'): string {
-  let text = `=== Logbook: ${workspace} ===\n\n`;
+export function formatLogbookText(events: readonly LogbookEvent[], workspace = 'project', generatedAt?: string): string {
+  let text = `=== Logbook: ${workspace} ===\n`;
+  if (generatedAt) text += `Generated: ${generatedAt.replace('T', ' ').split('.')[0]}\n`;
+  text += '\n';
   const sorted = [...events].sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
   for (const event of sorted) {
     text += `${event.timestamp.split('T')[0] ?? '???'} | ${event.type.toUpperCase()} | ${event.content}\n`;
@@ -141,7 +143,7 @@ export function formatLogbookText(events: readonly LogbookEvent[], workspace = '
 
 export function renderLogbookPrompt(input: LogbookInput): string {
   return fillTemplate(LOGBOOK_PROMPT_TEMPLATE, {
-    logbook_text: formatLogbookText(input.existingEvents, input.workspace),
+    logbook_text: formatLogbookText(input.existingEvents, input.workspace, input.generatedAt),
     chunk_text: formatLogbookChunk(input),
   });
 }

@@ -20,6 +20,7 @@ export const logbookEventSchema = z.object({
   rationale: z.string().nullish(),
   alternatives: z.array(z.string()).nullish(),
   code: z.string().nullish(),
+  resolution: z.string().nullish(),
   source: z
     .object({ conversation_id: z.string().nullish(), message_id: z.string().nullish() })
     .nullish(),
@@ -43,11 +44,15 @@ export interface LogbookChunkMessage {
   /** ISO 8601 timestamp (becomes the event timestamp). */
   timestamp?: string;
   text: string;
+  /** A tool result in this message reported failure (the extractive provider looks for the fix after it). */
+  failed?: boolean;
 }
 
 /** Input of the `logbook-events` task: the current chunk plus the logbook so far. */
 export interface LogbookInput {
   workspace?: string;
+  /** The logbook's `Generated:` time shown with it (omitted when unset). */
+  generatedAt?: string;
   conversationId: string;
   title?: string;
   createdAt?: string;

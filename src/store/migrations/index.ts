@@ -1,6 +1,6 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
-// 7 tool-input words, 8 unused indexes, 9 message history, 10+ next.
+// 7 tool-input words, 8 unused indexes, 9 message history, 10 search recall, 11 logbooks, 12+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -11,6 +11,18 @@ import { ingestBatchesMigration } from './006-ingest-batches.js';
 import { toolInputWordsMigration } from './007-tool-input-words.js';
 import { unusedIndexesMigration } from './008-unused-indexes.js';
 import { messageHistoryMigration } from './009-message-history.js';
+import { logbookMigration } from './011-logbook.js';
 
-export const MIGRATIONS: Migration[] = [coreMigration, retrievalMigration, llmCacheMigration, searchHitsMigration, sessionListingMigration, ingestBatchesMigration, toolInputWordsMigration, unusedIndexesMigration, messageHistoryMigration];
+export const MIGRATIONS: Migration[] = [
+  coreMigration,
+  retrievalMigration,
+  llmCacheMigration,
+  searchHitsMigration,
+  sessionListingMigration,
+  ingestBatchesMigration,
+  toolInputWordsMigration,
+  unusedIndexesMigration,
+  messageHistoryMigration,
+  logbookMigration,
+];
 export type { Migration };

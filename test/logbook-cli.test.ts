@@ -1,0 +1,108 @@
+// End-to-end tests of `strata logbook` on the real Claude Code and Codex fixtures: every cited message
+// opens with the read code and holds the event, every output validates, nothing new makes 0 calls and
+// leaves the file byte-identical; bad input (not a logbook, no sessions) and show/list.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateLogbook, type LogbookDocument } from '../src/core/logbook/index.js';
+import { readSession } from '../src/core/retrieval/read-session.js';
+import { openStore } from '../src/store/db.js';
+import { FIXTURES, runCli, tempDir } from './helpers.js';
+
+let home: string;
+let env: Record<string, string>;
+const squash = (s: string): string => s.replace(/[*`#_]+/g, '').replace(/\s+/g, ' ').trim();
+
+beforeAll(() => {
+  home = tempDir('strata-logbook-cli-');
+  env = { STRATA_HOME: join(home, 'data'), HOME: home };
+  const ingested = runCli(['ingest', join(FIXTURES, 'claude-code'), join(FIXTURES, 'codex')], env);
+  expect(ingested.code, ingested.stderr).toBe(0);
+});
+
+describe('strata logbook on the real fixtures', () => {
+  it('builds a valid logbook whose every event opens with strata read at the cited message and time', () => {
+    const out = join(home, 'all.json');
+    const run = runCli(['logbook', '--project', '/', '--out', out, '--max-events', '500'], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`${out}\n`);
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
+    expect(validateLogbook(doc)).toEqual([]);
+    expect(doc.timeline.length).toBeGreaterThan(20);
+    expect(new Set(doc.timeline.map((e) => e.source.agent))).toEqual(new Set(['claude-code', 'codex']));
+    const store = openStore(join(home, 'data', 'strata.db'));
+    try {
+      for (const e of doc.timeline) {
+        const read = readSession(store.db, e.source.session, { range: String(e.source.message), full: true, show: ['all'] as never });
+        const message = read.messages[0]!;
+        expect(message.n).toBe(e.source.message);
+        expect(new Date(message.timestamp!).toISOString()).toBe(e.timestamp);
+        const words = squash(e.content.replace(/…$/, '')).split(' ').slice(0, 4).join(' ');
+        expect(squash(message.blocks.map((b) => b.text).join(' ')), `${e.source.session} ${e.source.message}`).toContain(words);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('nothing new: 0 calls and the file left byte-identical; json, markdown and text formats', () => {
+    const out = join(home, 'backoffice.json');
+    const project = ['--project', '/Users/tiemo/src/rational/backoffice'];
+    const first = runCli(['logbook', ...project, '--out', out, '--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ changed: true, conversations: 2, processed: 2 });
+    const bytes = readFileSync(out);
+    const mtime = statSync(out).mtimeMs;
+    const again = runCli(['logbook', ...project, '--out', out, '--json'], env);
+    expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, calls: 0, continuedFrom: out });
+    expect(readFileSync(out).equals(bytes)).toBe(true);
+    expect(statSync(out).mtimeMs).toBe(mtime);
+    const markdown = runCli(['logbook', ...project, '--format', 'markdown'], env);
+    expect(markdown.stdout).toMatch(/^# Logbook: \/Users\/tiemo\/src\/rational\/backoffice\n/);
+    expect(markdown.stdout).toMatch(/\n## 2026-02\n\n- `(DECISION|FACT|BUG)` 2026-02-\d\d .+ — `strata read [0-9a-f-]+ \d+`\n/);
+    const text = runCli(['logbook', ...project], env);
+    expect(text.stdout).toMatch(/^=== Logbook: \/Users\/tiemo\/src\/rational\/backoffice ===\nGenerated: /);
+    expect(text.stderr).toContain('nothing new; logbook unchanged');
+  });
+
+  it('--continue-from a file that is not a logbook exits 2 and leaves it untouched', () => {
+    const bad = join(home, 'notes.json');
+    writeFileSync(bad, '{"hello": "world"}\n');
+    const run = runCli(['logbook', '--project', '/', '--continue-from', bad], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('is not a logbook');
+    expect(readFileSync(bad, 'utf8')).toBe('{"hello": "world"}\n');
+  });
+
+  it('a workspace with no sessions gets an empty logbook, exit 0, and a clear line', () => {
+    const out = join(home, 'empty.json');
+    const run = runCli(['logbook', '--project', join(home, 'nowhere-project'), '--out', out], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/no sessions for .*nowhere-project in the store; the logbook is empty/);
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
+    expect(validateLogbook(doc)).toEqual([]);
+    expect(doc.timeline).toEqual([]);
+    expect(doc.source_range.from).toBe(doc.generated_at);
+  });
+
+  it('show prints the stored logbook newest first within a budget; list names the workspaces', () => {
+    const project = '/home/vwestberg/Claude';
+    expect(runCli(['logbook', '--project', project], env).code).toBe(0);
+    const all = JSON.parse(runCli(['logbook', 'show', '--project', project, '--json'], env).stdout);
+    expect(all.events.length).toBeGreaterThan(2);
+    const times = all.events.map((e: { timestamp: string }) => e.timestamp);
+    expect(times).toEqual([...times].sort().reverse());
+    const cut = runCli(['logbook', 'show', '--project', project, '--budget', '120'], env);
+    expect(cut.code).toBe(0);
+    expect(cut.stdout.split('\n')[0]).toMatch(/^Project logbook: \/home\/vwestberg\/Claude/);
+    expect(cut.stderr).toMatch(/logbook: \d+ of \d+ events shown \(token budget\)/);
+    const bugs = JSON.parse(runCli(['logbook', 'show', '--project', project, '--type', 'bug', '--json'], env).stdout);
+    expect(bugs.events.every((e: { type: string }) => e.type === 'bug')).toBe(true);
+    const list = runCli(['logbook', 'list'], env);
+    expect(list.stdout.split('\n')[0]).toMatch(/^EVENTS\s+SIZE\s+GENERATED\s+KIND\s+WORKSPACE$/);
+    expect(list.stdout).toContain('/home/vwestberg/Claude');
+    expect(runCli(['logbook', 'show', '--type', 'opinion'], env).code).toBe(2);
+    expect(existsSync(join(home, 'data', 'strata.db'))).toBe(true);
+  });
+});
