@@ -1,6 +1,7 @@
 // Owns how the pack and code tools reach files: every path goes through resolveConfined against the
 // server's roots, and a segment's context database must resolve inside them too.
-import { openSegmentContext, resolveSegment, type SegmentContext } from '../core/context-pack/index.js';
+import { openSegmentContext, type SegmentContext } from '../core/context-pack/runtime.js';
+import { resolveSegment } from '../core/context-pack/segment.js';
 import { resolveConfined } from '../shared/confined-path.js';
 import type { ToolContext } from './tool.js';
 

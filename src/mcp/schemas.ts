@@ -21,6 +21,8 @@ export const sessionHeading = {
 };
 
 export const tokensOutput = z.number().int().describe('tokens of the text block (o200k_base)');
+/** History tools estimate (≈4 characters a token): exact counts would load a 70 MB tokenizer into the server. */
+export const estimatedTokensOutput = z.number().int().describe('estimated tokens of the text block (≈4 characters a token)');
 
 /** An ISO time from a time spec, or nothing. */
 export function timeOption<K extends string>(key: K, spec: string | undefined): Partial<Record<K, string>> {

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Store } from '../store/db.js';
 import type { Env } from '../shared/paths.js';
 import { createRefresher, type RefreshOutcome } from '../core/ingest/refresh.js';
-import { createMemoryParseCache } from '../core/codemap/index.js';
+import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
 import { TOOLS } from './tools/index.js';
 import { toolAnswer, toolError, type StrataTool, type ToolContext } from './tool.js';
 

@@ -4,7 +4,7 @@
 import type { ZodRawShape, z } from 'zod';
 import type { Store } from '../store/db.js';
 import type { Env } from '../shared/paths.js';
-import type { ParseCache } from '../core/codemap/index.js';
+import type { ParseCache } from '../core/codemap/parse-cache.js';
 import type { RefreshOutcome } from '../core/ingest/refresh.js';
 import { StrataError, describeError } from '../shared/errors.js';
 

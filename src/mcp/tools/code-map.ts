@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createCodeMapper, renderWithinBudget, DETAIL_LEVELS, type FileMap } from '../../core/codemap/index.js';
+import { DETAIL_LEVELS, type FileMap } from '../../core/codemap/types.js';
 import { resolveConfined } from '../../shared/confined-path.js';
 import { defineTool, type ToolContext } from '../tool.js';
 
@@ -13,6 +13,8 @@ export const pathInput = z.string().optional().describe('file or folder, relativ
 export async function mapConfined(ctx: ToolContext, path: string | undefined): Promise<{ maps: FileMap[]; readSource: (map: FileMap) => string }> {
   const absolute = resolveConfined(ctx.roots, path ?? '.');
   const cwd = ctx.roots[0]!;
+  // Loaded on first use: tree-sitter is not needed to start the server or answer history queries.
+  const { createCodeMapper } = await import('../../core/codemap/code-mapper.js');
   const mapper = createCodeMapper({ cache: ctx.parseCache });
   try {
     const maps = await mapper.mapPaths([absolute], cwd);
@@ -44,6 +46,7 @@ export const codeMapTool = defineTool({
   readsHistory: false,
   async run(args, ctx) {
     const { maps, readSource } = await mapConfined(ctx, args.path);
+    const { renderWithinBudget } = await import('../../core/codemap/render-budget.js');
     const result = renderWithinBudget(maps, { budget: args.budget, ...(args.level ? { level: args.level } : {}) }, { readSource });
     const files = result.files.map((f) => ({ path: f.path, level: f.level, tokens: f.tokens }));
     return {

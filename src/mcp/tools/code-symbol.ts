@@ -1,7 +1,7 @@
 // Owns the `code_symbol` tool: the source (or a lower detail level) of named symbols under a root (the
 // `strata map view` behaviour).
 import { z } from 'zod';
-import { DETAIL_LEVELS, renderView } from '../../core/codemap/index.js';
+import { DETAIL_LEVELS } from '../../core/codemap/types.js';
 import { StrataError } from '../../shared/errors.js';
 import { countTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
@@ -28,6 +28,7 @@ export const codeSymbolTool = defineTool({
   readsHistory: false,
   async run(args, ctx) {
     const { maps, readSource } = await mapConfined(ctx, args.path);
+    const { renderView } = await import('../../core/codemap/render-map.js');
     const view = renderView(args.names, args.level, maps, readSource);
     if (view.found.length === 0) throw new StrataError('NOT_FOUND', `no symbol named ${args.names.join(', ')} (try the code_map tool with level minimal)`);
     const text = view.text + (view.missing.length > 0 ? `\n[no symbol named ${view.missing.join(', ')}]\n` : '');

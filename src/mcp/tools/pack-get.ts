@@ -1,6 +1,6 @@
 // Owns the `pack_get` tool: chunks of a context pack by id, in the order given, within a token budget.
 import { z } from 'zod';
-import { getChunksWithinBudget } from '../../core/context-pack/index.js';
+import { getChunksWithinBudget } from '../../core/context-pack/budget-chunks.js';
 import { countTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
 import { openConfinedSegment } from '../confined.js';

@@ -5,9 +5,9 @@ import { formatRead } from '../../core/retrieval/format-read.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { homeDir } from '../../shared/paths.js';
-import { countTokens } from '../../shared/tokenizer.js';
+import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
-import { selectorsInput, tokensOutput } from '../schemas.js';
+import { selectorsInput, estimatedTokensOutput } from '../schemas.js';
 
 const block = z.object({
   field: z.string(),
@@ -52,7 +52,7 @@ export const readTool = defineTool({
     wordLimit: z.number().int().nullable(),
     skip: z.number().int(),
     messages: z.array(z.object({ n: z.number().int(), role: z.string(), kind: z.string(), timestamp: z.string().nullable(), model: z.string().nullable(), blocks: z.array(block) })),
-    tokens: tokensOutput,
+    tokens: estimatedTokensOutput,
   },
   readsHistory: true,
   async run(args, ctx) {
@@ -66,6 +66,6 @@ export const readTool = defineTool({
     });
     const home = homeDir(ctx.env);
     const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)));
-    return { text, structured: { ...result, tokens: countTokens(text) } };
+    return { text, structured: { ...result, tokens: estimateTokens(text) } };
   },
 });

@@ -5,11 +5,11 @@ import { search } from '../../core/retrieval/search.js';
 import { formatSearch } from '../../core/retrieval/format-search.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
-import { messageTokenCount } from '../../core/retrieval/message-tokens.js';
+import { messageTokenEstimate } from '../../core/retrieval/message-tokens.js';
 import { homeDir } from '../../shared/paths.js';
-import { countTokens } from '../../shared/tokenizer.js';
+import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
-import { agentOption, agentsInput, selectorsInput, sessionHeading, timeInput, timeOption, tokensOutput } from '../schemas.js';
+import { agentOption, agentsInput, selectorsInput, sessionHeading, timeInput, timeOption, estimatedTokensOutput } from '../schemas.js';
 
 const hit = z.object({
   message: z.number().int().describe('1-based message number: read it with the read tool'),
@@ -17,7 +17,7 @@ const hit = z.object({
   timestamp: z.string().nullable(),
   score: z.number(),
   snippet: z.string(),
-  messageTokens: z.number().int().describe('tokens of the whole message'),
+  messageTokens: z.number().int().describe('estimated tokens of the whole message (≈4 characters a token)'),
 });
 
 export const searchTool = defineTool({
@@ -46,7 +46,7 @@ export const searchTool = defineTool({
     window: z.object({ ranked: z.number().int() }).optional(),
     unindexed: z.number().int().optional(),
     sessions: z.array(z.object({ ...sessionHeading, hitCount: z.number().int(), hits: z.array(hit) })),
-    tokens: tokensOutput,
+    tokens: estimatedTokensOutput,
   },
   readsHistory: true,
   async run(args, ctx) {
@@ -67,13 +67,13 @@ export const searchTool = defineTool({
     });
     const sessions = result.sessions.map((s) => ({
       ...s,
-      hits: s.hits.map((h) => ({ ...h, messageTokens: messageTokenCount(db, s.agent, s.id, h.message) })),
+      hits: s.hits.map((h) => ({ ...h, messageTokens: messageTokenEstimate(db, s.agent, s.id, h.message) })),
     }));
     const home = homeDir(ctx.env);
     // The readable text names each hit's message size too: many clients show the model only this block.
     const shown = { ...result, sessions: sessions.map((s) => ({ ...s, hits: s.hits.map((h) => ({ ...h, snippet: `${h.snippet}  [${h.messageTokens} tokens]` })) })) };
     const text = sessions.length === 0 ? 'no matches' : formatSearch(shown, 'hits', (p) => displayPath(p, null, sessionHome(p, home)));
     const { match: _match, ...rest } = result;
-    return { text, structured: { ...rest, sessions, tokens: countTokens(text) } };
+    return { text, structured: { ...rest, sessions, tokens: estimateTokens(text) } };
   },
 });

@@ -4,9 +4,9 @@ import { listIndex } from '../../core/retrieval/list-index.js';
 import { indexLines } from '../../core/retrieval/format-index.js';
 import type { IndexFilter } from '../../core/retrieval/list-index.js';
 import { homeDir } from '../../shared/paths.js';
-import { countTokens } from '../../shared/tokenizer.js';
+import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
-import { agentOption, agentsInput, sessionHeading, timeInput, timeOption, tokensOutput } from '../schemas.js';
+import { agentOption, agentsInput, sessionHeading, timeInput, timeOption, estimatedTokensOutput } from '../schemas.js';
 
 const entry = z.object({
   ...sessionHeading,
@@ -44,7 +44,7 @@ export const sessionsTool = defineTool({
   },
   outputSchema: {
     sessions: z.array(entry),
-    tokens: tokensOutput,
+    tokens: estimatedTokensOutput,
   },
   readsHistory: true,
   async run(args, ctx) {
@@ -59,6 +59,6 @@ export const sessionsTool = defineTool({
     const home = homeDir(ctx.env);
     const sessions = listIndex(ctx.store.db, filter, home);
     const text = sessions.length === 0 ? 'no sessions' : indexLines(ctx.store.db, filter, home).join('\n');
-    return { text, structured: { sessions, tokens: countTokens(text) } };
+    return { text, structured: { sessions, tokens: estimateTokens(text) } };
   },
 });
