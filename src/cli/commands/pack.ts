@@ -2,9 +2,9 @@
 // full-text search or stats. A thin shell over src/core/context-pack.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { StrataError, usageError } from '../../shared/errors.js';
-import { countTokens } from '../../shared/tokenizer.js';
+import { usageError } from '../../shared/errors.js';
 import {
+  getChunksWithinBudget,
   openSegmentContext,
   packStats,
   readPack,
@@ -121,37 +121,20 @@ ${SEGMENT_HELP}`,
     )
     .action((ids: string[], opts: SegmentFlags & { budget?: number; json?: boolean }) => {
       const ctx = openSegmentContext(segmentOf(io, opts));
-      const { paths } = ctx;
-      let chunks: ContextChunk[];
+      let result;
       try {
-        const found = ids.map((id) => ({ id, chunk: ctx.getContext(id) }));
-        const missing = found.filter((f) => !f.chunk).map((f) => f.id);
-        if (missing.length > 0) {
-          throw new StrataError('NOT_FOUND', `no chunk with id ${missing.join(', ')} in segment ${paths.name} (find ids with \`strata pack search\`)`);
-        }
-        chunks = found.map((f) => f.chunk as ContextChunk);
+        result = getChunksWithinBudget(ctx, ids, opts.budget);
       } finally {
         ctx.close();
       }
-      const included: (ContextChunk & { tokens: number })[] = [];
-      const omitted: string[] = [];
-      let used = 0;
-      for (const c of chunks) {
-        const tokens = countTokens(c.text);
-        if (omitted.length > 0 || (opts.budget !== undefined && used + tokens > opts.budget)) {
-          omitted.push(c.id);
-          continue;
-        }
-        used += tokens;
-        included.push({ ...c, tokens });
-      }
+      const { segment, usedTokens: used, included, omitted } = result;
       if (omitted.length > 0) {
         io.stderr.write(
-          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${chunks.length} chunks (${used} tokens); omitted ${omitted.join(', ')}\n`,
+          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${ids.length} chunks (${used} tokens); omitted ${omitted.join(', ')}\n`,
         );
       }
       if (opts.json) {
-        printJson(io, { segment: paths.name, budget: opts.budget ?? null, used_tokens: used, truncated: omitted.length > 0, chunks: included, omitted });
+        printJson(io, { segment, budget: opts.budget ?? null, used_tokens: used, truncated: omitted.length > 0, chunks: included, omitted });
         return;
       }
       io.stdout.write(included.map(renderChunk).join('\n'));

@@ -2,6 +2,7 @@
 export * from './types.js';
 export { analyzeFile, countLines, DEFAULT_PARSE_TIMEOUT_MS, DEFAULT_MAX_FILE_BYTES, type AnalyzeOptions } from './analyze-file.js';
 export { createCodeMapper, type CodeMapper, type CodeMapperOptions, type CodeMapperStats } from './code-mapper.js';
+export { createMemoryParseCache } from './memory-cache.js';
 export { openParseCache, defaultCachePath, cacheKey, PARSER_VERSION, CACHE_SCHEMA_VERSION, type ParseCache } from './parse-cache.js';
 export { walkFiles, gitignoreMatcher, SKIPPED_DIRS, type FoundFile } from './walk-files.js';
 export { languageForPath, type LanguageId } from './language-table.js';

@@ -1,0 +1,75 @@
+// Owns the strata MCP server: one McpServer whose tools are thin calls into the core over one open store
+// connection. Tools that read history first refresh the store when stale (never waiting for a writer);
+// nothing else writes. Every tool is read-only, and errors come back as isError results.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Store } from '../store/db.js';
+import type { Env } from '../shared/paths.js';
+import { createRefresher, type RefreshOutcome } from '../core/ingest/refresh.js';
+import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
+import { TOOLS } from './tools/index.js';
+import { toolAnswer, toolError, type StrataTool, type ToolContext } from './tool.js';
+
+const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+export interface StrataServerOptions {
+  store: Store;
+  env: Env;
+  cwd: string;
+  /** Folders the pack and code tools may read (default: cwd). */
+  roots?: string[];
+  /** Seconds a refresh of the default roots stays fresh (default 30). */
+  refreshSeconds?: number;
+  tools?: StrataTool<any, any>[];
+  /** Replaces the refresh (tests). */
+  refresh?: () => Promise<RefreshOutcome>;
+  log?: (line: string) => void;
+}
+
+export function createStrataServer(options: StrataServerOptions): { server: McpServer; context: ToolContext } {
+  const log = options.log ?? (() => {});
+  const refresh =
+    options.refresh ??
+    createRefresher({ store: options.store, env: options.env, cwd: options.cwd, maxAgeMs: (options.refreshSeconds ?? 30) * 1000, onError: log });
+  const roots = (options.roots && options.roots.length > 0 ? options.roots : [options.cwd]).map((r) => resolve(options.cwd, r));
+  const context: ToolContext = { store: options.store, env: options.env, roots, refresh, parseCache: createMemoryParseCache() };
+  const server = new McpServer({ name: 'strata', version: pkg.version });
+  for (const tool of options.tools ?? TOOLS) {
+    // Clients check structuredContent against the published schema, extra keys included: keep only its keys.
+    const output = z.object(tool.outputSchema);
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      (async (args: Record<string, unknown>) => {
+        try {
+          if (tool.readsHistory) await context.refresh();
+          const answer = await tool.run(args, context);
+          return toolAnswer({ text: answer.text, structured: output.parse(answer.structured) });
+        } catch (error) {
+          return toolError(error);
+        }
+      }) as never,
+    );
+  }
+  return { server, context };
+}
+
+/** Serves over `transport` until it closes. */
+export async function serveStrata(options: StrataServerOptions, transport: Transport): Promise<void> {
+  const { server, context } = createStrataServer(options);
+  const closed = new Promise<void>((resolveClosed) => {
+    server.server.onclose = () => resolveClosed();
+  });
+  await server.connect(transport);
+  await closed;
+  context.parseCache.close();
+}

@@ -1,0 +1,71 @@
+// Owns the `read` tool: a session (or messages N-M of it) with the uniform word truncation of `strata read`.
+import { z } from 'zod';
+import { readSession } from '../../core/retrieval/read-session.js';
+import { formatRead } from '../../core/retrieval/format-read.js';
+import { parseSelectors } from '../../core/retrieval/selectors.js';
+import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
+import { homeDir } from '../../shared/paths.js';
+import { estimateTokens } from '../../shared/tokenizer.js';
+import { defineTool } from '../tool.js';
+import { selectorsInput, estimatedTokensOutput } from '../schemas.js';
+
+const block = z.object({
+  field: z.string(),
+  kind: z.string(),
+  toolName: z.string().nullable(),
+  toolCallId: z.string().nullable(),
+  visibility: z.enum(['show', 'count']),
+  isError: z.boolean(),
+  words: z.number().int(),
+  text: z.string(),
+  truncated: z.boolean(),
+});
+
+export const readTool = defineTool({
+  name: 'read',
+  title: 'Read an agent session',
+  description:
+    'Read a stored session, or message N / messages N-M of it (numbers from `search`), truncated uniformly to a word target. ' +
+    'Tool results are hidden and thinking counted unless shown with `show`.',
+  inputSchema: {
+    session: z.string().min(1).describe('session id or a unique prefix of it'),
+    range: z.string().regex(/^\s*\d+\s*(-\s*\d*)?\s*$/, 'use N, N-M or N-').optional().describe('message N, messages N-M (1-based), or N- to the end'),
+    show: selectorsInput('show these fields'),
+    hide: selectorsInput('hide these fields'),
+    targetWords: z.number().int().min(1).optional().describe('total words to aim for (default 2000)'),
+    skip: z.number().int().min(0).optional().describe('skip the first n words of every field'),
+    full: z.boolean().optional().describe('no truncation'),
+  },
+  outputSchema: {
+    session: z.object({
+      externalId: z.string(),
+      agent: z.string(),
+      project: z.string().nullable(),
+      title: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+      relation: z.string().nullable(),
+      messages: z.number().int(),
+    }),
+    from: z.number().int(),
+    to: z.number().int(),
+    wordLimit: z.number().int().nullable(),
+    skip: z.number().int(),
+    messages: z.array(z.object({ n: z.number().int(), role: z.string(), kind: z.string(), timestamp: z.string().nullable(), model: z.string().nullable(), blocks: z.array(block) })),
+    tokens: estimatedTokensOutput,
+  },
+  readsHistory: true,
+  async run(args, ctx) {
+    const result = readSession(ctx.store.db, args.session, {
+      ...(args.range !== undefined ? { range: args.range } : {}),
+      show: parseSelectors(args.show),
+      hide: parseSelectors(args.hide),
+      ...(args.targetWords !== undefined ? { targetWords: args.targetWords } : {}),
+      ...(args.skip !== undefined ? { skip: args.skip } : {}),
+      ...(args.full ? { full: true } : {}),
+    });
+    const home = homeDir(ctx.env);
+    const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)));
+    return { text, structured: { ...result, tokens: estimateTokens(text) } };
+  },
+});

@@ -1,0 +1,175 @@
+// End-to-end: the SDK's Client over StdioClientTransport spawning the built `strata mcp` on the real
+// fixtures (the default roots point at them through CLAUDE_CONFIG_DIR and CODEX_HOME; temp STRATA_HOME).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const ROOT = process.cwd();
+const CLI = join(ROOT, 'dist/cli/main.js');
+const FIXTURES = resolve(ROOT, '../shared/fixtures/real');
+
+let base: string;
+let client: Client;
+let env: Record<string, string>;
+
+type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+
+async function call(name: string, args: Record<string, unknown>): Promise<Result> {
+  return (await client.callTool({ name, arguments: args })) as Result;
+}
+
+async function ok(name: string, args: Record<string, unknown>): Promise<Result> {
+  const r = await call(name, args);
+  expect(r.isError, r.content[0]?.text).toBeFalsy();
+  expect(r.content[0]?.type).toBe('text');
+  return r;
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(join(tmpdir(), 'strata-mcp-e2e-'));
+  const code = join(base, 'work');
+  mkdirSync(join(code, 'src'), { recursive: true });
+  writeFileSync(join(code, 'src', 'greet.ts'), 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n  hello(): string {\n    return greet("you");\n  }\n}\n');
+  cpSync(join(FIXTURES, 'markdown/skills/obra-superpowers'), join(code, 'docs'), { recursive: true });
+  writeFileSync(join(base, 'outside.ts'), 'export const secret = 1;\n');
+  symlinkSync(join(base, 'outside.ts'), join(code, 'src', 'leak.ts'));
+  symlinkSync(base, join(code, 'up'));
+  mkdirSync(join(base, 'extra', 'projects', '-tmp-extra'), { recursive: true });
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: join(base, 'home'),
+    STRATA_HOME: join(base, 'data'),
+    CLAUDE_CONFIG_DIR: `${join(FIXTURES, 'claude-code/omarchy-backup')},${join(base, 'extra')}`,
+    CODEX_HOME: join(FIXTURES, 'codex'),
+    TZ: 'UTC',
+    NO_COLOR: '1',
+  };
+  const built = spawnSync(process.execPath, [CLI, 'pack', 'build', '--segment', 'docs'], { cwd: code, env, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--refresh', '0'], cwd: code, env, stderr: 'pipe' });
+  client = new Client({ name: 'strata-e2e', version: '1.0.0' });
+  await client.connect(transport);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('strata mcp (SDK client over stdio)', () => {
+  it('lists the tools, each read-only with input and output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['code_map', 'code_symbol', 'pack_get', 'pack_search', 'read', 'search', 'sessions']);
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.description).toBeTruthy();
+    }
+  });
+
+  it('search ingests the default roots first and cites sessions, message numbers and message tokens', async () => {
+    const r = await ok('search', { query: 'hyprland', limit: 2 });
+    const s = r.structuredContent!;
+    expect(s.mode).toBe('fts');
+    expect(s.sessions.length).toBeGreaterThan(0);
+    const hit = s.sessions[0].hits[0];
+    expect(hit.message).toBeGreaterThan(0);
+    expect(hit.messageTokens).toBeGreaterThan(0);
+    expect(s.tokens).toBeGreaterThan(0);
+    expect(r.content[0]!.text).toContain(`#${hit.message} `);
+  });
+
+  it('sessions lists the store with statistics and filters', async () => {
+    const r = await ok('sessions', { agents: ['codex'], limit: 5 });
+    const sessions = r.structuredContent!.sessions as { agent: string; messages: number }[];
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((x) => x.agent === 'codex')).toBe(true);
+    expect(r.content[0]!.text).toMatch(/^ID\s+DATE\s+AGENT/);
+  });
+
+  it('read opens a range of a session by unique prefix', async () => {
+    const r = await ok('read', { session: '1fb5e404', range: '1-3' });
+    expect(r.structuredContent!.session.externalId).toBe('1fb5e404-604d-4a2b-baf1-3beb42a67371');
+    expect(r.structuredContent!.messages.map((m: { n: number }) => m.n)).toEqual([1, 2, 3]);
+    expect(r.content[0]!.text).toContain('Messages 1-3 of');
+  });
+
+  it('an ambiguous session prefix is an error result naming the candidates', async () => {
+    const r = await call('read', { session: '1' });
+    expect(r.isError).toBe(true);
+    expect(r.content[0]!.text).toMatch(/^strata: "1" matches 2 sessions: 1a0dd4c9-.* \(codex\); 1fb5e404-/);
+    expect(r.content[0]!.text).not.toContain('\n');
+  });
+
+  it('bad arguments are error results, not crashes', async () => {
+    const r = await call('search', { query: 3 });
+    expect(r.isError).toBe(true);
+    expect(r.content[0]!.text).toMatch(/Invalid arguments for tool search/);
+    const range = await call('read', { session: '1fb5e404', range: 'x-y' });
+    expect(range.isError).toBe(true);
+    const regex = await call('search', { query: '(', regex: true });
+    expect(regex.isError).toBe(true);
+    expect(regex.content[0]!.text).toMatch(/^strata: invalid regular expression/);
+  });
+
+  it('pack_search and pack_get read a context pack under the root, pack_get within a budget', async () => {
+    const found = await ok('pack_search', { query: 'test driven development', segment: 'docs', limit: 3 });
+    const ids = (found.structuredContent!.hits as { id: string }[]).map((h) => h.id);
+    expect(ids.length).toBeGreaterThan(1);
+    const all = await ok('pack_get', { ids, segment: 'docs' });
+    expect(all.structuredContent!.chunks.map((c: { id: string }) => c.id)).toEqual(ids);
+    const first = all.structuredContent!.chunks[0].tokens as number;
+    const cut = await ok('pack_get', { ids, segment: 'docs', budget: first });
+    expect(cut.structuredContent!.usedTokens).toBe(first);
+    expect(cut.structuredContent!.omitted).toEqual(ids.slice(1));
+    expect(cut.structuredContent!.truncated).toBe(true);
+  });
+
+  it('code_map and code_symbol map code under the root', async () => {
+    const map = await ok('code_map', { path: 'src', budget: 500 });
+    expect(map.structuredContent!.tokens).toBeLessThanOrEqual(500);
+    expect(map.structuredContent!.files.map((f: { path: string }) => f.path)).toEqual(['src/greet.ts']);
+    const symbol = await ok('code_symbol', { names: ['Greeter.hello', 'nothing'], path: 'src' });
+    expect(symbol.content[0]!.text).toContain('return greet("you");');
+    expect(symbol.structuredContent!.missing).toEqual(['nothing']);
+    const none = await call('code_symbol', { names: ['nothing'] });
+    expect(none.isError).toBe(true);
+  });
+
+  it('refuses paths that escape the roots: "..", outside absolute paths, escaping symbolic links', async () => {
+    for (const [tool, args] of [
+      ['code_map', { path: '../outside.ts' }],
+      ['code_map', { path: join(base, 'outside.ts') }],
+      ['code_symbol', { names: ['secret'], path: 'src/leak.ts' }],
+      ['code_map', { path: 'up' }],
+      ['pack_search', { query: 'x', segment: '..' }],
+      ['pack_get', { ids: ['a'], segment: base }],
+    ] as const) {
+      const r = await call(tool, args);
+      expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+      expect(r.content[0]!.text).toMatch(/^strata: path ".*" (is outside the allowed roots|resolves outside the allowed roots through a symbolic link)/);
+    }
+  });
+
+  it('answers from what is stored while another writer holds the lock, and catches up after', async () => {
+    const transcript = join(base, 'extra', 'projects', '-tmp-extra', '0f0f0f0f-0000-4000-8000-000000000001.jsonl');
+    const line = (uuid: string, text: string) =>
+      JSON.stringify({ type: 'user', uuid, sessionId: '0f0f0f0f-0000-4000-8000-000000000001', cwd: '/tmp/extra', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: text } }) + '\n';
+    appendFileSync(transcript, line('u1', 'zanzibarquokka appears here'));
+    const lock = join(base, 'data', 'strata.db.lock');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata ingest', since: new Date().toISOString() }));
+    try {
+      const held = await ok('search', { query: 'zanzibarquokka' });
+      expect(held.structuredContent!.sessions).toEqual([]);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+    const after = await ok('search', { query: 'zanzibarquokka' });
+    expect(after.structuredContent!.sessions.map((s: { id: string }) => s.id)).toEqual(['0f0f0f0f-0000-4000-8000-000000000001']);
+  });
+});
