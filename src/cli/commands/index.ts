@@ -20,6 +20,7 @@ const GROUPS: CommandGroup[] = [
   { commands: ['llm'], load: async () => (await import('./llm.js')).registerLlmCommand },
   { commands: ['pack'], load: async () => (await import('./pack.js')).registerPackCommand },
   { commands: ['map'], load: async () => (await import('./map.js')).registerMapCommand },
+  { commands: ['ui', 'blame', 'export'], load: async () => (await import('./ui.js')).registerUiCommands },
 ];
 
 /** The command word in argv (the first argument that is not an option), if any. */
