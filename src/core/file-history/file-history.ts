@@ -7,7 +7,7 @@ import { classifyTool, shellCommand } from '../retrieval/tool-classes.js';
 import { storedCallInput } from '../retrieval/session-stats.js';
 import { shortIdsFor } from '../retrieval/session-ids.js';
 import { editHunks, editedPath, locateInFile, type EditHunk } from './edit-hunks.js';
-import { baseName, mentionsPath, pathKey, samePath, type PathKey } from './path-match.js';
+import { baseName, mentionsPath, pathKey, recordedKey, samePath, type PathKey } from './path-match.js';
 
 export type FileAction = 'created' | 'edited' | 'read' | 'ran' | 'discussed';
 
@@ -106,19 +106,19 @@ function excerptAround(text: string, base: string, width = 80): string {
 
 function classifyCall(row: CandidateRow, query: PathKey, base: string): Omit<FileHistoryEntry, 'sessionId' | 'shortId' | 'agent' | 'project' | 'title' | 'message' | 'timestamp'> | undefined {
   const input = storedCallInput(row.tool_input, row.text);
-  const hunks = editHunks(row.tool_name, input).filter((h) => samePath(pathKey(h.path), query));
+  const hunks = editHunks(row.tool_name, input).filter((h) => samePath(recordedKey(h.path, row.project), query));
   if (hunks.length > 0) {
     const created = hunks.every((h) => h.op === 'create');
     return { action: created ? 'created' : 'edited', toolName: row.tool_name, recordedPath: hunks[0]!.path, excerpt: '', hunks };
   }
   const name = (row.tool_name ?? '').toLowerCase();
   const path = typeof input === 'object' && input !== null && !Array.isArray(input) ? editedPath(input as Record<string, unknown>) : undefined;
-  if (path && samePath(pathKey(path), query)) {
+  if (path && samePath(recordedKey(path, row.project), query)) {
     return { action: READ_TOOLS.has(name) ? 'read' : 'ran', toolName: row.tool_name, recordedPath: path, excerpt: '', hunks: [] };
   }
   const command = classifyTool(row.tool_name) === 'bash' ? shellCommand(input) : undefined;
   const text = command ?? row.text;
-  if (!mentionsPath(text, query)) return undefined;
+  if (!mentionsPath(text, query, row.project)) return undefined;
   return { action: command ? 'ran' : 'discussed', toolName: row.tool_name, recordedPath: null, excerpt: excerptAround(text, base), hunks: [] };
 }
 
@@ -136,7 +136,7 @@ export function fileHistory(db: Database, options: FileHistoryOptions): FileHist
     seen.add(row.id);
     const what = row.kind === 'tool_call'
       ? classifyCall(row, query, base)
-      : mentionsPath(row.text, query) ? { action: 'discussed' as const, toolName: null, recordedPath: null, excerpt: excerptAround(row.text, base), hunks: [] } : undefined;
+      : mentionsPath(row.text, query, row.project) ? { action: 'discussed' as const, toolName: null, recordedPath: null, excerpt: excerptAround(row.text, base), hunks: [] } : undefined;
     if (!what) continue;
     if (options.actions && !options.actions.includes(what.action)) continue;
     for (const h of what.hunks as FileHunk[]) {

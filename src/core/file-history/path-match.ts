@@ -43,6 +43,18 @@ function endsWith(long: string[], short: string[], caseless: boolean): boolean {
   return true;
 }
 
+/**
+ * The key of a path as recorded in a session: a relative path is taken relative to the session's
+ * project (its working directory), so `src/a.ts` in /repo is /repo/src/a.ts and not any src/a.ts.
+ */
+export function recordedKey(raw: string, project: string | null): PathKey {
+  const key = pathKey(raw);
+  if (key.root !== null || !project) return key;
+  const base = pathKey(project);
+  if (base.root === null) return key;
+  return pathKey([base.root === '' ? '' : base.root, ...base.segments, ...key.segments].join('/'));
+}
+
 /** True when `recorded` (as an agent wrote it) names the same file as `query` (as a person typed it). */
 export function samePath(recorded: PathKey, query: PathKey): boolean {
   // Windows file systems ignore case; a drive letter on either side says the path came from one.
@@ -65,13 +77,13 @@ export function baseName(raw: string): string {
 }
 
 /** Every path-like token in free text (for "discussed" mentions): words holding a `/` or a `.ext`. */
-export function mentionsPath(text: string, query: PathKey): boolean {
+export function mentionsPath(text: string, query: PathKey, project: string | null = null): boolean {
   const base = query.segments[query.segments.length - 1];
   if (!base || !text.includes(base)) return false;
   for (const match of text.matchAll(/[\w@~.:\\/-]*[\w-]+\.[\w]+|[\w@~.:\\/-]+\/[\w.-]+/g)) {
     const token = match[0].replace(/[.:,;]+$/, '');
     if (!token.includes(base)) continue;
-    if (samePath(pathKey(token), query)) return true;
+    if (samePath(recordedKey(token, project), query)) return true;
   }
   return false;
 }
