@@ -1,0 +1,43 @@
+// Saves a PNG of each page of a running `strata ui` into docs/ui/ (for the docs and the README):
+//   node scripts/ui-screenshots.mjs http://127.0.0.1:PORT/ SESSION_ID FILE_PATH "SEARCH WORDS"
+// Drives Debian's chromium (CHROMIUM=/path overrides) through playwright-core.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [url, session, file, query] = process.argv.slice(2);
+if (!url || !session || !file || !query) {
+  console.error('usage: node scripts/ui-screenshots.mjs URL SESSION_ID FILE_PATH "SEARCH WORDS"');
+  process.exit(2);
+}
+const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'ui');
+mkdirSync(out, { recursive: true });
+const profile = mkdtempSync(join(tmpdir(), 'strata-shots-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage();
+  const shots = [
+    ['sessions', '#/sessions', 'table.sessions tbody tr'],
+    ['session', `#/session/${encodeURIComponent(session)}`, '.diff'],
+    ['search', `#/search?q=${encodeURIComponent(query)}`, '.hit-session'],
+    ['files', `#/files?path=${encodeURIComponent(file)}`, '.file-entry'],
+    ['activity', '#/activity', '.uplot'],
+  ];
+  for (const [name, hash, ready] of shots) {
+    await page.goto(url + hash);
+    await page.waitForSelector(ready, { timeout: 15000 });
+    if (name === 'session') await page.locator('.diff').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(out, `${name}.png`) });
+    console.log(join(out, `${name}.png`));
+  }
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,76 @@
+// Owns the Activity page's aggregates: sessions, messages, tool calls and tokens per day, per project and
+// per agent. Messages and tool calls count on the day of their own timestamp; a session and its tokens on
+// the day it started (token usage is recorded per reply without a time of its own).
+import type { Database } from 'better-sqlite3';
+import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
+
+export interface ActivityCounts {
+  key: string;
+  sessions: number;
+  messages: number;
+  toolCalls: number;
+  tokens: number;
+}
+
+export interface Activity {
+  byDay: ActivityCounts[];
+  byProject: ActivityCounts[];
+  byAgent: ActivityCounts[];
+  totals: Omit<ActivityCounts, 'key'>;
+}
+
+interface SessionRow {
+  id: number;
+  agent: string;
+  project: string | null;
+  day: string | null;
+  tokens: number;
+}
+
+const empty = (key: string): ActivityCounts => ({ key, sessions: 0, messages: 0, toolCalls: 0, tokens: 0 });
+
+function bump(map: Map<string, ActivityCounts>, key: string, field: Exclude<keyof ActivityCounts, 'key'>, n: number): void {
+  let row = map.get(key);
+  if (!row) map.set(key, (row = empty(key)));
+  row[field] += n;
+}
+
+/** Activity of the sessions the filter selects (subagent sessions count as sessions of their own). */
+export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}): Activity {
+  const where = sessionWhere(filter);
+  const sessions = db.prepare(`SELECT s.id, s.agent, s.project, substr(s.started_at, 1, 10) day,
+    s.input_tokens + s.output_tokens + s.cache_read_tokens + s.cache_write_tokens tokens FROM sessions s ${where.sql}`).all(...where.params) as SessionRow[];
+  const byId = new Map(sessions.map((s) => [s.id, s]));
+  const days = new Map<string, ActivityCounts>();
+  const projects = new Map<string, ActivityCounts>();
+  const agents = new Map<string, ActivityCounts>();
+  const totals = empty('');
+  const add = (s: SessionRow, day: string | null, field: Exclude<keyof ActivityCounts, 'key'>, n: number) => {
+    if (day) bump(days, day, field, n);
+    bump(projects, s.project ?? '(none)', field, n);
+    bump(agents, s.agent, field, n);
+    totals[field] += n;
+  };
+  for (const s of sessions) {
+    add(s, s.day, 'sessions', 1);
+    add(s, s.day, 'tokens', s.tokens);
+  }
+  const perDay = (sql: string) => db.prepare(sql).raw(true).iterate() as Iterable<[number, string | null, number]>;
+  for (const [id, day, n] of perDay('SELECT session_id, substr(timestamp, 1, 10), COUNT(*) FROM messages GROUP BY 1, 2')) {
+    const s = byId.get(id);
+    if (s) add(s, day ?? s.day, 'messages', n);
+  }
+  for (const [id, day, n] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id = b.message_id
+    WHERE b.kind = 'tool_call' GROUP BY 1, 2`)) {
+    const s = byId.get(id);
+    if (s) add(s, day ?? s.day, 'toolCalls', n);
+  }
+  const byWork = (a: ActivityCounts, b: ActivityCounts) => b.messages - a.messages || a.key.localeCompare(b.key);
+  const { key: _key, ...total } = totals;
+  return {
+    byDay: [...days.values()].sort((a, b) => a.key.localeCompare(b.key)),
+    byProject: [...projects.values()].sort(byWork),
+    byAgent: [...agents.values()].sort(byWork),
+    totals: total,
+  };
+}

@@ -1,0 +1,91 @@
+// Owns the Sessions page's data: the session listing (core/retrieval/list-index.ts) filtered by text,
+// sorted by any column, paged, with subagent sessions nested under their parents and totals over every
+// matching session. One listing read per request; filtering, sorting and paging are in memory.
+import type { Database } from 'better-sqlite3';
+import { listIndex, type IndexEntry, type IndexFilter } from '../retrieval/list-index.js';
+
+export const SORT_KEYS = ['startedAt', 'endedAt', 'messages', 'userMessages', 'bashCalls', 'linesAdded', 'linesRemoved', 'filesTouched', 'commits', 'subagents', 'agent', 'project', 'title'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export interface SessionListQuery extends Omit<IndexFilter, 'all' | 'limit'> {
+  /** Case-insensitive text in the title, project, id or locations. */
+  text?: string;
+  sort?: SortKey;
+  descending?: boolean;
+  offset?: number;
+  /** Rows per page (default 100, at most 1000). */
+  pageSize?: number;
+}
+
+export interface SessionRow extends IndexEntry {
+  children: SessionRow[];
+}
+
+export interface SessionListTotals {
+  sessions: number;
+  messages: number;
+  userMessages: number;
+  bashCalls: number;
+  linesAdded: number;
+  linesRemoved: number;
+  commits: number;
+  byAgent: Record<string, number>;
+}
+
+export interface SessionListPage {
+  offset: number;
+  pageSize: number;
+  /** Top-level sessions matching (the pages' length). */
+  matching: number;
+  totals: SessionListTotals;
+  rows: SessionRow[];
+  projects: string[];
+  agents: string[];
+}
+
+function compare(a: SessionRow, b: SessionRow, key: SortKey): number {
+  const x = a[key];
+  const y = b[key];
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x ?? '').localeCompare(String(y ?? ''));
+}
+
+function matchesText(row: IndexEntry, needle: string): boolean {
+  return [row.title, row.project, row.id, row.agent, ...row.locations].some((v) => v !== null && v.toLowerCase().includes(needle));
+}
+
+/** One page of sessions for the listing view. */
+export function sessionListPage(db: Database, query: SessionListQuery, home: string | null): SessionListPage {
+  const { text, sort = 'startedAt', descending = true, offset = 0, pageSize = 100, ...filter } = query;
+  const all = listIndex(db, { ...filter, all: true }, home);
+  const byId = new Map<string, SessionRow>();
+  for (const entry of all) byId.set(entry.id, { ...entry, children: [] });
+  const top: SessionRow[] = [];
+  for (const row of byId.values()) {
+    const parent = row.parentId !== null ? byId.get(row.parentId) : undefined;
+    if (parent && parent !== row) parent.children.push(row);
+    else top.push(row);
+  }
+  const needle = text?.trim().toLowerCase();
+  const matching = needle ? top.filter((r) => matchesText(r, needle) || r.children.some((c) => matchesText(c, needle))) : top;
+  const sign = descending ? -1 : 1;
+  matching.sort((a, b) => sign * compare(a, b, sort) || sign * compare(a, b, 'startedAt'));
+  const totals: SessionListTotals = { sessions: 0, messages: 0, userMessages: 0, bashCalls: 0, linesAdded: 0, linesRemoved: 0, commits: 0, byAgent: {} };
+  for (const r of matching) {
+    totals.sessions++;
+    totals.messages += r.messages;
+    totals.userMessages += r.userMessages;
+    totals.bashCalls += r.bashCalls;
+    totals.linesAdded += r.linesAdded;
+    totals.linesRemoved += r.linesRemoved;
+    totals.commits += r.commits;
+    totals.byAgent[r.agent] = (totals.byAgent[r.agent] ?? 0) + 1;
+  }
+  const size = Math.min(1000, Math.max(1, Math.floor(pageSize)));
+  const start = Math.max(0, Math.floor(offset));
+  const rows = matching.slice(start, start + size);
+  for (const r of rows) r.children.sort((a, b) => compare(a, b, 'startedAt'));
+  const projects = [...new Set(all.map((r) => r.project).filter((p): p is string => p !== null))].sort();
+  const agents = [...new Set(all.map((r) => r.agent))].sort();
+  return { offset: start, pageSize: size, matching: matching.length, totals, rows, projects, agents };
+}

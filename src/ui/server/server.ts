@@ -1,0 +1,108 @@
+// Owns the HTTP server of `strata ui`: loopback only, GET/HEAD only, the DNS-rebinding guard on every
+// request, the JSON API under /api/ and the bundled front end (dist/ui/web) for everything else. Nothing
+// it serves writes: the store is only read, and the front end only fetches.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { handleApi, type ApiContext } from './api.js';
+import { refusal } from './host-guard.js';
+import { StrataError } from '../../shared/errors.js';
+
+export const LOOPBACK = '127.0.0.1';
+
+export interface UiServerOptions extends ApiContext {
+  /** 0 (default): a free port chosen by the system. */
+  port?: number;
+  /** Folder holding index.html, app.js and app.css (default: the bundle beside this module). */
+  assetsDir?: string;
+}
+
+export interface UiServer {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
+};
+
+/** The front end's bundle folder: dist/ui/web beside dist/ui/server. */
+export function defaultAssetsDir(): string {
+  return fileURLToPath(new URL('../web/', import.meta.url));
+}
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, head: boolean): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.end(head ? undefined : body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, head: boolean): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value), head);
+}
+
+/** Handles one request (exported for tests that call it without a socket). */
+export function handleRequest(options: UiServerOptions, port: number, req: IncomingMessage, res: ServerResponse): void {
+  const refused = refusal(req.headers, port);
+  if (refused) return send(res, 403, 'text/plain; charset=utf-8', `403 forbidden: ${refused}\n`, false);
+  const head = req.method === 'HEAD';
+  if (req.method !== 'GET' && !head) {
+    res.setHeader('Allow', 'GET, HEAD');
+    return send(res, 405, 'text/plain; charset=utf-8', '405 method not allowed: this server only reads\n', false);
+  }
+  const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
+  if (url.pathname.startsWith('/api/')) {
+    const { status, body } = handleApi(options, url.pathname.slice(5), url.searchParams);
+    return sendJson(res, status, body, head);
+  }
+  const asset = ASSETS[url.pathname];
+  if (!asset) return send(res, 404, 'text/plain; charset=utf-8', '404 not found\n', head);
+  try {
+    return send(res, 200, asset.type, readFileSync(join(options.assetsDir ?? defaultAssetsDir(), asset.file)), head);
+  } catch {
+    return send(res, 500, 'text/plain; charset=utf-8', `500: the front end is not built (${asset.file}); run npm run build\n`, head);
+  }
+}
+
+/** Starts the server on 127.0.0.1 and resolves once it listens. */
+export function startUiServer(options: UiServerOptions): Promise<UiServer> {
+  return new Promise((resolve, reject) => {
+    let port = 0;
+    const server = createServer((req, res) => {
+      try {
+        handleRequest(options, port, req, res);
+      } catch (error) {
+        if (!res.headersSent) sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, false);
+      }
+    });
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new StrataError('USAGE', `port ${options.port} is in use; choose another with --port or omit it`) : error);
+    });
+    server.listen(options.port ?? 0, LOOPBACK, () => {
+      port = (server.address() as AddressInfo).port;
+      resolve({
+        url: `http://${LOOPBACK}:${port}/`,
+        port,
+        server,
+        close: () => new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}

@@ -1,0 +1,157 @@
+// `strata ui` in a real browser: Debian's chromium driven by playwright-core against the built CLI serving a
+// store of the real fixtures plus the ui fixture (a transcript holding markup that must not run).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CLI, FIXTURES, runCli, tempDir } from './helpers.js';
+import { UI_SESSION, writeUiFixture } from './ui-fixture.js';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+// Under CI the browser tests must run: a missing chromium fails them instead of skipping.
+const RUN = HAVE_CHROMIUM || Boolean(process.env.CI);
+if (!RUN) console.warn(`ui-browser tests skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM=/path)`);
+
+const REAL_SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
+
+let dir: string;
+let server: ChildProcess | undefined;
+let url = '';
+let browser: BrowserContext | undefined;
+let env: Record<string, string>;
+
+function startUi(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server = spawn(process.execPath, [CLI, 'ui'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    server.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve(line.trim());
+    });
+    server.on('exit', (code) => reject(new Error(`strata ui exited with ${code}`)));
+    server.on('error', reject);
+  });
+}
+
+/** Opens a page and collects console errors and uncaught exceptions. */
+async function open(hash: string, ready: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser!.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url + hash);
+  await page.waitForSelector(ready, { timeout: 20_000 });
+  return { page, errors };
+}
+
+describe.runIf(RUN)('strata ui in chromium', () => {
+  beforeAll(async () => {
+    dir = tempDir('strata-ui-browser-');
+    env = { STRATA_HOME: join(dir, 'home'), HOME: dir, TZ: 'UTC', NO_COLOR: '1' };
+    for (const input of [FIXTURES, writeUiFixture(dir)]) {
+      const r = runCli(['ingest', input], env);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    url = await startUi();
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.removeAllListeners('exit');
+    server?.kill('SIGTERM');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads every page without console errors', async () => {
+    const pages: [string, string][] = [
+      ['#/sessions', 'table.sessions tbody tr'],
+      [`#/session/${REAL_SESSION}`, '.msg'],
+      ['#/search?q=screen%20saver', '.hit-session'],
+      [`#/files?path=${encodeURIComponent('/repo/src/app.ts')}`, '.file-entry'],
+      ['#/activity', '.uplot'],
+      ['#/logbook', 'h1'],
+    ];
+    for (const [hash, ready] of pages) {
+      const { page, errors } = await open(hash, ready);
+      expect(errors, hash).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('lists sessions sortably with subagents folded under their parent', async () => {
+    const { page } = await open('#/sessions', 'table.sessions tbody tr');
+    expect(await page.locator('.card .value').first().textContent()).toMatch(/^\d[\d,]*$/);
+    await page.click('th[data-sort="messages"]');
+    await page.waitForSelector('th[data-sort="messages"][aria-sort="descending"]');
+    await page.fill('input[name="text"]', 'screen saver');
+    await page.waitForFunction(() => document.querySelectorAll('table.sessions tbody tr').length === 1);
+    await page.click('button.fold');
+    await page.waitForSelector('tr.child');
+    await page.close();
+  });
+
+  it('search finds the expected session and opens it at the message', async () => {
+    const { page } = await open('#/search?q=screen%20saver', '.hit-session');
+    const hrefs = await page.locator('.hit-session h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toContain(`#/session/${REAL_SESSION}`);
+    expect(await page.locator('.hit-session mark').count()).toBeGreaterThan(0);
+    await page.locator('a.hit').first().click();
+    await page.waitForSelector('.msg.target');
+    await page.close();
+  });
+
+  it('shows edits as diffs on a session page', async () => {
+    const { page } = await open(`#/session/${REAL_SESSION}`, '.diff');
+    expect(await page.locator('.diff .ln.add').count()).toBeGreaterThan(0);
+    expect(await page.locator('.diff .ln.del').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows a transcript holding <script> as text and never runs it', async () => {
+    const { page, errors } = await open(`#/session/${UI_SESSION}`, '.msg');
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#m-1 .text').textContent()).toContain('<script>window.__pwned = 1</script>');
+    expect(await page.locator('.messages script, .messages img').count()).toBe(0);
+    expect(await page.locator('.badge.error').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('exports a session as one HTML file that renders offline without running transcript markup', async () => {
+    const out = join(dir, 'export.html');
+    const r = runCli(['export', UI_SESSION.slice(0, 8), '--html', out], env);
+    expect(r.code, r.stderr).toBe(0);
+    const page = await browser!.newPage();
+    await page.goto(pathToFileURL(out).href);
+    await page.waitForSelector('.diff .ln.add');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#m-1 .text').textContent()).toContain('<script>');
+    await page.close();
+  });
+
+  it('refuses a request with a foreign Host header', async () => {
+    const { port } = new URL(url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: Number(port), path: '/api/sessions', headers: { Host: 'rebound.attacker.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+});
