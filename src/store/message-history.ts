@@ -40,6 +40,10 @@ export class MessageHistory {
    * ids of those the new content has not matched yet (see finishRewrite).
    */
   private rewriting: Map<number, { before: StoredBlock[]; unmatched: Set<number> }> | undefined;
+  /** Per session written in the open file transaction: its newest message time, or null when it needs no check. */
+  private readonly orderCheck = new Map<number, string | null>();
+  /** Sessions that received a message older than their newest from another source: renumbered at refresh. */
+  private readonly unordered = new Set<number>();
 
   constructor(private readonly db: Database) {}
 
@@ -54,7 +58,9 @@ export class MessageHistory {
       messagesOfSource: p('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0'),
       archive: p('UPDATE messages SET archived = 1 WHERE id = ?'),
       archiveEmptySession: p('UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)'),
-      lastTimestamp: p('SELECT MAX(timestamp) FROM messages WHERE session_id = ?').pluck(),
+      // The newest time near the end of the session (its messages are numbered by time once mixed).
+      lastTime: p('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
+      otherSources: p('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?').pluck(),
       // Messages without a time keep their place after the message before them (the latest time so far).
       resequence: p(`WITH ordered AS (
           SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
@@ -108,10 +114,7 @@ export class MessageHistory {
     return changed;
   }
 
-  /** Drops rewrite tracking (the file transaction rolled back). */
-  cancelRewrite(): void {
-    this.rewriting = undefined;
-  }
+
 
   /**
    * Before a re-parse rewrites a message: saves its blocks as a version unless the new blocks hold every
@@ -155,13 +158,35 @@ export class MessageHistory {
     return { sessions, archived };
   }
 
-  /** The newest message time stored for the session (null when none has one). */
-  lastTimestamp(sessionId: number): string | null {
-    return (this.q.lastTimestamp!.get(sessionId) as string | null) ?? null;
+  /**
+   * Before a message is inserted into a session that held messages: notes the session for renumbering when
+   * the message is older than its newest and the session has another source (one session saved in two
+   * files). A single file's own order is kept as written.
+   */
+  checkOrder(sessionId: number, sourceId: number, timestamp: string | null): void {
+    let last = this.orderCheck.get(sessionId);
+    if (last === undefined) {
+      const mixed = (this.q.otherSources!.get(sessionId, sourceId) as number) > 0;
+      last = mixed ? ((this.q.lastTime!.get(sessionId) as string | undefined) ?? '') : null;
+      this.orderCheck.set(sessionId, last);
+    }
+    if (last === null || timestamp === null) return;
+    if (timestamp < last) this.unordered.add(sessionId);
+    else this.orderCheck.set(sessionId, timestamp);
   }
 
-  /** Renumbers a session's messages by their own times (stable for equal or missing times). */
-  resequence(sessionId: number): void {
-    this.q.resequence!.run({ id: sessionId });
+  /** Renumbers by their messages' own times (stable for equal or missing times) the sessions noted; returns them. */
+  resequenceUnordered(): number[] {
+    const ids = [...this.unordered];
+    for (const id of ids) this.q.resequence!.run({ id });
+    this.unordered.clear();
+    return ids;
+  }
+
+  /** Ends a file transaction's bookkeeping (a rollback forgets what it noted). */
+  settleFile(committed: boolean): void {
+    this.orderCheck.clear();
+    if (!committed) this.unordered.clear();
+    this.rewriting = undefined;
   }
 }
