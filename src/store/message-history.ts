@@ -33,6 +33,18 @@ function sameBlock(stored: StoredBlock, block: PreparedBlock): boolean {
   return stored.kind === block.kind && stored.field === block.field && stored.tool_call_id === block.toolCallId && stored.text === asString(block.text);
 }
 
+/** How many of `items` find no partner among `pool` (each partner matches once). */
+function unmatchedCount<A, B>(items: A[], pool: B[], same: (a: A, b: B) => boolean): number {
+  const left = [...pool];
+  let unmatched = 0;
+  for (const item of items) {
+    const at = left.findIndex((candidate) => same(item, candidate));
+    if (at < 0) unmatched++;
+    else left.splice(at, 1);
+  }
+  return unmatched;
+}
+
 export class MessageHistory {
   private readonly s: Record<string, Statement> = {};
   /**
@@ -61,10 +73,10 @@ export class MessageHistory {
       // The newest time near the end of the session (its messages are numbered by time once mixed).
       lastTime: p('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
       otherSources: p('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?').pluck(),
-      // Messages without a time keep their place after the message before them (the latest time so far).
+      // A message without a time keeps its place after the message before it from the same file.
       resequence: p(`WITH ordered AS (
           SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
-            SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
+            SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (PARTITION BY source_id ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
             FROM messages WHERE session_id = @id))
         UPDATE messages SET seq = ordered.n FROM ordered WHERE messages.id = ordered.id AND messages.seq != ordered.n`),
     });
@@ -117,21 +129,16 @@ export class MessageHistory {
 
 
   /**
-   * Before a re-parse rewrites a message: saves its blocks as a version unless the new blocks hold every
-   * stored one (a message that only grew loses nothing). Returns whether a version was saved.
+   * Whether a re-parse that changed a message rewrites it. A copy from another file holding no block the
+   * stored message lacks (an older backup of a message that grew since) changes nothing. Before a rewrite
+   * the stored blocks are saved as a version unless the new ones hold them all (a message that only grew).
    */
-  saveVersionIfLost(messageId: number, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
+  beforeRewrite(messageId: number, storedSource: number | null, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
     const stored = this.q.blocksOf!.all(messageId) as StoredBlock[];
-    if (stored.length === 0) return false;
-    const remaining = [...incoming];
-    const lost = stored.some((s) => {
-      const at = remaining.findIndex((block) => sameBlock(s, block));
-      if (at < 0) return true;
-      remaining.splice(at, 1);
-      return false;
-    });
-    if (!lost) return false;
-    this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
+    if (storedSource !== sourceId && unmatchedCount(incoming, stored, (b, s) => sameBlock(s, b)) === 0) return false;
+    if (stored.length > 0 && unmatchedCount(stored, incoming, sameBlock) > 0) {
+      this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
+    }
     return true;
   }
 

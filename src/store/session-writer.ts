@@ -59,6 +59,7 @@ interface StoredMessage {
   id: number;
   content_hash: string | null;
   archived: number;
+  source_id: number | null;
 }
 
 /** A session as upserted: `titleAt` is the newest message time of the parse that carries its title. */
@@ -131,7 +132,7 @@ export class SessionWriter {
         RETURNING id`),
       linkSource: p('INSERT OR IGNORE INTO session_sources (session_id, source_id) VALUES (?, ?)'),
       maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
-      findMessage: p(`SELECT id, content_hash, ${v9 ? 'archived' : '0 AS archived'} FROM messages WHERE session_id = ? AND key = ?`),
+      findMessage: p(`SELECT id, content_hash, ${v9 ? 'archived' : '0 AS archived'}, source_id FROM messages WHERE session_id = ? AND key = ?`),
       insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`),
       mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
@@ -481,7 +482,7 @@ export class SessionWriter {
       );
       const fresh = this.freshSessions.get(sessionId);
       if (fresh) {
-        fresh.set(message.key, { id: messageId, content_hash: hash, archived: 0 });
+        fresh.set(message.key, { id: messageId, content_hash: hash, archived: 0, source_id: sourceId });
         // A huge file (a streamed Puffin history is one transaction) stops keeping keys: lookups instead.
         if (++this.freshKeys >= FRESH_KEYS_MAX) this.freshSessions.clear();
       }
@@ -497,9 +498,7 @@ export class SessionWriter {
         result.blocksAdded += this.insertBlocks(sessionId, existing.id, blocks, nextIdx);
         result.messagesUpdated++;
       }
-    } else if (existing.content_hash !== hash) {
-      // The earlier text stays retrievable: saved as a version when the new blocks do not hold it all.
-      this.history.saveVersionIfLost(existing.id, sourceId, existing.content_hash, message.blocks);
+    } else if (existing.content_hash !== hash && this.history.beforeRewrite(existing.id, existing.source_id, sourceId, existing.content_hash, message.blocks)) {
       this.deleteBlocksOf(existing.id);
       this.s.rewriteMessage!.run({
         id: existing.id,
@@ -515,6 +514,7 @@ export class SessionWriter {
       });
       existing.content_hash = hash;
       existing.archived = 0;
+      existing.source_id = sourceId;
       result.blocksAdded += this.insertBlocks(sessionId, existing.id, message.blocks, 0);
       result.messagesUpdated++;
     } else if (existing.archived) {
