@@ -1,7 +1,8 @@
 // Owns the rules that keep a re-ingest from deleting or doubling stored messages (schema 9):
 // - a block appended to an existing message is skipped when the message already holds an equal one, so the
 //   same transcript read under two paths, or a rewritten file read again, adds nothing twice;
-// - a whole-file re-parse that changed a message's blocks saves the old blocks as a version first;
+// - a message a re-read source changed keeps its old blocks as a version (message_versions), unless the
+//   new content holds them all; an older copy from another file (a backup) changes nothing;
 // - messages of a source that its new content no longer has are archived, never deleted;
 // - a session that received messages older than its newest stored one is renumbered by time.
 import type { Database, Statement } from 'better-sqlite3';
