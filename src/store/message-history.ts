@@ -1,7 +1,8 @@
 // Owns the rules that keep a re-ingest from deleting or doubling stored messages (schema 9):
 // - a block appended to an existing message is skipped when the message already holds an equal one, so the
 //   same transcript read under two paths, or a rewritten file read again, adds nothing twice;
-// - a whole-file re-parse that changed a message's blocks saves the old blocks as a version first;
+// - a message a re-read source changed keeps its old blocks as a version (message_versions), unless the
+//   new content holds them all; an older copy from another file (a backup) changes nothing;
 // - messages of a source that its new content no longer has are archived, never deleted;
 // - a session that received messages older than its newest stored one is renumbered by time.
 import type { Database, Statement } from 'better-sqlite3';
@@ -33,6 +34,18 @@ function sameBlock(stored: StoredBlock, block: PreparedBlock): boolean {
   return stored.kind === block.kind && stored.field === block.field && stored.tool_call_id === block.toolCallId && stored.text === asString(block.text);
 }
 
+/** How many of `items` find no partner among `pool` (each partner matches once). */
+function unmatchedCount<A, B>(items: A[], pool: B[], same: (a: A, b: B) => boolean): number {
+  const left = [...pool];
+  let unmatched = 0;
+  for (const item of items) {
+    const at = left.findIndex((candidate) => same(item, candidate));
+    if (at < 0) unmatched++;
+    else left.splice(at, 1);
+  }
+  return unmatched;
+}
+
 export class MessageHistory {
   private readonly s: Record<string, Statement> = {};
   /**
@@ -40,6 +53,10 @@ export class MessageHistory {
    * ids of those the new content has not matched yet (see finishRewrite).
    */
   private rewriting: Map<number, { before: StoredBlock[]; unmatched: Set<number> }> | undefined;
+  /** Per session written in the open file transaction: its newest message time, or null when it needs no check. */
+  private readonly orderCheck = new Map<number, string | null>();
+  /** Sessions that received a message older than their newest from another source: renumbered at refresh. */
+  private readonly unordered = new Set<number>();
 
   constructor(private readonly db: Database) {}
 
@@ -54,11 +71,13 @@ export class MessageHistory {
       messagesOfSource: p('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0'),
       archive: p('UPDATE messages SET archived = 1 WHERE id = ?'),
       archiveEmptySession: p('UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)'),
-      lastTimestamp: p('SELECT MAX(timestamp) FROM messages WHERE session_id = ?').pluck(),
-      // Messages without a time keep their place after the message before them (the latest time so far).
+      // The newest time near the end of the session (its messages are numbered by time once mixed).
+      lastTime: p('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
+      otherSources: p('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?').pluck(),
+      // A message without a time keeps its place after the message before it from the same file.
       resequence: p(`WITH ordered AS (
           SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
-            SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
+            SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (PARTITION BY source_id ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
             FROM messages WHERE session_id = @id))
         UPDATE messages SET seq = ordered.n FROM ordered WHERE messages.id = ordered.id AND messages.seq != ordered.n`),
     });
@@ -108,27 +127,19 @@ export class MessageHistory {
     return changed;
   }
 
-  /** Drops rewrite tracking (the file transaction rolled back). */
-  cancelRewrite(): void {
-    this.rewriting = undefined;
-  }
+
 
   /**
-   * Before a re-parse rewrites a message: saves its blocks as a version unless the new blocks hold every
-   * stored one (a message that only grew loses nothing). Returns whether a version was saved.
+   * Whether a re-parse that changed a message rewrites it. A copy from another file holding no block the
+   * stored message lacks (an older backup of a message that grew since) changes nothing. Before a rewrite
+   * the stored blocks are saved as a version unless the new ones hold them all (a message that only grew).
    */
-  saveVersionIfLost(messageId: number, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
+  beforeRewrite(messageId: number, storedSource: number | null, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
     const stored = this.q.blocksOf!.all(messageId) as StoredBlock[];
-    if (stored.length === 0) return false;
-    const remaining = [...incoming];
-    const lost = stored.some((s) => {
-      const at = remaining.findIndex((block) => sameBlock(s, block));
-      if (at < 0) return true;
-      remaining.splice(at, 1);
-      return false;
-    });
-    if (!lost) return false;
-    this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
+    if (storedSource !== sourceId && unmatchedCount(incoming, stored, (b, s) => sameBlock(s, b)) === 0) return false;
+    if (stored.length > 0 && unmatchedCount(stored, incoming, sameBlock) > 0) {
+      this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
+    }
     return true;
   }
 
@@ -155,13 +166,35 @@ export class MessageHistory {
     return { sessions, archived };
   }
 
-  /** The newest message time stored for the session (null when none has one). */
-  lastTimestamp(sessionId: number): string | null {
-    return (this.q.lastTimestamp!.get(sessionId) as string | null) ?? null;
+  /**
+   * Before a message is inserted into a session that held messages: notes the session for renumbering when
+   * the message is older than its newest and the session has another source (one session saved in two
+   * files). A single file's own order is kept as written.
+   */
+  checkOrder(sessionId: number, sourceId: number, timestamp: string | null): void {
+    let last = this.orderCheck.get(sessionId);
+    if (last === undefined) {
+      const mixed = (this.q.otherSources!.get(sessionId, sourceId) as number) > 0;
+      last = mixed ? ((this.q.lastTime!.get(sessionId) as string | undefined) ?? '') : null;
+      this.orderCheck.set(sessionId, last);
+    }
+    if (last === null || timestamp === null) return;
+    if (timestamp < last) this.unordered.add(sessionId);
+    else this.orderCheck.set(sessionId, timestamp);
   }
 
-  /** Renumbers a session's messages by their own times (stable for equal or missing times). */
-  resequence(sessionId: number): void {
-    this.q.resequence!.run({ id: sessionId });
+  /** Renumbers by their messages' own times (stable for equal or missing times) the sessions noted; returns them. */
+  resequenceUnordered(): number[] {
+    const ids = [...this.unordered];
+    for (const id of ids) this.q.resequence!.run({ id });
+    this.unordered.clear();
+    return ids;
+  }
+
+  /** Ends a file transaction's bookkeeping (a rollback forgets what it noted). */
+  settleFile(committed: boolean): void {
+    this.orderCheck.clear();
+    if (!committed) this.unordered.clear();
+    this.rewriting = undefined;
   }
 }

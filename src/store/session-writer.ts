@@ -59,6 +59,7 @@ interface StoredMessage {
   id: number;
   content_hash: string | null;
   archived: number;
+  source_id: number | null;
 }
 
 /** A session as upserted: `titleAt` is the newest message time of the parse that carries its title. */
@@ -67,10 +68,6 @@ export type SessionUpsert = Partial<ParsedSession> & { key: string; titleAt?: st
 export class SessionWriter {
   private readonly history: MessageHistory;
   private readonly hasTitleAt: boolean;
-  /** Per session written in the open file transaction: its newest message time, or null when it needs no check. */
-  private readonly orderCheck = new Map<number, string | null>();
-  /** Sessions that received a message older than their newest (from another source): renumbered at refresh. */
-  private readonly unordered = new Set<number>();
   private readonly s: Record<string, Statement>;
   private readonly nextSeq = new Map<number, number>();
   /**
@@ -135,10 +132,7 @@ export class SessionWriter {
         RETURNING id`),
       linkSource: p('INSERT OR IGNORE INTO session_sources (session_id, source_id) VALUES (?, ?)'),
       maxSeq: p('SELECT COALESCE(MAX(seq), 0) AS m FROM messages WHERE session_id = ?'),
-      findMessage: p(`SELECT id, content_hash, ${v9 ? 'archived' : '0 AS archived'} FROM messages WHERE session_id = ? AND key = ?`),
-      // The newest time near the end of the session (its messages are numbered by time once mixed).
-      lastTime: p('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1'),
-      otherSources: p('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?'),
+      findMessage: p(`SELECT id, content_hash, ${v9 ? 'archived' : '0 AS archived'}, source_id FROM messages WHERE session_id = ? AND key = ?`),
       insertMessage: p(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`),
       mergeMessage: p(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
@@ -179,8 +173,6 @@ export class SessionWriter {
         WHERE parent_external_id IS NOT NULL AND parent_id IS NULL`),
     };
     this.s.maxBlockId!.pluck();
-    this.s.lastTime!.pluck();
-    this.s.otherSources!.pluck();
     this.history = new MessageHistory(db);
     this.hasTitleAt = v9;
     this.s.callName!.pluck();
@@ -391,9 +383,7 @@ export class SessionWriter {
     this.inlineThrough = undefined;
     this.freshSessions.clear();
     this.txSessions.clear();
-    this.orderCheck.clear();
-    if (!committed) this.unordered.clear();
-    this.history.cancelRewrite();
+    this.history.settleFile(committed);
     this.freshKeys = 0;
     this.txAdded = new Set();
     this.txRemoved = [];
@@ -484,7 +474,7 @@ export class SessionWriter {
     const existing = this.findMessage(sessionId, message.key);
     const hash = message.hash;
     if (!existing) {
-      if (!this.freshSessions.has(sessionId)) this.checkOrder(sessionId, sourceId, message.timestamp);
+      if (!this.freshSessions.has(sessionId)) this.history.checkOrder(sessionId, sourceId, message.timestamp);
       const seq = this.allocSeq(sessionId);
       const messageId = Number(
         this.s.insertMessage!.run(sessionId, message.key, seq, message.role, message.kind, message.timestamp, message.model, sourceId, message.line, message.sidechain, hash, message.meta)
@@ -492,7 +482,7 @@ export class SessionWriter {
       );
       const fresh = this.freshSessions.get(sessionId);
       if (fresh) {
-        fresh.set(message.key, { id: messageId, content_hash: hash, archived: 0 });
+        fresh.set(message.key, { id: messageId, content_hash: hash, archived: 0, source_id: sourceId });
         // A huge file (a streamed Puffin history is one transaction) stops keeping keys: lookups instead.
         if (++this.freshKeys >= FRESH_KEYS_MAX) this.freshSessions.clear();
       }
@@ -508,9 +498,7 @@ export class SessionWriter {
         result.blocksAdded += this.insertBlocks(sessionId, existing.id, blocks, nextIdx);
         result.messagesUpdated++;
       }
-    } else if (existing.content_hash !== hash) {
-      // The earlier text stays retrievable: saved as a version when the new blocks do not hold it all.
-      this.history.saveVersionIfLost(existing.id, sourceId, existing.content_hash, message.blocks);
+    } else if (existing.content_hash !== hash && this.history.beforeRewrite(existing.id, existing.source_id, sourceId, existing.content_hash, message.blocks)) {
       this.deleteBlocksOf(existing.id);
       this.s.rewriteMessage!.run({
         id: existing.id,
@@ -526,6 +514,7 @@ export class SessionWriter {
       });
       existing.content_hash = hash;
       existing.archived = 0;
+      existing.source_id = sourceId;
       result.blocksAdded += this.insertBlocks(sessionId, existing.id, message.blocks, 0);
       result.messagesUpdated++;
     } else if (existing.archived) {
@@ -538,7 +527,10 @@ export class SessionWriter {
     this.touchedSessions.add(sessionId);
   }
 
-  /** Deletes the messages of a source except those whose `sessionId\u0000key` is in `keep`. Returns how many went. */
+  /**
+   * Deletes the messages of a source except those whose `sessionId\u0000key` is in `keep`. Returns how many
+   * went. The ingest never calls it: a re-ingest archives what vanished (archiveVanished).
+   */
   deleteMessagesOfSource(sourceId: number, keep: Set<string>, onlySessions?: Set<number>): number {
     let deleted = 0;
     for (const m of this.s.messagesOfSource!.all(sourceId) as { id: number; sessionId: number; key: string }[]) {
@@ -559,22 +551,6 @@ export class SessionWriter {
   }
 
   /**
-   * Notes a session for renumbering when a message older than its newest arrives from another source
-   * (one session saved in two files): a single file's own order is kept as written.
-   */
-  private checkOrder(sessionId: number, sourceId: number, timestamp: string | null): void {
-    let last = this.orderCheck.get(sessionId);
-    if (last === undefined) {
-      const mixed = (this.s.otherSources!.get(sessionId, sourceId) as number) > 0;
-      last = mixed ? ((this.s.lastTime!.get(sessionId) as string | undefined) ?? '') : null;
-      this.orderCheck.set(sessionId, last);
-    }
-    if (last === null || timestamp === null) return;
-    if (timestamp < last) this.unordered.add(sessionId);
-    else this.orderCheck.set(sessionId, timestamp);
-  }
-
-  /**
    * Archives (never deletes) the messages of a source that its new content no longer has: `keep` holds
    * `sessionId\u0000key` of those it has. Returns how many were archived.
    */
@@ -590,11 +566,7 @@ export class SessionWriter {
 
   /** Recomputes counts, time range, models and token totals of every session touched so far. */
   refreshTouchedSessions(): void {
-    for (const id of this.unordered) {
-      this.history.resequence(id);
-      this.nextSeq.delete(id);
-    }
-    this.unordered.clear();
+    for (const id of this.history.resequenceUnordered()) this.nextSeq.delete(id);
     for (const id of this.touchedSessions) this.s.refreshSession!.run({ id });
     this.afterRefresh?.(this.touchedSessions);
     this.touchedSessions.clear();
