@@ -46,6 +46,9 @@ export function secretNameKind(name: string): 'password' | 'key' | null {
   // `pass` alone is too common a word (`'Conditional Pass': 'bg-…'`); `REDIS_PASS` is a password.
   if (PASSWORD_WORDS.has(last)) return last === 'pass' && words.length < 2 ? null : 'password';
   if (SECRET_WORDS.has(last)) return 'key';
+  // Run-together names: PGPASSWORD, CSRFTOKEN, OPENAIAPIKEY.
+  if (/(?:password|passwd)$/.test(last)) return 'password';
+  if (/(?:secret|token|apikey|accesskey|privatekey)$/.test(last)) return 'key';
   if (last === 'key' && words.length > 1 && KEY_QUALIFIERS.has(words[words.length - 2]!)) return 'key';
   return null;
 }
@@ -109,6 +112,7 @@ export const OWN_RULES: OwnRule[] = [
     pattern: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?<secret>[^\s'"\\-][^\s'"\\]*)/dg,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
+  { kind: 'cli-password', hints: ['curl'], pattern: /\bcurl\b[^\n|;&]*?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
   { kind: 'cli-password', hints: ['sshpass'], pattern: /\bsshpass\s+-p\s*(?:\\?["'])?(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
   { kind: 'cli-password', hints: ['--password', '--passwd'], pattern: /(?:^|\s)--pass(?:word|wd)(?:=|\s+)(?:\\?["'])?(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) && !s.startsWith('-') },
   {
@@ -130,9 +134,9 @@ export const OWN_RULES: OwnRule[] = [
     hints: ['secret', 'token', 'passw', 'pwd', '_pass', 'pass_', '-pass', 'credential', 'auth', '_key', '-key', '.key', ...KEY_HINTS],
     // Anchored on the keyword (fast), the whole name read back from it; quotes may be JSON-escaped (a
     // tool input as JSON text). The value may hold `$` (only a leading `$` makes it a variable).
-    pattern: /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]*(?:\\?["'])?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
+    pattern: /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]*(?:\\?["'])?\]?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
     accept: (s, text, m) => {
-      const sep = /(?:\\?["'])?\s*(?:=|:=|:|=>)/.exec(m[0])!;
+      const sep = /(?:\\?["'])?\]?\s*(?:=|:=|:|=>)/.exec(m[0])!;
       const name = nameBefore(text, m.index, m.index + sep.index);
       if (/^--?pass/.test(name)) return false;
       const kind = secretNameKind(name);
