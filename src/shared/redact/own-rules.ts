@@ -73,7 +73,7 @@ function basicCredential(secret: string): boolean {
 const trimmedPassword = (value: string): string => value.replace(/[.,;:)\]]+$/, '');
 
 export const OWN_RULES: OwnRule[] = [
-  { kind: 'aws-key', hints: ['akia', 'asia', 'abia', 'acca'], pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/dg },
+  { kind: 'aws-key', hints: ['akia', 'asia'], pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/dg },
   { kind: 'google-api-key', hints: ['aiza'], pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
   { kind: 'google-oauth-secret', hints: ['gocspx-'], pattern: /\bGOCSPX-[A-Za-z0-9_-]{24,}/dg },
   { kind: 'anthropic-key', hints: ['sk-ant-'], pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/dg },
@@ -84,7 +84,7 @@ export const OWN_RULES: OwnRule[] = [
   { kind: 'slack-token', hints: ['xox'], pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/dg, accept: (s) => /\d/.test(s) },
   { kind: 'huggingface-token', hints: ['hf_'], pattern: /\bhf_[A-Za-z0-9]{30,}(?![A-Za-z0-9_-])/dg, accept: (s) => looksLikeKeyValue(s) },
   { kind: 'gitlab-token', hints: ['glpat-'], pattern: /\bglpat-[A-Za-z0-9_-]{20,}/dg },
-  { kind: 'stripe-key', hints: ['_live_', '_test_'], pattern: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}/dg },
+  { kind: 'stripe-key', hints: ['sk_live', 'sk_test', 'rk_live', 'rk_test'], pattern: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}/dg },
   { kind: 'stripe-webhook-secret', hints: ['whsec_'], pattern: /\bwhsec_[A-Za-z0-9+/=]{24,}/dg },
   { kind: 'mailgun-key', hints: ['key-'], pattern: /\bkey-[0-9a-f]{32}\b/dg },
   { kind: 'pypi-token', hints: ['pypi-agei'], pattern: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/dg },
@@ -93,7 +93,8 @@ export const OWN_RULES: OwnRule[] = [
   { kind: 'age-secret-key', hints: ['age-secret-key-'], pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/dg },
   { kind: 'jwt', hints: ['eyj'], pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg },
   { kind: 'bearer-token', hints: ['bearer'], pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/dgi, accept: (s) => looksLikeKeyValue(s) },
-  { kind: 'basic-auth', hints: ['basic '], pattern: /\bBasic\s+(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/dg, accept: basicCredential },
+  // Basic credentials follow an Authorization header name (the hint), which costs the scan nothing more.
+  { kind: 'basic-auth', hints: ['auth'], pattern: /\bBasic\s+(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/dg, accept: basicCredential },
   {
     kind: 'url-password',
     hints: ['://'],
@@ -102,9 +103,9 @@ export const OWN_RULES: OwnRule[] = [
     prefilter: URL_USERINFO_PREFILTER,
     accept: (s) => s.length >= 3 && !isPlaceholder(s) && !/^(?:pass|pwd|secret|pw)$/i.test(s),
   },
-  { kind: 'azure-key', hints: ['accountkey', 'sharedaccesskey', 'sharedsecret'], pattern: /\b(?:AccountKey|SharedAccessKey|SharedSecretValue)\s*=\s*(?<secret>[A-Za-z0-9+/]{20,}={0,2})/dgi },
+  { kind: 'azure-key', hints: ['accountkey', 'sharedaccesskey'], pattern: /\b(?:AccountKey|SharedAccessKey)\s*=\s*(?<secret>[A-Za-z0-9+/]{20,}={0,2})/dgi },
   { kind: 'azure-sas', hints: ['sig='], pattern: /[?&]sig=(?<secret>[A-Za-z0-9%+/]{20,}(?:%3D|=){0,2})/dg },
-  { kind: 'discord-webhook', hints: ['discord'], pattern: /https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{20,})/dgi },
+  { kind: 'discord-webhook', hints: ['api/webhooks/'], pattern: /https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{20,})/dgi },
   { kind: 'teams-webhook', hints: ['webhook.office', 'outlook.office'], pattern: /https:\/\/(?:[a-z0-9-]+\.webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)\/(?<secret>[^\s"'<>\\]{20,})/dgi },
   {
     kind: 'cli-password',
