@@ -110,10 +110,10 @@ export const OWN_RULES: OwnRule[] = [
   {
     kind: 'cli-password',
     hints: ['mysql', 'mariadb'],
-    pattern: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?<secret>[^\s'"\\-][^\s'"\\]*)/dg,
+    pattern: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,300}?\s-p(?<secret>[^\s'"\\-][^\s'"\\]*)/dg,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
-  { kind: 'cli-password', hints: ['curl'], pattern: /\bcurl\b[^\n|;&]*?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
+  { kind: 'cli-password', hints: ['curl'], pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
   { kind: 'cli-password', hints: ['sshpass'], pattern: /\bsshpass\s+-p\s*(?:\\?["'])?(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
   { kind: 'cli-password', hints: ['--password', '--passwd'], pattern: /(?:^|\s)--pass(?:word|wd)(?:=|\s+)(?:\\?["'])?(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) && !s.startsWith('-') },
   {
@@ -134,8 +134,9 @@ export const OWN_RULES: OwnRule[] = [
     kind: 'env-secret',
     hints: ['secret', 'token', 'passw', 'pwd', '_pass', 'pass_', '-pass', 'credential', 'auth', '_key', '-key', '.key', ...KEY_HINTS],
     // Anchored on the keyword (fast), the whole name read back from it; quotes may be JSON-escaped (a
-    // tool input as JSON text). The value may hold `$` (only a leading `$` makes it a variable).
-    pattern: /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]*(?:\\?["'])?\]?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
+    // tool input as JSON text). The value may hold `$` (only a leading `$` makes it a variable). Every
+    // repetition before the value is bounded, so a long run of keywords costs linear time.
+    pattern: /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]{0,64}(?:\\?["'])?\]?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
     accept: (s, text, m) => {
       const sep = /(?:\\?["'])?\]?\s*(?:=|:=|:|=>)/.exec(m[0])!;
       const name = nameBefore(text, m.index, m.index + sep.index);
