@@ -21,7 +21,7 @@ export interface OwnRule {
 export const URL_USERINFO_PREFILTER = /:\/\/[^\s/]*:[^\s/]*@/;
 
 const SECRET_WORDS = new Set(['secret', 'secrets', 'password', 'passwd', 'pwd', 'pass', 'passphrase', 'token', 'apikey', 'credential', 'credentials', 'auth', 'privatekey', 'accesskey', 'accountkey', 'sas']);
-const KEY_QUALIFIERS = new Set(['api', 'access', 'private', 'secret', 'account', 'signing', 'encryption', 'master', 'app', 'auth', 'client', 'service', 'session', 'shared', 'license', 'webhook', 'deploy', 'admin', 'write', 'read']);
+const KEY_QUALIFIERS = new Set(['api', 'access', 'private', 'secret', 'account', 'signing', 'encryption', 'master', 'app', 'auth', 'client', 'service', 'shared', 'license', 'webhook', 'deploy', 'admin', 'write', 'read']);
 /** Trailing words that leave the name's meaning: `TOKEN_VALUE` is a token, `TOKEN_COUNT` is not. */
 const NEUTRAL_TAIL = new Set(['value', 'str', 'string', 'b64', 'base64', 'hex', 'raw', 'plain', 'text', 'data', 'env', 'base']);
 /** Hints for camelCase names ending in Key (`apiKey`); snake and kebab case are found by `_key`/`-key`. */
@@ -110,12 +110,12 @@ export const OWN_RULES: OwnRule[] = [
   {
     kind: 'cli-password',
     hints: ['mysql', 'mariadb'],
-    pattern: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,300}?\s-p(?<secret>[^\s'"\\-][^\s'"\\]*)/dg,
+    pattern: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,300}?\s-p(?<secret>[^\s'"\\`-][^\s'"\\`]*)/dg,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
-  { kind: 'cli-password', hints: ['curl'], pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
-  { kind: 'cli-password', hints: ['sshpass'], pattern: /\bsshpass\s+-p\s*(?:\\?["'])?(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) },
-  { kind: 'cli-password', hints: ['--password', '--passwd'], pattern: /(?:^|\s)--pass(?:word|wd)(?:=|\s+)(?:\\?["'])?(?<secret>[^\s'"\\]{3,})/dg, accept: (s) => !isPlaceholder(s) && !s.startsWith('-') },
+  { kind: 'cli-password', hints: ['curl'], pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\`]{3,})/dg, accept: (s) => !isPlaceholder(s) },
+  { kind: 'cli-password', hints: ['sshpass'], pattern: /\bsshpass\s+-p\s*(?:\\?["'])?(?<secret>[^\s'"\\`]{3,})/dg, accept: (s) => !isPlaceholder(s) },
+  { kind: 'cli-password', hints: ['--password', '--passwd'], pattern: /(?:^|\s)--pass(?:word|wd)(?:=|\s+)(?:\\?["'])?(?<secret>[^\s'"\\`]{3,})/dg, accept: (s) => !isPlaceholder(s) && !s.startsWith('-') },
   {
     kind: 'private-key',
     hints: ['private key'],

@@ -3,6 +3,7 @@
 // it reports. A finding is narrowed to the secret itself (a URL keeps its user and host).
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
 import { URL_USERINFO_PREFILTER } from './own-rules.js';
+import { isPlaceholder } from './secret-value.js';
 
 export interface RuleMatch {
   kind: string;
@@ -136,7 +137,8 @@ function loadVendorRules(): VendorRule[] {
         file({ content: text, filePath: 'message.txt', ext: '.txt', contentType: 'text' });
         for (const found of collecting) {
           const [start, end] = narrow(text, found);
-          if (end > start) out.push({ kind: named.kindByMessage?.[found.messageId] ?? named.kind, start, end });
+          const kind = named.kindByMessage?.[found.messageId] ?? named.kind;
+          if (end > start && !(kind === 'url-password' && isPlaceholder(text.slice(start, end)))) out.push({ kind, start, end });
         }
         collecting = [];
       },
