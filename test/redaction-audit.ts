@@ -94,12 +94,17 @@ if (process.env.STRATA_REDACTION_AUDIT === '1') {
   const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t.text), 0);
   const lines = auditRedactions(texts);
   for (const l of lines) console.log(`${l.kind}\t${l.file}\t${l.context}`);
+  // CPU time, not wall time: on a shared machine the wall clock measures the neighbours.
+  const cpuMs = (): number => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  };
   const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
+  for (let i = 0; i < 7; i++) {
+    const t0 = cpuMs();
     for (const { text } of texts) findSecrets(text);
-    runs.push(performance.now() - t0);
+    runs.push(cpuMs() - t0);
   }
   const best = Math.min(...runs);
-  console.error(`${texts.length} texts, ${(bytes / 1e6).toFixed(1)} MB, ${lines.length} redactions; redactor ${best.toFixed(0)} ms (best of 5) = ${(best / (bytes / 1e6)).toFixed(1)} ms/MB`);
+  console.error(`${texts.length} texts, ${(bytes / 1e6).toFixed(1)} MB, ${lines.length} redactions; redactor ${best.toFixed(0)} ms CPU (best of 7) = ${(best / (bytes / 1e6)).toFixed(1)} ms/MB`);
 }

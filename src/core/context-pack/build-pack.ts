@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { sha256 } from '../../shared/hash.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { chunkMarkdown } from './chunker.js';
+import { redactChunk } from './redact-chunk.js';
 import { digestForDoc } from './digest.js';
 import { discoverDocs, type DiscoverOptions } from './discover.js';
 import { chunkId } from './ids.js';
@@ -61,7 +62,7 @@ interface DocParts {
 }
 
 function chunkDoc(doc: string, file: string, hash: string, text: string, chars: number, maxChars: number): DocParts {
-  const raw = chunkMarkdown(text, { maxChars });
+  const raw = chunkMarkdown(text, { maxChars }).map(redactChunk);
   const seen = new Map<string, number>();
   const index: IndexEntry[] = [];
   const chunks: Chunk[] = [];

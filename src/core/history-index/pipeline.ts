@@ -17,6 +17,7 @@ import { INDEX_VERSION, IndexSerializer, type WriteFile } from './index-serializ
 import { MarkerExtractor } from './marker-extractor.js';
 import { ProcessingStats, type Phase, type ProcessingStatistics, type RunMode } from './processing-stats.js';
 import { parseStoreHistory, type StoreSelection } from './store-history.js';
+import { redactHistory } from './redact-history.js';
 import { SummaryGenerator } from './summary-generator.js';
 import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type SegmentationConfig, type UpdatePlan } from './types.js';
 
@@ -128,6 +129,7 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
     source.kind === 'puffin-file'
       ? await new HistoryParser(source.path, { logger, ...(options.streamThresholdBytes !== undefined ? { streamThresholdBytes: options.streamThresholdBytes } : {}) }).parse()
       : parseStoreHistory(source.store.db, source.store.path, source.selection);
+  redactHistory(history);
   stats.endPhase('parse');
   progress('parse', 1, 1);
   for (const issue of history.issues) stats.recordError('parse', issue.reason + (issue.branchId ? ` (branch ${issue.branchId}${issue.index ? `, entry ${issue.index}` : ''})` : ''), issue.promptId);

@@ -89,3 +89,19 @@ describe('hint scan', () => {
     expect(scanner.scan('AUTH then GHP_ then Private Key')).toEqual([0, 1, 2]);
   });
 });
+
+describe('hostile input', () => {
+  it('scans long runs of keywords, URLs and commands in linear time', () => {
+    const texts = [
+      'keytokenauthsecret'.repeat(40_000),
+      'x://u:'.repeat(60_000) + 'p',
+      'mysql '.repeat(60_000) + '-p',
+      'curl -x '.repeat(50_000),
+      '-----BEGIN PRIVATE KEY-----' + 'A'.repeat(500_000),
+      'password is '.repeat(40_000),
+      '"token": "'.repeat(50_000),
+      'https://u:' + '@'.repeat(200_000),
+    ];
+    for (const text of texts) expect(typeof redactText(text).text).toBe('string');
+  });
+});

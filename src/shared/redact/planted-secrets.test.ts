@@ -94,6 +94,9 @@ function corpus(): Planted[] {
     plant('mysql -p', 'cli-password', rand(12), (s) => `mysql -u root -p${s} -h db shop < dump.sql`),
     plant('sshpass -p', 'cli-password', rand(12), (s) => `sshpass -p '${s}' ssh admin@host uptime`),
     plant('--password flag', 'cli-password', rand(12), (s) => `psql --password=${s} -h db`),
+    plant('curl -u user:password', 'cli-password', rand(12), (s) => `curl -u admin:${s} https://api.internal/v1`),
+    plant('PGPASSWORD, one run-together word', 'env-secret', `${rand(10)}7!`, (s) => `PGPASSWORD=${s} psql -h db -U app`),
+    plant('os.environ item', 'env-secret', rand(24), (s) => `os.environ["SERVICE_TOKEN"] = "${s}"`),
     // Secrets named by their variable.
     plant('REDIS_PASS', 'env-secret', rand(14), (s) => `REDIS_PASS=${s}\nREDIS_HOST=cache`),
     plant('value with $', 'env-secret', `${rand(6)}$${rand(8)}`, (s) => `export DB_PASSWORD=${s}`),

@@ -52,7 +52,8 @@ export function findSecrets(text: string): SecretFinding[] {
   const raw: RuleMatch[] = [];
   for (const i of hinted) RULES[i]!.run(text, raw);
   if (raw.length === 0) return [];
-  const found = raw.map((f) => trimmed(text, f)).filter((f) => f.end > f.start);
+  // A placeholder of an earlier redaction is never a secret (redacting twice changes nothing).
+  const found = raw.map((f) => trimmed(text, f)).filter((f) => f.end > f.start && !text.slice(f.start, f.end).includes('[REDACTED:'));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: SecretFinding[] = [];
   let reached = -1;
