@@ -33,11 +33,13 @@ describe('strata logbook on the real fixtures', () => {
     const store = openStore(join(home, 'data', 'strata.db'));
     try {
       for (const e of doc.timeline) {
-        const read = readSession(store.db, e.source.session, { range: String(e.source.message), full: true, show: ['all'] as never });
+        const read = readSession(store.db, e.source.session, { range: String(e.source.message), full: true, show: [{ category: 'tool', raw: 'tool' }] });
         const message = read.messages[0]!;
         expect(message.n).toBe(e.source.message);
         expect(new Date(message.timestamp!).toISOString()).toBe(e.timestamp);
-        const words = squash(e.content.replace(/…$/, '')).split(' ').slice(0, 4).join(' ');
+        // A failed command's bug quotes the error its result holds; other events quote their message.
+        const quoted = /^`[^`]+` failed: /.test(e.content) ? e.content.replace(/^`[^`]+` failed: /, '') : e.content;
+        const words = squash(quoted.replace(/…$/, '')).split(' ').slice(0, 4).join(' ');
         expect(squash(message.blocks.map((b) => b.text).join(' ')), `${e.source.session} ${e.source.message}`).toContain(words);
       }
     } finally {
