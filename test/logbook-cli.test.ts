@@ -67,6 +67,24 @@ describe('strata logbook on the real fixtures', () => {
     expect(text.stderr).toContain('nothing new; logbook unchanged');
   });
 
+  it('--history FILE builds the logbook of a Puffin history, cited to its stored sessions', () => {
+    const history = join(FIXTURES, 'puffin', 'jdubray-puffin-todo-list', 'history.json');
+    const out = join(home, 'puffin.json');
+    const run = runCli(['logbook', '--history', history, '--out', out], env);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
+    expect(validateLogbook(doc)).toEqual([]);
+    expect(doc.workspace).toBe(`history:${history}`);
+    expect(doc.timeline.length).toBeGreaterThan(0);
+    for (const e of doc.timeline) {
+      expect(e.source.agent).toBe('puffin');
+      const read = runCli(['read', e.source.session, String(e.source.message), '--json'], env);
+      expect(read.code, read.stderr).toBe(0);
+      expect(new Date(JSON.parse(read.stdout).messages[0].timestamp).toISOString()).toBe(e.timestamp);
+    }
+    expect(JSON.parse(runCli(['logbook', '--history', history, '--out', out, '--json'], env).stdout)).toMatchObject({ changed: false, calls: 0 });
+  });
+
   it('--continue-from a file that is not a logbook exits 2 and leaves it untouched', () => {
     const bad = join(home, 'notes.json');
     writeFileSync(bad, '{"hello": "world"}\n');
