@@ -62,14 +62,16 @@ export async function runLogbook(options: RunLogbookOptions): Promise<RunLogbook
     const { previous, from } = readPrevious(options);
     const result = await buildLogbook({ ...options, db: options.store.db, previous });
     const doc = result.document;
-    assertLogbook(doc, 'the logbook to write');
     let storeWritten = false;
     let fileWritten = false;
-    if (result.changed || !readStoredLogbook(options.store.db, options.workspace)) {
+    const writeStore = result.changed || (from !== 'store' && !readStoredLogbook(options.store.db, options.workspace));
+    const writeFile = options.out !== undefined && (result.changed || !existsSync(options.out));
+    if (writeStore || writeFile) assertLogbook(doc, 'the logbook to write');
+    if (writeStore) {
       writeLogbookRow(options.store.db, { workspace: doc.workspace, kind: options.selection.kind, data: formatJson(doc), events: doc.timeline.length, generatedAt: doc.generated_at, updatedAt: new Date().toISOString() });
       storeWritten = true;
     }
-    if (options.out && (result.changed || !existsSync(options.out))) {
+    if (options.out && writeFile) {
       try {
         writeFileAtomic(options.out, formatLogbook(doc, options.format ?? 'json'));
       } catch (error) {
