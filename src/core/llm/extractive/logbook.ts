@@ -17,7 +17,7 @@ const WEAK_DECISION_CUE = /\b(?:instead of|rather than)\b/i;
 const PROBLEM_WORDS = /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|\bwas returning\b|^(?:i can see|it looks|result)\b/i;
 const BUG_CUE = /\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regression|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b/i;
 /** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
-const HARNESS_FAILURE = /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|string to replace not found|file has not been read yet/i;
+const HARNESS_FAILURE = /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|Recorded resolution/i;
 /** A line of tool output that names an error (preferred over an uninformative first line). */
 const ERROR_LINE = /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
 const FACT_CUE = /\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|defaults? to|is limited to|cannot be|can't be)\b/i;
@@ -45,19 +45,20 @@ interface Candidate {
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
   const known = input.existingEvents.map((e) => new Set(termsOf(e.content)));
   const candidates: Candidate[] = [];
-  const add = (message: LogbookChunkMessage, mi: number, si: number, found: Classified): void => {
+  const add = (message: LogbookChunkMessage, mi: number, si: number, found: Classified, compareBy = found.content): void => {
     const event: LogbookEvent = { timestamp: message.timestamp ?? input.createdAt ?? '', type: found.type, content: clip(found.content, CONTENT_MAX) };
     if (found.rationale) event.rationale = clip(found.rationale, 200);
     if (found.alternatives.length > 0) event.alternatives = found.alternatives;
     if (found.code) event.code = found.code;
     if (found.resolution) event.resolution = clip(found.resolution, 200);
     event.source = { conversation_id: input.conversationId, message_id: message.id };
-    candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: new Set(termsOf(found.content)) });
+    candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: new Set(termsOf(compareBy)) });
   };
   input.messages.forEach((message, mi) => {
     if (isFailure(message)) {
       const bug = bugFromFailure(input.messages, mi);
-      if (bug) add(message, mi, 0, bug);
+      // Two failures with the same error are one bug, whatever the commands that hit it.
+      if (bug) add(message, mi, 0, bug, bug.content.replace(/^\x60[^\x60]*\x60 failed: /, ''));
     }
     if (message.role === 'tool' || isBoilerplate(message)) return;
     const prose = message.text.split('\n').filter((line) => !TOOL_LINE.test(line)).join('\n');
