@@ -82,6 +82,19 @@ describe('strata logbook with an OpenAI-compatible server', () => {
     expect(server.requests).toHaveLength(chunks + 1);
   });
 
+  it('replies that are not JSON: each conversation is logged as failed, the run warns, exits 0 and still writes the logbook', async () => {
+    const out = join(home, 'failed.json');
+    server.requests.length = 0;
+    server.script([], { kind: 'ok', text: 'Sorry, I cannot help with that.' });
+    // Another model, so the replies cached by the first test do not answer these calls.
+    const run = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--model', 'gpt-4.1-mini', '--out', out, '--full']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Warning: failed to process 3 conversations (retried on the next run)');
+    expect(run.stderr.match(/strata: warning: failed to process conversation \S+: /g)).toHaveLength(3);
+    expect(server.requests).toHaveLength(6); // each conversation's first chunk and its one repair
+    expect(JSON.parse(readFileSync(out, 'utf8')).failed).toHaveLength(3);
+  });
+
   it('a killed run leaves the previous logbook file and stored logbook intact, and the next run takes its lock over', async () => {
     const out = join(home, 'kept.json');
     const first = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out], env);
