@@ -125,4 +125,12 @@ describe('strata logbook on the real fixtures', () => {
     expect(runCli(['logbook', 'show', '--type', 'opinion'], env).code).toBe(2);
     expect(existsSync(join(home, 'data', 'strata.db'))).toBe(true);
   });
+
+  it('has Examples in --help of logbook, logbook show and logbook list', () => {
+    for (const args of [['logbook'], ['logbook', 'show'], ['logbook', 'list']]) {
+      const help = runCli([...args, '--help'], env);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Examples:');
+    }
+  });
 });

@@ -1,21 +1,9 @@
-// Owns the logbook document as stored and written: validation against schemas/logbook.schema.json,
-// parsing with one-line errors, the empty document of a workspace, and reading it back from the store.
+// Owns the logbook document as read back: a shape check that needs no schema compiler, parsing with
+// one-line errors, the empty document of a workspace, and reading it back from the store.
 import type { Database } from 'better-sqlite3';
 import { StrataError, describeError } from '../../shared/errors.js';
 import { readLogbookRow } from '../../store/logbook-table.js';
-import { SCHEMA_DIR, schemaErrors, schemaValidator } from '../history-index/schema-files.js';
 import { LOGBOOK_VERSION, type LogbookDocument } from './types.js';
-
-export const LOGBOOK_SCHEMA_URL = new URL('logbook.schema.json', SCHEMA_DIR);
-
-export function validateLogbook(value: unknown): string[] {
-  return schemaErrors(schemaValidator(LOGBOOK_SCHEMA_URL), value);
-}
-
-export function assertLogbook(value: unknown, where: string): asserts value is LogbookDocument {
-  const errors = validateLogbook(value);
-  if (errors.length > 0) throw new StrataError('SCHEMA', `${where} does not match logbook.schema.json: ${errors.join('; ')}`);
-}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

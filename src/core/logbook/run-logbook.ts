@@ -10,7 +10,8 @@ import { sha256 } from '../../shared/hash.js';
 import type { Store } from '../../store/db.js';
 import { writeLogbookRow } from '../../store/logbook-table.js';
 import { buildLogbook, type BuildOptions, type BuildResult } from './build-logbook.js';
-import { assertLogbook, parseLogbook, readStoredLogbook } from './document.js';
+import { parseLogbook, readStoredLogbook } from './document.js';
+import { assertLogbook } from './schema.js';
 import { formatJson, formatLogbook, type LogbookFormat } from './format.js';
 import { silentLogbookLogger, type LogbookDocument } from './types.js';
 
