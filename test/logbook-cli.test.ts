@@ -93,6 +93,12 @@ describe('strata logbook on the real fixtures', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('is not a logbook');
     expect(readFileSync(bad, 'utf8')).toBe('{"hello": "world"}\n');
+    const other = join(home, 'backoffice.json');
+    const before = readFileSync(other);
+    const wrong = runCli(['logbook', '--project', '/home/vwestberg/Claude', '--continue-from', other], env);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/is the logbook of \/Users\/tiemo\/src\/rational\/backoffice, not of \/home\/vwestberg\/Claude; it was left untouched/);
+    expect(readFileSync(other).equals(before)).toBe(true);
   });
 
   it('a workspace with no sessions gets an empty logbook, exit 0, and a clear line', () => {
