@@ -57,4 +57,15 @@ describe('extractive logbook events', () => {
     ]);
     expect(events[1]).toMatchObject({ alternatives: ['Redis'] });
   });
+
+  it('an option offered or a problem described with "instead of" is no decision', () => {
+    const { events } = extractLogbookEvents(chunk([
+      { role: 'assistant', text: 'I can change the active indicator to a subtle underline instead of a box.' },
+      { role: 'assistant', text: 'The route was returning a fetch Response instead of the actual stream.' },
+      { role: 'assistant', text: 'The agent can explore variations rather than running the same regression suite.' },
+      { role: 'assistant', text: 'We switched to pnpm instead of npm because installs were three times faster.' },
+    ]));
+    expect(events.map((e) => [e.type, e.content])).toEqual([['decision', 'We switched to pnpm instead of npm because installs were three times faster.']]);
+    expect(events[0]).toMatchObject({ rationale: 'installs were three times faster', alternatives: ['npm'] });
+  });
 });

@@ -12,10 +12,10 @@ const CONTENT_MAX = 160;
 const FIX_WINDOW = 12;
 
 const DECISION_CUE = /\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will| should) use|prefer(?:red)?\b.*\bover)\b/i;
-/** "instead of" / "rather than" make a decision only in a sentence that reports no problem. */
+/** "instead of" / "rather than" make a decision only in a sentence that reports no problem and offers no option. */
 const WEAK_DECISION_CUE = /\b(?:instead of|rather than)\b/i;
-const PROBLEM_WORDS = /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|\bwas returning\b|^(?:i can see|it looks|result)\b/i;
-const BUG_CUE = /\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regression|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b/i;
+const PROBLEM_WORDS = /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/i;
+const BUG_CUE = /\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b/i;
 /** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
 const HARNESS_FAILURE = /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|Recorded resolution/i;
 /** A line of tool output that names an error (preferred over an uninformative first line). */
