@@ -84,13 +84,13 @@ function resample(records, rand, startMs, maxRecords) {
  * Writes about `megabytes` MB of sessions into `root/projects/<slug>/` folders (10 projects) and
  * returns {files, bytes}. `maxRecords` bounds records per session (smaller → more, smaller files).
  */
-export function generateClaudeCorpus(root, { megabytes, seed = 42, maxRecords = 400, sessions: wanted } = {}) {
+export function generateClaudeCorpus(root, { megabytes, seed = 42, maxRecords = 400, sessions: wanted, startMs = Date.UTC(2025, 0, 1) } = {}) {
   const fixtures = loadFixtureSessions();
   const rand = prng(seed);
   const target = megabytes * 1e6;
   let bytes = 0;
   let files = 0;
-  let clock = Date.UTC(2025, 0, 1);
+  let clock = startMs;
   while (wanted ? files < wanted : bytes < target) {
     const source = fixtures[Math.floor(rand() * fixtures.length)];
     const { sessionId, text } = resample(source, rand, clock, maxRecords);

@@ -4,9 +4,9 @@
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ingest } from '../../core/ingest/ingest.js';
-import { assertNotReentrant, createProvider, createStoreCache, LlmRunner, readLlmConfigFile, resolveLlmConfig } from '../../core/llm/index.js';
-import { formatLogbook, LOGBOOK_FORMATS, logbookForProject, runLogbook, EVENT_TYPES, type EventType, type LogbookFormat, type WorkspaceSelection } from '../../core/logbook/index.js';
+import { LOGBOOK_FORMATS, type LogbookFormat } from '../../core/logbook/format.js';
+import { EVENT_TYPES, type EventType } from '../../core/logbook/types.js';
+import type { WorkspaceSelection } from '../../core/logbook/conversations.js';
 import { usageError } from '../../shared/errors.js';
 import { tildify } from '../../shared/paths.js';
 import { parseTimeSpec } from '../../shared/time.js';
@@ -53,6 +53,11 @@ export function projectWorkspace(cwd: string, project: string | undefined): stri
 }
 
 async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
+  // Loaded here: `logbook show` and `list` (run at every session start) need none of this.
+  const [{ assertNotReentrant, createProvider, createStoreCache, LlmRunner, readLlmConfigFile, resolveLlmConfig }, { formatLogbook, runLogbook }] = await Promise.all([
+    import('../../core/llm/index.js'),
+    import('../../core/logbook/index.js'),
+  ]);
   assertNotReentrant(io.env, 'strata logbook');
   if (opts.history && opts.project) throw usageError('--history cannot be combined with --project');
   const format = parseFormat(opts.format, opts.out ? 'json' : 'text');
@@ -81,6 +86,7 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
     let selection: WorkspaceSelection;
     let workspace: string;
     if (history) {
+      const { ingest } = await import('../../core/ingest/ingest.js');
       await ingest({ store, paths: [history], agents: ['puffin'], env: io.env, cwd: io.cwd, ...(io.env.STRATA_LOCK_TIMEOUT_MS ? { lockTimeoutMs: Number(io.env.STRATA_LOCK_TIMEOUT_MS) } : {}) });
       selection = { kind: 'history', path: history };
       workspace = `history:${history}`;
@@ -181,9 +187,10 @@ Examples:
   strata logbook show
   strata logbook show --budget 1500 --type decision,bug --since 30d
   strata logbook show --project ~/src/app --json`)
-    .action((_opts: unknown, command: Command) => {
+    .action(async (_opts: unknown, command: Command) => {
       // Options the parent also declares (--project, --json) are parsed by it: read them merged.
       const opts = command.optsWithGlobals<{ project?: string; budget?: string; type?: string; since?: string; json?: boolean }>();
+      const { logbookForProject } = await import('../../core/logbook/show.js');
       const store = openStoreForRead(io);
       try {
         const view = logbookForProject(store.db, projectWorkspace(io.cwd, opts.project), {

@@ -34,22 +34,24 @@ interface SessionRow {
 }
 
 const COLUMNS = 's.id, s.external_id, s.agent, s.title, s.started_at, s.updated_at, s.message_count, s.parent_id';
+/** Sessions that repeat or serve another conversation: compaction transcripts and prompt suggestions. */
+const SKIPPED_RELATIONS = "(s.relation IS NULL OR s.relation NOT IN ('compaction', 'prompt_suggestion'))";
 
 /** The workspace's conversations, oldest first by start time (subagent sessions go with their parent). */
 export function listConversations(db: Database, selection: WorkspaceSelection): ConversationHead[] {
   let roots: SessionRow[];
   if (selection.kind === 'project') {
     const where = sessionWhere({ project: selection.project });
-    roots = db.prepare(`SELECT ${COLUMNS} FROM sessions s ${where.sql} AND s.parent_id IS NULL ORDER BY s.started_at, s.id`).all(...where.params) as SessionRow[];
+    roots = db.prepare(`SELECT ${COLUMNS} FROM sessions s ${where.sql} AND s.parent_id IS NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`).all(...where.params) as SessionRow[];
   } else {
     roots = db
-      .prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NULL AND s.id IN
+      .prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NULL AND ${SKIPPED_RELATIONS} AND s.id IN
         (SELECT ss.session_id FROM session_sources ss JOIN sources src ON src.id = ss.source_id WHERE src.path = ?) ORDER BY s.started_at, s.id`)
       .all(selection.path) as SessionRow[];
   }
   if (roots.length === 0) return [];
   const children = new Map<number, SessionRow[]>();
-  for (const row of db.prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NOT NULL ORDER BY s.started_at, s.id`).all() as SessionRow[]) {
+  for (const row of db.prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NOT NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`).all() as SessionRow[]) {
     const list = children.get(row.parent_id!);
     if (list) list.push(row);
     else children.set(row.parent_id!, [row]);
@@ -89,11 +91,21 @@ const CALL_MAX = 160;
 const RESULT_MAX = 160;
 
 function firstLine(text: string): string {
-  for (const line of text.split('\n')) {
+  for (const line of text.split(/\r\n|\r|\n/)) {
     const t = line.trim();
     if (t !== '') return t;
   }
   return '';
+}
+
+const ERROR_LINE = /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
+
+/** A failed result's first line, and its first line naming an error when that is another one ("Exit code 1" says little). */
+function failureLines(text: string): string {
+  const first = firstLine(text);
+  if (ERROR_LINE.test(first)) return first;
+  const named = text.split(/\r\n|\r|\n/).map((l) => l.trim()).find((l) => ERROR_LINE.test(l));
+  return named ? `${first} … ${named}` : first;
 }
 
 function clip(text: string, max: number): string {
@@ -150,7 +162,7 @@ function readSessionMessages(db: Database, rowId: number, session: string, agent
     } else if (row.kind === 'tool_result') {
       const failed = row.is_error === 1;
       current.failed ||= failed;
-      current.parts.push(`← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ${clip(firstLine(text), RESULT_MAX)}`);
+      current.parts.push(`← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ${clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX)}`);
     }
   }
   flush();

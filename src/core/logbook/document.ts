@@ -1,20 +1,30 @@
-// Owns the logbook document as stored and written: validation against schemas/logbook.schema.json,
-// parsing with one-line errors, the empty document of a workspace, and reading it back from the store.
+// Owns the logbook document as read back: a shape check that needs no schema compiler, parsing with
+// one-line errors, the empty document of a workspace, and reading it back from the store.
 import type { Database } from 'better-sqlite3';
 import { StrataError, describeError } from '../../shared/errors.js';
 import { readLogbookRow } from '../../store/logbook-table.js';
-import { SCHEMA_DIR, schemaErrors, schemaValidator } from '../history-index/schema-files.js';
 import { LOGBOOK_VERSION, type LogbookDocument } from './types.js';
 
-export const LOGBOOK_SCHEMA_URL = new URL('logbook.schema.json', SCHEMA_DIR);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function validateLogbook(value: unknown): string[] {
-  return schemaErrors(schemaValidator(LOGBOOK_SCHEMA_URL), value);
-}
-
-export function assertLogbook(value: unknown, where: string): asserts value is LogbookDocument {
-  const errors = validateLogbook(value);
-  if (errors.length > 0) throw new StrataError('SCHEMA', `${where} does not match logbook.schema.json: ${errors.join('; ')}`);
+/**
+ * What reading needs of a logbook, checked without compiling the schema (which costs more than an
+ * unchanged run may take): every document strata writes was validated against the full schema.
+ */
+export function logbookShapeErrors(value: unknown): string[] {
+  if (!isObject(value)) return ['not a JSON object'];
+  const errors: string[] = [];
+  if (typeof value.version !== 'string' || value.version.split('.')[0] !== LOGBOOK_VERSION.split('.')[0]) errors.push(`/version must be ${LOGBOOK_VERSION.split('.')[0]}.x.y`);
+  if (typeof value.workspace !== 'string' || typeof value.generated_at !== 'string') errors.push('/workspace and /generated_at must be strings');
+  if (!isObject(value.source_range) || typeof value.source_range.from !== 'string' || typeof value.source_range.to !== 'string') errors.push('/source_range must have from and to');
+  if (!isObject(value.generator) || typeof value.generator.fingerprint !== 'string') errors.push('/generator must have a fingerprint');
+  if (!isObject(value.sessions) || !Array.isArray(value.failed)) errors.push('/sessions must be an object and /failed an array');
+  if (!Array.isArray(value.timeline)) errors.push('/timeline must be an array');
+  else {
+    const bad = value.timeline.findIndex((e) => !isObject(e) || typeof e.timestamp !== 'string' || typeof e.content !== 'string' || !['decision', 'fact', 'bug'].includes(e.type as string) || !isObject(e.source) || typeof e.source.session !== 'string' || typeof e.source.message !== 'number');
+    if (bad >= 0) errors.push(`/timeline/${bad} is not a logbook event`);
+  }
+  return errors;
 }
 
 /** Parses a logbook; throws USAGE (exit 2) naming `where` when the text is not one. */
@@ -25,7 +35,7 @@ export function parseLogbook(text: string, where: string): LogbookDocument {
   } catch (error) {
     throw new StrataError('USAGE', `${where} is not a logbook (not JSON: ${describeError(error)})`);
   }
-  const errors = validateLogbook(value);
+  const errors = logbookShapeErrors(value);
   if (errors.length > 0) throw new StrataError('USAGE', `${where} is not a logbook: ${errors.slice(0, 3).join('; ')}`);
   return value as LogbookDocument;
 }

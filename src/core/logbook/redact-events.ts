@@ -1,5 +1,5 @@
 // Owns the one place the logbook reaches the project's redactor, so moving the redactor is one import.
-import { createRedactor } from '../ingest/redact.js';
+import { createRedactor } from '../../shared/redact/index.js';
 
 const redactor = createRedactor(true);
 

@@ -10,7 +10,8 @@ import { sha256 } from '../../shared/hash.js';
 import type { Store } from '../../store/db.js';
 import { writeLogbookRow } from '../../store/logbook-table.js';
 import { buildLogbook, type BuildOptions, type BuildResult } from './build-logbook.js';
-import { assertLogbook, parseLogbook, readStoredLogbook } from './document.js';
+import { parseLogbook, readStoredLogbook } from './document.js';
+import { assertLogbook } from './schema.js';
 import { formatJson, formatLogbook, type LogbookFormat } from './format.js';
 import { silentLogbookLogger, type LogbookDocument } from './types.js';
 
@@ -35,17 +36,23 @@ export function logbookLockPath(storePath: string, workspace: string): string {
   return join(dirname(storePath), 'locks', `logbook-${sha256(workspace).slice(0, 16)}.lock`);
 }
 
+/** A logbook file to continue: it must be a logbook, and of this workspace (else it is left untouched). */
+function readLogbookFile(path: string, workspace: string): LogbookDocument {
+  const doc = parseLogbook(readFileSync(path, 'utf8'), path);
+  if (doc.workspace !== workspace) throw new StrataError('USAGE', `${path} is the logbook of ${doc.workspace}, not of ${workspace}; it was left untouched`);
+  return doc;
+}
+
 function readPrevious(options: RunLogbookOptions): { previous: LogbookDocument | undefined; from: string | null } {
   if (options.continueFrom) {
     if (!existsSync(options.continueFrom)) throw new StrataError('USAGE', `--continue-from ${options.continueFrom}: no such file`);
-    return { previous: parseLogbook(readFileSync(options.continueFrom, 'utf8'), options.continueFrom), from: options.continueFrom };
+    return { previous: readLogbookFile(options.continueFrom, options.workspace), from: options.continueFrom };
   }
   if (options.out && (options.format ?? 'json') === 'json' && existsSync(options.out)) {
-    const text = readFileSync(options.out, 'utf8');
     try {
-      return { previous: parseLogbook(text, options.out), from: options.out };
+      return { previous: readLogbookFile(options.out, options.workspace), from: options.out };
     } catch (error) {
-      throw new StrataError('USAGE', `${describeError(error)}; it was left untouched (pass another --out, or remove it)`);
+      throw new StrataError('USAGE', `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, or remove it)`);
     }
   }
   const stored = options.full ? undefined : readStoredLogbook(options.store.db, options.workspace);
@@ -62,14 +69,16 @@ export async function runLogbook(options: RunLogbookOptions): Promise<RunLogbook
     const { previous, from } = readPrevious(options);
     const result = await buildLogbook({ ...options, db: options.store.db, previous });
     const doc = result.document;
-    assertLogbook(doc, 'the logbook to write');
     let storeWritten = false;
     let fileWritten = false;
-    if (result.changed || !readStoredLogbook(options.store.db, options.workspace)) {
+    const writeStore = result.changed || (from !== 'store' && !readStoredLogbook(options.store.db, options.workspace));
+    const writeFile = options.out !== undefined && (result.changed || !existsSync(options.out));
+    if (writeStore || writeFile) assertLogbook(doc, 'the logbook to write');
+    if (writeStore) {
       writeLogbookRow(options.store.db, { workspace: doc.workspace, kind: options.selection.kind, data: formatJson(doc), events: doc.timeline.length, generatedAt: doc.generated_at, updatedAt: new Date().toISOString() });
       storeWritten = true;
     }
-    if (options.out && (result.changed || !existsSync(options.out))) {
+    if (options.out && writeFile) {
       try {
         writeFileAtomic(options.out, formatLogbook(doc, options.format ?? 'json'));
       } catch (error) {
