@@ -34,7 +34,7 @@ function chart(target: HTMLElement, label: string, xs: number[], ys: number[]): 
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
-    axes: [{ stroke: '#667' }, { stroke: '#667', size: 50, values: (_u, vals) => vals.map((v) => formatNumber(v)) }],
+    axes: [{ stroke: '#667' }, { stroke: '#667', size: 64, values: (_u, vals) => vals.map((v) => formatNumber(v)) }],
     series: [{}, { label, stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', width: 1, paths: uPlot.paths.bars!({ size: [0.8, 24] }), points: { show: false } }],
   };
   new uPlot(opts, [xs, ys], target);
