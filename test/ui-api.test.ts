@@ -74,7 +74,7 @@ describe('api', () => {
     const files = api<FileHistory>('files', { path: 'src/app.ts' }).body;
     expect(files.entries.map((e) => e.action).sort()).toEqual(['discussed', 'edited', 'read']);
     const activity = api<Activity>('activity').body;
-    expect(activity.byDay).toEqual([{ key: '2026-11-20', sessions: 1, messages: 10, toolCalls: 4, tokens: activity.totals.tokens }]);
+    expect(activity.byDay).toEqual([{ key: '2026-11-20', sessions: 1, messages: 10, toolCalls: 4, tokens: activity.totals.tokens, cost: 0, unpricedTokens: activity.totals.tokens }]);
     expect(activity.byAgent.map((a) => a.key)).toEqual(['claude-code']);
   });
 
