@@ -43,6 +43,23 @@ export interface SessionListPage {
   agents: string[];
 }
 
+/**
+ * The last listing read per connection, reused while the store is unchanged (data_version moves when
+ * another connection commits, total_changes when this one writes): paging, sorting and typing in the
+ * filter do not re-read 10k rows.
+ */
+const lastListing = new WeakMap<Database, { key: string; rows: IndexEntry[] }>();
+
+function listingRows(db: Database, filter: IndexFilter, home: string | null): IndexEntry[] {
+  const version = db.prepare('SELECT total_changes()').pluck().get();
+  const key = JSON.stringify([filter, home, db.pragma('data_version', { simple: true }), version]);
+  const cached = lastListing.get(db);
+  if (cached?.key === key) return cached.rows;
+  const rows = listIndex(db, filter, home);
+  lastListing.set(db, { key, rows });
+  return rows;
+}
+
 function compare(a: SessionRow, b: SessionRow, key: SortKey): number {
   const x = a[key];
   const y = b[key];
@@ -57,7 +74,7 @@ function matchesText(row: IndexEntry, needle: string): boolean {
 /** One page of sessions for the listing view. */
 export function sessionListPage(db: Database, query: SessionListQuery, home: string | null): SessionListPage {
   const { text, sort = 'startedAt', descending = true, offset = 0, pageSize = 100, ...filter } = query;
-  const all = listIndex(db, { ...filter, all: true }, home);
+  const all = listingRows(db, { ...filter, all: true }, home);
   const byId = new Map<string, SessionRow>();
   for (const entry of all) byId.set(entry.id, { ...entry, children: [] });
   const top: SessionRow[] = [];
