@@ -26,6 +26,7 @@ try {
   const shots = [
     ['sessions', '#/sessions', 'table.sessions tbody tr'],
     ['session', `#/session/${encodeURIComponent(session)}`, '.diff'],
+    ['session-diff', `#/session/${encodeURIComponent(session)}?m=${process.env.SHOT_MESSAGE ?? 9}`, '.msg.target'],
     ['search', `#/search?q=${encodeURIComponent(query)}`, '.hit-session'],
     ['files', `#/files?path=${encodeURIComponent(file)}`, '.file-entry'],
     ['activity', '#/activity', '.uplot'],
