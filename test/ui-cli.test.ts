@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, runCli, tempDir } from './helpers.js';
 import { UI_SESSION, writeUiFixture } from './ui-fixture.js';
 
 let dir: string;
@@ -39,6 +40,22 @@ describe('strata blame', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/no session mentions nowhere\/none.ts/);
+  });
+});
+
+describe('strata ui', () => {
+  it('rejects a bad port and a port in use with usage errors', async () => {
+    const bad = runCli(['ui', '--port', 'abc'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--port must be a non-negative integer/);
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const busy = spawnSync(process.execPath, [CLI, 'ui', '--port', String(port)], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+    taken.close();
+    expect(busy.status).toBe(2);
+    expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));
   });
 });
 
