@@ -1,8 +1,8 @@
 // Runs every benchmark in its own Node process (so peak RSS is per benchmark) and prints their output.
 // Usage: npm run bench [-- name ...]   e.g. npm run bench -- ingest retrieval
 // Sizes: STRATA_BENCH_INGEST_MB (1000), STRATA_BENCH_SMALL_FILES (10000), STRATA_BENCH_RETRIEVAL_MB (1024),
-// STRATA_BENCH_PUFFIN_MB (200), STRATA_BENCH_MCP_MB (1024), STRATA_BENCH_LOGBOOK_SESSIONS (1000); the others
-// use their scripts' defaults.
+// STRATA_BENCH_PUFFIN_MB (200), STRATA_BENCH_MCP_MB (1024), STRATA_BENCH_LOGBOOK_SESSIONS (1000),
+// STRATA_BENCH_UI_SESSIONS (10000), STRATA_BENCH_UI_BIG_MB (5); the others use their scripts' defaults.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,7 @@ const args = {
   puffin: [process.env.STRATA_BENCH_PUFFIN_MB ?? '200'],
   mcp: [process.env.STRATA_BENCH_MCP_MB ?? '1024'],
   logbook: [process.env.STRATA_BENCH_LOGBOOK_SESSIONS ?? '1000'],
+  ui: [process.env.STRATA_BENCH_UI_SESSIONS ?? '10000', process.env.STRATA_BENCH_UI_BIG_MB ?? '5'],
 };
 const wanted = process.argv.slice(2);
 const benches = readdirSync(here)

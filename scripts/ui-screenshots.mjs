@@ -18,7 +18,7 @@ const profile = mkdtempSync(join(tmpdir(), 'strata-shots-'));
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  viewport: { width: 1400, height: 900 },
+  viewport: { width: 1400, height: 1000 },
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
@@ -26,6 +26,7 @@ try {
   const shots = [
     ['sessions', '#/sessions', 'table.sessions tbody tr'],
     ['session', `#/session/${encodeURIComponent(session)}`, '.diff'],
+    ['session-diff', `#/session/${encodeURIComponent(session)}?m=${process.env.SHOT_MESSAGE ?? 9}`, '.msg.target'],
     ['search', `#/search?q=${encodeURIComponent(query)}`, '.hit-session'],
     ['files', `#/files?path=${encodeURIComponent(file)}`, '.file-entry'],
     ['activity', '#/activity', '.uplot'],
@@ -33,7 +34,7 @@ try {
   for (const [name, hash, ready] of shots) {
     await page.goto(url + hash);
     await page.waitForSelector(ready, { timeout: 15000 });
-    if (name === 'session') await page.locator('.diff').first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(150);
     await page.screenshot({ path: join(out, `${name}.png`) });
     console.log(join(out, `${name}.png`));
   }

@@ -38,11 +38,10 @@ afterAll(() => {
 
 describe('api', () => {
   it('lists sessions with totals, filters and validation', () => {
-    const page = api<SessionListPage>('sessions');
+    const page = api<SessionListPage>('sessions', { text: 'login' });
     expect(page.status).toBe(200);
     expect(page.body.rows.map((r) => r.id)).toEqual([UI_SESSION]);
     expect(page.body.totals.sessions).toBe(1);
-    expect(api<SessionListPage>('sessions', { text: 'login form' }).body.matching).toBe(1);
     expect(api<SessionListPage>('sessions', { text: 'nothing like this' }).body.matching).toBe(0);
     expect(api<SessionListPage>('sessions', { agent: 'codex' }).body.matching).toBe(0);
     expect(api('sessions', { agent: 'nope' }).status).toBe(400);
@@ -74,7 +73,7 @@ describe('api', () => {
     const files = api<FileHistory>('files', { path: 'src/app.ts' }).body;
     expect(files.entries.map((e) => e.action).sort()).toEqual(['discussed', 'edited', 'read']);
     const activity = api<Activity>('activity').body;
-    expect(activity.byDay).toEqual([{ key: '2026-11-20', sessions: 1, messages: 10, toolCalls: 4, tokens: activity.totals.tokens }]);
+    expect(activity.byDay).toEqual([{ key: '2026-11-20', sessions: 1, messages: 10, toolCalls: 4, tokens: activity.totals.tokens, cost: 0, unpricedTokens: activity.totals.tokens }]);
     expect(activity.byAgent.map((a) => a.key)).toEqual(['claude-code']);
   });
 
@@ -153,5 +152,22 @@ describe('server', () => {
     const index = await send('GET', '/');
     expect(index.status).toBe(500);
     expect(index.body).toMatch(/npm run build/);
+  });
+});
+
+// Last: it adds a session to the store the other tests read.
+describe('listing reuse', () => {
+  it('sees sessions ingested after a listing was read', async () => {
+    expect(api<SessionListPage>('sessions').body.matching).toBe(1);
+    const other = tempDir('strata-ui-api-more-');
+    const { writeFileSync, mkdirSync } = await import('node:fs');
+    mkdirSync(join(other, 'p'), { recursive: true });
+    const id = '7e57c0de-0000-4000-8000-000000000002';
+    writeFileSync(join(other, 'p', `${id}.jsonl`), JSON.stringify({ type: 'user', sessionId: id, uuid: 'x1', timestamp: '2026-11-21T09:00:00.000Z', cwd: '/repo', message: { role: 'user', content: 'a second session' } }) + '\n');
+    const second = openStore(join(dir, 'data', 'strata.db'));
+    await ingest({ store: second, paths: [join(other, 'p')], env: {}, cwd: other });
+    second.close();
+    expect(api<SessionListPage>('sessions').body.matching).toBe(2);
+    rmSync(other, { recursive: true, force: true });
   });
 });

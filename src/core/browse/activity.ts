@@ -1,8 +1,10 @@
 // Owns the Activity page's aggregates: sessions, messages, tool calls and tokens per day, per project and
 // per agent. Messages and tool calls count on the day of their own timestamp; a session and its tokens on
-// the day it started (token usage is recorded per reply without a time of its own).
+// the day it started (token usage is recorded per reply without a time of its own). Cost is estimated at
+// list prices (prices.ts) for models with a known price; other models' tokens are counted as unpriced.
 import type { Database } from 'better-sqlite3';
 import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
+import { estimatedCost } from './prices.js';
 
 export interface ActivityCounts {
   key: string;
@@ -10,6 +12,10 @@ export interface ActivityCounts {
   messages: number;
   toolCalls: number;
   tokens: number;
+  /** Estimated USD for the tokens of models with a known price. */
+  cost: number;
+  /** Tokens of models without a known price (not in `cost`). */
+  unpricedTokens: number;
 }
 
 export interface Activity {
@@ -27,7 +33,7 @@ interface SessionRow {
   tokens: number;
 }
 
-const empty = (key: string): ActivityCounts => ({ key, sessions: 0, messages: 0, toolCalls: 0, tokens: 0 });
+const empty = (key: string): ActivityCounts => ({ key, sessions: 0, messages: 0, toolCalls: 0, tokens: 0, cost: 0, unpricedTokens: 0 });
 
 function bump(map: Map<string, ActivityCounts>, key: string, field: Exclude<keyof ActivityCounts, 'key'>, n: number): void {
   let row = map.get(key);
@@ -64,6 +70,15 @@ export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}
     WHERE b.kind = 'tool_call' GROUP BY 1, 2`)) {
     const s = byId.get(id);
     if (s) add(s, day ?? s.day, 'toolCalls', n);
+  }
+  const usage = db.prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens), SUM(cache_write_tokens)
+    FROM usage GROUP BY 1, 2`).raw(true).iterate() as Iterable<[number, string | null, number, number, number, number]>;
+  for (const [id, model, input, output, cacheRead, cacheWrite] of usage) {
+    const s = byId.get(id);
+    if (!s) continue;
+    const cost = estimatedCost(model, { input, output, cacheRead, cacheWrite });
+    if (cost === undefined) add(s, s.day, 'unpricedTokens', input + output + cacheRead + cacheWrite);
+    else add(s, s.day, 'cost', cost);
   }
   const byWork = (a: ActivityCounts, b: ActivityCounts) => b.messages - a.messages || a.key.localeCompare(b.key);
   const { key: _key, ...total } = totals;

@@ -45,8 +45,10 @@ async function route(): Promise<void> {
   // Pages rewrite their own query string as filters change: only a new page or argument redraws.
   if (key === drawn && r.page !== 'session') return;
   if (key === drawn && r.page === 'session') {
-    const m = Number(r.params.get('m'));
-    document.getElementById(`m-${m}`)?.scrollIntoView({ block: 'start' });
+    const target = document.getElementById(`m-${Number(r.params.get('m'))}`);
+    for (const el of document.querySelectorAll('.msg.target')) el.classList.remove('target');
+    target?.classList.add('target');
+    target?.scrollIntoView({ block: 'start' });
     return;
   }
   drawn = key;

@@ -7,7 +7,8 @@ import { fill, formatNumber, h } from '../dom.js';
 import { setParams, type Route } from '../route.js';
 
 type Metric = Exclude<keyof ActivityCounts, 'key'>;
-const METRICS: [Metric, string][] = [['sessions', 'Sessions'], ['messages', 'Messages'], ['toolCalls', 'Tool calls'], ['tokens', 'Tokens']];
+const METRICS: [Metric, string][] = [['sessions', 'Sessions'], ['messages', 'Messages'], ['toolCalls', 'Tool calls'], ['tokens', 'Tokens'], ['cost', 'Estimated cost (USD)']];
+const usd = (n: number) => (n >= 100 ? `$${Math.round(n).toLocaleString('en-US')}` : `$${n.toFixed(2)}`);
 const DAY = 86_400;
 
 const dayStart = (key: string) => Date.parse(key + 'T00:00:00Z') / 1000;
@@ -15,7 +16,7 @@ const dayStart = (key: string) => Date.parse(key + 'T00:00:00Z') / 1000;
 /** Every day from the first to the last, zeros filled in, as uPlot's columns. */
 function dailySeries(days: ActivityCounts[]): [number[], Record<Metric, number[]>] {
   const xs: number[] = [];
-  const ys: Record<Metric, number[]> = { sessions: [], messages: [], toolCalls: [], tokens: [] };
+  const ys: Record<Metric, number[]> = { sessions: [], messages: [], toolCalls: [], tokens: [], cost: [], unpricedTokens: [] };
   const byKey = new Map(days.map((d) => [d.key, d]));
   if (days.length === 0) return [xs, ys];
   for (let t = dayStart(days[0]!.key); t <= dayStart(days[days.length - 1]!.key); t += DAY) {
@@ -26,7 +27,7 @@ function dailySeries(days: ActivityCounts[]): [number[], Record<Metric, number[]
   return [xs, ys];
 }
 
-function chart(target: HTMLElement, label: string, xs: number[], ys: number[]): void {
+function chart(target: HTMLElement, label: string, xs: number[], ys: number[], money = false): void {
   const width = Math.max(280, (target.clientWidth || 560) - 32);
   const opts: uPlot.Options = {
     width,
@@ -34,7 +35,7 @@ function chart(target: HTMLElement, label: string, xs: number[], ys: number[]): 
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
-    axes: [{ stroke: '#667' }, { stroke: '#667', size: 50, values: (_u, vals) => vals.map((v) => formatNumber(v)) }],
+    axes: [{ stroke: '#667' }, { stroke: '#667', size: 64, values: (_u, vals) => vals.map((v) => (money ? usd(v) : formatNumber(v))) }],
     series: [{}, { label, stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', width: 1, paths: uPlot.paths.bars!({ size: [0.8, 24] }), points: { show: false } }],
   };
   new uPlot(opts, [xs, ys], target);
@@ -46,13 +47,14 @@ function barTable(title: string, rows: ActivityCounts[]): HTMLElement {
   return h('section', { class: 'panel' },
     h('h2', {}, title),
     h('table', { class: 'grid bars' },
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { class: 'num' }, 'sessions'), h('th', {}, 'messages'), h('th', { class: 'num' }, 'tool calls'), h('th', { class: 'num' }, 'tokens'))),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { class: 'num' }, 'sessions'), h('th', {}, 'messages'), h('th', { class: 'num' }, 'tool calls'), h('th', { class: 'num' }, 'tokens'), h('th', { class: 'num', title: 'at list prices, models with a known price' }, 'est. cost'))),
       h('tbody', {}, shown.map((r) => h('tr', {},
         h('td', { class: 'key', title: r.key }, r.key),
         h('td', { class: 'num' }, formatNumber(r.sessions)),
         h('td', {}, h('div', { class: 'bar', style: `width:${Math.max(1, (r.messages / max) * 100).toFixed(1)}%` }), h('span', { class: 'bar-n' }, formatNumber(r.messages))),
         h('td', { class: 'num' }, formatNumber(r.toolCalls)),
-        h('td', { class: 'num' }, formatNumber(r.tokens)))))),
+        h('td', { class: 'num' }, formatNumber(r.tokens)),
+        h('td', { class: 'num' }, r.cost > 0 ? usd(r.cost) : '—'))))),
     rows.length > shown.length ? h('p', { class: 'muted' }, `and ${rows.length - shown.length} more`) : null,
   );
 }
@@ -89,13 +91,15 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
     const [xs, ys] = dailySeries(a.byDay);
     const charts = h('div', { class: 'charts' });
     fill(body,
-      h('div', { class: 'cards' }, METRICS.map(([m, label]) => h('div', { class: 'card' }, h('div', { class: 'value' }, formatNumber(a.totals[m])), h('div', { class: 'label' }, label.toLowerCase())))),
+      h('div', { class: 'cards' }, METRICS.map(([m, label]) => h('div', { class: 'card' },
+        h('div', { class: 'value' }, m === 'cost' ? usd(a.totals.cost) : formatNumber(a.totals[m])), h('div', { class: 'label' }, label.toLowerCase())))),
+      a.totals.unpricedTokens > 0 ? h('p', { class: 'muted' }, `Cost is estimated at list prices for models with a known price; ${formatNumber(a.totals.unpricedTokens)} tokens of other models are not in it.`) : null,
       charts, heatMap(a.byDay),
       h('div', { class: 'two' }, barTable('Per project', a.byProject), barTable('Per agent', a.byAgent)));
     for (const [m, label] of METRICS) {
       const box = h('div', { class: 'chart' }, h('h2', {}, `${label} per day`));
       charts.append(box);
-      if (xs.length) chart(box, label, xs, ys[m]);
+      if (xs.length) chart(box, label, xs, ys[m], m === 'cost');
     }
   };
   select.addEventListener('change', () => void load());

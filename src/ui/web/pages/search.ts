@@ -14,14 +14,19 @@ function terms(query: string, regex: boolean): string[] {
 export async function searchPage(root: HTMLElement, route: Route): Promise<void> {
   const input = h('input', { type: 'search', name: 'q', placeholder: 'words, "phrases", OR, -excluded', value: route.params.get('q') ?? '', autofocus: true, 'aria-label': 'query' });
   const regex = h('input', { type: 'checkbox', name: 'regex', checked: route.params.get('regex') === '1' });
+  const agent = h('select', { name: 'agent', 'aria-label': 'agent' },
+    ['', 'claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'].map((a) => h('option', { value: a, selected: a === (route.params.get('agent') ?? '') }, a || 'all agents')));
+  const since = h('select', { name: 'since', 'aria-label': 'time' },
+    [['', 'any time'], ['7d', 'last 7 days'], ['30d', 'last 30 days'], ['365d', 'last year']].map(([v, l]) => h('option', { value: v!, selected: v === (route.params.get('since') ?? '') }, l!)));
   const results = h('div', { class: 'results' });
   const run = async () => {
     const q = input.value.trim();
-    setParams('search', { q, regex: regex.checked ? '1' : undefined });
+    const filters = { agent: agent.value || undefined, since: since.value || undefined };
+    setParams('search', { q, regex: regex.checked ? '1' : undefined, ...filters });
     if (!q) return fill(results);
     fill(results, h('p', { class: 'muted' }, 'searching…'));
     try {
-      const r = await getJson<SearchResult>('search', { q, regex: regex.checked ? '1' : undefined });
+      const r = await getJson<SearchResult>('search', { q, regex: regex.checked ? '1' : undefined, ...filters });
       const words = terms(q, regex.checked);
       fill(results,
         h('p', { class: 'muted' }, `${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'} (${r.mode})`, r.window ? ` · ranked among the newest ${r.window.ranked} matches` : ''),
@@ -39,7 +44,8 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
     }
   };
   const form = h('form', { class: 'filters', onsubmit: (e: Event) => { e.preventDefault(); void run(); } },
-    input, h('label', {}, regex, ' regular expression'), h('button', { type: 'submit' }, 'Search'));
+    input, agent, since, h('label', {}, regex, ' regular expression'), h('button', { type: 'submit' }, 'Search'));
+  for (const select of [agent, since]) select.addEventListener('change', () => void run());
   fill(root, h('h1', {}, 'Search'), form, results);
   if (input.value) await run();
 }

@@ -1,0 +1,113 @@
+// ui benchmark: the data of each `strata ui` page on 10,000 generated sessions (sessions listing, sorted,
+// filtered; activity) and on one ~5 MB session (session page, file history), in-process; then, when
+// chromium is installed, the Sessions page drawn in the browser from navigation to its table.
+// Usage: node bench/ui.mjs [sessions=10000] [bigMegabytes=5]
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateClaudeCorpus } from './corpus.mjs';
+import { openStore } from '../dist/store/db.js';
+import { ingest } from '../dist/core/ingest/ingest.js';
+import { sessionListPage } from '../dist/core/browse/session-list.js';
+import { sessionDetail } from '../dist/core/browse/session-detail.js';
+import { activity } from '../dist/core/browse/activity.js';
+import { fileHistory } from '../dist/core/file-history/file-history.js';
+import { startUiServer } from '../dist/ui/server/server.js';
+
+const sessions = Number(process.argv[2] ?? 10_000);
+const bigMegabytes = Number(process.argv[3] ?? 5);
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+function measure(name, fn, runs = 7, target) {
+  fn();
+  const samples = [];
+  let out;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    out = fn();
+    samples.push(performance.now() - t);
+  }
+  const bytes = out === undefined ? '' : `  ${(JSON.stringify(out).length / 1e6).toFixed(2)} MB JSON`;
+  const verdict = target === undefined ? '' : pct(samples, 50) <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
+  console.log(`${name.padEnd(46)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  p95 ${pct(samples, 95).toFixed(1).padStart(8)} ms${bytes}${verdict}`);
+}
+
+/** Joins resampled sessions under one id until the file reaches the size asked for. */
+function writeBigSession(root) {
+  const tmp = join(root, 'big-src');
+  generateClaudeCorpus(tmp, { sessions: 80, seed: 7, maxRecords: 1_000_000 });
+  const files = readdirSync(tmp, { recursive: true }).filter((f) => String(f).endsWith('.jsonl')).map((f) => join(tmp, String(f)));
+  const id = 'b16b16b1-0000-4000-a000-00000000ui05';
+  let text = '';
+  for (const f of files) {
+    if (text.length >= bigMegabytes * 1e6) break;
+    text += readFileSync(f, 'utf8').replace(/"sessionId":"[^"]+"/g, `"sessionId":"${id}"`);
+  }
+  const dir = join(root, 'corpus', 'projects', '-home-bench-big');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${id}.jsonl`), text);
+  rmSync(tmp, { recursive: true, force: true });
+  return { id, bytes: Buffer.byteLength(text) };
+}
+
+/** Milliseconds from navigation to the Sessions table drawn (median of a few loads). */
+async function browserRender(url) {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'strata-bench-profile-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const samples = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await page.goto(`${url}?run=${i}#/sessions`);
+      await page.waitForSelector('table.sessions tbody tr');
+      samples.push(performance.now() - t);
+    }
+    const t = performance.now();
+    await page.click('th[data-sort="messages"]');
+    await page.waitForSelector('th[data-sort="messages"][aria-sort]');
+    const sortMs = performance.now() - t;
+    console.log(`${'Sessions page in chromium (load to table)'.padEnd(46)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  max ${Math.max(...samples).toFixed(1)} ms  (target ≤ 1000 ms: ${pct(samples, 50) <= 1000 ? 'met' : 'NOT met'})`);
+    console.log(`${'re-sort by messages in chromium'.padEnd(46)}      ${sortMs.toFixed(1).padStart(8)} ms`);
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'strata-bench-ui-'));
+try {
+  let t = performance.now();
+  generateClaudeCorpus(join(dir, 'corpus'), { sessions, maxRecords: 4, seed: 9 });
+  const big = writeBigSession(dir);
+  const store = openStore(join(dir, 'home', 'strata.db'));
+  await ingest({ store, paths: [join(dir, 'corpus')], env: { HOME: '/home/bench' } });
+  const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
+  console.log(`store: ${n} sessions (one of ${(big.bytes / 1e6).toFixed(1)} MB) generated and ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const home = '/home/bench';
+  measure(`sessions page data, ${n} sessions, first page`, () => sessionListPage(store.db, {}, home), 7, 300);
+  measure('sessions page data, sorted by messages', () => sessionListPage(store.db, { sort: 'messages' }, home));
+  measure('sessions page data, text filter', () => sessionListPage(store.db, { text: 'fix' }, home));
+  measure('sessions page data, page 50', () => sessionListPage(store.db, { offset: 5000 }, home));
+  measure(`activity data, ${n} sessions`, () => activity(store.db), 5);
+  measure(`session page data, ${(big.bytes / 1e6).toFixed(1)} MB session`, () => sessionDetail(store.db, big.id), 5, 1000);
+  measure('file history of a common file name', () => fileHistory(store.db, { path: 'package.json' }), 5);
+  if (existsSync(CHROMIUM) && process.env.STRATA_BENCH_UI_BROWSER !== '0') {
+    const server = await startUiServer({ db: store.db, home });
+    try {
+      await browserRender(server.url);
+    } finally {
+      await server.close();
+    }
+  } else {
+    console.log(`(no browser timing: ${CHROMIUM} not found or STRATA_BENCH_UI_BROWSER=0)`);
+  }
+  store.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
