@@ -21,6 +21,7 @@ const GROUPS: CommandGroup[] = [
   { commands: ['pack'], load: async () => (await import('./pack.js')).registerPackCommand },
   { commands: ['map'], load: async () => (await import('./map.js')).registerMapCommand },
   { commands: ['mcp'], load: async () => (await import('./mcp.js')).registerMcpCommand },
+  { commands: ['hook'], load: async () => (await import('./hook.js')).registerHookCommand },
 ];
 
 /** The command word in argv (the first argument that is not an option), if any. */
