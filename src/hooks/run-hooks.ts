@@ -28,7 +28,8 @@ export interface HookIo {
 export const HOOK_OK = 0;
 export const HOOK_FAILED = 1;
 
-const CLIENT_AGENT: Record<HookClient, AgentName> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini', cursor: 'claude-code', opencode: 'opencode' };
+// Without a transcript path, the client's own default locations are ingested (strata reads no Cursor history).
+const CLIENT_AGENT: Partial<Record<HookClient, AgentName>> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini', opencode: 'opencode' };
 
 export interface HookIngestOutcome {
   status: 'skipped' | 'ingested' | 'deferred' | 'failed';
@@ -44,13 +45,15 @@ export async function runHookIngest(io: HookIo, client: HookClient = 'claude-cod
     logHookLine(io.env, io.stderr, `hook ingest: no transcript file at ${transcript}`);
     return { status: 'failed' };
   }
+  const agent = CLIENT_AGENT[client];
+  if (!transcript && !agent) return { status: 'skipped' };
   let store;
   try {
     store = openStore(storePath(io.env));
     const report = await ingest({
       store,
       paths: transcript ? [transcript] : [],
-      ...(transcript ? {} : { agents: [CLIENT_AGENT[client]] }),
+      ...(transcript || !agent ? {} : { agents: [agent] }),
       env: io.env,
       cwd: payload.cwd ?? io.cwd,
       lockTimeoutMs: 0,

@@ -56,4 +56,45 @@ export function registerHookCommand(program: Command, io: CliIo): void {
       // Exit 1: a failure every client logs without blocking (the detail is already on stderr and in hooks.log).
       if (code !== 0) throw new StrataError('IO', 'hook context failed (see hooks.log in the data directory)');
     });
+  hook
+    .command('install')
+    .description("register strata hook ingest and strata hook context in a client's hooks configuration")
+    .requiredOption('--client <name>', `${CLIENTS.join(', ')}`)
+    .option('--path <file>', "hooks file to merge into (default: the client's own)")
+    .option('--print', 'print the merged file instead of writing it')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  strata hook install --client codex       $CODEX_HOME/hooks.json: SessionStart, Stop, PreCompact
+  strata hook install --client gemini      ~/.gemini/settings.json: SessionStart, SessionEnd, PreCompress
+  strata hook install --client cursor      ~/.cursor/hooks.json: sessionStart, sessionEnd, preCompact, stop
+  strata hook install --client opencode    ~/.config/opencode/plugins/strata.js (an OpenCode plugin)
+  strata hook install --client claude-code ~/.claude/settings.json (or install the plugin instead)
+Only strata's own entries are added or replaced; a changed file is backed up first and written
+atomically; a file that cannot be parsed is refused.`,
+    )
+    .action(async (opts: { client: string; path?: string; print?: boolean }) => {
+      const client = parseClient(opts.client);
+      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { tildify }, { resolve }, { existsSync, readFileSync }] = await Promise.all([
+        import('../../core/agent-config/clients.js'),
+        import('../../core/agent-config/hook-config.js'),
+        import('../../core/agent-config/config-file.js'),
+        import('../../shared/paths.js'),
+        import('node:path'),
+        import('node:fs'),
+      ]);
+      const path = opts.path ? resolve(io.cwd, opts.path) : hookConfigPath(client, io.env);
+      if (opts.print) {
+        io.stdout.write(mergeHookConfig(client, existsSync(path) ? readFileSync(path, 'utf8') : undefined, path));
+        return;
+      }
+      const result = writeConfigFile(path, (current) => mergeHookConfig(client, current, path));
+      const where = tildify(path, io.env);
+      io.stderr.write(
+        result.status === 'unchanged'
+          ? `strata: ${where} already runs the strata hooks\n`
+          : `strata: ${result.status} ${where}${result.backup ? ` (previous file kept as ${tildify(result.backup, io.env)})` : ''}\n`,
+      );
+    });
 }
