@@ -36,6 +36,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
     .option('--agent <list>', 'only these agents, comma-separated (claude-code,codex,gemini,aider,opencode,puffin)')
     .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
     .option('--json', 'print the report as JSON on stdout')
+    .option('--watch', 'keep running: ingest files as they change (Ctrl-C stops after the current file)')
     .addHelpText(
       'after',
       `
@@ -44,11 +45,13 @@ Examples:
   strata ingest ~/.claude/projects/-home-me-app ingest one project folder
   strata ingest session.jsonl --json            ingest one file, report as JSON
   strata ingest --agent codex,gemini            only Codex and Gemini histories
+  strata ingest --watch                         ingest the default locations' files as they change
 Sessions stay in the store when their source files are deleted (they are marked archived).
 Another running ingest is waited for up to 30 s (exit code 3 after that).`,
     )
-    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean }) => {
+    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean; watch?: boolean }) => {
       const agents = parseAgentList(opts.agent);
+      if (opts.watch) return (await import('./ingest-watch.js')).runIngestWatch(io, paths, { ...(agents ? { agents } : {}), redact: opts.redact, json: opts.json });
       const store = openStoreForWrite(io);
       try {
         const progress = createProgress(io, !opts.json);
