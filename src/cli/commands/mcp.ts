@@ -33,10 +33,13 @@ export function registerMcpCommand(program: Command, io: CliIo): void {
         import('../store-access.js'),
       ]);
       const store = openStoreForRead(io);
+      const transport = new StdioServerTransport();
+      // The client closing our stdin ends the session: close the transport so the store closes cleanly.
+      process.stdin.once('end', () => void transport.close());
       try {
         await serveStrata(
           { store, env: io.env, cwd: io.cwd, ...(opts.root ? { roots: opts.root } : {}), refreshSeconds, log: (line) => io.stderr.write(`strata: ${line}\n`) },
-          new StdioServerTransport(),
+          transport,
         );
       } finally {
         store.close();
