@@ -8,7 +8,6 @@ import { openStore } from '../store/db.js';
 import { storePath, homeDir, type Env } from '../shared/paths.js';
 import { StrataError, describeError } from '../shared/errors.js';
 import { isSubcall } from '../core/llm/reentrancy.js';
-import { ingest } from '../core/ingest/ingest.js';
 import { latestProjectSessions, projectSessionLine } from '../core/retrieval/project-sessions.js';
 import type { AgentName } from '../shared/model.js';
 import { parseHookPayload, type HookClient } from './payload.js';
@@ -50,6 +49,8 @@ export async function runHookIngest(io: HookIo, client: HookClient = 'claude-cod
   let store;
   try {
     store = openStore(storePath(io.env));
+    // Loaded here: the session-start hook, which a client waits for, never needs the ingest engine.
+    const { ingest } = await import('../core/ingest/ingest.js');
     const report = await ingest({
       store,
       paths: transcript ? [transcript] : [],
