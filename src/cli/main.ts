@@ -43,8 +43,9 @@ Data directory: $STRATA_HOME, else $XDG_DATA_HOME/strata, else ~/.local/share/st
 Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 lock held by another writer, 4 store unusable.`,
   );
   await registerCommands(program, io, argv);
-  program.hook('preAction', (_root, action) => {
-    if (GUARDED_COMMANDS.has(action.name())) assertNotReentrant(io.env, `strata ${action.name()}`);
+  program.hook('preAction', (root, action) => {
+    // Top-level commands only: `strata hook ingest` handles a sub-call itself (it does nothing, quietly).
+    if (action.parent === root && GUARDED_COMMANDS.has(action.name())) assertNotReentrant(io.env, `strata ${action.name()}`);
   });
   return program;
 }

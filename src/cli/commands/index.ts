@@ -23,6 +23,7 @@ const GROUPS: CommandGroup[] = [
   { commands: ['map'], load: async () => (await import('./map.js')).registerMapCommand },
   { commands: ['mcp'], load: async () => (await import('./mcp.js')).registerMcpCommand },
   { commands: ['ui', 'blame', 'export'], load: async () => (await import('./ui.js')).registerUiCommands },
+  { commands: ['hook'], load: async () => (await import('./hook.js')).registerHookCommand },
 ];
 
 /** The command word in argv (the first argument that is not an option), if any. */

@@ -69,6 +69,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
     .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
     .option('--redaction-report', 'list each secret redacted on stdout: kind, session, line, message (never the value)')
     .option('--json', 'print the report as JSON on stdout')
+    .option('--watch', 'keep running: ingest files as they change (Ctrl-C stops after the current file)')
     .addHelpText(
       'after',
       `
@@ -78,11 +79,13 @@ Examples:
   strata ingest session.jsonl --json            ingest one file, report as JSON
   strata ingest --agent codex,gemini            only Codex and Gemini histories
   strata ingest --redaction-report              also list what was redacted where
+  strata ingest --watch                         ingest the default locations' files as they change
 Sessions stay in the store when their source files are deleted (they are marked archived).
 Another running ingest is waited for up to 30 s (exit code 3 after that).`,
     )
-    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean; redactionReport?: boolean }) => {
+    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean; redactionReport?: boolean; watch?: boolean }) => {
       const agents = parseAgentList(opts.agent);
+      if (opts.watch) return (await import('./ingest-watch.js')).runIngestWatch(io, paths, { ...(agents ? { agents } : {}), redact: opts.redact, json: opts.json });
       const store = openStoreForWrite(io);
       try {
         const progress = createProgress(io, !opts.json);

@@ -10,6 +10,7 @@ Examples:
   strata mcp                                  serve over stdio; pack and code tools read under the current folder
   strata mcp --root ~/src/app --root ~/docs   pack and code tools may read under these folders only
   strata mcp --refresh 300                    re-ingest the default locations at most every 5 minutes
+  strata mcp config --client codex            the snippet for Codex's config.toml (--write merges it)
 Tools: search, sessions, read (stored sessions); pack_search, pack_get (context packs); code_map,
 code_symbol (code maps). All are read-only. Before search, sessions and read, the server ingests the
 default locations incrementally when the last such ingest is older than --refresh seconds; when another
@@ -32,13 +33,60 @@ export function registerMcpCommand(program: Command, io: CliIo): void {
         import('../store-access.js'),
       ]);
       const store = openStoreForRead(io);
+      const transport = new StdioServerTransport();
+      // The client closing our stdin ends the session: close the transport so the store closes cleanly.
+      process.stdin.once('end', () => void transport.close());
       try {
         await serveStrata(
           { store, env: io.env, cwd: io.cwd, ...(opts.root ? { roots: opts.root } : {}), refreshSeconds, log: (line) => io.stderr.write(`strata: ${line}\n`) },
-          new StdioServerTransport(),
+          transport,
         );
       } finally {
         store.close();
       }
+    });
+  registerMcpConfigCommand(mcp, io);
+}
+
+const CONFIG_EXAMPLES = `
+Examples:
+  strata mcp config --client codex            print the snippet for ~/.codex/config.toml
+  strata mcp config --client cursor --write   merge it into ~/.cursor/mcp.json (backup kept)
+  strata mcp config --client claude-code --write   write .mcp.json in this project
+Files: claude-code .mcp.json (this project), codex $CODEX_HOME/config.toml, gemini ~/.gemini/settings.json,
+cursor ~/.cursor/mcp.json, opencode ~/.config/opencode/opencode.json. --write changes only strata's entry,
+keeps a timestamped backup of a file it changes, writes atomically, and refuses a file it cannot parse.`;
+
+export function registerMcpConfigCommand(mcp: Command, io: CliIo): void {
+  mcp
+    .command('config')
+    .description("print (or merge with --write) the strata MCP server entry for a client's configuration file")
+    .requiredOption('--client <name>', 'claude-code, codex, gemini, cursor or opencode')
+    .option('--write', 'merge the entry into the configuration file')
+    .option('--path <file>', 'configuration file to merge into (default: the client\'s own)')
+    .addHelpText('after', CONFIG_EXAMPLES)
+    .action(async (opts: { client: string; write?: boolean; path?: string }) => {
+      const [{ isAgentClient, mcpConfigPath, AGENT_CLIENTS }, { mcpConfigSnippet, mergeMcpConfig }, { writeConfigFile }, { tildify }, { resolve }] = await Promise.all([
+        import('../../core/agent-config/clients.js'),
+        import('../../core/agent-config/mcp-config.js'),
+        import('../../core/agent-config/config-file.js'),
+        import('../../shared/paths.js'),
+        import('node:path'),
+      ]);
+      if (!isAgentClient(opts.client)) throw usageError(`--client must be one of ${AGENT_CLIENTS.join(', ')}, got "${opts.client}"`);
+      const client = opts.client;
+      const path = opts.path ? resolve(io.cwd, opts.path) : mcpConfigPath(client, io.env, io.cwd);
+      if (!opts.write) {
+        io.stderr.write(`strata: add this to ${tildify(path, io.env)} (or run with --write):\n`);
+        io.stdout.write(mcpConfigSnippet(client));
+        return;
+      }
+      const result = writeConfigFile(path, (current) => mergeMcpConfig(client, current, path));
+      const where = tildify(path, io.env);
+      io.stderr.write(
+        result.status === 'unchanged'
+          ? `strata: ${where} already has the strata server\n`
+          : `strata: ${result.status} ${where}${result.backup ? ` (previous file kept as ${tildify(result.backup, io.env)})` : ''}\n`,
+      );
     });
 }

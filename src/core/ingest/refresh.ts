@@ -7,7 +7,7 @@ import type { Store } from '../../store/db.js';
 import { dataDir, type Env } from '../../shared/paths.js';
 import { StrataError, describeError } from '../../shared/errors.js';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
-import { ingest, type IngestOptions } from './ingest.js';
+import type { IngestOptions } from './ingest.js';
 import type { IngestReport } from './report.js';
 
 export const LAST_INGEST_FILE = 'last-ingest.json';
@@ -48,7 +48,8 @@ export function recordLastIngest(env: Env, at: number): void {
 /** Returns a function that refreshes the store when stale; concurrent calls share one ingest. */
 export function createRefresher(options: RefresherOptions): () => Promise<RefreshOutcome> {
   const now = options.now ?? Date.now;
-  const run = options.ingestFn ?? ingest;
+  // The ingest engine (every adapter) loads on the first refresh, not when a server starts.
+  const run = options.ingestFn ?? (async (o: IngestOptions) => (await import('./ingest.js')).ingest(o));
   let inFlight: Promise<RefreshOutcome> | undefined;
   async function refreshOnce(): Promise<RefreshOutcome> {
     const started = now();

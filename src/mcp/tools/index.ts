@@ -1,4 +1,5 @@
-// Owns the list of MCP tools: one file per tool, one line each here.
+// Owns the list of MCP tools: one file per tool, one line each here (the logbook tool, once the logbook
+// lands, is tools/logbook.ts over the core's logbookForProject and one more entry below).
 import type { StrataTool } from '../tool.js';
 import { searchTool } from './search.js';
 import { sessionsTool } from './sessions.js';

@@ -1,0 +1,107 @@
+// Owns `strata hook ingest` and `strata hook context` behind the CLI: read the client's payload, do the
+// work over the core, and answer with only the hook protocol's JSON on stdout. A hook never blocks its
+// client: inside a strata sub-call it does nothing, a held store lock leaves the ingest to the next run,
+// and failures are logged (stderr and hooks.log) with a non-blocking exit code.
+import { existsSync, statSync } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { openStore } from '../store/db.js';
+import { storePath, homeDir, type Env } from '../shared/paths.js';
+import { StrataError, describeError } from '../shared/errors.js';
+import { isSubcall } from '../core/llm/reentrancy.js';
+import { latestProjectSessions, projectSessionLine } from '../core/retrieval/project-sessions.js';
+import type { AgentName } from '../shared/model.js';
+import { parseHookPayload, type HookClient } from './payload.js';
+import { projectLogbookText } from './logbook-context.js';
+import { sessionStartOutput } from './hook-output.js';
+import { logHookLine } from './hook-log.js';
+
+export interface HookIo {
+  stdin: string;
+  stdout: Writable;
+  stderr: Writable;
+  env: Env;
+  cwd: string;
+}
+
+/** Exit codes every supported client treats as "go on": 0, or 1 for a failure it only logs. */
+export const HOOK_OK = 0;
+export const HOOK_FAILED = 1;
+
+// Without a transcript path, the client's own default locations are ingested (strata reads no Cursor history).
+const CLIENT_AGENT: Partial<Record<HookClient, AgentName>> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini', opencode: 'opencode' };
+
+export interface HookIngestOutcome {
+  status: 'skipped' | 'ingested' | 'deferred' | 'failed';
+  messagesAdded?: number;
+}
+
+/** Ingests the payload's transcript (or, without one, the client's default locations); always exits 0. */
+export async function runHookIngest(io: HookIo, client: HookClient = 'claude-code'): Promise<HookIngestOutcome> {
+  if (isSubcall(io.env)) return { status: 'skipped' };
+  const payload = parseHookPayload(io.stdin);
+  const transcript = payload.transcriptPath;
+  if (transcript && (!existsSync(transcript) || !statSync(transcript).isFile())) {
+    logHookLine(io.env, io.stderr, `hook ingest: no transcript file at ${transcript}`);
+    return { status: 'failed' };
+  }
+  const agent = CLIENT_AGENT[client];
+  if (!transcript && !agent) return { status: 'skipped' };
+  let store;
+  try {
+    store = openStore(storePath(io.env));
+    // Loaded here: the session-start hook, which a client waits for, never needs the ingest engine.
+    const { ingest } = await import('../core/ingest/ingest.js');
+    const report = await ingest({
+      store,
+      paths: transcript ? [transcript] : [],
+      ...(transcript || !agent ? {} : { agents: [agent] }),
+      env: io.env,
+      cwd: payload.cwd ?? io.cwd,
+      lockTimeoutMs: 0,
+    });
+    return { status: 'ingested', messagesAdded: report.messagesAdded };
+  } catch (error) {
+    if (error instanceof StrataError && error.code === 'LOCKED') return { status: 'deferred' };
+    logHookLine(io.env, io.stderr, `hook ingest: ${describeError(error)}`);
+    return { status: 'failed' };
+  } finally {
+    store?.close();
+  }
+}
+
+export const DEFAULT_CONTEXT_BUDGET = 1500;
+export const LATEST_SESSIONS = 5;
+
+/** The context a new session of `projectDir` starts with, or null when the store knows no session of it. */
+export function sessionStartContext(db: import('better-sqlite3').Database, projectDir: string, budget: number, env: Env): string | null {
+  const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env));
+  if (sessions.length === 0) return null;
+  const parts: string[] = [];
+  const logbook = projectLogbookText(db, projectDir, budget);
+  if (logbook) parts.push(`# Project logbook (strata)\n${logbook}`);
+  parts.push(
+    `# Latest sessions of this project (strata)\n${sessions.map(projectSessionLine).join('\n')}\n` +
+      'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP tools).',
+  );
+  return parts.join('\n\n');
+}
+
+/** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */
+export function runHookContext(io: HookIo, client: HookClient = 'claude-code', budget = DEFAULT_CONTEXT_BUDGET): number {
+  if (isSubcall(io.env)) return HOOK_OK;
+  const payload = parseHookPayload(io.stdin);
+  const path = storePath(io.env);
+  if (!existsSync(path)) return HOOK_OK;
+  let store;
+  try {
+    store = openStore(path);
+    const context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    if (context) io.stdout.write(JSON.stringify(sessionStartOutput(client, context)) + '\n');
+    return HOOK_OK;
+  } catch (error) {
+    logHookLine(io.env, io.stderr, `hook context: ${describeError(error)}`);
+    return HOOK_FAILED;
+  } finally {
+    store?.close();
+  }
+}

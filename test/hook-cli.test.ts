@@ -1,0 +1,94 @@
+// End-to-end: `strata hook ingest` and `strata hook context` run by the built CLI with hook payloads on
+// stdin, as Claude Code runs them (temp STRATA_HOME; transcripts copied from the real fixtures).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = process.cwd();
+const CLI = join(ROOT, 'dist/cli/main.js');
+const SOURCE = resolve(ROOT, '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
+const PROJECT = '/home/vwestberg/Claude';
+
+let base: string;
+let transcript: string;
+
+function strata(args: string[], stdin: unknown, extraEnv: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin),
+    encoding: 'utf8',
+    cwd: base,
+    env: { PATH: process.env.PATH ?? '', HOME: join(base, 'home'), STRATA_HOME: join(base, 'data'), TZ: 'UTC', NO_COLOR: '1', ...extraEnv },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const payload = (event: string, extra: Record<string, unknown> = {}) => ({ session_id: SESSION, transcript_path: transcript, cwd: PROJECT, hook_event_name: event, ...extra });
+
+function search(word: string): string {
+  return strata(['search', word, '-l'], '').stdout;
+}
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), 'strata-hook-e2e-'));
+  mkdirSync(join(base, 'projects', '-home-vwestberg-Claude'), { recursive: true });
+  transcript = join(base, 'projects', '-home-vwestberg-Claude', `${SESSION}.jsonl`);
+  copyFileSync(SOURCE, transcript);
+});
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('strata hook', () => {
+  it('does nothing inside a strata sub-call', () => {
+    const r = strata(['hook', 'ingest'], payload('SessionEnd'), { STRATA_SUBCALL: '1' });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(join(base, 'data', 'strata.db'))).toBe(false);
+    expect(strata(['hook', 'context'], payload('SessionStart'), { STRATA_SUBCALL: '1' })).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('context prints nothing for a store that knows no session of the project', () => {
+    expect(strata(['hook', 'context'], payload('SessionStart'))).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('ingest reads the transcript the payload names, silently', () => {
+    const r = strata(['hook', 'ingest'], payload('SessionEnd', { reason: 'exit' }));
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(search('hypridle')).toContain('1fb5e404');
+  });
+
+  it('leaves the work to the next run while another writer holds the lock, then catches up incrementally', () => {
+    const line = JSON.stringify({ type: 'user', uuid: 'hook-e2e-1', sessionId: SESSION, cwd: PROJECT, timestamp: '2026-04-30T00:00:00.000Z', message: { role: 'user', content: 'quetzalcoatlus turn' } }) + '\n';
+    appendFileSync(transcript, line);
+    const lock = join(base, 'data', 'strata.db.lock');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata ingest', since: new Date().toISOString() }));
+    try {
+      expect(strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(search('quetzalcoatlus')).toBe('');
+    } finally {
+      rmSync(lock, { force: true });
+    }
+    expect(strata(['hook', 'ingest'], payload('SessionEnd')).code).toBe(0);
+    expect(search('quetzalcoatlus')).toContain('1fb5e404');
+  });
+
+  it('context prints only the SessionStart JSON with the latest sessions of the project', () => {
+    const r = strata(['hook', 'context', '--budget', '800'], payload('SessionStart', { source: 'startup' }));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['hookSpecificOutput']);
+    expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
+    expect(out.hookSpecificOutput.additionalContext).toMatch(/^# Latest sessions of this project \(strata\)\n1fb5e404  2026-04-24 20:59  claude-code  \d+ msgs  my screen saver/);
+  });
+
+  it('a missing transcript or a broken payload exits 0, logs the failure and prints nothing on stdout', () => {
+    const r = strata(['hook', 'ingest'], payload('SessionEnd', { transcript_path: join(base, 'gone.jsonl') }));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^strata: hook ingest: no transcript file at .*gone\.jsonl\n$/);
+    expect(readFileSync(join(base, 'data', 'hooks.log'), 'utf8')).toMatch(/Z hook ingest: no transcript file at .*gone\.jsonl\n$/);
+    expect(strata(['hook', 'context'], 'not json').stdout).toBe('');
+  });
+});
