@@ -30,8 +30,8 @@ interface MapperFlags {
 
 function positiveInt(name: string) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw usageError(`${name} must be a positive integer, got "${value}"`);
+    const n = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) throw usageError(`${name} must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
     return n;
   };
 }

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { StrataError, usageError } from '../../shared/errors.js';
-import { countTokens } from '../../shared/tokenizer.js';
+import { countTokens, fitsWithoutCounting } from '../../shared/tokenizer.js';
 import {
   openSegmentContext,
   packStats,
@@ -31,8 +31,8 @@ function collect(value: string, previous: string[]): string[] {
 
 function positiveInt(name: string) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw usageError(`${name} must be a positive integer, got "${value}"`);
+    const n = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) throw usageError(`${name} must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
     return n;
   };
 }
@@ -122,7 +122,8 @@ Examples:
   strata pack get skill:a1b2c3d4e5 skill:f6e7d8c9b0 --budget 2000
   strata pack get --segment eval README:0123456789 --json
 Tokens are counted with strata's tokenizer (o200k_base). With --budget, chunks are added in order
-until the next one would not fit; the ones left out are named on stderr (and in "omitted" with --json).
+until the next one would not fit; the budget covers everything printed, each chunk's header line
+included (--json returns the same chunks). Chunks left out are named on stderr (and in "omitted").
 ${SEGMENT_HELP}`,
     )
     .action((ids: string[], opts: SegmentFlags & { budget?: number; json?: boolean }) => {
@@ -139,28 +140,34 @@ ${SEGMENT_HELP}`,
       } finally {
         ctx.close();
       }
-      const included: (ContextChunk & { tokens: number })[] = [];
-      const omitted: string[] = [];
-      let used = 0;
-      for (const c of chunks) {
-        const tokens = countTokens(c.text);
-        if (omitted.length > 0 || (opts.budget !== undefined && used + tokens > opts.budget)) {
-          omitted.push(c.id);
-          continue;
+      // The budget covers everything the text output prints, header lines included (--json selects the same chunks).
+      const printed = (list: ContextChunk[]): string => list.map(renderChunk).join('\n');
+      const measure = (list: ContextChunk[]): number => {
+        const text = printed(list);
+        return opts.budget !== undefined && fitsWithoutCounting(text, opts.budget) ? Buffer.byteLength(text) : countTokens(text);
+      };
+      let included: ContextChunk[] = chunks;
+      if (opts.budget !== undefined) {
+        included = [];
+        for (const c of chunks) {
+          if (measure([...included, c]) > opts.budget) break;
+          included.push(c);
         }
-        used += tokens;
-        included.push({ ...c, tokens });
       }
+      const omitted = chunks.slice(included.length).map((c) => c.id);
       if (omitted.length > 0) {
+        const used = included.length > 0 ? countTokens(printed(included)) : 0;
         io.stderr.write(
-          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${chunks.length} chunks (${used} tokens); omitted ${omitted.join(', ')}\n`,
+          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${chunks.length} chunks (${used} tokens printed); omitted ${omitted.join(', ')}\n`,
         );
       }
       if (opts.json) {
-        printJson(io, { segment: paths.name, budget: opts.budget ?? null, used_tokens: used, truncated: omitted.length > 0, chunks: included, omitted });
+        const withTokens = included.map((c) => ({ ...c, tokens: countTokens(c.text) }));
+        const used = included.length > 0 ? countTokens(printed(included)) : 0;
+        printJson(io, { segment: paths.name, budget: opts.budget ?? null, used_tokens: used, truncated: omitted.length > 0, chunks: withTokens, omitted });
         return;
       }
-      io.stdout.write(included.map(renderChunk).join('\n'));
+      io.stdout.write(printed(included));
     });
 }
 
