@@ -134,8 +134,9 @@ Examples:
   strata map chunk src --out /tmp/src-chunks --json
   strata map search AuthService --manifest /tmp/src-chunks/manifest.json
 Writes <out>/chunks/chunk_<n>.txt (exact line ranges of the source), <out>/manifest.json
-(per chunk: id, file, start_line, end_line, symbols, imports, preview, tokens) and a side index
-used by \`strata map search\`. All writes are atomic.`,
+(per file: its imports, once; per chunk: id, file, start_line, end_line, symbols, the symbols it
+continues, preview, tokens) and a side index used by \`strata map search\`. A line longer than
+--max-chars (minified code) is cut into pieces with start_col/end_col. All writes are atomic.`,
     )
     .action(async (path: string, opts: MapperFlags & { maxChars: number; out?: string; json?: boolean }) => {
       const absolute = resolve(io.cwd, path);

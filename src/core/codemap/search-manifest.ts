@@ -79,6 +79,9 @@ async function* indexRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
     const base: IndexRecord = { c: c.id, f: c.file, p: c.path, s: c.start_line, e: c.end_line };
     yield base;
     for (const s of c.symbols) yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
+    for (const s of c.spanning ?? []) {
+      if (!c.symbols.some((x) => x.name === s.name && x.line === s.start_line)) yield { ...base, n: s.name, k: s.kind, l: s.start_line };
+    }
   }
 }
 
