@@ -70,7 +70,12 @@ Examples:
   strata pack build --segment debug_terminal
   strata pack build --segment eval --repo-root ~/projects --output /tmp/eval-pack.json
   strata pack build --include "docs/**/*.md" --include "*.mdx" --exclude "drafts/**" --json
-Unchanged docs (same SHA-256) are reused from the previous pack; writes are atomic.
+Unchanged docs (same SHA-256) are reused from the previous pack; writes are atomic: context.db
+is replaced first (still answering the previous pack's ids), then the JSON pack.
+_ctx/ is read only for a Trifecta segment's own docs (_ctx/prime_*.md, agent_*.md, session_*.md)
+and for --include globs naming _ctx/ (e.g. --include "_ctx/*.md").
+Only files under --repo-root are read (symlinks resolved); a segment or _ctx leading outside it,
+or a symlinked _ctx, is refused.
 ${SEGMENT_HELP}`,
     )
     .action((opts: SegmentFlags & { output?: string; include: string[]; exclude: string[]; maxChars: number; json?: boolean }) => {
