@@ -71,8 +71,8 @@ export interface ChunkOptions {
 
 /**
  * Cuts a document into chunks. Chunk text is the exact source lines (line endings normalised to
- * `\n`), heading included, plus the fence lines that close or reopen a fence cut between chunks; a heading-only section followed by a subsection is folded away because
- * its title already leads the subsection's title_path.
+ * `\n`), heading included, plus the lines closing or reopening a fence cut between chunks; a
+ * heading-only section followed by a subsection is folded away (its title leads the subsection's).
  */
 export function chunkMarkdown(source: string, options: ChunkOptions): RawChunk[] {
   const lines = splitLines(source);
