@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
+import { samplePrompts, writeHistory } from './history-index-helpers.js';
 
 const CLI = resolve(process.cwd(), process.env.STRATA_TEST_DIST ?? 'dist', 'cli/main.js');
 let root: string;
@@ -61,6 +62,15 @@ describe('special tokens are plain text', () => {
     const get = strata(['pack', 'get', '--segment', 'docs', id, '--budget', '500']);
     expect(get.code, get.stderr).toBe(0);
     expect(get.stdout).toContain('<|endoftext|>');
+  });
+});
+
+describe('special tokens in a history', () => {
+  it('history-index accepts prompts holding <|endoftext|>', () => {
+    const prompts = samplePrompts(2, 3).map((p) => ({ ...p, content: `${p.content} <|endoftext|> <|im_start|>` }));
+    const history = writeHistory(join(root, 'history.json'), { main: prompts });
+    const r = strata(['history-index', '--history', history, '--out', join(root, 'history-index.json'), '--json']);
+    expect(r.code, r.stderr).toBe(0);
   });
 });
 
