@@ -83,6 +83,17 @@ describe('strata hook', () => {
     expect(out.hookSpecificOutput.additionalContext).toMatch(/^# Latest sessions of this project \(strata\)\n1fb5e404  2026-04-24 20:59  claude-code  \d+ msgs  my screen saver/);
   });
 
+  it('context starts with the project logbook once one is built, all within the budget', () => {
+    expect(strata(['logbook', '--project', PROJECT], '').code).toBe(0);
+    const r = strata(['hook', 'context', '--budget', '600'], payload('SessionStart', { source: 'startup' }));
+    expect(r.code).toBe(0);
+    const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    expect(context).toMatch(/^# Project logbook \(strata\)\nProject logbook: \/home\/vwestberg\/Claude /);
+    expect(context).toMatch(/\[strata read 1fb5e404-604d-4a2b-baf1-3beb42a67371 \d+\]/);
+    expect(context).toContain('# Latest sessions of this project (strata)\n1fb5e404');
+    expect(context.length).toBeLessThan(600 * 6);
+  });
+
   it('a missing transcript or a broken payload exits 0, logs the failure and prints nothing on stdout', () => {
     const r = strata(['hook', 'ingest'], payload('SessionEnd', { transcript_path: join(base, 'gone.jsonl') }));
     expect(r.code).toBe(0);

@@ -63,7 +63,7 @@ afterAll(async () => {
 describe('strata mcp (SDK client over stdio)', () => {
   it('lists the tools, each read-only with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['code_map', 'code_symbol', 'pack_get', 'pack_search', 'read', 'search', 'sessions']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['code_map', 'code_symbol', 'logbook', 'pack_get', 'pack_search', 'read', 'search', 'sessions']);
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint).toBe(true);
       expect(tool.inputSchema.type).toBe('object');
@@ -97,6 +97,24 @@ describe('strata mcp (SDK client over stdio)', () => {
     expect(r.structuredContent!.session.externalId).toBe('1fb5e404-604d-4a2b-baf1-3beb42a67371');
     expect(r.structuredContent!.messages.map((m: { n: number }) => m.n)).toEqual([1, 2, 3]);
     expect(r.content[0]!.text).toContain('Messages 1-3 of');
+  });
+
+  it('logbook says how to build one, then returns the stored events with their citations', async () => {
+    const project = '/home/vwestberg/Claude';
+    const none = await ok('logbook', { project });
+    expect(none.structuredContent!.workspace).toBeNull();
+    expect(none.content[0]!.text).toContain(`strata logbook --project ${project}`);
+    const built = spawnSync(process.execPath, [CLI, 'logbook', '--project', project], { env, encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const r = await ok('logbook', { project, budget: 400 });
+    expect(r.structuredContent!.workspace).toBe(project);
+    const events = r.structuredContent!.events as { session: string; message: number }[];
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(e.session).toMatch(/^(1fb5e404-604d-4a2b-baf1-3beb42a67371|agent-[0-9a-f]+)$/);
+      expect(e.message).toBeGreaterThan(0);
+    }
+    expect(r.structuredContent!.tokens).toBeLessThanOrEqual(400);
   });
 
   it('an ambiguous session prefix is an error result naming the candidates', async () => {

@@ -70,8 +70,7 @@ describe('strata pack (built CLI)', () => {
       .filter((e) => e.source_path === 'skills/writing-plans/SKILL.md')
       .slice(1, 4)
       .map((e) => e.id);
-    const pack = JSON.parse(readFileSync(join(root, 'superpowers/_ctx/context_pack.json'), 'utf8')) as { chunks: { id: string; text: string }[] };
-    const budget = countTokens(pack.chunks.find((c) => c.id === ids[0])?.text ?? '') + 1;
+    const budget = countTokens(strata(['pack', 'get', '--segment', 'superpowers', ids[0]!]).stdout) + 1;
     const r = strata(['pack', 'get', '--segment', 'superpowers', '--budget', String(budget), '--json', ...ids]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { chunks: { id: string }[]; omitted: string[]; truncated: boolean; used_tokens: number };
@@ -79,7 +78,7 @@ describe('strata pack (built CLI)', () => {
     expect(out.omitted).toEqual(ids.slice(1));
     expect(out.truncated).toBe(true);
     expect(out.used_tokens).toBeLessThanOrEqual(budget);
-    expect(r.stderr).toBe(`strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens); omitted ${ids.slice(1).join(', ')}\n`);
+    expect(r.stderr).toBe(`strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); omitted ${ids.slice(1).join(', ')}\n`);
   });
 
   it('searches, with JSON output and k', () => {

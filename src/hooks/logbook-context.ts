@@ -1,7 +1,9 @@
-// Owns the one call through which session-start context reaches the project's logbook. It returns null
-// until the logbook lands; then it returns logbookForProject(db, projectDir, { budget }) as text.
+// Owns the one call through which session-start context reaches the project's logbook.
 import type { Database } from 'better-sqlite3';
+import { logbookForProject } from '../core/logbook/show.js';
 
-export function projectLogbookText(_db: Database, _projectDir: string, _budget: number): string | null {
-  return null;
+/** The project's stored logbook, newest first within `budget` tokens; null when it has none. */
+export function projectLogbookText(db: Database, projectDir: string, budget: number): string | null {
+  const view = logbookForProject(db, projectDir, { budget });
+  return view.workspace && view.events.length > 0 ? view.text : null;
 }

@@ -14,6 +14,7 @@ import { parseHookPayload, type HookClient } from './payload.js';
 import { projectLogbookText } from './logbook-context.js';
 import { sessionStartOutput } from './hook-output.js';
 import { logHookLine } from './hook-log.js';
+import { countTokens } from '../shared/tokenizer.js';
 
 export interface HookIo {
   stdin: string;
@@ -76,14 +77,13 @@ export const LATEST_SESSIONS = 5;
 export function sessionStartContext(db: import('better-sqlite3').Database, projectDir: string, budget: number, env: Env): string | null {
   const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env));
   if (sessions.length === 0) return null;
-  const parts: string[] = [];
-  const logbook = projectLogbookText(db, projectDir, budget);
-  if (logbook) parts.push(`# Project logbook (strata)\n${logbook}`);
-  parts.push(
+  const latest =
     `# Latest sessions of this project (strata)\n${sessions.map(projectSessionLine).join('\n')}\n` +
-      'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP tools).',
-  );
-  return parts.join('\n\n');
+    'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP tools).';
+  // The logbook gets what the session lines leave of the budget (its heading included).
+  const heading = '# Project logbook (strata)\n';
+  const logbook = projectLogbookText(db, projectDir, budget - countTokens(latest + heading) - 2);
+  return logbook ? `${heading}${logbook}\n${latest}` : latest;
 }
 
 /** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */

@@ -81,8 +81,11 @@ Examples:
   strata map render --budget 500 --json
 Levels: outline (paths and line ranges), minimal (symbol names), compact (signatures),
 standard (signatures + first sentence of doc comments), full (signatures, docs and bodies).
-Without --level, every file starts at full and the largest files are lowered first until the
-map fits; if even outlines do not fit, files are omitted and the output says how many.
+Files are ranked by how central they are (PageRank over which files use the names others
+define, plus imports; public surface and entry points count; tests, vendored, generated, docs
+and dot-folder files come last) and shown most central first. Without --level, detail goes to
+central files first, then outlines of the rest; files that do not fit are omitted, the least
+central first, and the output says how many.
 Tokens are counted with strata's tokenizer (o200k_base). Skips node_modules, .git, dist, build,
 .gitignore'd and binary files. Unsupported languages are shown as outlines.`,
     )
@@ -90,16 +93,15 @@ Tokens are counted with strata's tokenizer (o200k_base). Skips node_modules, .gi
       const maps = await mapAll(io, paths, opts, Boolean(opts.json));
       const result = renderWithinBudget(maps, { budget: opts.budget, ...(opts.level ? { level: opts.level } : {}) }, { readSource: sourceReader(io) });
       if (opts.json) {
-        const levels = new Map(result.files.map((f) => [f.path, f]));
+        const byPath = new Map(maps.map((m) => [m.path, m]));
         printJson(io, {
           budget: result.budget,
           tokens: result.tokens,
           level: result.level,
           omitted: result.omitted,
           omitted_paths: result.omittedPaths,
-          files: maps
-            .filter((m) => levels.has(m.path))
-            .map((m) => ({ ...m, level: levels.get(m.path)!.level, tokens: levels.get(m.path)!.tokens })),
+          // Most central first, the order the text shows them in.
+          files: result.files.map((f) => ({ ...byPath.get(f.path)!, level: f.level, tokens: f.tokens })),
           text: result.text,
         });
         return;
@@ -128,8 +130,9 @@ Examples:
   strata map chunk src --out /tmp/src-chunks --json
   strata map search AuthService --manifest /tmp/src-chunks/manifest.json
 Writes <out>/chunks/chunk_<n>.txt (exact line ranges of the source), <out>/manifest.json
-(per chunk: id, file, start_line, end_line, symbols, imports, preview, tokens) and a side index
-used by \`strata map search\`. All writes are atomic.`,
+(per file: its imports, once; per chunk: id, file, start_line, end_line, symbols, the symbols it
+continues, preview, tokens) and a side index used by \`strata map search\`. A line longer than
+--max-chars (minified code) is cut into pieces with start_col/end_col. All writes are atomic.`,
     )
     .action(async (path: string, opts: MapperFlags & { maxChars: number; out?: string; json?: boolean }) => {
       const absolute = resolve(io.cwd, path);

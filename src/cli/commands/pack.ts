@@ -2,8 +2,9 @@
 // full-text search or stats. A thin shell over src/core/context-pack.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { usageError } from '../../shared/errors.js';
+import { StrataError, usageError } from '../../shared/errors.js';
 import {
+  chunkLocation,
   getChunksWithinBudget,
   openSegmentContext,
   packStats,
@@ -45,10 +46,6 @@ function withSegmentOptions(cmd: Command): Command {
     .option('--repo-root <dir>', 'directory holding the segments (default: current directory)');
 }
 
-function location(c: { source_path: string; start_line: number; end_line: number }): string {
-  return `${c.source_path}:${c.start_line}-${c.end_line}`;
-}
-
 function registerBuild(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('build'))
     .description('chunk the segment\'s Markdown docs into <segment>/_ctx/context_pack.json and context.db')
@@ -64,7 +61,12 @@ Examples:
   strata pack build --segment debug_terminal
   strata pack build --segment eval --repo-root ~/projects --output /tmp/eval-pack.json
   strata pack build --include "docs/**/*.md" --include "*.mdx" --exclude "drafts/**" --json
-Unchanged docs (same SHA-256) are reused from the previous pack; writes are atomic.
+Unchanged docs (same SHA-256) are reused from the previous pack; writes are atomic: context.db
+is replaced first (still answering the previous pack's ids), then the JSON pack.
+_ctx/ is read only for a Trifecta segment's own docs (_ctx/prime_*.md, agent_*.md, session_*.md)
+and for --include globs naming _ctx/ (e.g. --include "_ctx/*.md").
+Only files under --repo-root are read (symlinks resolved); a segment or _ctx leading outside it,
+or a symlinked _ctx, is refused.
 ${SEGMENT_HELP}`,
     )
     .action((opts: SegmentFlags & { output?: string; include: string[]; exclude: string[]; maxChars: number; json?: boolean }) => {
@@ -97,11 +99,6 @@ ${SEGMENT_HELP}`,
     });
 }
 
-function renderChunk(c: ContextChunk): string {
-  const title = c.title_path.length > 0 ? ` · ${c.title_path.join(' > ')}` : '';
-  return `<!-- chunk ${c.id} · ${location(c)}${title} -->\n${c.text}\n`;
-}
-
 function registerGet(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('get'))
     .description('print chunks by id, in the order given')
@@ -116,7 +113,8 @@ Examples:
   strata pack get skill:a1b2c3d4e5 skill:f6e7d8c9b0 --budget 2000
   strata pack get --segment eval README:0123456789 --json
 Tokens are counted with strata's tokenizer (o200k_base). With --budget, chunks are added in order
-until the next one would not fit; the ones left out are named on stderr (and in "omitted" with --json).
+until the next one would not fit; the budget covers everything printed, each chunk's header line
+included (--json returns the same chunks). Chunks left out are named on stderr (and in "omitted").
 ${SEGMENT_HELP}`,
     )
     .action((ids: string[], opts: SegmentFlags & { budget?: number; json?: boolean }) => {
@@ -127,17 +125,17 @@ ${SEGMENT_HELP}`,
       } finally {
         ctx.close();
       }
-      const { segment, usedTokens: used, included, omitted } = result;
+      const { segment, usedTokens: used, included, omitted, printed } = result;
       if (omitted.length > 0) {
         io.stderr.write(
-          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${ids.length} chunks (${used} tokens); omitted ${omitted.join(', ')}\n`,
+          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${ids.length} chunks (${used} tokens printed); omitted ${omitted.join(', ')}\n`,
         );
       }
       if (opts.json) {
         printJson(io, { segment, budget: opts.budget ?? null, used_tokens: used, truncated: omitted.length > 0, chunks: included, omitted });
         return;
       }
-      io.stdout.write(included.map(renderChunk).join('\n'));
+      io.stdout.write(printed);
     });
 }
 
@@ -175,7 +173,7 @@ ${SEGMENT_HELP}`,
       if (result.hits.length === 0) io.stderr.write(`strata: no chunks match ${JSON.stringify(result.query)}\n`);
       result.hits.forEach((h, i) => {
         const title = h.title_path.length > 0 ? h.title_path.join(' > ') : '(before first heading)';
-        printLine(io.stdout, `${i + 1}. ${h.id}  ${title}  (${location(h)}, ~${h.token_est} tokens)`);
+        printLine(io.stdout, `${i + 1}. ${h.id}  ${title}  (${chunkLocation(h)}, ~${h.token_est} tokens)`);
         if (h.preview) printLine(io.stdout, `   ${h.preview}`);
       });
     });

@@ -39,6 +39,14 @@ describe('rankFiles', () => {
     expect(ranked.slice(-2).sort()).toEqual(['.github/scripts/release.ts', 'src/engine.test.ts']);
   });
 
+  it('follows Python relative imports to sibling and parent modules', () => {
+    const py = (path: string, imports: string[]): FileMap => ({ path, language: 'python', lines: 1, bytes: 1, hash: path, imports, symbols: [] });
+    const pkg = [py('pkg/a.py', ['.core']), py('pkg/core.py', []), py('pkg/sub/b.py', ['..core', '.']), py('pkg/sub/c.py', ['..a']), py('pkg/z.py', [])];
+    const ranked = rankFiles(pkg, () => '').map((r) => r.path);
+    expect(ranked[0]).toBe('pkg/core.py');
+    expect(ranked.indexOf('pkg/a.py')).toBeLessThan(ranked.indexOf('pkg/z.py'));
+  });
+
   it('recognises tests, vendored, generated and dot-folder files as peripheral', () => {
     for (const p of ['pkg/command_test.go', 'tests/test_api.py', 'src/a.spec.ts', 'vendor/x/y.go', '.claude/agents/a.md', 'api.pb.go', 'dist.min.js']) expect(isPeripheral(p), p).toBe(true);
     for (const p of ['command.go', 'src/requests/sessions.py', 'src/core/packager.ts']) expect(isPeripheral(p), p).toBe(false);

@@ -57,6 +57,15 @@ function importTargets(from: string, spec: string, byStem: Map<string, number[]>
     const target = stem(posix.normalize(posix.join(posix.dirname(from), clean)));
     return byStem.get(target) ?? byStem.get(`${target}/index`) ?? byStem.get(`${target}/__init__`) ?? [];
   }
+  const dots = /^\.+/.exec(clean)?.[0].length ?? 0;
+  if (dots > 0) {
+    // A Python relative import: `.models` is a sibling module, `..util` one package up.
+    if (clean.length === dots) return [];
+    let base = posix.dirname(from);
+    for (let i = 1; i < dots; i++) base = posix.dirname(base);
+    const target = posix.join(base, ...clean.slice(dots).split('.'));
+    return byStem.get(target) ?? byStem.get(`${target}/__init__`) ?? [];
+  }
   const last = clean.split(/[/.:]+/).filter(Boolean).pop();
   const hits = last ? (byBase.get(last) ?? []) : [];
   return hits.length <= 3 ? hits : [];

@@ -107,7 +107,7 @@ export function renderWithinBudget(maps: FileMap[], options: BudgetOptions, deps
   const overhead = (shown: number): number => measure(header(shown, n, budget)) + (shown < n ? measure(omittedNote(n - shown)) : 0);
 
   const ranked = rankFiles(maps, deps.readSource);
-  const top = Math.max(...ranked.map((r) => r.score), Number.MIN_VALUE);
+  const top = ranked.reduce((max, r) => Math.max(max, r.score), Number.MIN_VALUE);
   const weights: number[] = new Array(n);
   // The floor keeps outlines of the least central files ahead of whole bodies of the most central.
   for (const r of ranked) weights[r.index] = Math.max(r.score / top, WEIGHT_FLOOR);

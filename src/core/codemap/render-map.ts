@@ -33,8 +33,13 @@ function qualified(s: CodeSymbol): string {
   return s.parent ? `${s.parent}.${s.name}` : s.name;
 }
 
-function commentLines(doc: string, indent: string): string[] {
-  return doc.split('\n').map((line) => `${indent}// ${line}`.trimEnd());
+/** The line-comment marker of a mapped language: `#` for Python, `//` for the C-like rest. */
+export function commentMarker(language: string | null): string {
+  return language === 'python' ? '#' : '//';
+}
+
+function commentLines(doc: string, indent: string, marker: string): string[] {
+  return doc.split('\n').map((line) => `${indent}${marker} ${line}`.trimEnd());
 }
 
 function sourceLines(source: string): string[] {
@@ -61,7 +66,7 @@ export function renderFileMap(map: FileMap, level: DetailLevel, readSource?: Sou
     map.symbols.forEach((s, i) => {
       if (map.language === 'markdown' || depths[i] !== 0) return;
       out.push(`  L${s.startLine}-${s.endLine} ${s.kind} ${qualified(s)}`);
-      if (s.doc && s.docStartLine !== undefined) out.push(...commentLines(s.doc, ''));
+      if (s.doc && s.docStartLine !== undefined) out.push(...commentLines(s.doc, '', commentMarker(map.language)));
       out.push(...lines.slice(s.startLine - 1, s.endLine));
     });
   } else {
@@ -71,7 +76,7 @@ export function renderFileMap(map: FileMap, level: DetailLevel, readSource?: Sou
         out.push(`${indent}${s.kind} ${s.name}`);
         return;
       }
-      if (level === 'standard' && s.doc) out.push(`${indent}// ${shortDoc(s.doc)}`);
+      if (level === 'standard' && s.doc) out.push(`${indent}${commentMarker(map.language)} ${shortDoc(s.doc)}`);
       out.push(`${indent}L${s.startLine}-${s.endLine} ${s.signature || `${s.kind} ${s.name}`}`);
     });
   }
@@ -84,12 +89,12 @@ export function renderSymbol(map: FileMap, symbol: CodeSymbol, level: DetailLeve
   const head = `${where} ${symbol.kind} ${qualified(symbol)}${symbol.exported ? ' (exported)' : ''}`;
   if (level === 'outline' || level === 'minimal') return head + '\n';
   const out = [head, `  ${symbol.signature}`];
-  if (level === 'standard' && symbol.doc) out.splice(1, 0, `  // ${shortDoc(symbol.doc)}`);
+  if (level === 'standard' && symbol.doc) out.splice(1, 0, `  ${commentMarker(map.language)} ${shortDoc(symbol.doc)}`);
   if (level === 'full') {
     if (!readSource) throw new Error('renderSymbol: the full level needs a source reader');
     const lines = sourceLines(readSource(map));
     out.length = 1;
-    if (symbol.doc && symbol.docStartLine !== undefined) out.push(...commentLines(symbol.doc, ''));
+    if (symbol.doc && symbol.docStartLine !== undefined) out.push(...commentLines(symbol.doc, '', commentMarker(map.language)));
     out.push(...lines.slice(symbol.startLine - 1, symbol.endLine));
   }
   return out.join('\n') + '\n';

@@ -1,10 +1,9 @@
 // Owns `searchManifest`: find chunks by symbol name, kind or file by streaming the side index (or the manifest).
-import { createReadStream, existsSync } from 'node:fs';
-import { pipeline } from 'node:stream';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { StrataError, describeError } from '../../shared/errors.js';
+import { StrataError, describeError, usageError } from '../../shared/errors.js';
 import { INDEX_FILE, type IndexRecord } from './write-chunks.js';
 import type { ManifestChunk, ManifestSymbol, SymbolKind } from './types.js';
 
@@ -70,18 +69,32 @@ async function* indexRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
   const { parser } = require('stream-json') as typeof import('stream-json');
   const { pick } = require('stream-json/filters/Pick.js') as typeof import('stream-json/filters/Pick.js');
   const { streamArray } = require('stream-json/streamers/StreamArray.js') as typeof import('stream-json/streamers/StreamArray.js');
-  // pipeline(), not pipe(): a parse error must reach the loop below, not crash the process.
-  const chunks = pipeline(createReadStream(manifestPath), parser(), pick({ filter: 'chunks' }), streamArray(), () => {});
+  const stages = [createReadStream(manifestPath), parser(), pick({ filter: 'chunks' }), streamArray()] as const;
+  const output = stages[3];
+  // .pipe() does not forward errors: a stage failing must end the iteration with that error.
+  for (const stage of stages.slice(0, 3) as NodeJS.EventEmitter[]) stage.on('error', (error: Error) => output.destroy(error));
+  stages[0].pipe(stages[1]).pipe(stages[2]).pipe(output);
+  for await (const item of output as AsyncIterable<{ value: ManifestChunk }>) {
+    const c = item.value;
+    const base: IndexRecord = { c: c.id, f: c.file, p: c.path, s: c.start_line, e: c.end_line };
+    yield base;
+    for (const s of c.symbols) yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
+    for (const s of c.spanning ?? []) {
+      if (!c.symbols.some((x) => x.name === s.name && x.line === s.start_line)) yield { ...base, n: s.name, k: s.kind, l: s.start_line };
+    }
+  }
+}
+
+/** The manifest's records; a file that is not a chunk manifest is a usage error naming it. */
+async function* guardRecords(manifestPath: string): AsyncGenerator<IndexRecord> {
+  if (!statSync(manifestPath).isFile()) throw usageError(`--manifest ${manifestPath} is not a file`);
   try {
-    for await (const item of chunks as AsyncIterable<{ value: ManifestChunk }>) {
-      const c = item.value;
-      if (!c || typeof c !== 'object' || !Array.isArray(c.symbols)) throw new Error('a chunk without symbols');
-      const base: IndexRecord = { c: c.id, f: c.file, p: c.path, s: c.start_line, e: c.end_line };
-      yield base;
-      for (const s of c.symbols) yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
+    for await (const r of indexRecords(manifestPath)) {
+      if (typeof r?.c !== 'string' || typeof r.f !== 'string') throw new Error('its records have no chunk id or file');
+      yield r;
     }
   } catch (error) {
-    throw new StrataError('USAGE', `${manifestPath} is not a chunk manifest (${describeError(error)})`);
+    throw usageError(`${manifestPath} is not a chunk manifest written by \`strata map chunk\` (${describeError(error).split('\n')[0]})`);
   }
 }
 
@@ -92,7 +105,7 @@ export async function searchManifest(pattern: string, manifestPath: string): Pro
   const fileOnly = query.kinds.length === 0 && query.terms.length === 0;
   const hits = new Map<string, ManifestHit>();
   const chunkSymbols = new Map<string, ManifestSymbol[]>();
-  for await (const r of indexRecords(manifestPath)) {
+  for await (const r of guardRecords(manifestPath)) {
     const symbol: ManifestSymbol | undefined =
       r.n === undefined ? undefined : { name: r.n, kind: (r.k ?? 'variable') as SymbolKind, line: r.l ?? r.s, exported: r.x ?? false, ...(r.pa ? { parent: r.pa } : {}) };
     if (symbol) {

@@ -83,9 +83,11 @@ export interface ManifestChunk {
   end_line: number;
   chars: number;
   tokens: number;
+  /** Set when one line longer than a chunk is cut: the 1-based columns (UTF-16 units) of the line held. */
+  start_col?: number;
+  end_col?: number;
   preview: string;
   symbols: ManifestSymbol[];
-  imports: string[];
   /** Symbols larger than a chunk that this chunk holds only part of. */
   spanning?: { name: string; kind: SymbolKind; start_line: number; end_line: number }[];
 }
@@ -97,6 +99,7 @@ export interface ChunkManifest {
   created_at: string;
   total_chunks: number;
   total_tokens: number;
-  files: { file: string; language: string | null; lines: number; chunks: number; fallback?: FallbackReason }[];
+  /** Per file; its imports are listed here once rather than on every chunk. */
+  files: { file: string; language: string | null; lines: number; chunks: number; imports: string[]; fallback?: FallbackReason }[];
   chunks: ManifestChunk[];
 }

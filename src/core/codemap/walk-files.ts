@@ -1,6 +1,8 @@
-// Owns finding the files to map under the given paths: skips VCS/dependency/build folders, .gitignore'd and binary files.
+// Owns finding the files to map under the given paths: skips VCS/dependency/build folders, binary files and
+// whatever any .gitignore of the repository ignores (root, folders above the path given, nested folders).
 import { lstatSync, readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join, relative, resolve, sep, basename } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 import { StrataError } from '../../shared/errors.js';
 import { hasBinaryExtension } from './language-table.js';
 
@@ -15,27 +17,58 @@ export interface FoundFile {
 
 type Matcher = (relPath: string, isDir: boolean) => boolean;
 
-/** A small .gitignore reader: plain, `*`, `**`, trailing `/` and anchored patterns; negations are ignored. */
+/** One .gitignore's rules (full gitignore syntax, negations included), for paths relative to its folder. */
 export function gitignoreMatcher(text: string): Matcher {
-  const rules: { re: RegExp; dirOnly: boolean }[] = [];
-  for (const raw of text.split('\n')) {
-    let line = raw.trim();
-    if (!line || line.startsWith('#') || line.startsWith('!')) continue;
-    const dirOnly = line.endsWith('/');
-    if (dirOnly) line = line.slice(0, -1);
-    const anchored = line.startsWith('/') || line.includes('/');
-    line = line.replace(/^\//, '');
-    const body = line
-      .split('')
-      .map((ch, i, all) => {
-        if (ch === '*') return all[i + 1] === '*' ? '' : all[i - 1] === '*' ? '.*' : '[^/]*';
-        if (ch === '?') return '[^/]';
-        return /[.+^${}()|[\]\\]/.test(ch) ? '\\' + ch : ch;
-      })
-      .join('');
-    rules.push({ re: new RegExp(anchored ? `^${body}$` : `(^|/)${body}$`), dirOnly });
+  const rules = ignore().add(text);
+  return (relPath, isDir) => rules.ignores(isDir ? `${relPath}/` : relPath);
+}
+
+interface IgnoreFrame {
+  dir: string;
+  rules: Ignore;
+}
+
+function readIgnoreFrame(dir: string): IgnoreFrame | undefined {
+  const path = join(dir, '.gitignore');
+  try {
+    if (!lstatSync(path).isFile()) return undefined;
+    return { dir, rules: ignore().add(readFileSync(path, 'utf8')) };
+  } catch {
+    return undefined;
   }
-  return (relPath, isDir) => rules.some((r) => (!r.dirOnly || isDir) && r.re.test(relPath));
+}
+
+/** The repository holding `dir` (the nearest folder up with a .git), or undefined. */
+function repositoryRoot(dir: string): string | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    if (existsSync(join(current, '.git'))) return current;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/** .gitignore files from the repository root down to `dir` (exclusive), shallowest first. */
+function ancestorFrames(dir: string): IgnoreFrame[] {
+  const repo = repositoryRoot(dir);
+  if (!repo || repo === dir) return [];
+  const frames: IgnoreFrame[] = [];
+  const parts = relative(repo, dir).split(sep);
+  for (let i = 0; i < parts.length; i++) {
+    const frame = readIgnoreFrame(join(repo, ...parts.slice(0, i)));
+    if (frame) frames.push(frame);
+  }
+  return frames;
+}
+
+/** Git's rule: the deepest .gitignore with a matching rule decides (a negation re-includes). */
+function isIgnored(frames: readonly IgnoreFrame[], abs: string, isDir: boolean): boolean {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const frame = frames[i]!;
+    const rel = relative(frame.dir, abs).split(sep).join('/');
+    const verdict = frame.rules.test(isDir ? `${rel}/` : rel);
+    if (verdict.ignored) return true;
+    if (verdict.unignored) return false;
+  }
+  return false;
 }
 
 /** Lists mappable files under `paths` (files or folders), sorted, without following symlinks. */
@@ -53,11 +86,11 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
       found.set(root, { absolute: root, display: display(root) });
       continue;
     }
-    const ignorePath = join(root, '.gitignore');
-    const ignored = existsSync(ignorePath) ? gitignoreMatcher(readFileSync(ignorePath, 'utf8')) : () => false;
-    const stack = [root];
+    // Every .gitignore applies: those of the repository root and folders above `root`, and nested ones.
+    const rootFrames = [...ancestorFrames(root), ...[readIgnoreFrame(root)].filter((f): f is IgnoreFrame => f !== undefined)];
+    const stack: { dir: string; frames: IgnoreFrame[] }[] = [{ dir: root, frames: rootFrames }];
     while (stack.length > 0) {
-      const dir = stack.pop()!;
+      const { dir, frames } = stack.pop()!;
       let entries;
       try {
         entries = readdirSync(dir, { withFileTypes: true });
@@ -66,12 +99,12 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
       }
       for (const entry of entries) {
         const abs = join(dir, entry.name);
-        const rel = relative(root, abs).split(sep).join('/');
         if (entry.isDirectory()) {
-          if (SKIPPED_DIRS.has(entry.name) || ignored(rel, true)) continue;
-          stack.push(abs);
+          if (SKIPPED_DIRS.has(entry.name) || isIgnored(frames, abs, true)) continue;
+          const own = readIgnoreFrame(abs);
+          stack.push({ dir: abs, frames: own ? [...frames, own] : frames });
         } else if (entry.isFile()) {
-          if (ignored(rel, false) || hasBinaryExtension(entry.name) || basename(abs).startsWith('.')) continue;
+          if (hasBinaryExtension(entry.name) || entry.name.startsWith('.') || isIgnored(frames, abs, false)) continue;
           found.set(abs, { absolute: abs, display: display(abs) });
         }
       }

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 import { countTokens as defaultCountTokens } from '../../shared/tokenizer.js';
-import { planChunks } from './chunk-plan.js';
+import { planChunks, type PlannedChunk } from './chunk-plan.js';
 import type { SourceReader } from './render-map.js';
 import type { ChunkManifest, FileMap, ManifestChunk } from './types.js';
 
@@ -66,19 +66,19 @@ export function writeChunks(maps: FileMap[], options: WriteChunksOptions, deps: 
   const index: string[] = [];
   for (const map of maps) {
     if (map.fallback === 'binary') {
-      manifest.files.push({ file: map.path, language: map.language, lines: 0, chunks: 0, fallback: map.fallback });
+      manifest.files.push({ file: map.path, language: map.language, lines: 0, chunks: 0, imports: [], fallback: map.fallback });
       continue;
     }
     const lines = splitLines(deps.readSource(map));
-    const planned = planChunks(lines.map((l) => l.length + 1), map.symbols, maxChars);
+    const planned = planChunks(lines.map((l) => l.length + 1), map.symbols, maxChars).flatMap((plan) => cutLongLine(plan, lines, maxChars));
     for (const plan of planned) {
       const id = `chunk_${manifest.chunks.length}`;
       const relPath = `chunks/${id}.txt`;
-      const text = lines.slice(plan.startLine - 1, plan.endLine).join('\n') + '\n';
+      const line = lines[plan.startLine - 1] ?? '';
+      const text = plan.cols ? line.slice(plan.cols[0] - 1, plan.cols[1]) + (plan.cols[1] >= line.length ? '\n' : '') : lines.slice(plan.startLine - 1, plan.endLine).join('\n') + '\n';
       writeFileAtomic(join(options.outDir, relPath), text);
-      const symbols = map.symbols
-        .filter((s) => s.startLine >= plan.startLine && s.startLine <= plan.endLine)
-        .map((s) => ({ name: s.name, kind: s.kind, line: s.startLine, exported: s.exported, ...(s.parent ? { parent: s.parent } : {}) }));
+      const starting = plan.cols && plan.cols[0] > 1 ? [] : map.symbols.filter((s) => s.startLine >= plan.startLine && s.startLine <= plan.endLine);
+      const symbols = starting.map((s) => ({ name: s.name, kind: s.kind, line: s.startLine, exported: s.exported, ...(s.parent ? { parent: s.parent } : {}) }));
       const chunk: ManifestChunk = {
         id,
         file: map.path,
@@ -87,20 +87,25 @@ export function writeChunks(maps: FileMap[], options: WriteChunksOptions, deps: 
         end_line: plan.endLine,
         chars: text.length,
         tokens: count(text),
+        ...(plan.cols ? { start_col: plan.cols[0], end_col: plan.cols[1] } : {}),
         preview: preview(text),
         symbols,
-        imports: map.imports,
       };
-      if (plan.spanning.length > 0) {
-        chunk.spanning = plan.spanning.map((s) => ({ name: s.name, kind: s.kind, start_line: s.startLine, end_line: s.endLine }));
+      // Every piece of a split symbol names it, so a search for the symbol finds all its pieces.
+      const continued = map.symbols.filter((s) => (s.startLine < plan.startLine || (plan.cols && plan.cols[0] > 1 && s.startLine === plan.startLine)) && s.endLine >= plan.startLine);
+      const spanning = [...new Set([...plan.spanning, ...continued])].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+      if (spanning.length > 0) {
+        chunk.spanning = spanning.map((s) => ({ name: s.name, kind: s.kind, start_line: s.startLine, end_line: s.endLine }));
       }
       manifest.chunks.push(chunk);
       manifest.total_tokens += chunk.tokens;
       const base: IndexRecord = { c: id, f: map.path, p: relPath, s: plan.startLine, e: plan.endLine };
       index.push(JSON.stringify(base));
       for (const s of symbols) index.push(JSON.stringify({ ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) }));
+      const listed = new Set(starting);
+      for (const s of spanning) if (!listed.has(s)) index.push(JSON.stringify({ ...base, n: s.name, k: s.kind, l: s.startLine }));
     }
-    const entry: ChunkManifest['files'][number] = { file: map.path, language: map.language, lines: lines.length, chunks: planned.length };
+    const entry: ChunkManifest['files'][number] = { file: map.path, language: map.language, lines: lines.length, chunks: planned.length, imports: map.imports };
     if (map.fallback) entry.fallback = map.fallback;
     manifest.files.push(entry);
   }
@@ -108,6 +113,39 @@ export function writeChunks(maps: FileMap[], options: WriteChunksOptions, deps: 
   writeFileAtomic(join(options.outDir, INDEX_FILE), index.join('\n') + (index.length > 0 ? '\n' : ''));
   writeFileAtomic(join(options.outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
+}
+
+interface PlannedPiece extends PlannedChunk {
+  /** 1-based inclusive columns when the chunk is part of one long line. */
+  cols?: [number, number];
+}
+
+const BREAK_AFTER = new Set([' ', '\t', ';', ',', '}', ')', ']', '>']);
+
+/**
+ * Cuts a chunk that is one line longer than `maxChars` (minified code) into pieces of at most
+ * `maxChars`, preferring a cut after a space or punctuation in the last fifth of each piece and never
+ * inside a surrogate pair.
+ */
+export function cutLongLine(plan: PlannedChunk, lines: readonly string[], maxChars: number): PlannedPiece[] {
+  const line = lines[plan.startLine - 1] ?? '';
+  if (plan.startLine !== plan.endLine || line.length + 1 <= maxChars) return [plan];
+  const pieces: PlannedPiece[] = [];
+  const size = Math.max(2, maxChars - 1);
+  let from = 0;
+  while (from < line.length) {
+    let to = Math.min(from + size, line.length);
+    if (to < line.length) {
+      let cut = to;
+      while (cut > from + Math.floor(size * 0.8) && !BREAK_AFTER.has(line[cut - 1]!)) cut--;
+      if (BREAK_AFTER.has(line[cut - 1]!)) to = cut;
+      const code = line.charCodeAt(to - 1);
+      if (code >= 0xd800 && code <= 0xdbff && to - 1 > from) to--;
+    }
+    pieces.push({ ...plan, cols: [from + 1, to] });
+    from = to;
+  }
+  return pieces;
 }
 
 function preview(text: string): string {

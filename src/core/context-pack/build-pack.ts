@@ -125,9 +125,9 @@ export function buildContextPack(input: BuildPackInput, deps: BuildPackDeps = de
   const maxChars = input.maxChars ?? DEFAULT_MAX_CHARS;
   const usable = reusable(input.previous, maxChars);
   const previous = usable ? previousDocs(usable) : undefined;
-  const paths = discoverDocs(input.segmentDir, input);
-  const names = docNames(paths);
   const result: BuildPackResult = { pack: undefined as unknown as ContextPack, reusedDocs: [], chunkedDocs: [], skipped: [] };
+  const paths = discoverDocs(input.segmentDir, { ...input, onSkip: (path, reason) => result.skipped.push({ path, reason }) });
+  const names = docNames(paths);
   const sourceFiles: SourceFile[] = [];
   const parts: DocParts[] = [];
   for (const file of paths) {

@@ -52,14 +52,27 @@ function headingOnly(lines: readonly string[], s: Section): boolean {
   return true;
 }
 
+/**
+ * Joins a part's lines, closing a fence the part cuts off and reopening (with its info string) a
+ * fence the part starts inside, so every chunk has balanced fences.
+ */
+function balanced(lines: readonly string[], info: readonly LineInfo[], start: number, end: number, partLines: string[]): string {
+  const first = (info[start] as LineInfo).fence;
+  const last = (info[end] as LineInfo).fence;
+  const out = partLines.slice();
+  if (first && start > first.start) out.unshift(first.opener);
+  if (last && end < last.end) out.push(last.closer);
+  return out.join('\n');
+}
+
 export interface ChunkOptions {
   maxChars: number;
 }
 
 /**
  * Cuts a document into chunks. Chunk text is the exact source lines (line endings normalised to
- * `\n`), heading included; a heading-only section followed by a subsection is folded away because
- * its title already leads the subsection's title_path.
+ * `\n`), heading included, plus the lines closing or reopening a fence cut between chunks; a
+ * heading-only section followed by a subsection is folded away (its title leads the subsection's).
  */
 export function chunkMarkdown(source: string, options: ChunkOptions): RawChunk[] {
   const lines = splitLines(source);
@@ -74,13 +87,11 @@ export function chunkMarkdown(source: string, options: ChunkOptions): RawChunk[]
     if (!trimmed) return;
     const parts = splitSection(lines, info, trimmed, options.maxChars, prefix);
     for (const part of parts) {
-      const text = lines.slice(part.start, part.end + 1).join('\n');
+      const text = balanced(lines, info, part.start, part.end, lines.slice(part.start, part.end + 1));
       const bodyStart = part.start === section.start ? section.start + section.headingLines : part.start;
       // The body leaves out the heading line(s) and the front matter's `---` delimiters.
-      const body = lines
-        .slice(bodyStart, part.end + 1)
-        .filter((_, k) => !isFrontMatterDelimiter(info, bodyStart + k))
-        .join('\n');
+      const bodyLines = lines.slice(bodyStart, part.end + 1).filter((_, k) => !isFrontMatterDelimiter(info, bodyStart + k));
+      const body = bodyStart > part.end ? '' : balanced(lines, info, bodyStart, part.end, bodyLines);
       chunks.push({
         title_path: section.titlePath,
         heading_level: section.level,

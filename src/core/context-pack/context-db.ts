@@ -1,5 +1,5 @@
-// Owns <segment>/_ctx/context.db: the spec's `chunks` table plus an FTS5 index (title path weighted
-// above body in bm25), built in a temp file and renamed into place; and the runtime lookups
+// Owns <segment>/_ctx/context.db: the spec's `chunks` table plus FTS5 indexes of exact and stemmed words
+// (title path weighted above body in bm25), built in a temp file and renamed into place; and the runtime lookups
 // getContext(id) (primary key) and searchContext(query, k).
 import Database from 'better-sqlite3';
 import { renameSync, rmSync } from 'node:fs';
@@ -27,13 +27,27 @@ CREATE TABLE chunks (
   start_line INTEGER,
   end_line INTEGER
 );
+CREATE TABLE superseded_chunks (
+  id TEXT PRIMARY KEY, doc TEXT, title_path TEXT, text TEXT, source_path TEXT,
+  heading_level INTEGER, char_count INTEGER, line_count INTEGER, start_line INTEGER, end_line INTEGER
+);
 CREATE VIRTUAL TABLE chunks_fts USING fts5(
   title_path, text, content='chunks', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
 );
+CREATE VIRTUAL TABLE chunks_stem USING fts5(
+  title_path, text, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+);
 `;
 
-/** Writes context.db for a pack: built beside the target under a temp name, then renamed over it. */
-export function writeContextDb(dbPath: string, pack: ContextPack): void {
+/** Temp files a build leaves beside context.db and context_pack.json when it is killed. */
+export const BUILD_TEMP_RE = /^(?:context\.db|\.context_pack\.json)\.\d+\.\d+\.tmp$/;
+
+/**
+ * Writes context.db for a pack: built beside the target under a temp name, then renamed over it.
+ * Chunks of `previous` that the new pack dropped stay fetchable by id (not searchable), so a JSON
+ * pack from the last build never names an id the database lacks, whichever file is renamed first.
+ */
+export function writeContextDb(dbPath: string, pack: ContextPack, previous?: ContextPack): void {
   const tmp = `${dbPath}.${process.pid}.${Date.now()}.tmp`;
   rmSync(tmp, { force: true });
   const db = new Database(tmp);
@@ -53,7 +67,20 @@ export function writeContextDb(dbPath: string, pack: ContextPack): void {
       for (const c of pack.chunks) {
         insert.run(c.id, docOf.get(c.id) ?? '', JSON.stringify(c.title_path), c.text, c.source_path, c.heading_level, c.char_count, c.line_count, c.start_line, c.end_line);
       }
+      if (previous) {
+        const current = new Set(pack.chunks.map((c) => c.id));
+        const previousDoc = new Map(previous.index.map((e) => [e.id, e.doc]));
+        const keep = db.prepare(
+          `INSERT OR IGNORE INTO superseded_chunks (id, doc, title_path, text, source_path, heading_level, char_count, line_count, start_line, end_line)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        );
+        for (const c of previous.chunks) {
+          if (current.has(c.id) || typeof c.text !== 'string') continue;
+          keep.run(c.id, previousDoc.get(c.id) ?? '', JSON.stringify(c.title_path), c.text, c.source_path, c.heading_level, c.char_count, c.line_count, c.start_line, c.end_line);
+        }
+      }
       db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
+      db.exec("INSERT INTO chunks_stem(chunks_stem) VALUES ('rebuild')");
       // Secondary indexes are cheaper to build once over the loaded table than row by row.
       db.exec('CREATE INDEX idx_chunks_doc ON chunks(doc); CREATE INDEX idx_chunks_title_path ON chunks(title_path);');
       setMeta.run('db_version', String(CONTEXT_DB_VERSION));
@@ -127,8 +154,14 @@ function toChunk(row: ChunkRow): ContextChunk {
 
 /** The chunk with this id, or undefined. */
 export function getContext(db: Database.Database, id: string): ContextChunk | undefined {
-  const row = db.prepare('SELECT * FROM chunks WHERE id = ?').get(id) as ChunkRow | undefined;
+  let row = db.prepare('SELECT * FROM chunks WHERE id = ?').get(id) as ChunkRow | undefined;
+  if (!row && hasSuperseded(db)) row = db.prepare('SELECT * FROM superseded_chunks WHERE id = ?').get(id) as ChunkRow | undefined;
   return row ? toChunk(row) : undefined;
+}
+
+/** Databases built before superseded chunks were kept have no such table. */
+function hasSuperseded(db: Database.Database): boolean {
+  return hasTable(db, 'superseded_chunks');
 }
 
 function toHit(row: ChunkRow): SearchHit {
@@ -148,23 +181,43 @@ function toHit(row: ChunkRow): SearchHit {
 }
 
 // Rank inside FTS5 first and join only the k winners, so chunk text is read for k rows, not all matches.
-const MATCH_SQL = `SELECT c.*, m.score FROM (
-    SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS.join(', ')}) AS score FROM chunks_fts
-    WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?
+const matchSql = (table: string): string => `SELECT c.*, m.score FROM (
+    SELECT rowid, bm25(${table}, ${BM25_WEIGHTS.join(', ')}) AS score FROM ${table}
+    WHERE ${table} MATCH ? ORDER BY score, rowid LIMIT ?
   ) m JOIN chunks c ON c.rowid = m.rowid ORDER BY m.score, c.rowid`;
 
-/** Full-text search over one segment's chunks, best first. */
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(name) !== undefined;
+}
+
+/**
+ * Full-text search over one segment's chunks, best first: chunks matching the words as written come
+ * first, then chunks matching only their stems (porter: "hangs" finds "hanging").
+ */
 export function searchContext(db: Database.Database, query: string, k = 10): SearchResult {
-  const limit = Math.max(1, Math.floor(k));
+  const limit = Math.max(1, Math.min(Math.floor(k), 1_000_000));
   if (hasCjk(query) && !/["()*]/.test(query)) return substringSearch(db, query, limit);
   const fts = buildFtsQuery(query);
-  const stmt = db.prepare(MATCH_SQL);
+  const tables = hasTable(db, 'chunks_stem') ? ['chunks_fts', 'chunks_stem'] : ['chunks_fts'];
+  const statements = tables.map((t) => db.prepare(matchSql(t)));
   const run = (expression: string): ChunkRow[] => {
-    try {
-      return stmt.all(expression, limit) as ChunkRow[];
-    } catch (error) {
-      throw invalidQueryError(query, error);
+    const seen = new Set<string>();
+    const rows: ChunkRow[] = [];
+    for (const stmt of statements) {
+      if (rows.length >= limit) break;
+      let found: ChunkRow[];
+      try {
+        found = stmt.all(expression, limit) as ChunkRow[];
+      } catch (error) {
+        throw invalidQueryError(query, error);
+      }
+      for (const row of found) {
+        if (rows.length >= limit || seen.has(row.id)) continue;
+        seen.add(row.id);
+        rows.push(row);
+      }
     }
+    return rows;
   };
   if (fts.kind === 'explicit') return { query, match: fts.expression, mode: 'explicit', hits: run(fts.expression).map(toHit) };
   const all = run(fts.all);

@@ -23,4 +23,4 @@ export { resolveSegment, type SegmentPaths, type SegmentLocator } from './segmen
 export { writeContextPack, readPack, serializePack, type WritePackOptions, type WritePackResult } from './write-pack.js';
 export { packStats, type PackStats, type DocStats } from './pack-stats.js';
 export { openSegmentContext, type SegmentContext } from './runtime.js';
-export { getChunksWithinBudget, type BudgetedChunks } from './budget-chunks.js';
+export { chunkLocation, getChunksWithinBudget, renderChunk, type BudgetedChunks } from './budget-chunks.js';

@@ -1,17 +1,30 @@
-// Owns line classification for Markdown: YAML front matter, CommonMark fenced code blocks
-// (``` and ~~~, up to three spaces of indentation, closed only by a fence of the same character
-// at least as long as the opener) and ATX / setext headings outside fences and front matter.
+// Owns line classification for Markdown: YAML front matter, then a CommonMark parse (markdown-it)
+// for fenced code blocks at any depth, HTML and indented code blocks, and top-level ATX / setext
+// headings outside them.
+import MarkdownIt from 'markdown-it';
 
 export interface Heading {
   level: number;
   title: string;
-  /** 1 for ATX headings; 2 for setext headings (the heading starts on the line before the underline). */
-  lines: 1 | 2;
+  /** 1 for ATX headings; for setext headings, the text lines plus the underline. */
+  lines: number;
+}
+
+/** A fenced code block: 0-based first and last line, and the lines that open and close it. */
+export interface Fence {
+  start: number;
+  end: number;
+  /** False when the document (or its container) ends before a closing fence. */
+  closed: boolean;
+  opener: string;
+  closer: string;
 }
 
 export interface LineInfo {
-  /** Part of a fenced code block, including its opening and closing fence lines. */
+  /** Part of a verbatim block (fenced or indented code, HTML block), fence lines included. */
   readonly inFence: boolean;
+  /** The fenced code block this line belongs to. */
+  readonly fence?: Fence;
   /** Part of the YAML front matter block, including its `---` delimiters. */
   readonly inFrontMatter: boolean;
   /** Set on the first line of a heading. */
@@ -19,10 +32,7 @@ export interface LineInfo {
 }
 
 const FENCE_OPEN_RE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-const ATX_RE = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
-const SETEXT_RE = /^ {0,3}(=+|-+)[ \t]*$/;
 const BLANK_RE = /^[ \t]*$/;
-const BLOCK_START_RE = /^ {0,3}(?:[-+*>]|\d{1,9}[.)])(?:[ \t]|$)|^(?: {4}|\t)|^ {0,3}\|/;
 
 /** Splits text into lines on LF, CRLF or CR, dropping a leading byte-order mark. */
 export function splitLines(text: string): string[] {
@@ -50,14 +60,6 @@ export function isFenceCloser(line: string, open: { char: string; length: number
   return marker[0] === open.char && marker.length >= open.length;
 }
 
-function atxHeading(line: string): Heading | undefined {
-  const m = ATX_RE.exec(line);
-  if (!m) return undefined;
-  // A closing sequence of #s is dropped when preceded by a space (or when it is the whole content).
-  const title = (m[2] ?? '').replace(/(?:^|[ \t]+)#+$/, '').trim();
-  return { level: (m[1] ?? '#').length, title, lines: 1 };
-}
-
 /** Length of the YAML front matter block (in lines), or 0 if the text has none. */
 export function frontMatterLength(lines: readonly string[]): number {
   if (lines.length < 2 || !/^---[ \t]*$/.test(lines[0] ?? '')) return 0;
@@ -67,58 +69,43 @@ export function frontMatterLength(lines: readonly string[]): number {
   return 0;
 }
 
-// Shared, frozen infos for the common cases: one object per heading line, not one per line.
+// Shared, frozen infos for the common cases: one object per heading line or fence, not one per line.
 const PLAIN: LineInfo = Object.freeze({ inFence: false, inFrontMatter: false });
-const FENCE: LineInfo = Object.freeze({ inFence: true, inFrontMatter: false });
+const VERBATIM: LineInfo = Object.freeze({ inFence: true, inFrontMatter: false });
 const FRONT_MATTER: LineInfo = Object.freeze({ inFence: false, inFrontMatter: true });
 
-/** Classifies every line of a Markdown document (the returned infos are read-only). */
+const createParser = () => new MarkdownIt('commonmark');
+let parser: ReturnType<typeof createParser> | undefined;
+
+/**
+ * Classifies every line of a Markdown document (the returned infos are read-only). Blocks come from
+ * a CommonMark parser: fences at any depth (inside list items too), HTML blocks such as <pre> and
+ * indented code are verbatim; only top-level ATX and setext headings start sections.
+ */
 export function classifyLines(lines: readonly string[]): readonly LineInfo[] {
   const info = new Array<LineInfo>(lines.length).fill(PLAIN);
   const fm = frontMatterLength(lines);
   for (let i = 0; i < fm; i++) info[i] = FRONT_MATTER;
-  let open: { char: string; length: number } | undefined;
-  // Whether the previous line can be the text of a setext heading (a one-line paragraph).
-  let paragraphLine = -1;
-  let paragraphLength = 0;
-  for (let i = fm; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (open) {
-      info[i] = FENCE;
-      if (isFenceCloser(line, open)) open = undefined;
-      continue;
+  parser ??= createParser();
+  const tokens = parser.parse(lines.slice(fm).join('\n'), {});
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t]!;
+    if (!token.map) continue;
+    const start = token.map[0] + fm;
+    const end = Math.min(token.map[1] + fm, lines.length) - 1;
+    if (token.type === 'fence') {
+      // Inside a list item the closer is indented like the item's content, so any indentation is accepted here.
+      const closer = /^\s*(`{3,}|~{3,})\s*$/.exec(lines[end] ?? '')?.[1] ?? '';
+      const closed = end > start && closer[0] === token.markup[0] && closer.length >= token.markup.length;
+      const fence: Fence = Object.freeze({ start, end, closed, opener: lines[start] ?? token.markup, closer: `${(lines[start] ?? '').match(/^\s*/)?.[0] ?? ''}${token.markup}` });
+      const line: LineInfo = Object.freeze({ inFence: true, inFrontMatter: false, fence });
+      for (let i = start; i <= end; i++) info[i] = line;
+    } else if (token.type === 'html_block' || token.type === 'code_block') {
+      for (let i = start; i <= end; i++) info[i] = VERBATIM;
+    } else if (token.type === 'heading_open' && token.level === 0) {
+      const title = (tokens[t + 1]?.content ?? '').replace(/\s+/g, ' ').trim();
+      info[start] = { inFence: false, inFrontMatter: false, heading: { level: Number(token.tag.slice(1)), title, lines: end - start + 1 } };
     }
-    const opener = fenceOpener(line);
-    if (opener) {
-      open = opener;
-      info[i] = FENCE;
-      paragraphLength = 0;
-      continue;
-    }
-    if (BLANK_RE.test(line)) {
-      paragraphLength = 0;
-      continue;
-    }
-    const atx = atxHeading(line);
-    if (atx) {
-      info[i] = { inFence: false, inFrontMatter: false, heading: atx };
-      paragraphLength = 0;
-      continue;
-    }
-    const setext = SETEXT_RE.exec(line);
-    if (setext && paragraphLength === 1 && paragraphLine === i - 1) {
-      const heading: Heading = { level: (setext[1] ?? '=').startsWith('=') ? 1 : 2, title: (lines[i - 1] ?? '').trim(), lines: 2 };
-      info[i - 1] = { inFence: false, inFrontMatter: false, heading };
-      paragraphLength = 0;
-      continue;
-    }
-    if (paragraphLength === 0 && BLOCK_START_RE.test(line)) {
-      // List items, block quotes, tables and indented code never become setext heading text.
-      paragraphLength = 2;
-    } else {
-      paragraphLength++;
-    }
-    paragraphLine = i;
   }
   return info;
 }

@@ -36,34 +36,19 @@ function paragraphs(ctx: Ctx, r: LineRange): LineRange[] {
   return out;
 }
 
-/** Level 2 units: whole fences and single lines outside fences. */
+/** Level 2 units: whole verbatim blocks (fences, HTML and indented code) and single lines outside them. */
 function fencesAndLines(ctx: Ctx, r: LineRange): LineRange[] {
   const out: LineRange[] = [];
   let i = r.start;
   while (i <= r.end) {
-    if (!(ctx.info[i] as LineInfo).inFence) {
-      out.push({ start: i, end: i });
-      i++;
-      continue;
-    }
-    // A fence runs from its opener to its closer: consecutive inFence lines, ended by a closer.
+    const block = ctx.info[i] as LineInfo;
     let j = i;
-    while (j + 1 <= r.end && (ctx.info[j + 1] as LineInfo).inFence && !closesAt(ctx, i, j)) j++;
+    // A block is the run of lines sharing one classification (each fence has its own frozen info).
+    if (block.inFence) while (j + 1 <= r.end && ctx.info[j + 1] === block) j++;
     out.push({ start: i, end: j });
     i = j + 1;
   }
   return out;
-}
-
-/** True if line `j` closes the fence opened at line `i` (a fence line after the opener matching its marker). */
-function closesAt(ctx: Ctx, i: number, j: number): boolean {
-  if (j === i) return false;
-  const open = /^ {0,3}(`{3,}|~{3,})/.exec(ctx.lines[i] ?? '');
-  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(ctx.lines[j] ?? '');
-  if (!open || !close) return false;
-  const o = open[1] ?? '';
-  const c = close[1] ?? '';
-  return o[0] === c[0] && c.length >= o.length;
 }
 
 function singleLines(_ctx: Ctx, r: LineRange): LineRange[] {
@@ -83,7 +68,10 @@ function split(ctx: Ctx, r: LineRange, level: number): LineRange[] {
     if (rangeChars(ctx, unit) > ctx.maxChars) {
       if (current) parts.push(current);
       current = undefined;
-      parts.push(...split(ctx, unit, level + 1));
+      // Each piece of a cut fence is closed and reopened (chunker.ts), so leave room for those lines.
+      const fence = (ctx.info[unit.start] as LineInfo).fence;
+      const room = fence && fence.start <= unit.start && fence.end >= unit.end ? fence.opener.length + fence.closer.length + 2 : 0;
+      parts.push(...split({ ...ctx, maxChars: Math.max(1, ctx.maxChars - room) }, unit, level + 1));
       continue;
     }
     if (current && rangeChars(ctx, { start: current.start, end: unit.end }) <= ctx.maxChars) {

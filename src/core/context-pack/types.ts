@@ -5,7 +5,7 @@ export const CONTEXT_PACK_SCHEMA_VERSION = 1;
 export const CHUNKING_METHOD = 'headings+paragraph_fallback+fence_aware';
 export const DEFAULT_MAX_CHARS = 6000;
 /** Bump when chunking, ids or digest change, so a rebuild never reuses docs chunked the old way. */
-export const GENERATOR_VERSION = '0.1.0';
+export const GENERATOR_VERSION = '0.2.0';
 
 export interface SourceFile {
   /** Path relative to the segment directory, `/`-separated. */

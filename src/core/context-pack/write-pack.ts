@@ -1,12 +1,13 @@
 // Owns building a segment's context on disk: under a per-segment lock, build the pack (reusing
-// unchanged docs from the previous pack), check it against the JSON Schema, write the JSON
-// atomically, and rebuild context.db in a temp file renamed into place.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// unchanged docs from the previous pack), check it against the JSON Schema, rebuild context.db in a
+// temp file renamed into place, then write the JSON atomically; temps of killed builds are removed.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { acquireLock } from '../../shared/file-lock.js';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 import { StrataError, describeError } from '../../shared/errors.js';
 import { buildContextPack, defaultBuildPackDeps, type BuildPackDeps, type BuildPackResult } from './build-pack.js';
-import { writeContextDb } from './context-db.js';
+import { BUILD_TEMP_RE, writeContextDb } from './context-db.js';
 import { assertValidPack } from './pack-schema.js';
 import { resolveSegment, type SegmentLocator, type SegmentPaths } from './segment.js';
 import type { ContextPack } from './types.js';
@@ -74,14 +75,27 @@ export function serializePack(pack: ContextPack): string {
   return parts.join('');
 }
 
+/** Removes temp files of builds that were killed (we hold the lock, so none is being written). */
+function removeStaleTemps(ctxDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(ctxDir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (BUILD_TEMP_RE.test(name)) rmSync(join(ctxDir, name), { force: true });
+}
+
 /** Builds and writes <segment>/_ctx/context_pack.json (or --output) and <segment>/_ctx/context.db. */
 export function writeContextPack(options: WritePackOptions, deps: BuildPackDeps = defaultBuildPackDeps): WritePackResult {
   const paths = resolveSegment(options);
   const lock = acquireLock(paths.lockPath, { timeoutMs: 30_000, command: `pack build ${paths.name}` });
   try {
+    removeStaleTemps(paths.ctxDir);
     const input = {
       segment: paths.name,
       segmentDir: paths.dir,
+      allowedRoot: paths.root,
       include: options.include,
       exclude: options.exclude,
       maxChars: options.maxChars,
@@ -107,10 +121,12 @@ export function writeContextPack(options: WritePackOptions, deps: BuildPackDeps 
     }
     lap('validate_ms');
     const json = serializePack(result.pack);
+    // The database first, keeping the last pack's ids: a build killed between the two renames
+    // leaves the old JSON beside a database that still answers every id it lists.
+    writeContextDb(paths.dbPath, result.pack, previous);
+    lap('write_db_ms');
     writeFileAtomic(paths.packPath, json);
     lap('write_json_ms');
-    writeContextDb(paths.dbPath, result.pack);
-    lap('write_db_ms');
     return { ...result, paths, packBytes: Buffer.byteLength(json), dbBytes: statSync(paths.dbPath).size, timings };
   } finally {
     lock.release();

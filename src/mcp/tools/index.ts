@@ -1,5 +1,4 @@
-// Owns the list of MCP tools: one file per tool, one line each here (the logbook tool, once the logbook
-// lands, is tools/logbook.ts over the core's logbookForProject and one more entry below).
+// Owns the list of MCP tools: one file per tool, one line each here.
 import type { StrataTool } from '../tool.js';
 import { searchTool } from './search.js';
 import { sessionsTool } from './sessions.js';
@@ -8,5 +7,6 @@ import { packSearchTool } from './pack-search.js';
 import { packGetTool } from './pack-get.js';
 import { codeMapTool } from './code-map.js';
 import { codeSymbolTool } from './code-symbol.js';
+import { logbookTool } from './logbook.js';
 
-export const TOOLS: StrataTool<any, any>[] = [searchTool, sessionsTool, readTool, packSearchTool, packGetTool, codeMapTool, codeSymbolTool];
+export const TOOLS: StrataTool<any, any>[] = [searchTool, sessionsTool, readTool, packSearchTool, packGetTool, codeMapTool, codeSymbolTool, logbookTool];

@@ -47,10 +47,7 @@ export const packGetTool = defineTool({
     } finally {
       segment.close();
     }
-    const parts = result.included.map((c) => {
-      const title = c.title_path.length > 0 ? ` · ${c.title_path.join(' > ')}` : '';
-      return `<!-- chunk ${c.id} · ${c.source_path}:${c.start_line}-${c.end_line}${title} -->\n${c.text}\n`;
-    });
+    const parts = result.printed ? [result.printed] : [];
     if (result.omitted.length > 0) parts.push(`[budget of ${result.budget} tokens reached: omitted ${result.omitted.join(', ')}]`);
     const text = parts.join('\n');
     return {
