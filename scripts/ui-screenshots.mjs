@@ -1,6 +1,8 @@
 // Saves a PNG of each page of a running `strata ui` into docs/ui/ (for the docs and the README):
 //   node scripts/ui-screenshots.mjs http://127.0.0.1:PORT/ SESSION_ID FILE_PATH "SEARCH WORDS"
-// Drives Debian's chromium (CHROMIUM=/path overrides) through playwright-core.
+// Drives Debian's chromium (CHROMIUM=/path overrides) through playwright-core. SHOT_MESSAGE picks the
+// message of session-diff.png, SHOT_LOGBOOK the logbook workspace (default: the newest logbook),
+// SHOTS=logbook,search takes only those pages.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,8 +32,10 @@ try {
     ['search', `#/search?q=${encodeURIComponent(query)}`, '.hit-session'],
     ['files', `#/files?path=${encodeURIComponent(file)}`, '.file-entry'],
     ['activity', '#/activity', '.uplot'],
+    ['logbook', `#/logbook${process.env.SHOT_LOGBOOK ? `?workspace=${encodeURIComponent(process.env.SHOT_LOGBOOK)}` : ''}`, 'li.event'],
   ];
-  for (const [name, hash, ready] of shots) {
+  const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(',')) : undefined;
+  for (const [name, hash, ready] of shots.filter(([name]) => !only || only.has(name))) {
     await page.goto(url + hash);
     await page.waitForSelector(ready, { timeout: 15000 });
     await page.waitForTimeout(150);

@@ -17,6 +17,9 @@ import type { SessionListPage } from '../src/core/browse/session-list.js';
 import type { Activity } from '../src/core/browse/activity.js';
 import type { SearchResult } from '../src/core/retrieval/search.js';
 import type { FileHistory } from '../src/core/file-history/file-history.js';
+import type { LogbookTimeline } from '../src/core/browse/logbook-timeline.js';
+import { emptyLogbook, type TimelineEvent } from '../src/core/logbook/index.js';
+import { writeLogbookRow } from '../src/store/logbook-table.js';
 
 let dir: string;
 let store: Store;
@@ -80,6 +83,57 @@ describe('api', () => {
   it('has no endpoint that is not listed', () => {
     expect(api('constructor').status).toBe(404);
     expect(api('__proto__').status).toBe(404);
+  });
+});
+
+describe('logbook', () => {
+  const generator = { provider: 'extractive', model: 'extractive-v1', template: 't', fingerprint: 'f' };
+  const event = (timestamp: string, type: TimelineEvent['type'], content: string, session: string, message: number, extra: Partial<TimelineEvent> = {}): TimelineEvent =>
+    ({ timestamp, type, content, ...extra, source: { conversation_id: session, message_id: String(message), session, message, agent: 'claude-code' } });
+  const saveLogbook = (workspace: string, timeline: TimelineEvent[], updatedAt: string) => {
+    const doc = { ...emptyLogbook(workspace, updatedAt, generator), timeline };
+    writeLogbookRow(store.db, { workspace, kind: 'project', data: JSON.stringify(doc), events: timeline.length, generatedAt: updatedAt, updatedAt });
+  };
+
+  it('says there is none before a logbook is built', () => {
+    const { status, body } = api<LogbookTimeline>('logbook');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ workspaces: [], workspace: null, events: [], total: 0 });
+  });
+
+  it('lists the workspaces and the events of one, newest first, filtered by type, time and words', () => {
+    saveLogbook('/repo', [
+      event('2026-11-20T09:00:02.000Z', 'decision', 'Raise the timeout to 600 ms', UI_SESSION, 2, { rationale: 'because the login form is slow', alternatives: ['a retry loop'] }),
+      event('2026-11-20T09:00:09.000Z', 'bug', '`npm test` failed: Error: 1 test failed', UI_SESSION, 9, { code: 'npm test', resolution: 'fixed by editing src/app.ts' }),
+      event('2026-10-01T00:00:00.000Z', 'fact', `A note holding ${XSS_TEXT}`, 'not-stored-session', 3),
+    ], '2026-11-21T00:00:00.000Z');
+    saveLogbook('/elsewhere', [event('2026-11-19T00:00:00.000Z', 'fact', 'Another project', UI_SESSION, 1)], '2026-11-22T00:00:00.000Z');
+
+    const all = api<LogbookTimeline>('logbook', { workspace: '/repo' }).body;
+    expect(all.workspaces.map((w) => [w.workspace, w.events])).toEqual([['/elsewhere', 1], ['/repo', 3]]);
+    expect(all.workspace).toBe('/repo');
+    expect(all.byType).toEqual({ decision: 1, fact: 1, bug: 1 });
+    expect(all.events.map((e) => [e.type, e.source.message])).toEqual([['bug', 9], ['decision', 2], ['fact', 3]]);
+    expect(all.events[0]).toMatchObject({ resolution: 'fixed by editing src/app.ts', sessionTitle: XSS_TEXT, sessionStored: true });
+    expect(all.events[2]).toMatchObject({ content: `A note holding ${XSS_TEXT}`, sessionTitle: null, sessionStored: false });
+
+    expect(api<LogbookTimeline>('logbook').body.workspace).toBe('/elsewhere');
+    expect(api<LogbookTimeline>('logbook', { project: '/repo/src/deep' }).body.workspace).toBe('/repo');
+    const bugs = api<LogbookTimeline>('logbook', { workspace: '/repo', type: 'bug,fact' }).body;
+    expect(bugs.events.map((e) => e.type)).toEqual(['bug', 'fact']);
+    expect(bugs.total).toBe(3);
+    expect(api<LogbookTimeline>('logbook', { workspace: '/repo', since: '2026-11-01' }).body.events).toHaveLength(2);
+    expect(api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'RETRY login' }).body.events.map((e) => e.type)).toEqual(['decision']);
+    expect(api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'editing' }).body.events.map((e) => e.type)).toEqual(['bug']);
+  });
+
+  it('refuses a bad type or time with 400 and an unknown workspace with 404', () => {
+    expect(api('logbook', { type: 'opinion' }).status).toBe(400);
+    expect(api('logbook', { since: 'yesterday-ish' }).status).toBe(400);
+    const missing = api('logbook', { workspace: '/nowhere' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatch(/strata logbook --project DIR/);
+    expect(api('logbook', { project: '/other/place' }).status).toBe(404);
   });
 });
 

@@ -17,34 +17,37 @@ const RUN = HAVE_CHROMIUM || Boolean(process.env.CI);
 if (!RUN) console.warn(`ui-browser tests skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM=/path)`);
 
 const REAL_SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
+// A small project of the real fixtures whose logbook (extractive provider) cites REAL_SESSION.
+const LOGBOOK_PROJECT = '/home/vwestberg/Claude';
 
 let dir: string;
 let server: ChildProcess | undefined;
+const otherServers: ChildProcess[] = [];
 let url = '';
 let browser: BrowserContext | undefined;
 let env: Record<string, string>;
 
-function startUi(): Promise<string> {
+function startUi(serverEnv = env): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    server = spawn(process.execPath, [CLI, 'ui'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'ui'], { env: { PATH: process.env.PATH ?? '', ...serverEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    server.stdout!.on('data', (c: Buffer) => {
+    child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(line.trim());
+      if (out.includes('\n') && line) resolve({ url: line.trim(), child });
     });
-    server.on('exit', (code) => reject(new Error(`strata ui exited with ${code}`)));
-    server.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`strata ui exited with ${code}`)));
+    child.on('error', reject);
   });
 }
 
 /** Opens a page and collects console errors and uncaught exceptions. */
-async function open(hash: string, ready: string): Promise<{ page: Page; errors: string[] }> {
+async function open(hash: string, ready: string, base = url): Promise<{ page: Page; errors: string[] }> {
   const page = await browser!.newPage();
   const errors: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url + hash);
+  await page.goto(base + hash);
   await page.waitForSelector(ready, { timeout: 20_000 });
   return { page, errors };
 }
@@ -57,7 +60,9 @@ describe.runIf(RUN)('strata ui in chromium', () => {
       const r = runCli(['ingest', input], env);
       expect(r.code, r.stderr).toBe(0);
     }
-    url = await startUi();
+    const built = runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
+    expect(built.code, built.stderr).toBe(0);
+    ({ url, child: server } = await startUi());
     const { chromium } = await import('playwright-core');
     browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM,
@@ -71,6 +76,10 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     await browser?.close();
     server?.removeAllListeners('exit');
     server?.kill('SIGTERM');
+    for (const other of otherServers) {
+      other.removeAllListeners('exit');
+      other.kill('SIGTERM');
+    }
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -81,7 +90,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
       ['#/search?q=screen%20saver', '.hit-session'],
       [`#/files?path=${encodeURIComponent('/repo/src/app.ts')}`, '.file-entry'],
       ['#/activity', '.uplot'],
-      ['#/logbook', 'h1'],
+      ['#/logbook', 'li.event'],
     ];
     for (const [hash, ready] of pages) {
       const { page, errors } = await open(hash, ready);
@@ -116,6 +125,39 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     const { page } = await open(`#/session/${REAL_SESSION}`, '.diff');
     expect(await page.locator('.diff .ln.add').count()).toBeGreaterThan(0);
     expect(await page.locator('.diff .ln.del').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows the logbook timeline, filters it, and opens a cited message in its session', async () => {
+    const { page, errors } = await open('#/logbook', 'li.event');
+    expect(await page.locator('nav.top a[data-page="logbook"]').isVisible()).toBe(true);
+    const types = await page.locator('li.event .badge.type').allTextContents();
+    expect(types.length).toBeGreaterThanOrEqual(2);
+    expect(types.every((t) => ['decision', 'fact', 'bug'].includes(t))).toBe(true);
+    expect(await page.locator('.logbook-summary').textContent()).toContain(LOGBOOK_PROJECT);
+    await page.uncheck('input[name="type"][value="fact"]');
+    await page.waitForFunction(() => [...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact'));
+    expect(page.url()).toMatch(/#\/logbook\?.*type=decision%2Cbug/);
+    await page.fill('input[name="text"]', 'no event says this');
+    await page.waitForSelector('.results .empty');
+    await page.fill('input[name="text"]', '');
+    const cite = page.locator(`li.event a.cite[href^="#/session/${REAL_SESSION}?m="]`).first();
+    await cite.waitFor();
+    const message = Number((await cite.getAttribute('href'))!.split('?m=')[1]);
+    expect(message).toBeGreaterThan(0);
+    await cite.click();
+    await page.waitForSelector(`#m-${message}.msg.target`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says how to make a logbook when the store has none', async () => {
+    const emptyEnv = { ...env, STRATA_HOME: join(dir, 'empty-home') };
+    const empty = await startUi(emptyEnv);
+    otherServers.push(empty.child);
+    const { page, errors } = await open('#/logbook', '.logbook-empty', empty.url);
+    expect(await page.locator('.logbook-empty').textContent()).toContain('strata logbook --project DIR');
+    expect(errors).toEqual([]);
     await page.close();
   });
 

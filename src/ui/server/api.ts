@@ -10,6 +10,8 @@ import { sessionListPage, SORT_KEYS, type SortKey } from '../../core/browse/sess
 import { sessionDetail } from '../../core/browse/session-detail.js';
 import { activity } from '../../core/browse/activity.js';
 import { fileHistory } from '../../core/file-history/file-history.js';
+import { logbookTimeline } from '../../core/browse/logbook-timeline.js';
+import { EVENT_TYPES, type EventType } from '../../core/logbook/types.js';
 
 export interface ApiContext {
   db: Database;
@@ -27,6 +29,14 @@ function agents(params: URLSearchParams): AgentName[] | undefined {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
   for (const name of names) if (!(AGENTS as readonly string[]).includes(name)) throw usageError(`unknown agent "${name}"`);
   return names as AgentName[];
+}
+
+function eventTypes(params: URLSearchParams): EventType[] | undefined {
+  const value = params.get('type');
+  if (!value) return undefined;
+  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const name of names) if (!(EVENT_TYPES as readonly string[]).includes(name)) throw usageError(`unknown event type "${name}" (one of ${EVENT_TYPES.join(', ')})`);
+  return names as EventType[];
 }
 
 function int(params: URLSearchParams, name: string, fallback?: number): number | undefined {
@@ -102,6 +112,15 @@ const HANDLERS: Record<string, Handler> = {
   },
   activity(ctx, params) {
     return activity(ctx.db, sessionFilter(params));
+  },
+  logbook(ctx, params) {
+    return logbookTimeline(ctx.db, {
+      workspace: params.get('workspace') || undefined,
+      project: params.get('project') || undefined,
+      types: eventTypes(params),
+      since: time(params, 'since'),
+      text: params.get('text') || undefined,
+    });
   },
 };
 

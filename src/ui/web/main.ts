@@ -21,13 +21,13 @@ const PAGES: Record<string, Page> = {
   logbook: logbookPage,
 };
 
-/** Nav entries; `hidden` ones have a route but no link yet (the logbook lands separately). */
+/** Nav entries; a `hidden` one has a route but no link (a page not ready to be offered). */
 const NAV: { page: string; label: string; hidden?: boolean }[] = [
   { page: 'sessions', label: 'Sessions' },
   { page: 'search', label: 'Search' },
   { page: 'files', label: 'Files' },
   { page: 'activity', label: 'Activity' },
-  { page: 'logbook', label: 'Logbook', hidden: true },
+  { page: 'logbook', label: 'Logbook' },
 ];
 
 const nav = h('nav', { class: 'top' },
