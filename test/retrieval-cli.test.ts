@@ -164,16 +164,28 @@ describe('strata read', () => {
 describe('strata skill install', () => {
   it('prints the skill and subagent with dynamic context, and writes them atomically', async () => {
     const printed = await ok('skill', 'install', '--print');
-    expect(printed).toContain('!`git log --oneline');
-    expect(printed).toContain('tools: Bash, Read, Glob, Grep');
+    // One plain `!` command (Claude Code refuses separators such as || in them), only in a skill; the
+    // agent preloads that skill through its frontmatter.
+    expect(printed.match(/!`[^`]*`/g)).toEqual(['!`strata skill context`']);
+    expect(printed).toContain('tools: Bash, Read, Glob, Grep\nskills:\n  - strata-context\n');
     await expect(printed.replaceAll(home, '<tmp>')).toMatchFileSnapshot(SNAP('skill-print.txt'));
     const r = await inProcess('skill', 'install', '--project');
     expect(r.code).toBe(0);
     expect(readFileSync(join(home, '.claude/skills/strata-retrieval/SKILL.md'), 'utf8')).toContain('memory archaeologist');
     expect(existsSync(join(home, '.claude/agents/strata-retrieval.md'))).toBe(true);
+    expect(readFileSync(join(home, '.claude/skills/strata-context/SKILL.md'), 'utf8')).toContain('user-invocable: false');
+  });
+
+  it('prints the skill context with its fallbacks: no git repository, no sessions of this project', async () => {
+    const r = await inProcess('skill', 'context');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^## Project history \(git\)\n\(not a git repository, or no commits\)\n/);
+    expect(r.stdout).toContain('## Sessions (none stored for this project; the newest of all projects)\nID ');
+    expect(r.stdout.match(/^Usage: strata (index|search|read)/gm)).toEqual(['Usage: strata index', 'Usage: strata search', 'Usage: strata read']);
+    expect(r.stdout.match(/^Examples:/gm)).toHaveLength(3);
   });
 
   it('has examples in every command help', async () => {
-    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install']]) expect(await ok(...cmd, '--help')).toContain('Examples:');
+    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install'], ['skill', 'context']]) expect(await ok(...cmd, '--help')).toContain('Examples:');
   });
 });
