@@ -147,8 +147,25 @@ describe('strata read', () => {
     await expect(await ok('read', '5fbb940a', '10-18', '--show', 'tool:Bash:result', '--hide', 'tool:Read')).toMatchFileSnapshot(SNAP('read-range-show-hide.txt'));
     await expect(await ok('read', '1fb5e404', '2-6', '--show', 'thinking', '--full')).toMatchFileSnapshot(SNAP('read-full-thinking.txt'));
     const json = JSON.parse(await ok('read', '5fbb940a', '13', '--json')) as { from: number; to: number; messages: { n: number; blocks: { toolName: string }[] }[] };
-    expect([json.from, json.to, json.messages[0]!.n]).toEqual([13, 13, 13]);
+    // Message 13 holds calls whose results are messages 14 and 15: the range keeps them together.
+    expect([json.from, json.to, json.messages[0]!.n]).toEqual([13, 15, 13]);
     expect(json.messages[0]!.blocks.map((b) => b.toolName)).toContain('Bash');
+  });
+
+  it('marks a failed call whatever the range, and names the subagent a Task/Agent call started', async () => {
+    for (const range of ['2', '3', '1-8']) {
+      const json = JSON.parse(await ok('read', '5fbb940a', range, '--json')) as { messages: { n: number; blocks: { kind: string; isError: boolean }[] }[] };
+      const call = json.messages.find((m) => m.n === 2)!.blocks.find((b) => b.kind === 'tool_call')!;
+      expect(call.isError).toBe(true);
+    }
+    expect(await ok('read', '1fb5e404', '321')).toContain('→ Agent (subagent session agent-aa9b6813c05338fac: strata read agent-aa9b6813c05338fac): I need direct');
+  });
+
+  it('shows edits as unified diffs and a selected tool input in full', async () => {
+    const edit = await ok('read', 'c64cc478', '7');
+    expect(edit).toContain('→ Edit:\n--- /tmp/tmpw6sk2trg/src/math_utils.py\n+++ /tmp/tmpw6sk2trg/src/math_utils.py\n@@ -1,3 +1,8 @@');
+    expect(edit).toContain('+def multiply_numbers(a: int, b: int) -> int:');
+    expect(await ok('read', '1fb5e404', '2', '--show', 'tool:Skill:input')).toContain('→ Skill:\n{\n  "skill": "omarchy"\n}');
   });
 
   it('lists candidates for an ambiguous prefix and rejects unknown ids', async () => {
