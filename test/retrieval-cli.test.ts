@@ -87,7 +87,7 @@ describe('strata index', () => {
     expect(parent.subagents).toBe(1);
     expect(child.relation).toBe('subagent');
     expect(Object.keys(parent).sort()).toEqual(
-      ['agent', 'archived', 'bashCalls', 'commits', 'endedAt', 'filesTouched', 'id', 'linesAdded', 'linesRemoved', 'locations', 'messages', 'models', 'parentId', 'project', 'prompts', 'relation', 'shortId', 'startedAt', 'subagents', 'title', 'userMessages', 'webFetches', 'webSearches'].sort(),
+      ['agent', 'archived', 'bashCalls', 'commitHashes', 'commits', 'endedAt', 'filesTouched', 'id', 'linesAdded', 'linesRemoved', 'locations', 'messages', 'models', 'parentId', 'project', 'prompts', 'relation', 'shortId', 'startedAt', 'subagents', 'title', 'userMessages', 'webFetches', 'webSearches'].sort(),
     );
   });
 });

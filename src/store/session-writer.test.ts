@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from './db.js';
+import { latestSchemaVersion, openStore, type Store } from './db.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { FTS_BATCH_CHARS, SessionWriter, type WriteResult } from './session-writer.js';
 import type { PreparedBlock } from './prepared-message.js';
@@ -363,7 +363,7 @@ describe('unused indexes (schema 8)', () => {
     v7.close();
     store = openStore(join(dir, 'strata.db'));
     expect(indexes(store)).toEqual([]);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(8);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion());
     expect(store.db.prepare('SELECT COUNT(*) FROM sources').pluck().get()).toBe(1);
   });
 });

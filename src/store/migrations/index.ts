@@ -1,6 +1,6 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
-// 7 tool-input words, 8 unused indexes, 9+ next.
+// 7 tool-input words, 8 unused indexes, 10 commit outcomes (9 is another capability's).
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -10,6 +10,7 @@ import { sessionListingMigration } from './005-session-listing.js';
 import { ingestBatchesMigration } from './006-ingest-batches.js';
 import { toolInputWordsMigration } from './007-tool-input-words.js';
 import { unusedIndexesMigration } from './008-unused-indexes.js';
+import { commitOutcomesMigration } from './010-commit-outcomes.js';
 
-export const MIGRATIONS: Migration[] = [coreMigration, retrievalMigration, llmCacheMigration, searchHitsMigration, sessionListingMigration, ingestBatchesMigration, toolInputWordsMigration, unusedIndexesMigration];
+export const MIGRATIONS: Migration[] = [coreMigration, retrievalMigration, llmCacheMigration, searchHitsMigration, sessionListingMigration, ingestBatchesMigration, toolInputWordsMigration, unusedIndexesMigration, commitOutcomesMigration];
 export type { Migration };
