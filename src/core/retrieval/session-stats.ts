@@ -60,6 +60,27 @@ export function mergeCallStats(into: CallStats, from: CallStats): void {
 
 const FIRST_PROMPT_CHARS = 200;
 
+/** Prompts looked at for a title: the first that a person typed wins. */
+const TITLE_CANDIDATES = 8;
+
+/**
+ * False for text no person typed: a harness wrapper (`<tag>…`), JSON, Aider's `<blank>`. Text repeating
+ * the injected instructions of its session is ruled out by the caller.
+ */
+export function isTypedText(text: string): boolean {
+  const t = text.trim();
+  if (t === '' || t === '<blank>' || /^<[\w-]+(?:\s[^<>]*)?>/.test(t)) return false;
+  if (t.startsWith('{') || t.startsWith('[{') || t.startsWith('["')) {
+    try {
+      JSON.parse(t);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+  return true;
+}
+
 function addEdits(stats: CallStats, edits: FileEdit[]): void {
   for (const e of edits) {
     stats.linesAdded += e.added;
@@ -102,12 +123,16 @@ export function computeOwnStats(db: Database, sessionId: number, statements = pr
     stats.commitHashes = outcome.hashes;
   }
   for (const row of statements.metaFiles.all(sessionId) as { meta: string }[]) addEdits(stats, metaFileEdits(parseJson(row.meta)));
-  const first = statements.firstPrompt.get(sessionId) as { text: string } | undefined;
-  if (first) stats.firstPrompt = first.text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
+  for (const { text } of statements.firstPrompt.iterate(sessionId) as Iterable<{ text: string }>) {
+    if (!isTypedText(text) || statements.injected.get(sessionId, text.trim().slice(0, 200)) !== undefined) continue;
+    stats.firstPrompt = text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
+    break;
+  }
   return stats;
 }
 
 interface StatsStatements {
+  injected: Statement;
   keepsHashes: boolean;
   commits: CommitStatements;
   calls: Statement;
@@ -130,7 +155,9 @@ function prepare(db: Database): StatsStatements {
     metaFiles: db.prepare(`SELECT meta FROM messages WHERE session_id = ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`),
     firstPrompt: db.prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
-      ORDER BY m.seq, b.idx LIMIT 1`),
+      ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
+    injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
+      WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
     upsert: db.prepare(hasCommitHashes(db)
       ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt, @commitHashes)
