@@ -101,3 +101,14 @@ describe('Windows paths in their several spellings', () => {
     expect(displayPath('/home/c/Users.txt', null, null)).toBe('/home/c/Users.txt');
   });
 });
+
+describe('ids with white space', () => {
+  it('are shown as an 8-digit alias that is typed unquoted', async () => {
+    const { spacedIdAlias } = await import('./session-ids.js');
+    const id = 'bbb4ebd0eb79:2024-08-10 08:14:35';
+    const alias = spacedIdAlias(id)!;
+    expect(alias).toMatch(/^[0-9a-f]{8}$/);
+    expect(shortestUniquePrefixes([id, 'bbb4ebd0eb79:2024-08-10 09:00:00', 'abcdef0123']).get(id)).toBe(alias);
+    expect(spacedIdAlias('1fb5e404-604d')).toBeUndefined();
+  });
+});
