@@ -10,7 +10,7 @@ import { describeError } from '../../shared/errors.js';
 
 const SKILL_EXAMPLES = `
 Examples:
-  strata skill install              write .claude/skills/strata-retrieval/SKILL.md and .claude/agents/strata-retrieval.md here
+  strata skill install              write the skills strata-retrieval and strata-context and the agent strata-retrieval under .claude/ here
   strata skill install --user       write them under ~/.claude for every project
   strata skill install --print      show the files without writing them
   strata skill context              the context the skill preloads: git log, this project's sessions, help`;
@@ -71,7 +71,7 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
     });
   skill
     .command('install')
-    .description('write the strata-retrieval skill and subagent for Claude Code')
+    .description('write the strata-retrieval skill, its strata-context skill and the subagent for Claude Code')
     .option('--project', 'under the current project (default)')
     .option('--user', 'under ~/.claude (all projects)')
     .option('--print', 'print the files on stdout instead of writing them')
