@@ -87,7 +87,7 @@ describe('strata index', () => {
     expect(parent.subagents).toBe(1);
     expect(child.relation).toBe('subagent');
     expect(Object.keys(parent).sort()).toEqual(
-      ['agent', 'archived', 'bashCalls', 'commits', 'endedAt', 'filesTouched', 'id', 'linesAdded', 'linesRemoved', 'locations', 'messages', 'models', 'parentId', 'project', 'prompts', 'relation', 'shortId', 'startedAt', 'subagents', 'title', 'userMessages', 'webFetches', 'webSearches'].sort(),
+      ['agent', 'archived', 'bashCalls', 'commitHashes', 'commits', 'endedAt', 'filesTouched', 'id', 'linesAdded', 'linesRemoved', 'locations', 'messages', 'models', 'parentId', 'project', 'prompts', 'relation', 'shortId', 'startedAt', 'subagents', 'title', 'userMessages', 'webFetches', 'webSearches'].sort(),
     );
   });
 });
@@ -147,8 +147,25 @@ describe('strata read', () => {
     await expect(await ok('read', '5fbb940a', '10-18', '--show', 'tool:Bash:result', '--hide', 'tool:Read')).toMatchFileSnapshot(SNAP('read-range-show-hide.txt'));
     await expect(await ok('read', '1fb5e404', '2-6', '--show', 'thinking', '--full')).toMatchFileSnapshot(SNAP('read-full-thinking.txt'));
     const json = JSON.parse(await ok('read', '5fbb940a', '13', '--json')) as { from: number; to: number; messages: { n: number; blocks: { toolName: string }[] }[] };
-    expect([json.from, json.to, json.messages[0]!.n]).toEqual([13, 13, 13]);
+    // Message 13 holds calls whose results are messages 14 and 15: the range keeps them together.
+    expect([json.from, json.to, json.messages[0]!.n]).toEqual([13, 15, 13]);
     expect(json.messages[0]!.blocks.map((b) => b.toolName)).toContain('Bash');
+  });
+
+  it('marks a failed call whatever the range, and names the subagent a Task/Agent call started', async () => {
+    for (const range of ['2', '3', '1-8']) {
+      const json = JSON.parse(await ok('read', '5fbb940a', range, '--json')) as { messages: { n: number; blocks: { kind: string; isError: boolean }[] }[] };
+      const call = json.messages.find((m) => m.n === 2)!.blocks.find((b) => b.kind === 'tool_call')!;
+      expect(call.isError).toBe(true);
+    }
+    expect(await ok('read', '1fb5e404', '321')).toContain('→ Agent (subagent session agent-aa9b6813c05338fac: strata read agent-aa9b6813c05338fac): I need direct');
+  });
+
+  it('shows edits as unified diffs and a selected tool input in full', async () => {
+    const edit = await ok('read', 'c64cc478', '7');
+    expect(edit).toContain('→ Edit:\n--- /tmp/tmpw6sk2trg/src/math_utils.py\n+++ /tmp/tmpw6sk2trg/src/math_utils.py\n@@ -1,3 +1,8 @@');
+    expect(edit).toContain('+def multiply_numbers(a: int, b: int) -> int:');
+    expect(await ok('read', '1fb5e404', '2', '--show', 'tool:Skill:input')).toContain('→ Skill:\n{\n  "skill": "omarchy"\n}');
   });
 
   it('lists candidates for an ambiguous prefix and rejects unknown ids', async () => {
@@ -164,16 +181,28 @@ describe('strata read', () => {
 describe('strata skill install', () => {
   it('prints the skill and subagent with dynamic context, and writes them atomically', async () => {
     const printed = await ok('skill', 'install', '--print');
-    expect(printed).toContain('!`git log --oneline');
-    expect(printed).toContain('tools: Bash, Read, Glob, Grep');
+    // One plain `!` command (Claude Code refuses separators such as || in them), only in a skill; the
+    // agent preloads that skill through its frontmatter.
+    expect(printed.match(/!`[^`]*`/g)).toEqual(['!`strata skill context`']);
+    expect(printed).toContain('tools: Bash, Read, Glob, Grep\nskills:\n  - strata-context\n');
     await expect(printed.replaceAll(home, '<tmp>')).toMatchFileSnapshot(SNAP('skill-print.txt'));
     const r = await inProcess('skill', 'install', '--project');
     expect(r.code).toBe(0);
     expect(readFileSync(join(home, '.claude/skills/strata-retrieval/SKILL.md'), 'utf8')).toContain('memory archaeologist');
     expect(existsSync(join(home, '.claude/agents/strata-retrieval.md'))).toBe(true);
+    expect(readFileSync(join(home, '.claude/skills/strata-context/SKILL.md'), 'utf8')).toContain('user-invocable: false');
+  });
+
+  it('prints the skill context with its fallbacks: no git repository, no sessions of this project', async () => {
+    const r = await inProcess('skill', 'context');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^## Project history \(git\)\n\(not a git repository, or no commits\)\n/);
+    expect(r.stdout).toContain('## Sessions (none stored for this project; the newest of all projects)\nID ');
+    expect(r.stdout.match(/^Usage: strata (index|search|read)/gm)).toEqual(['Usage: strata index', 'Usage: strata search', 'Usage: strata read']);
+    expect(r.stdout.match(/^Examples:/gm)).toHaveLength(3);
   });
 
   it('has examples in every command help', async () => {
-    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install']]) expect(await ok(...cmd, '--help')).toContain('Examples:');
+    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install'], ['skill', 'context']]) expect(await ok(...cmd, '--help')).toContain('Examples:');
   });
 });

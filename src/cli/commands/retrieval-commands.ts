@@ -20,7 +20,9 @@ Examples:
   strata read 1fb5e404 --hide tool:*:input --show tool:Bash:input --json
 Selectors (comma-separated or repeated): user, assistant, thinking, system, summary, noise, tool,
 tool:<Name>, tool:<Name>:input, tool:<Name>:result (* = any tool). The more specific selector wins.
-Default: user/assistant/system/summary text, thinking as a word count, tool calls as one line, results hidden.`;
+Default: user/assistant/system/summary text, thinking as a word count, tool calls as one line (edits as
+unified diffs), results hidden; a selected tool input is shown in full. A range keeps a tool call and its
+result together. CJK text counts two characters as one word; a cut says how many words it left out.`;
 
 interface ReadFlags {
   show?: string[];

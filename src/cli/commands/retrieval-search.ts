@@ -20,8 +20,8 @@ Examples:
   strata search "rate limit" --in user,assistant --after 7d --project myapp
   strata search timeout --in tool:Bash:result -s 1fb5e404 -m 20 -C 30
 Each hit cites the session and message number: open it with \`strata read <id> <N>\`.
-Noise (system reminders, injected context) is not searched unless --in noise; tool results rank at half
-weight. FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
+Noise (wrappers, system reminders, injected context) is not searched unless --in noise; IDE file notices
+are, at low weight. Tool results rank at half weight, system text (injected instructions) at a quarter. FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
 2,000 blocks ranks the newest 2,000 of them (a last line says so): add words or a filter (--project,
 --after, --in, -s) to rank every match; -l and -c always count every match.
 A word also finds words it begins (sqlite: sqlite3) and its English forms (install: installation), the

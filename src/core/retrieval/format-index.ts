@@ -26,6 +26,21 @@ const CELLS = [
   'l.shown_title',
 ];
 
+/**
+ * Text columns wider than this are cut (with …) so one long path does not pad every line: PROJECT keeps
+ * its end (the project folder), LOCATIONS its start (the main location). `--json` has every cell whole.
+ */
+const CAPS: Record<number, { width: number; keep: 'end' | 'start' }> = { 12: { width: 40, keep: 'end' }, 13: { width: 48, keep: 'start' } };
+
+/** The SQL of column `i`'s cell cut to its cap. */
+function cappedCell(i: number): string {
+  const cap = CAPS[i];
+  const c = CELLS[i]!;
+  if (!cap) return c;
+  const cut = cap.keep === 'end' ? `'…' || substr(${c}, -${cap.width - 1})` : `substr(${c}, 1, ${cap.width - 1}) || '…'`;
+  return `(CASE WHEN length(${c}) > ${cap.width} THEN ${cut} ELSE ${c} END)`;
+}
+
 /** Right-aligned columns: the counts. */
 const NUMERIC = (column: number): boolean => column >= 3 && column <= 11;
 
@@ -52,13 +67,13 @@ function renderLines(db: Database, filter: IndexFilter): string[] {
     : `SELECT count(*), ${CELLS.map((c) => `max(length(${c}))`).join(', ')} ${LISTING_FROM} ${q.where}`;
   const [count, ...maxima] = db.prepare(widthSql).raw(true).get(...q.params) as [number, ...(number | null)[]];
   if (count === 0) return [];
-  const widths = INDEX_HEADER.map((h, i) => Math.max(h.length, maxima[i] ?? 0));
+  const widths = INDEX_HEADER.map((h, i) => Math.max(h.length, Math.min(maxima[i] ?? 0, CAPS[i]?.width ?? Infinity)));
   const last = CELLS.length - 1;
   const header = INDEX_HEADER.map((h, i) => (i === last ? h : NUMERIC(i) ? h.padStart(widths[i]!) : h.padEnd(widths[i]!))).join('  ');
   const format = CELLS.map((_, i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join('  ');
   // rtrim: a line whose last cells are blank does not end in padding.
   const lines = db
-    .prepare(`SELECT rtrim(printf(?, ${CELLS.join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`)
+    .prepare(`SELECT rtrim(printf(?, ${CELLS.map((_, i) => cappedCell(i)).join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`)
     .pluck(true)
     .all(format, ...q.params) as string[];
   return [header, ...lines];

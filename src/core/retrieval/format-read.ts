@@ -3,9 +3,12 @@
 // truncation footer.
 import type { ReadBlock, ReadResult } from './read-session.js';
 import { shortTime } from './format-index.js';
+import { groupDigits } from '../../shared/numbers.js';
 
+/** A cut says how much it left out: ` … 1,240 more words`. */
 function ellipsis(b: ReadBlock): string {
-  return b.truncated ? ' …' : '';
+  if (!b.truncated) return '';
+  return b.cutWords ? ` … ${groupDigits(b.cutWords)} more word${b.cutWords === 1 ? '' : 's'}` : ' …';
 }
 
 function renderBlock(b: ReadBlock): string {
@@ -14,7 +17,11 @@ function renderBlock(b: ReadBlock): string {
     const what = b.field === 'tool_output' ? `${b.toolName ?? 'tool'} result` : b.kind === 'tool_call' ? `${b.toolName ?? 'tool'} call` : b.field;
     return `[${what}: ${b.words} words${error}]`;
   }
-  if (b.kind === 'tool_call') return `→ ${b.toolName ?? 'tool'}${error}: ${b.text}${ellipsis(b)}`;
+  if (b.kind === 'tool_call') {
+    const subagent = b.subagent ? ` (subagent session ${b.subagent}: strata read ${b.subagent})` : '';
+    const body = b.text.includes('\n') ? `\n${b.text}` : ` ${b.text}`;
+    return `→ ${b.toolName ?? 'tool'}${error}${subagent}:${body}${ellipsis(b)}`;
+  }
   if (b.field === 'tool_output') return `← ${b.toolName ?? 'tool'}${error}:\n${b.text}${ellipsis(b)}`;
   if (b.kind === 'image' || b.kind === 'document') return `[${b.kind}]`;
   const label = b.field === 'thinking' ? '[thinking]\n' : b.field === 'summary' ? '[summary]\n' : b.field === 'system' ? '[system] ' : '';

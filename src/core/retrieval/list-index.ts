@@ -38,7 +38,10 @@ export interface IndexEntry extends SessionHeading {
   linesRemoved: number;
   filesTouched: number;
   locations: string[];
+  /** Successful git commits (a commit whose result failed is not one), subagents included. */
   commits: number;
+  /** Their hashes as git printed them (abbreviated). */
+  commitHashes: string[];
   subagents: number;
   parentId: string | null;
   relation: string | null;
@@ -68,7 +71,7 @@ type Row = [
   id: string, shortId: string, agent: string, project: string | null, title: string | null, startedAt: string | null,
   endedAt: string | null, messages: number, prompts: number, bash: number, fetch: number, search: number, added: number,
   removed: number, files: number, locations: string, commits: number, subagents: number, parentId: string | null,
-  relation: string | null, archived: number, models: string,
+  relation: string | null, archived: number, models: string, commitHashes: string,
 ];
 
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
@@ -77,7 +80,9 @@ export function listIndex(db: Database, filter: IndexFilter = {}, home: string |
   const rows = withListing(db, home, () => db
     .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
       l.messages, s.prompt_count, l.bash_calls, l.web_fetches, l.web_searches, l.lines_added, l.lines_removed, l.files_touched,
-      l.locations, l.commits, l.subagents, s.parent_external_id, s.relation, s.archived, s.models
+      l.locations, l.commits, l.subagents, s.parent_external_id, s.relation, s.archived, s.models,
+      (SELECT json_group_array(j.value) FROM session_stats h, json_each(h.commit_hashes) j
+        WHERE h.session_id = s.id OR h.session_id IN (SELECT c.id FROM sessions c WHERE c.parent_id = s.id))
       ${LISTING_FROM} LEFT JOIN session_stats st ON st.session_id = s.id ${q.where} ${q.order}`)
     .raw(true)
     .all(...q.params) as Row[]);
@@ -100,6 +105,7 @@ export function listIndex(db: Database, filter: IndexFilter = {}, home: string |
     filesTouched: r[14],
     locations: r[15] === '[]' ? [] : (JSON.parse(r[15]) as string[]),
     commits: r[16],
+    commitHashes: JSON.parse(r[22]) as string[],
     subagents: r[17],
     parentId: r[18],
     relation: r[19],

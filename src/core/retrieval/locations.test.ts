@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath, significantLocations } from './locations.js';
+import { displayPath, sessionHome, significantLocations } from './locations.js';
 import { shortestUniquePrefixes } from './session-ids.js';
 import { callEffects, countCommits, countLines, parseApplyPatch } from './edit-stats.js';
 import { classifyTool } from './tool-classes.js';
@@ -88,5 +88,27 @@ describe('displayPath edge cases', () => {
     expect(displayPath('/home/me', null, '/home/me/')).toBe('~');
     expect(displayPath('/home/mex/a', null, '/home/me')).toBe('/home/mex/a');
     expect(displayPath('./rel/a', '', '')).toBe('rel/a');
+  });
+});
+
+describe('Windows paths in their several spellings', () => {
+  it('counts C:/Users/x, c:\\Users\\x, /c/Users/x and /mnt/c/Users/x as one folder', () => {
+    const shown = ['C:/Users/jj/code/cosa/src/a.ts', 'c:\\Users\\jj\\code\\cosa\\src\\b.ts', '/c/Users/jj/code/cosa/src/c.ts', '/mnt/c/Users/jj/code/cosa/src/d.ts'].map((p) => displayPath(p, null, null));
+    expect(new Set(shown.map((p) => p.slice(0, p.lastIndexOf('/'))))).toEqual(new Set(['C:/Users/jj/code/cosa/src']));
+    expect(significantLocations(Object.fromEntries(shown.map((p) => [p, 10])))).toEqual(['C:/Users/jj/code/cosa/src/']);
+    expect(sessionHome('/c/Users/jj/code/cosa', null)).toBe('C:/Users/jj');
+    expect(displayPath('/c/Users/jj/code/x.ts', null, 'C:/Users/jj')).toBe('~/code/x.ts');
+    expect(displayPath('/home/c/Users.txt', null, null)).toBe('/home/c/Users.txt');
+  });
+});
+
+describe('ids with white space', () => {
+  it('are shown as an 8-digit alias that is typed unquoted', async () => {
+    const { spacedIdAlias } = await import('./session-ids.js');
+    const id = 'bbb4ebd0eb79:2024-08-10 08:14:35';
+    const alias = spacedIdAlias(id)!;
+    expect(alias).toMatch(/^[0-9a-f]{8}$/);
+    expect(shortestUniquePrefixes([id, 'bbb4ebd0eb79:2024-08-10 09:00:00', 'abcdef0123']).get(id)).toBe(alias);
+    expect(spacedIdAlias('1fb5e404-604d')).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ const HOME_OF_PROJECT = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root|[A-Za-z]:[\\/]Use
 
 /** The home folder of the machine a session ran on, inferred from its project path, else this machine's. */
 export function sessionHome(project: string | null, fallback: string | null): string | null {
-  const m = project ? HOME_OF_PROJECT.exec(project) : null;
+  const m = project ? HOME_OF_PROJECT.exec(forwardSlashes(project)) : null;
   return m ? m[1]!.replace(/\\/g, '/') : fallback;
 }
 
@@ -28,7 +28,7 @@ export function displayPath(path: string, project: string | null, home: string |
   const proj = project == null ? undefined : withoutTrailingSlashes(forwardSlashes(project));
   if (proj && p.startsWith(proj) && p.charCodeAt(proj.length) === SLASH) return p.slice(proj.length + 1);
   if (proj && p === proj) return '.';
-  const h = home ? withoutTrailingSlashes(home) : '';
+  const h = home ? withoutTrailingSlashes(forwardSlashes(home)) : '';
   if (home && p === h) return '~';
   if (home && p.startsWith(h) && p.charCodeAt(h.length) === SLASH) return '~/' + p.slice(h.length + 1);
   return p.startsWith('./') ? p.slice(2) : p;
@@ -36,8 +36,15 @@ export function displayPath(path: string, project: string | null, home: string |
 
 const SLASH = 47;
 
-function forwardSlashes(path: string): string {
-  return path.includes('\\') ? path.replace(/\\/g, '/') : path;
+/** `/c/Users/…` (Git Bash, MSYS) and `/mnt/c/Users/…` (WSL) name the folder Windows calls `C:/Users/…`. */
+const POSIX_DRIVE = /^(?:\/mnt)?\/([A-Za-z])\/(?=Users\/|users\/)/;
+const WINDOWS_DRIVE = /^([a-z]):\//;
+
+/** `/` separators and one spelling of a Windows drive (`C:/Users/x`, whether written `c:\Users\x` or `/c/Users/x`). */
+export function forwardSlashes(path: string): string {
+  const p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
+  if (p.charCodeAt(0) === SLASH) return POSIX_DRIVE.test(p) ? p.replace(POSIX_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
+  return p.charCodeAt(1) === 58 ? p.replace(WINDOWS_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
 }
 
 /** `x.replace(/\/+$/, '')` without a regular expression. */

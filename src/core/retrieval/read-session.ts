@@ -1,10 +1,13 @@
-// Owns `read`: loading a session's messages (or a range N-M, 1-based by seq), joining tool results to their
-// calls by tool_call_id, applying --show/--hide visibility and the adaptive uniform word truncation.
+// Owns `read`: loading a session's messages (or a range N-M, 1-based by seq, widened so a call and its
+// result stay together), joining tool results to their calls by tool_call_id, edits as unified diffs, the
+// subagent a Task call started, --show/--hide visibility and the adaptive uniform word truncation.
 import type { Database } from 'better-sqlite3';
 import { usageError, StrataError } from '../../shared/errors.js';
 import type { BlockField } from '../../shared/model.js';
 import { resolveSession, type ResolvedSession } from './session-ids.js';
-import { resolveVisibility, type Selector, type Visibility } from './selectors.js';
+import { matches, resolveVisibility, type Selector, type Visibility } from './selectors.js';
+import { callLinks, widenToPairs } from './call-links.js';
+import { editDiff } from './edit-diff.js';
 import { computeUniformLimit, countWords, truncateWords, DEFAULT_TARGET_WORDS } from './truncation.js';
 import { keyInput } from './tool-classes.js';
 import { toolInputJson } from '../../store/tool-input.js';
@@ -31,6 +34,10 @@ export interface ReadBlock {
   /** Shown text ('' for `count`). */
   text: string;
   truncated: boolean;
+  /** Words left out after the shown ones when truncated. */
+  cutWords?: number;
+  /** The session id of the subagent a Task/Agent call started, when it is stored. */
+  subagent?: string;
 }
 
 export interface ReadMessage {
@@ -89,6 +96,12 @@ interface MessageRow {
   archived: number;
 }
 
+/** A tool input in full: its JSON, indented, or its text. */
+function fullInput(input: unknown, own: string): string {
+  if (input === undefined) return own;
+  return typeof input === 'string' ? input : JSON.stringify(input, null, 2);
+}
+
 function parseInput(row: BlockRow): unknown {
   const json = toolInputJson(row.tool_input, row.text);
   if (json === null) return undefined;
@@ -120,18 +133,19 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
   const session = resolveSession(db, typedId);
   const all = db.prepare('SELECT id, role, kind, timestamp, model, archived FROM messages WHERE session_id = ? ORDER BY seq, id').all(session.id) as MessageRow[];
   if (all.length === 0) throw new StrataError('NOT_FOUND', `session ${session.externalId} has no messages`);
-  const { from, to } = parseRange(options.range, all.length);
+  const asked = parseRange(options.range, all.length);
+  const links = callLinks(db, session.id, new Map(all.map((m, i) => [m.id, i])));
+  const widened = options.range === undefined ? { from: asked.from - 1, to: asked.to - 1 } : widenToPairs(asked.from - 1, asked.to - 1, links);
+  const from = widened.from + 1;
+  const to = widened.to + 1;
   const picked = all.slice(from - 1, to);
   const rows = loadBlocks(db, session.id, picked);
   // A result shows its call's name when the call is in range; otherwise the name stored with it at ingest.
   const callNames = new Map<string, string>();
-  const callErrors = new Set<string>();
   for (const list of rows) {
-    for (const b of list) {
-      if (b.kind === 'tool_call' && b.tool_call_id && b.tool_name) callNames.set(b.tool_call_id, b.tool_name);
-      if (b.kind === 'tool_result' && b.tool_call_id && b.is_error) callErrors.add(b.tool_call_id);
-    }
+    for (const b of list) if (b.kind === 'tool_call' && b.tool_call_id && b.tool_name) callNames.set(b.tool_call_id, b.tool_name);
   }
+  const subagentOf = db.prepare('SELECT external_id FROM sessions WHERE external_id = ? AND parent_id = ?').pluck();
   const textOf = db.prepare('SELECT text FROM blocks WHERE id = ?').pluck();
   const show = options.show ?? [];
   const hide = options.hide ?? [];
@@ -146,7 +160,18 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
       const visibility = resolveVisibility({ field: b.field, toolName, noise: b.noise !== null }, show, hide);
       if (visibility === 'hide') continue;
       const own = b.text ?? (textOf.get(b.id) as string);
-      const text = b.kind === 'tool_call' ? keyInput(toolName, parseInput(b), own) : own;
+      const link = b.tool_call_id ? links.get(b.tool_call_id) : undefined;
+      let text = own;
+      let subagent: string | undefined;
+      if (b.kind === 'tool_call') {
+        const input = parseInput(b);
+        const target = { field: b.field, toolName, noise: false };
+        const selected = show.some((sel) => sel.category === 'tool' && matches(sel, target));
+        text = editDiff(toolName, input) ?? (selected ? fullInput(input, own) : keyInput(toolName, input, own));
+        if (link?.agentId) {
+          subagent = (subagentOf.get(`agent-${link.agentId}`, session.id) as string | undefined) ?? undefined;
+        }
+      }
       if (b.kind !== 'tool_call' && visibility === 'show' && text.trim() === '' && b.kind !== 'image' && b.kind !== 'document') continue;
       blocks.push({
         field: b.field,
@@ -154,10 +179,11 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
         toolName,
         toolCallId: b.tool_call_id,
         visibility,
-        isError: b.is_error === 1 || (b.kind === 'tool_call' && b.tool_call_id !== null && callErrors.has(b.tool_call_id)),
+        isError: b.is_error === 1 || (b.kind === 'tool_call' && link?.isError === true),
         words: countWords(text),
         text,
         truncated: false,
+        ...(subagent ? { subagent } : {}),
       });
     }
     return { n: from + i, role: m.role, kind: m.kind, timestamp: m.timestamp, model: m.model, removed: m.archived === 1, blocks };
@@ -170,6 +196,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
     const t = truncateWords(b.text, limit, skip, b.words);
     b.text = t.text;
     b.truncated = t.truncated;
+    if (t.truncated) b.cutWords = t.words - Math.min(skip, t.words) - t.shown;
     cut ||= t.truncated;
   }
   for (const m of messages) {

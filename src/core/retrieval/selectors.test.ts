@@ -49,7 +49,7 @@ describe('selectors', () => {
   });
 
   it('turns selectors into a bound SQL condition for search scope', () => {
-    expect(selectorsToSql([])).toEqual({ sql: "(b.noise IS NULL OR b.noise IN ('ide_opened_file', 'ide_selection'))", params: [] });
+    expect(selectorsToSql([])).toEqual({ sql: "(b.noise IS NULL OR b.noise IN ('ide_opened_file', 'ide_selection', 'user_shell_command'))", params: [] });
     const q = selectorsToSql(parseSelectors('user,tool:Bash:result'));
     expect(q.sql).toContain("b.field = 'user'");
     expect(q.sql).toContain("b.field = 'tool_output'");

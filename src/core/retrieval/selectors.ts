@@ -113,9 +113,10 @@ const TOOL_NAME_SQL = 'b.tool_name';
 
 /**
  * Noise searched by default, at low weight: an IDE's "opened file" or selection notice names what the
- * person was working on. Other noise (wrappers, reminders, hook output) is searched only with --in noise.
+ * person was working on, a Codex shell command what they ran. Other noise (wrappers, reminders, hook
+ * output, injected instructions) is searched only with --in noise.
  */
-export const SEARCHED_NOISE = ['ide_opened_file', 'ide_selection'] as const;
+export const SEARCHED_NOISE = ['ide_opened_file', 'ide_selection', 'user_shell_command'] as const;
 export const SEARCHED_NOISE_SQL = SEARCHED_NOISE.map((n) => `'${n}'`).join(', ');
 
 /**

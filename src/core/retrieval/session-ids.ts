@@ -3,8 +3,17 @@
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import { cachedStatement } from '../../store/statement-cache.js';
+import { sha1 } from '../../shared/hash.js';
 
 export const MIN_ID_LENGTH = 8;
+
+/**
+ * An id holding white space (Aider's `<file hash>:<date> <time>`) is shown as the first MIN_ID_LENGTH hex
+ * digits of its SHA-1: typed unquoted, as wide as other ids; `resolveSession` accepts it.
+ */
+export function spacedIdAlias(externalId: string): string | undefined {
+  return /\s/.test(externalId) ? sha1(externalId).slice(0, MIN_ID_LENGTH) : undefined;
+}
 
 /** Shortest prefix of each id that no other id shares (never shorter than `min`, never longer than the id). */
 export function shortestUniquePrefixes(ids: string[], min = MIN_ID_LENGTH): Map<string, string> {
@@ -25,7 +34,7 @@ function prefixesOfSorted(sorted: string[], min: number): Map<string, string> {
     const id = sorted[i]!;
     const after = i + 1 < sorted.length ? lcp(id, sorted[i + 1]!) : 0;
     const need = Math.max(before, after) + 1;
-    out.set(id, id.length <= min || need > id.length ? id : id.slice(0, Math.max(min, need)));
+    out.set(id, spacedIdAlias(id) ?? (id.length <= min || need > id.length ? id : id.slice(0, Math.max(min, need))));
     before = after;
   }
   return out;
@@ -89,6 +98,11 @@ export function resolveSession(db: Database, typed: string): ResolvedSession {
     .prepare(`SELECT ${COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 21`)
     .all(prefix, prefix + '\uffff') as ResolvedSession[]);
   if (rows.length === 1) return rows[0]!;
+  if (rows.length === 0 && /^[0-9a-f]{8}$/.test(prefix)) {
+    const spaced = db.prepare(`SELECT ${COLUMNS} FROM sessions WHERE instr(external_id, ' ') > 0 OR instr(external_id, char(9)) > 0`).all() as ResolvedSession[];
+    const hit = spaced.filter((r) => spacedIdAlias(r.externalId) === prefix);
+    if (hit.length === 1) return hit[0]!;
+  }
   if (rows.length === 0) throw new StrataError('NOT_FOUND', `no session matches "${prefix}" (see \`strata index\`)`);
   const list = rows.slice(0, 20).map((r) => `${r.externalId} (${r.agent}${r.startedAt ? ', ' + r.startedAt.slice(0, 16).replace('T', ' ') : ''})`);
   const more = rows.length > 20 ? ', ...' : '';

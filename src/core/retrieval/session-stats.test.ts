@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCall, emptyCallStats, mergeCallStats } from './session-stats.js';
+import { addCall, emptyCallStats, isTypedText, mergeCallStats } from './session-stats.js';
+import { injectedTag } from '../../sources/codex/items.js';
 
 describe('tool-call statistics', () => {
   it('counts calls and edits per file, and adds up the same when merged from parts', () => {
@@ -21,5 +22,21 @@ describe('tool-call statistics', () => {
     expect(merged).toEqual(whole);
     expect(whole).toMatchObject({ bashCalls: 1, webFetches: 1, commits: 2, linesAdded: 4, linesRemoved: 3 });
     expect({ ...whole.files }).toEqual({ constructor: 5, toString: 2 });
+  });
+});
+
+describe('what a person typed', () => {
+  it('rules out wrappers, JSON and Aider blanks as prompts for a title', () => {
+    expect(isTypedText('fix the login bug')).toBe(true);
+    expect(isTypedText('<command-name>/clear</command-name>')).toBe(false);
+    expect(isTypedText('<user_shell_command>ls</user_shell_command>')).toBe(false);
+    expect(isTypedText('{"tool":"x","args":[1]}')).toBe(false);
+    expect(isTypedText('[{"type":"text"}]')).toBe(false);
+    expect(isTypedText('<blank>')).toBe(false);
+    expect(isTypedText('{ not json, a thought')).toBe(true);
+  });
+
+  it('marks a Codex user shell command as injected, not a prompt', () => {
+    expect(injectedTag('<user_shell_command>\n<command>ls</command>\n</user_shell_command>')).toBe('user_shell_command');
   });
 });

@@ -4,6 +4,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { classifyTool } from './tool-classes.js';
 import { callEffects, metaFileEdits, type FileEdit } from './edit-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';
+import { countSuccessfulCommits, prepareCommitStatements, type CommitStatements } from './commit-stats.js';
 
 export interface OwnStats {
   bashCalls: number;
@@ -15,10 +16,12 @@ export interface OwnStats {
   /** path → work (lines added + removed, at least 1 per edit). */
   files: Record<string, number>;
   firstPrompt: string | null;
+  /** Hashes of the successful commits (see commit-stats.ts). */
+  commitHashes: string[];
 }
 
 export function emptyStats(): OwnStats {
-  return { ...emptyCallStats(), firstPrompt: null };
+  return { ...emptyCallStats(), firstPrompt: null, commitHashes: [] };
 }
 
 /**
@@ -26,7 +29,7 @@ export function emptyStats(): OwnStats {
  * just parsed (see core/ingest/apply.ts), so that a session written whole by one file need not have its
  * calls read back and parsed again.
  */
-export type CallStats = Omit<OwnStats, 'firstPrompt'>;
+export type CallStats = Omit<OwnStats, 'firstPrompt' | 'commitHashes'>;
 
 export function emptyCallStats(): CallStats {
   // No prototype: a file named `constructor` or `toString` is a path like any other.
@@ -56,6 +59,27 @@ export function mergeCallStats(into: CallStats, from: CallStats): void {
 }
 
 const FIRST_PROMPT_CHARS = 200;
+
+/** Prompts looked at for a title: the first that a person typed wins. */
+const TITLE_CANDIDATES = 8;
+
+/**
+ * False for text no person typed: a harness wrapper (`<tag>…`), JSON, Aider's `<blank>`. Text repeating
+ * the injected instructions of its session is ruled out by the caller.
+ */
+export function isTypedText(text: string): boolean {
+  const t = text.trim();
+  if (t === '' || t === '<blank>' || /^<[\w-]+(?:\s[^<>]*)?>/.test(t)) return false;
+  if (t.startsWith('{') || t.startsWith('[{') || t.startsWith('["')) {
+    try {
+      JSON.parse(t);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+  return true;
+}
 
 function addEdits(stats: CallStats, edits: FileEdit[]): void {
   for (const e of edits) {
@@ -92,28 +116,55 @@ export function computeOwnStats(db: Database, sessionId: number, statements = pr
       addCall(stats, row.tool_name, storedCallInput(row.tool_input, row.text));
     }
   }
+  // Commands name commits; only their results say which succeeded (read only when a command names one).
+  if (stats.commits > 0) {
+    const outcome = countSuccessfulCommits(statements.commits, sessionId, storedCallInput);
+    stats.commits = outcome.commits;
+    stats.commitHashes = outcome.hashes;
+  }
   for (const row of statements.metaFiles.all(sessionId) as { meta: string }[]) addEdits(stats, metaFileEdits(parseJson(row.meta)));
-  const first = statements.firstPrompt.get(sessionId) as { text: string } | undefined;
-  if (first) stats.firstPrompt = first.text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
+  for (const { text } of statements.firstPrompt.iterate(sessionId) as Iterable<{ text: string }>) {
+    if (!isTypedText(text) || statements.injected.get(sessionId, text.trim().slice(0, 200)) !== undefined) continue;
+    stats.firstPrompt = text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
+    break;
+  }
   return stats;
 }
 
 interface StatsStatements {
+  injected: Statement;
+  keepsHashes: boolean;
+  commits: CommitStatements;
   calls: Statement;
   metaFiles: Statement;
   firstPrompt: Statement;
   upsert: Statement;
 }
 
+/** A store before schema 10 (only built by tests that write old schemas) keeps no commit hashes. */
+function hasCommitHashes(db: Database): boolean {
+  return (db.prepare("SELECT COUNT(*) FROM pragma_table_info('session_stats') WHERE name = 'commit_hashes'").pluck().get() as number) === 1;
+}
+
 function prepare(db: Database): StatsStatements {
   return {
+    keepsHashes: hasCommitHashes(db),
+    commits: prepareCommitStatements(db),
     calls: db.prepare(`SELECT b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_call'`),
     metaFiles: db.prepare(`SELECT meta FROM messages WHERE session_id = ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`),
     firstPrompt: db.prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
-      ORDER BY m.seq, b.idx LIMIT 1`),
-    upsert: db.prepare(`INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt)
+      ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
+    injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
+      WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
+    upsert: db.prepare(hasCommitHashes(db)
+      ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
+      VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt, @commitHashes)
+      ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
+        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
+        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt, commit_hashes = excluded.commit_hashes`
+      : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
         web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
@@ -140,7 +191,8 @@ export function refreshSessionStats(db: Database, sessionIds: Iterable<number>, 
   }
   for (const id of sessionIds) {
     const s = computeOwnStats(db, id, statements, knownCalls?.get(id));
-    statements.upsert.run({ id, ...s, files: sortedFiles(s.files) });
+    const { commitHashes, ...row } = s;
+    statements.upsert.run({ id, ...row, files: sortedFiles(s.files), ...(statements.keepsHashes ? { commitHashes: JSON.stringify(commitHashes) } : {}) });
   }
 }
 

@@ -60,9 +60,9 @@ describe('truncateWords with a known word count', () => {
 });
 
 describe('countWords', () => {
-  it('counts exactly what /\\S+/g matches, for every kind of white space', () => {
+  it('counts what /\\S+/g matches, for every kind of white space, outside CJK text', () => {
     const spaces = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
-    const others = ['a', 'é', '数', '😀', '\u200b', '\u180e', '\u0085', '-', '\u00ad'];
+    const others = ['a', 'é', '😀', '\u200b', '\u180e', '\u0085', '-', '\u00ad'];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let t = 0; t < 300; t++) {
@@ -70,5 +70,14 @@ describe('countWords', () => {
       for (let i = Math.floor(next() * 20); i > 0; i--) text += next() < 0.4 ? spaces[Math.floor(next() * spaces.length)]! : others[Math.floor(next() * others.length)]!;
       expect(countWords(text)).toBe((text.match(/\S+/g) ?? []).length);
     }
+  });
+
+  it('counts CJK text at two characters a word, and cuts it inside a run', () => {
+    expect(countWords('数据库迁移失败了')).toBe(4);
+    expect(countWords('数据库 migration 失败')).toBe(4);
+    expect(countWords('数据库migration')).toBe(3);
+    const cut = truncateWords('数据库迁移失败了 and more', 2);
+    expect(cut).toMatchObject({ text: '数据库迁', shown: 2, truncated: true, words: 6 });
+    expect(truncateWords('数据库迁移失败了', 2, 2).text).toBe('移失败了');
   });
 });

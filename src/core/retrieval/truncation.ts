@@ -5,7 +5,16 @@
 export const DEFAULT_TARGET_WORDS = 2000;
 export const MIN_WORD_LIMIT = 6;
 
-const WORD = /\S+/g;
+/**
+ * A run of Chinese, Japanese or Korean text has no spaces: every CJK_CHARS_PER_WORD characters of it count
+ * as one word (a Chinese word averages about two characters), so such text is cut fairly, not whole.
+ */
+export const CJK_CHARS_PER_WORD = 2;
+
+/** Hiragana, Katakana, CJK ideographs (+ext A, compatibility), Hangul syllables (as store/fts-text.ts). */
+function isCjk(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
+}
 
 /** True for the code units JavaScript's `\s` matches. */
 function isSpace(c: number): boolean {
@@ -16,16 +25,46 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** Words (runs of non-white-space, as `/\S+/g` finds them), counted without a match object per word. */
-export function countWords(text: string): number {
-  let n = 0;
+/**
+ * Walks the words of `text` (runs of non-white-space; CJK runs in pieces of CJK_CHARS_PER_WORD characters)
+ * and returns where word `from` starts and word `to - 1` ends, or the count of words when `to` is Infinity.
+ */
+function walk(text: string, from: number, to: number): { start: number; end: number; words: number } {
+  let k = -1;
   let inWord = false;
+  let cjk = 0;
+  let start = 0;
+  let lastEnd = 0;
   for (let i = 0; i < text.length; i++) {
-    const space = isSpace(text.charCodeAt(i));
-    if (!space && !inWord) n++;
-    inWord = !space;
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      inWord = false;
+      cjk = 0;
+      continue;
+    }
+    let starts: boolean;
+    if (isCjk(c)) {
+      inWord = false;
+      starts = cjk % CJK_CHARS_PER_WORD === 0;
+      cjk++;
+    } else {
+      cjk = 0;
+      starts = !inWord;
+      inWord = true;
+    }
+    if (starts) {
+      k++;
+      if (k === to) return { start, end: lastEnd, words: k };
+      if (k === from) start = i;
+    }
+    lastEnd = i + 1;
   }
-  return n;
+  return { start, end: lastEnd, words: k + 1 };
+}
+
+/** Words in a text (see walk: CJK characters count CJK_CHARS_PER_WORD to a word). */
+export function countWords(text: string): number {
+  return walk(text, -1, Infinity).words;
 }
 
 /**
@@ -57,40 +96,14 @@ export interface TruncatedText {
 
 /**
  * Skips the first `skip` words, then keeps at most `limit` words; the original spacing is preserved.
- * `knownWords` (countWords of the text, when the caller has it) stops the scan at the last shown word.
+ * `knownWords` (countWords of the text, when the caller has it) saves counting the text again.
  */
 export function truncateWords(text: string, limit: number, skip = 0, knownWords?: number): TruncatedText {
-  if (knownWords !== undefined) return truncateCounted(text, limit, skip, knownWords);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
-    starts.push(m.index);
-    ends.push(m.index + m[0].length);
-  }
-  const words = starts.length;
-  const from = Math.min(skip, words);
-  const to = Math.min(words, from + limit);
-  if (from >= to) return { text: '', words, shown: 0, truncated: false };
-  const body = from === 0 && to === words ? text.trim() : text.slice(starts[from], ends[to - 1]);
-  return { text: body, words, shown: to - from, truncated: to < words };
-}
-
-function truncateCounted(text: string, limit: number, skip: number, words: number): TruncatedText {
+  const words = knownWords ?? countWords(text);
   const from = Math.min(skip, words);
   const to = Math.min(words, from + limit);
   if (from >= to) return { text: '', words, shown: 0, truncated: false };
   if (from === 0 && to === words) return { text: text.trim(), words, shown: to, truncated: false };
-  let start = 0;
-  let end = 0;
-  let i = 0;
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text), i++) {
-    if (i === from) start = m.index;
-    if (i === to - 1) {
-      end = m.index + m[0].length;
-      break;
-    }
-  }
+  const { start, end } = walk(text, from, to);
   return { text: text.slice(start, end), words, shown: to - from, truncated: to < words };
 }

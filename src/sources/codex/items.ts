@@ -26,6 +26,8 @@ const INJECTED_PREFIXES: Array<[RegExp, string]> = [
   [/^<permissions instructions>/, 'permissions_instructions'],
   [/^<subagent_notification>/, 'subagent_notification'],
   [/^<collaboration_mode>/, 'collaboration_mode'],
+  // A `!command` the person ran in the shell: its record, not a prompt.
+  [/^<user_shell_command>/, 'user_shell_command'],
 ];
 
 export function injectedTag(text: string): string | undefined {

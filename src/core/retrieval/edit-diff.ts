@@ -1,0 +1,70 @@
+// Owns how `read` shows a file edit: a unified diff of the old and new strings (Claude Edit/MultiEdit,
+// Gemini replace, OpenCode edit), the added lines of a written file (Write, write_file), or the patch as
+// given (Codex apply_patch). Hunk line numbers count within the edited strings: the file is not stored.
+import { structuredPatch } from 'diff';
+import { classifyTool } from './tool-classes.js';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+const withNewline = (s: string): string => (s === '' || s.endsWith('\n') ? s : s + '\n');
+
+/** The hunks turning `before` into `after` (3 lines of context), as unified diff lines. */
+function hunks(before: string, after: string): string[] {
+  const patch = structuredPatch('a', 'b', withNewline(before), withNewline(after), '', '', { context: 3 });
+  const out: string[] = [];
+  for (const h of patch.hunks) {
+    // An empty side is numbered from the line before it, as diff -u does (@@ -0,0 +1,2 @@).
+    const from = h.oldLines === 0 ? h.oldStart - 1 : h.oldStart;
+    const to = h.newLines === 0 ? h.newStart - 1 : h.newStart;
+    out.push(`@@ -${from},${h.oldLines} +${to},${h.newLines} @@`);
+    out.push(...h.lines.filter((l) => !l.startsWith('\\')));
+  }
+  return out;
+}
+
+function patchText(input: unknown): string | undefined {
+  if (typeof input === 'string' && input.includes('*** Begin Patch')) return input;
+  if (isObject(input)) {
+    for (const key of ['input', 'patch', 'command']) {
+      const v = input[key];
+      if (typeof v === 'string' && v.includes('*** Begin Patch')) return v;
+      if (Array.isArray(v)) {
+        const body = v.find((p): p is string => typeof p === 'string' && p.includes('*** Begin Patch'));
+        if (body) return body;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A unified diff for an edit tool's input, or undefined when the tool is no file edit or its input is unknown. */
+export function editDiff(toolName: string | null, input: unknown): string | undefined {
+  if (classifyTool(toolName) !== 'edit' && patchText(input) === undefined) return undefined;
+  const patch = patchText(input);
+  if (patch !== undefined) return patch.trim();
+  if (!isObject(input)) return undefined;
+  const path = str(input.file_path) ?? str(input.filePath) ?? str(input.path) ?? str(input.notebook_path) ?? '(file)';
+  const pairs: [string, string][] = [];
+  const oldString = str(input.old_string) ?? str(input.oldString);
+  const newString = str(input.new_string) ?? str(input.newString);
+  if (oldString !== undefined && newString !== undefined) pairs.push([oldString, newString]);
+  if (Array.isArray(input.edits)) {
+    for (const e of input.edits) {
+      const o = isObject(e) ? (str(e.old_string) ?? str(e.oldString)) : undefined;
+      const n = isObject(e) ? (str(e.new_string) ?? str(e.newString)) : undefined;
+      if (o !== undefined && n !== undefined) pairs.push([o, n]);
+    }
+  }
+  if (pairs.length > 0) return [`--- ${path}`, `+++ ${path}`, ...pairs.flatMap(([o, n]) => hunks(o, n))].join('\n');
+  const content = str(input.content) ?? str(input.new_source);
+  if (content !== undefined) return [`--- /dev/null`, `+++ ${path}`, ...hunks('', content)].join('\n');
+  return undefined;
+}
