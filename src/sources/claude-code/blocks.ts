@@ -2,7 +2,8 @@
 // marking), thinking, tool calls, tool results (with persisted-output sidecars and structured
 // `toolUseResult` bits) and image/document metadata (never the base64 data).
 import type { Block } from '../../shared/model.js';
-import { readFileHead, sidecarCandidates } from './paths.js';
+import { readFileHead, sidecarCandidates, sidecarFolder } from './paths.js';
+import { isInsideFolder } from '../../shared/regular-file.js';
 import { splitNoise } from './noise.js';
 import { isObject, str, type JsonObject } from './schema.js';
 
@@ -123,7 +124,10 @@ function resolvePersistedOutput(block: Block, resultMeta: Record<string, unknown
   if (mentioned) names.add(mentioned);
   if (block.toolCallId) names.add(`${block.toolCallId}.txt`);
   for (const name of names) {
+    const folder = sidecarFolder(ctx.path, ctx.sessionId);
     for (const candidate of sidecarCandidates(ctx.path, ctx.sessionId, name)) {
+      // Only a regular file inside the session's own folder: no symlink out to /etc/passwd, no FIFO.
+      if (!folder || !isInsideFolder(candidate, folder)) continue;
       const file = readFileHead(candidate, SIDECAR_MAX_BYTES);
       if (!file) continue;
       block.text = file.text;
