@@ -1,5 +1,6 @@
 // Owns secret redaction at ingest: API keys of common vendors, bearer/JWT tokens, private key blocks,
 // passwords in URLs and KEY=value secrets in .env-style text. Replaces each with `[REDACTED:<kind>]`.
+import { MAX_JSON_DEPTH, stringifyJson } from '../../shared/bounded-json.js';
 
 interface SecretRule {
   kind: string;
@@ -192,13 +193,17 @@ function looksLikeSecretValue(value: string): boolean {
   return /[0-9]/.test(value) || /[A-Z]/.test(value) && /[a-z]/.test(value) || value.length >= 20;
 }
 
-/** Redacts every string inside a JSON-like value (objects, arrays), returning a new value. */
-export function redactValue<T>(value: T, redactor: Redactor): T {
+/**
+ * Redacts every string inside a JSON-like value (objects, arrays), returning a new value. A part nested
+ * deeper than MAX_JSON_DEPTH is kept as its JSON text, redacted as text: the walk never overflows the stack.
+ */
+export function redactValue<T>(value: T, redactor: Redactor, depth = 0): T {
   if (typeof value === 'string') return redactor.redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, redactor)) as T;
+  if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH) return redactor.redact(stringifyJson(value) ?? '') as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, redactor, depth + 1)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactValue(v, redactor);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactValue(v, redactor, depth + 1);
     return out as T;
   }
   return value;

@@ -6,6 +6,7 @@ import { readFileHead, sidecarCandidates, sidecarFolder } from './paths.js';
 import { isInsideFolder } from '../../shared/regular-file.js';
 import { splitNoise } from './noise.js';
 import { isObject, str, type JsonObject } from './schema.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 /** Upper bound on how much of a persisted tool-output sidecar is read. */
 export const SIDECAR_MAX_BYTES = 1024 * 1024;
@@ -54,7 +55,7 @@ export function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
   if (id) ctx.toolNames.set(id, name);
   let text: string | undefined;
   try {
-    text = JSON.stringify(input);
+    text = stringifyJson(input);
   } catch {
     text = undefined;
   }
@@ -87,7 +88,7 @@ function flattenResultContent(content: unknown): { text: string; meta: Record<st
 
 function safeJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? '';
+    return stringifyJson(value) ?? '';
   } catch {
     return '';
   }
