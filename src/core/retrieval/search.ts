@@ -13,6 +13,7 @@ import { resolveSession, shortIdsFor } from './session-ids.js';
 import type { SessionHeading } from './list-index.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
+import { compileUserRegex, literalRegExp, type UserRegex } from './user-regex.js';
 
 export interface SearchOptions {
   query: string;
@@ -167,12 +168,9 @@ function fieldSelector(row: Pick<HitRow, 'field' | 'tool_name'>): string {
 
 const UNINDEXED_SQL = 'SELECT COUNT(*) FROM blocks WHERE id > (SELECT indexed_through FROM fts_state)';
 
-function compileRegex(pattern: string, ignoreCase: boolean): RegExp {
-  try {
-    return new RegExp(pattern, ignoreCase ? 'gi' : 'g');
-  } catch (error) {
-    throw new StrataError('INVALID_QUERY', `invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
-  }
+function matchedText(re: UserRegex, text: string): RegExp {
+  const m = re.firstMatch(text);
+  return literalRegExp(m ? text.slice(m.index, m.index + m.length) : '');
 }
 
 export function search(db: Database, options: SearchOptions): SearchResult {
@@ -187,14 +185,16 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   let match: string | undefined;
   let window: SearchResult['window'];
   let needle: RegExp;
+  let userRegex: UserRegex | undefined;
   if (options.regex) {
     mode = 'regex';
-    needle = compileRegex(options.query, Boolean(options.ignoreCase));
-    const test = new RegExp(needle.source, needle.flags.replace('g', ''));
+    // The user's pattern runs only on the linear-time engine; snippets point at the text it matched.
+    userRegex = compileUserRegex(options.query, Boolean(options.ignoreCase));
+    needle = /(?:)/g;
     rows = [];
     const scan = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${where.sql} ORDER BY m.timestamp DESC, m.seq DESC`);
     for (const row of scan.iterate(...where.params) as Iterable<HitRow>) {
-      if (!test.test(row.text)) continue;
+      if (!userRegex.test(row.text)) continue;
       rows.push(row);
       if (rows.length >= SCAN_HIT_CAP) break;
     }
@@ -271,7 +271,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         field: fieldSelector(h),
         timestamp: h.timestamp,
         score: Math.round(h.score * 1000) / 1000,
-        snippet: snippetAround(h.text, needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
+        snippet: snippetAround(h.text, userRegex ? matchedText(userRegex, h.text) : needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
       })),
     };
   });
