@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { runCli, tempDir } from './helpers.js';
+import { holdLock, runCli, tempDir } from './helpers.js';
 import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
 import { IndexSerializer } from '../src/core/history-index/index.js';
 
@@ -82,14 +82,18 @@ describe('strata history-index CLI', () => {
     expect(none.stderr).toMatch(/no sessions for project/);
   });
 
-  it('waits for another generator on the same output, then exits 3 naming the holder', () => {
+  it('waits for another generator on the same output, then exits 3 naming the holder', async () => {
     const out = join(home, 'locked.index.json');
-    writeFileSync(`${out}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata history-index (other)', since: '2025-01-01T00:00:00.000Z' }));
-    const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], { ...env, STRATA_LOCK_TIMEOUT_MS: '400' });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
-    expect(r.stderr).toMatch(/strata: .*held by pid \d+ .*\(strata history-index \(other\), since 2025-01-01T00:00:00.000Z\); gave up after 0 s/);
-    expect(existsSync(out)).toBe(false);
+    const holder = await holdLock(`${out}.lock`, 'strata history-index (other)');
+    try {
+      const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], { ...env, STRATA_LOCK_TIMEOUT_MS: '400' });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
+      expect(r.stderr).toMatch(new RegExp(`strata: .*held by pid ${holder.pid} .*\\(strata history-index \\(other\\), since \\d{4}-[^)]*\\); gave up after 0 s`));
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await holder.stop();
+    }
   });
 
   it('reports usage errors, a missing history and a missing index clearly', () => {
