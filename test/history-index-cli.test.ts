@@ -112,6 +112,39 @@ describe('strata history-index CLI', () => {
     expect(noIndex.stderr).toMatch(/no history index at .*absent\.json; run `strata history-index` first/);
   });
 
+  it('finds a history in .claude/rlm_state/ when none is named; an empty .puffin/ gives an empty index and says so', () => {
+    const project = tempDir('strata-hi-find-');
+    mkdirSync(join(project, '.claude', 'rlm_state'), { recursive: true });
+    writeFileSync(join(project, '.claude', 'rlm_state', 'history.json'), readFileSync(PUFFIN_FIXTURES[0]!));
+    const found = runCli(['history-index'], env, { cwd: project });
+    expect(found.code, found.stderr).toBe(0);
+    const index = JSON.parse(readFileSync(join(project, '.claude', 'rlm_state', 'history.index.json'), 'utf8'));
+    expect(index.statistics.totalPrompts).toBe(24);
+    expect(runCli(['topics', '--json'], env, { cwd: project }).code).toBe(0);
+
+    const bare = tempDir('strata-hi-bare-');
+    mkdirSync(join(bare, '.puffin'));
+    const empty = runCli(['history-index'], env, { cwd: bare });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stderr).toMatch(/history file not found: .*\.puffin\/history\.json; the index will be empty/);
+    const written = JSON.parse(readFileSync(join(bare, '.puffin', 'history.index.json'), 'utf8'));
+    expect(IndexSerializer.validate(written).valid).toBe(true);
+    expect(written.segments).toEqual([]);
+  });
+
+  it('refuses a JSON file that is not a Puffin history, and a --marker-config that is not JSON, with exit 2', () => {
+    const other = join(home, 'not-puffin.json');
+    writeFileSync(other, '{"hello":"world"}');
+    const r = runCli(['history-index', '--history', other, '--out', join(home, 'np.index.json')], env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^strata: .*not-puffin\.json is not a Puffin history/m);
+    expect(existsSync(join(home, 'np.index.json'))).toBe(false);
+    writeFileSync(join(home, 'markers.json'), 'patterns: nope');
+    const m = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', join(home, 'm.index.json'), '--marker-config', join(home, 'markers.json')], env);
+    expect(m.code).toBe(2);
+    expect(m.stderr).toMatch(/^strata: --marker-config .* cannot be read as JSON/);
+  });
+
   it('has Examples in --help of all three commands', () => {
     for (const cmd of ['history-index', 'markers', 'topics']) {
       const help = runCli([cmd, '--help'], env);
