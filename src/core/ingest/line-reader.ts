@@ -69,6 +69,11 @@ export interface ReadLinesResult {
 export const CHUNK = 512 * 1024;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
+/** The first line of a file without its UTF-8 byte order mark (editors on Windows write one). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 function looksCompleteJson(text: string): boolean {
   const t = text.trim();
   if (!t.startsWith('{') || !t.endsWith('}')) return false;
@@ -129,7 +134,8 @@ export function readCompleteLines(next: NextChunk, offset: number, startLine: nu
       const nl = data.indexOf(10, start);
       if (nl === -1) break;
       lineNo++;
-      const text = data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl);
+      const read = data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl);
+      const text = consumed === 0 ? withoutBom(read) : read;
       if (text.length > 0) batch.push({ text, line: lineNo });
       batchBytes += nl + 1 - start;
       consumed += nl + 1 - start;
@@ -140,7 +146,7 @@ export function readCompleteLines(next: NextChunk, offset: number, startLine: nu
   }
   if (carry.length > 0) {
     const tail = Buffer.concat(carry);
-    const text = tail.toString('utf8');
+    const text = consumed === 0 ? withoutBom(tail.toString('utf8')) : tail.toString('utf8');
     if (looksCompleteJson(text)) {
       lineNo++;
       batch.push({ text, line: lineNo });
