@@ -1,7 +1,7 @@
 // Owns opening files strata reads from disk it does not control: only regular files, never blocking on a
 // FIFO or device (O_NONBLOCK, then fstat), and, where asked, never through a symlink or out of a folder.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
-import { sep } from 'node:path';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
 
 /** What a non-regular file is, in words for a report ("FIFO", "socket", ...). */
 export function fileTypeName(stat: Stats): string {
@@ -62,4 +62,12 @@ export function isInsideFolder(path: string, folder: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * True for a directory entry whose name held bytes that are not UTF-8: read back as text (with U+FFFD)
+ * it names no file, so it can be neither opened nor stored as a path.
+ */
+export function hasUnreadableName(dir: string, name: string): boolean {
+  return name.includes('\uFFFD') && !existsSync(join(dir, name));
 }

@@ -1,7 +1,8 @@
 // Owns the one directory walk that adapters (and ingest's folder scan) use to discover files:
 // bounded depth, skipped folders, no symlinked directories followed, sorted. What it passes over (an
 // unreadable folder, a FIFO, a symlink, a name that is not UTF-8) goes to `onSkipped` with the reason.
-import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
+import { hasUnreadableName } from '../shared/regular-file.js';
 import { join } from 'node:path';
 
 export interface FindFilesOptions {
@@ -23,10 +24,7 @@ function entryKind(entry: Dirent): string {
   return 'not a regular file';
 }
 
-/** A name read back as text with U+FFFD that does not exist under that text held bytes that are not UTF-8. */
-function unnamable(dir: string, name: string): boolean {
-  return name.includes('\uFFFD') && !existsSync(join(dir, name));
-}
+
 
 export const DEFAULT_SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
 
@@ -44,7 +42,7 @@ export function findFiles(root: string, options: FindFilesOptions): string[] {
       return;
     }
     for (const entry of entries) {
-      if (options.onSkipped && unnamable(dir, entry.name)) {
+      if (options.onSkipped && hasUnreadableName(dir, entry.name)) {
         options.onSkipped(join(dir, entry.name), 'its name is not valid UTF-8; rename it to ingest it');
       } else if (entry.isDirectory()) {
         if (depth < options.maxDepth && !skip.has(entry.name)) walk(join(dir, entry.name), depth + 1);

@@ -13,6 +13,7 @@ import type { Store } from '../../store/db.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
+import { readRegularFileHead } from '../../shared/regular-file.js';
 
 interface IndexOpts {
   history?: string;
@@ -35,6 +36,20 @@ function isRegularFile(path: string): boolean {
     return statSync(path).isFile();
   } catch {
     return false;
+  }
+}
+
+/** True when the file's first non-blank character (after a BOM) opens a JSON object, as a Puffin history's does. */
+function looksLikeJsonObject(path: string): boolean {
+  const head = readFileHeadText(path, 4096).replace(/^\ufeff/, '').trimStart();
+  return head === '' || head.startsWith('{');
+}
+
+function readFileHeadText(path: string, bytes: number): string {
+  try {
+    return readRegularFileHead(path, bytes).bytes.toString('utf8');
+  } catch {
+    return '';
   }
 }
 
@@ -113,6 +128,7 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
   if (opts.history && (opts.project || opts.session?.length)) throw usageError('--history cannot be combined with --project or --session');
   let history = opts.history ? resolve(io.cwd, opts.history) : undefined;
   if (history && !isRegularFile(history)) throw usageError(`--history ${opts.history}: no such file`);
+  if (history && !looksLikeJsonObject(history)) throw usageError(`--history ${opts.history} is not a Puffin history (not a JSON object)`);
   let project = opts.project ? resolve(io.cwd, opts.project) : undefined;
   const sessions = opts.session ?? [];
   if (!history && !project && sessions.length === 0) {

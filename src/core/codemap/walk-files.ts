@@ -3,6 +3,7 @@ import { lstatSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative, resolve, sep, basename } from 'node:path';
 import { StrataError } from '../../shared/errors.js';
 import { hasBinaryExtension } from './language-table.js';
+import { hasUnreadableName } from '../../shared/regular-file.js';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.cache', '__pycache__', '.venv', 'venv', 'target', '.tox', '.mypy_cache', '.pytest_cache']);
 
@@ -72,6 +73,7 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
           stack.push(abs);
         } else if (entry.isFile()) {
           if (ignored(rel, false) || hasBinaryExtension(entry.name) || basename(abs).startsWith('.')) continue;
+          if (hasUnreadableName(dir, entry.name)) continue; // its name is not UTF-8: it cannot be opened by it
           found.set(abs, { absolute: abs, display: display(abs) });
         }
       }
