@@ -153,3 +153,39 @@ describe('strata history-index CLI', () => {
     }
   });
 });
+
+describe('strata history-index --full --no-cache', () => {
+  it('asks the provider again for every segment instead of reusing the cached replies', async () => {
+    const { startScriptedServer } = await import('./llm-scripted-server.js');
+    const { spawn } = await import('node:child_process');
+    const { CLI } = await import('./helpers.js');
+    const server = await startScriptedServer();
+    const reply = '{"summary":"S.","topics":["t"],"keyEntities":[],"importanceScore":0.5}';
+    server.script([], { kind: 'ok', text: reply });
+    const dir = tempDir('strata-hi-nocache-');
+    const runEnv = { PATH: process.env.PATH ?? '', HOME: dir, TZ: 'UTC', STRATA_HOME: join(dir, 'data'), ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url };
+    // Spawned, not spawnSync: the server answers from this process's event loop.
+    const runAsync = (args: string[]) =>
+      new Promise<{ code: number; stderr: string }>((resolveRun) => {
+        const child = spawn(process.execPath, [CLI, ...args], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (code) => resolveRun({ code: code ?? -1, stderr }));
+      });
+    try {
+      const base = ['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', join(dir, 'idx.json'), '--provider', 'anthropic', '--full'];
+      const first = await runAsync(base);
+      expect(first.code, first.stderr).toBe(0);
+      const calls = server.requests.length;
+      expect(calls).toBeGreaterThan(0);
+      const cached = await runAsync(base);
+      expect(cached.code, cached.stderr).toBe(0);
+      expect(server.requests.length).toBe(calls);
+      const fresh = await runAsync([...base, '--no-cache']);
+      expect(fresh.code, fresh.stderr).toBe(0);
+      expect(server.requests.length).toBe(2 * calls);
+    } finally {
+      await server.close();
+    }
+  });
+});
