@@ -1,8 +1,6 @@
-// Hostile input, generated here, through every command of the built CLI: a FIFO and symlinks among the
-// sessions, a sidecar that is a symlink out and one that is a FIFO, JSON nested 20,000 deep, a BOM, CRLF,
-// a binary file, a 3 MB line, a name that is not UTF-8, terminal escapes, zeroed store pages, bad
-// arguments. Each run: no stack trace, the documented exit code, an intact store, nothing lost against
-// a clean run of the ordinary session.
+// Hostile input generated here (FIFOs, symlinks, deep JSON and paths, BOM, CRLF, escapes, binary, huge line,
+// non-UTF-8 name, zeroed pages, bad arguments) through every command of the built CLI: no stack trace, the
+// documented exit code, an intact store, nothing lost against a clean run of the ordinary session.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
@@ -48,6 +46,7 @@ function hostileSession(): string {
     user('u2', `paste this ${ESC}]52;c;ZXZpbA==\u0007 and clear ${ESC}[2J\u009b31m now`),
     line({ type: 'assistant', uuid: 'a1', message: { id: 'm1', role: 'assistant', model: 'x', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }] } }).replace('{"command":"ls"}', deep),
     user('u3', [{ type: 'tool_result', tool_use_id: 't1', content: persisted('toolu_link') }]),
+    line({ type: 'assistant', uuid: 'a2', message: { id: 'm2', role: 'assistant', model: 'x', content: [{ type: 'tool_use', id: 't3', name: 'Write', input: { file_path: `/work/hostile/${'d/'.repeat(20_000)}f.txt`, content: 'x\n' } }] } }),
     user('u4', [{ type: 'tool_result', tool_use_id: 't2', content: persisted('toolu_fifo') }]),
     user('u5', `huge ${'word '.repeat(600_000)}end`),
     user('u6', 'hostile last line'),
