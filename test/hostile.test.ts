@@ -174,6 +174,12 @@ describe('hostile input through every command', () => {
       ['index', '--agent', 'nobody'],
       ['read', HOSTILE_ID.slice(0, 8), '--target', '2.5'],
       ['history-index', '--max-cost', 'lots'],
+      // A FIFO where a file is expected is refused, never read (the read would block for ever).
+      ['markers', '--index', join(project, 'pipe.jsonl')],
+      ['history-index', '--history', join(project, `${ORDINARY_ID}.jsonl`), '--out', join(root, 'f.json'), '--marker-config', join(project, 'pipe.jsonl')],
+      ['map', 'search', 'foo', '--manifest', join(project, 'pipe.jsonl')],
+      ['pack', 'stats', '--pack', join(project, 'pipe.jsonl')],
+      ['history-index', '--history', join(project, 'pipe.jsonl')],
     ]) {
       const r = runCli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);

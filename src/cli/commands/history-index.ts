@@ -112,6 +112,7 @@ function progressPrinter(io: CliIo, json: boolean): (phase: Phase, done: number,
 function readMarkerConfig(path: string, given: string): MarkerConfig {
   let doc: unknown;
   try {
+    if (!isRegularFile(path)) throw new Error('not a regular file');
     doc = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw usageError(`--marker-config ${given} cannot be read as JSON: ${describeError(error)}`);
@@ -200,6 +201,7 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
 
 async function loadIndex(io: CliIo, path: string | undefined): Promise<{ index: HistoryIndex; path: string }> {
   const file = path ? resolve(io.cwd, path) : defaultIndexPath(io.cwd);
+  if (existsSync(file) && !isRegularFile(file)) throw usageError(`--index ${path ?? file}: not a regular file`);
   const index = await IndexSerializer.readIndex(file);
   if (!index) throw new StrataError('NOT_FOUND', `no history index at ${tildify(file, io.env)}; run \`strata history-index\` first or pass --index FILE`);
   return { index, path: file };

@@ -1,5 +1,5 @@
 // Owns `searchManifest`: find chunks by symbol name, kind or file by streaming the side index (or the manifest).
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -88,6 +88,7 @@ async function* indexRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
 /** The spec's `search_manifest(pattern)`: chunks whose symbols (or file) match, in manifest order. */
 export async function searchManifest(pattern: string, manifestPath: string): Promise<ManifestHit[]> {
   if (!existsSync(manifestPath)) throw new StrataError('NOT_FOUND', `no manifest at ${manifestPath} (run \`strata map chunk\` first)`);
+  if (!statSync(manifestPath).isFile()) throw new StrataError('USAGE', `${manifestPath} is not a chunk manifest (not a regular file)`);
   const query = parseSearchPattern(pattern);
   const fileOnly = query.kinds.length === 0 && query.terms.length === 0;
   const hits = new Map<string, ManifestHit>();
