@@ -3,7 +3,7 @@
 // documented exit code, an intact store, nothing lost against a clean run of the ordinary session.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -154,6 +154,25 @@ describe('hostile input through every command', () => {
       const r = runCli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     }
+  });
+
+  it('a folder that cannot be read is reported with its reason, the rest ingested', () => {
+    const src = tempDir('strata-hostile-perm-');
+    const permHome = tempDir('strata-hostile-permhome-');
+    chmodSync(src, 0o777);
+    chmodSync(permHome, 0o777);
+    copyFileSync(ORDINARY, join(src, `${ORDINARY_ID}.jsonl`));
+    chmodSync(join(src, `${ORDINARY_ID}.jsonl`), 0o644);
+    mkdirSync(join(src, 'locked'));
+    chmodSync(join(src, 'locked'), 0);
+    // As root, permissions are not enforced: run the CLI as `nobody` then.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const r = runCli(['ingest', src, '--json'], { STRATA_HOME: permHome, HOME: permHome }, asNobody);
+    chmodSync(join(src, 'locked'), 0o755);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { filesIngested: number; problems: { path: string; reason: string }[] };
+    expect(report.filesIngested).toBe(1);
+    expect(report.problems).toContainEqual({ path: join(src, 'locked'), reason: 'cannot read folder: EACCES' });
   });
 
   it('every bad argument is one line on stderr and exit 2', () => {
