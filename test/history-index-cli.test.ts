@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { runCli, tempDir } from './helpers.js';
+import { holdLock, runCli, tempDir } from './helpers.js';
 import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
 import { IndexSerializer } from '../src/core/history-index/index.js';
 
@@ -82,14 +82,18 @@ describe('strata history-index CLI', () => {
     expect(none.stderr).toMatch(/no sessions for project/);
   });
 
-  it('waits for another generator on the same output, then exits 3 naming the holder', () => {
+  it('waits for another generator on the same output, then exits 3 naming the holder', async () => {
     const out = join(home, 'locked.index.json');
-    writeFileSync(`${out}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata history-index (other)', since: '2025-01-01T00:00:00.000Z' }));
-    const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], { ...env, STRATA_LOCK_TIMEOUT_MS: '400' });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
-    expect(r.stderr).toMatch(/strata: .*held by pid \d+ .*\(strata history-index \(other\), since 2025-01-01T00:00:00.000Z\); gave up after 0 s/);
-    expect(existsSync(out)).toBe(false);
+    const holder = await holdLock(`${out}.lock`, 'strata history-index (other)');
+    try {
+      const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], { ...env, STRATA_LOCK_TIMEOUT_MS: '400' });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
+      expect(r.stderr).toMatch(new RegExp(`strata: .*held by pid ${holder.pid} .*\\(strata history-index \\(other\\), since \\d{4}-[^)]*\\); gave up after 0 s`));
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await holder.stop();
+    }
   });
 
   it('reports usage errors, a missing history and a missing index clearly', () => {
@@ -108,11 +112,80 @@ describe('strata history-index CLI', () => {
     expect(noIndex.stderr).toMatch(/no history index at .*absent\.json; run `strata history-index` first/);
   });
 
+  it('finds a history in .claude/rlm_state/ when none is named; an empty .puffin/ gives an empty index and says so', () => {
+    const project = tempDir('strata-hi-find-');
+    mkdirSync(join(project, '.claude', 'rlm_state'), { recursive: true });
+    writeFileSync(join(project, '.claude', 'rlm_state', 'history.json'), readFileSync(PUFFIN_FIXTURES[0]!));
+    const found = runCli(['history-index'], env, { cwd: project });
+    expect(found.code, found.stderr).toBe(0);
+    const index = JSON.parse(readFileSync(join(project, '.claude', 'rlm_state', 'history.index.json'), 'utf8'));
+    expect(index.statistics.totalPrompts).toBe(24);
+    expect(runCli(['topics', '--json'], env, { cwd: project }).code).toBe(0);
+
+    const bare = tempDir('strata-hi-bare-');
+    mkdirSync(join(bare, '.puffin'));
+    const empty = runCli(['history-index'], env, { cwd: bare });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stderr).toMatch(/history file not found: .*\.puffin\/history\.json; the index will be empty/);
+    const written = JSON.parse(readFileSync(join(bare, '.puffin', 'history.index.json'), 'utf8'));
+    expect(IndexSerializer.validate(written).valid).toBe(true);
+    expect(written.segments).toEqual([]);
+  });
+
+  it('refuses a JSON file that is not a Puffin history, and a --marker-config that is not JSON, with exit 2', () => {
+    const other = join(home, 'not-puffin.json');
+    writeFileSync(other, '{"hello":"world"}');
+    const r = runCli(['history-index', '--history', other, '--out', join(home, 'np.index.json')], env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^strata: .*not-puffin\.json is not a Puffin history/m);
+    expect(existsSync(join(home, 'np.index.json'))).toBe(false);
+    writeFileSync(join(home, 'markers.json'), 'patterns: nope');
+    const m = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', join(home, 'm.index.json'), '--marker-config', join(home, 'markers.json')], env);
+    expect(m.code).toBe(2);
+    expect(m.stderr).toMatch(/^strata: --marker-config .* cannot be read as JSON/);
+  });
+
   it('has Examples in --help of all three commands', () => {
     for (const cmd of ['history-index', 'markers', 'topics']) {
       const help = runCli([cmd, '--help'], env);
       expect(help.code, help.stderr).toBe(0);
       expect(help.stdout).toContain('Examples:');
+    }
+  });
+});
+
+describe('strata history-index --full --no-cache', () => {
+  it('asks the provider again for every segment instead of reusing the cached replies', async () => {
+    const { startScriptedServer } = await import('./llm-scripted-server.js');
+    const { spawn } = await import('node:child_process');
+    const { CLI } = await import('./helpers.js');
+    const server = await startScriptedServer();
+    const reply = '{"summary":"S.","topics":["t"],"keyEntities":[],"importanceScore":0.5}';
+    server.script([], { kind: 'ok', text: reply });
+    const dir = tempDir('strata-hi-nocache-');
+    const runEnv = { PATH: process.env.PATH ?? '', HOME: dir, TZ: 'UTC', STRATA_HOME: join(dir, 'data'), ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url };
+    // Spawned, not spawnSync: the server answers from this process's event loop.
+    const runAsync = (args: string[]) =>
+      new Promise<{ code: number; stderr: string }>((resolveRun) => {
+        const child = spawn(process.execPath, [CLI, ...args], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (code) => resolveRun({ code: code ?? -1, stderr }));
+      });
+    try {
+      const base = ['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', join(dir, 'idx.json'), '--provider', 'anthropic', '--full'];
+      const first = await runAsync(base);
+      expect(first.code, first.stderr).toBe(0);
+      const calls = server.requests.length;
+      expect(calls).toBeGreaterThan(0);
+      const cached = await runAsync(base);
+      expect(cached.code, cached.stderr).toBe(0);
+      expect(server.requests.length).toBe(calls);
+      const fresh = await runAsync([...base, '--no-cache']);
+      expect(fresh.code, fresh.stderr).toBe(0);
+      expect(server.requests.length).toBe(2 * calls);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -34,6 +34,18 @@ describe('MarkerExtractor', () => {
     expect(markers[8]!.context.after).toBe('tail 1\ntail 2\ntail 3');
   });
 
+  it('finds markers on lines ending in CRLF (or a lone CR) with the same contents and line numbers', () => {
+    const x = new MarkerExtractor(MarkerExtractor.getDefaultConfig());
+    const text = 'intro\r\n@/decision: use SQLite\r\n@/bug: CRLF lines missed\r\nold mac\r@/todo: lone CR\r\n';
+    const found = x.extract(text, { promptId: 'p', field: 'prompt' });
+    expect(found.map((m) => [m.type, m.content, m.lineNumber])).toEqual([
+      ['decision', 'use SQLite', 2],
+      ['bug', 'CRLF lines missed', 3],
+      ['todo', 'lone CR', 5],
+    ]);
+    expect(found[0]!.context.before).toBe('intro');
+  });
+
   it('is case-insensitive on the tag, trims, ignores empty or unknown markers; marker text runs to the end of its line', () => {
     const x = new MarkerExtractor(MarkerExtractor.getDefaultConfig());
     const found = x.extract('@/TODO:   write docs   \n@/unknown: nope\n@/bug:\nsee @/ref: https://example.com/spec and more', { promptId: 'p', field: 'response' });

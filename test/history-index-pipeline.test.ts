@@ -1,7 +1,7 @@
 // Integration tests of the history index pipeline: real Puffin fixtures, Claude Code fixtures ingested
 // into a temp store, schema validation of the output, the missing-file rule and the output lock.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../src/store/db.js';
 import { ingest } from '../src/core/ingest/ingest.js';
@@ -66,7 +66,7 @@ describe('history index pipeline', () => {
     }
   });
 
-  it('a missing history file gives an empty index and a warning, and writes nothing', async () => {
+  it('a missing history file writes an empty, valid index and warns; an index already there is kept', async () => {
     const dir = tempDir();
     const warnings: string[] = [];
     const result = await generateHistoryIndex({
@@ -76,8 +76,20 @@ describe('history index pipeline', () => {
     expect(result.index.segments).toEqual([]);
     expect(result.index.statistics.totalPrompts).toBe(0);
     expect(IndexSerializer.validate(result.index).valid).toBe(true);
-    expect(result.written).toBe(false);
+    expect(result.written).toBe(true);
+    const written = await IndexSerializer.readIndex(join(dir, 'out.json'));
+    expect(written && IndexSerializer.validate(written).valid).toBe(true);
     expect(warnings.join('\n')).toMatch(/history file not found/);
+    const again = await generateHistoryIndex({ source: { kind: 'puffin-file', path: join(dir, 'nope.json') }, outputPath: join(dir, 'out.json'), runner: countingRunner().runner() });
+    expect(again.written).toBe(false);
+  });
+
+  it('a JSON file that is not a Puffin history is a usage error (exit 2), and nothing is written', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ hello: 'world' }));
+    await expect(generateHistoryIndex({ source: { kind: 'puffin-file', path: join(dir, 'other.json') }, outputPath: join(dir, 'out.json'), runner: countingRunner().runner() }))
+      .rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/is not a Puffin history/) });
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
   });
 
   it('a second generator on the same output waits, then fails naming the holder', async () => {

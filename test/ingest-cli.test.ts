@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CLI, FIXTURES, runCli, tempDir } from './helpers.js';
+import { CLI, FIXTURES, holdLock, runCli, tempDir } from './helpers.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');
 
@@ -97,14 +97,18 @@ describe('strata ingest (end to end)', () => {
   it('makes a second writer wait for the first, then fail clearly naming the holder', async () => {
     const home = tempDir();
     mkdirSync(home, { recursive: true });
-    // A live process holds the lock: this test process.
-    writeFileSync(join(home, 'strata.db.lock'), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), command: 'strata ingest (test holder)', since: '2025-01-01T00:00:00Z' }));
-    const res = runCli(['ingest', join(CLAUDE, 'obra-episodic-memory')], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '600' });
-    expect(res.code).toBe(3);
-    expect(res.stderr).toContain(`pid ${process.pid}`);
-    expect(res.stderr).toContain('test holder');
-    // Readers are never blocked.
-    expect(runCli(['stats'], { STRATA_HOME: home }).code).toBe(0);
+    // A live process holds the lock.
+    const holder = await holdLock(join(home, 'strata.db.lock'), 'strata ingest (test holder)');
+    try {
+      const res = runCli(['ingest', join(CLAUDE, 'obra-episodic-memory')], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '600' });
+      expect(res.code).toBe(3);
+      expect(res.stderr).toContain(`pid ${holder.pid}`);
+      expect(res.stderr).toContain('test holder');
+      // Readers are never blocked.
+      expect(runCli(['stats'], { STRATA_HOME: home }).code).toBe(0);
+    } finally {
+      await holder.stop();
+    }
   });
 
   it('survives SIGKILL mid-ingest: the store passes integrity_check and a re-run equals a clean run', async () => {

@@ -73,6 +73,7 @@ describe('spend guard', () => {
     expect(outcome.budget).toBeInstanceOf(LlmBudgetError);
     expect(outcome.budget?.code).toBe('BUDGET');
     expect(outcome.budget?.limit).toBe('maxCalls');
+    expect(outcome.budget?.message).toMatch(/--max-calls 3\) was reached after 3 calls/);
     expect(outcome.failures).toEqual([]);
     expect(outcome.stats).toMatchObject({ calls: 3, budgetStopped: 'maxCalls' });
     await expect(runner.complete(segments(1, 'after')[0]!)).rejects.toBeInstanceOf(LlmBudgetError);

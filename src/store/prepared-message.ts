@@ -5,6 +5,7 @@ import type { Block, BlockField, ParsedMessage, TokenUsage } from '../shared/mod
 import { sha256 } from '../shared/hash.js';
 import { FTS_MAX_TOOL_OUTPUT_CHARS, ftsParts, joinFts } from './fts-text.js';
 import { TOOL_INPUT_IS_TEXT, storedToolInput } from './tool-input.js';
+import { stringifyJson } from '../shared/bounded-json.js';
 
 /** A text column's value: a string, or its UTF-8 bytes (bound as they are; the store casts them to TEXT). */
 export type StoredText = string | Uint8Array;
@@ -69,11 +70,11 @@ export function blockField(block: Block, message: Pick<ParsedMessage, 'role' | '
 }
 
 export function jsonOrNull(value: unknown): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
+  return value === undefined || value === null ? null : (stringifyJson(value) ?? null);
 }
 
 export function messageContentHash(message: ParsedMessage): string {
-  return sha256(JSON.stringify([message.role, message.kind, message.timestamp ?? null, message.blocks]));
+  return sha256(stringifyJson([message.role, message.kind, message.timestamp ?? null, message.blocks])!);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Owns `strata history-index` (build or update a history index with phase progress on stderr) and the
 // two readers of an existing index: `strata markers` and `strata topics`.
 import type { Command } from 'commander';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { generateHistoryIndex, IndexSerializer, markerConfigFromJson, formatSummary, type MarkerConfig, type HistoryIndex, type HistorySourceOption, type Phase } from '../../core/history-index/index.js';
 import { assertNotReentrant, createProvider, createStoreCache, LlmRunner, readLlmConfigFile, resolveLlmConfig } from '../../core/llm/index.js';
@@ -13,6 +13,7 @@ import type { Store } from '../../store/db.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
+import { readRegularFileHead } from '../../shared/regular-file.js';
 
 interface IndexOpts {
   history?: string;
@@ -25,6 +26,8 @@ interface IndexOpts {
   maxCalls?: string;
   maxCost?: string;
   markerConfig?: string;
+  /** false with --no-cache: every call goes to the provider. */
+  cache?: boolean;
   json?: boolean;
 }
 
@@ -36,15 +39,53 @@ function isRegularFile(path: string): boolean {
   }
 }
 
+/** True when the file's first non-blank character (after a BOM) opens a JSON object, as a Puffin history's does. */
+function looksLikeJsonObject(path: string): boolean {
+  const head = readFileHeadText(path, 4096).replace(/^\ufeff/, '').trimStart();
+  return head === '' || head.startsWith('{');
+}
+
+function readFileHeadText(path: string, bytes: number): string {
+  try {
+    return readRegularFileHead(path, bytes).bytes.toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** `--history FILE` → `FILE.index.json` beside it (history.json → history.index.json). */
 export function defaultIndexPathForHistory(file: string): string {
   return join(dirname(file), `${basename(file).replace(/\.json$/i, '')}.index.json`);
 }
 
-/** The index `markers` and `topics` read by default: the Puffin one of the current folder, else `.strata/history-index.json`. */
-export function defaultIndexPath(cwd: string): string {
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The history to index when none is named: `.puffin/history.json`, else a history in `.claude/rlm_state/`
+ * (history.json first), else Puffin's default path when `.puffin/` exists without it (an empty index).
+ */
+export function discoverHistory(cwd: string): string | undefined {
   const puffin = join(cwd, '.puffin', 'history.json');
-  return existsSync(puffin) ? defaultIndexPathForHistory(puffin) : join(cwd, '.strata', 'history-index.json');
+  if (isRegularFile(puffin)) return puffin;
+  const rlm = join(cwd, '.claude', 'rlm_state');
+  if (isFolder(rlm)) {
+    const names = readdirSync(rlm).filter((n) => n.endsWith('.json') && !n.endsWith('.index.json')).sort((a, b) => Number(b === 'history.json') - Number(a === 'history.json') || a.localeCompare(b));
+    const found = names.map((n) => join(rlm, n)).find(isRegularFile);
+    if (found) return found;
+  }
+  return isFolder(join(cwd, '.puffin')) ? puffin : undefined;
+}
+
+/** The index `markers` and `topics` read by default: that of the discovered history, else `.strata/history-index.json`. */
+export function defaultIndexPath(cwd: string): string {
+  const history = discoverHistory(cwd);
+  return history ? defaultIndexPathForHistory(history) : join(cwd, '.strata', 'history-index.json');
 }
 
 function progressPrinter(io: CliIo, json: boolean): (phase: Phase, done: number, total: number) => void {
@@ -71,6 +112,7 @@ function progressPrinter(io: CliIo, json: boolean): (phase: Phase, done: number,
 function readMarkerConfig(path: string, given: string): MarkerConfig {
   let doc: unknown;
   try {
+    if (!isRegularFile(path)) throw new Error('not a regular file');
     doc = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw usageError(`--marker-config ${given} cannot be read as JSON: ${describeError(error)}`);
@@ -87,12 +129,12 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
   if (opts.history && (opts.project || opts.session?.length)) throw usageError('--history cannot be combined with --project or --session');
   let history = opts.history ? resolve(io.cwd, opts.history) : undefined;
   if (history && !isRegularFile(history)) throw usageError(`--history ${opts.history}: no such file`);
+  if (history && !looksLikeJsonObject(history)) throw usageError(`--history ${opts.history} is not a Puffin history (not a JSON object)`);
   let project = opts.project ? resolve(io.cwd, opts.project) : undefined;
   const sessions = opts.session ?? [];
   if (!history && !project && sessions.length === 0) {
-    const puffin = join(io.cwd, '.puffin', 'history.json');
-    if (existsSync(puffin)) history = puffin;
-    else project = io.cwd;
+    history = discoverHistory(io.cwd);
+    if (!history) project = io.cwd;
   }
   const out = opts.out
     ? resolve(io.cwd, opts.out)
@@ -125,7 +167,7 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
     }
     const runner = new LlmRunner({
       provider,
-      cache: provider.networked && store ? createStoreCache(store.db) : undefined,
+      cache: provider.networked && store && opts.cache !== false ? createStoreCache(store.db) : undefined,
       concurrency: config.concurrency,
       // Spec: an LLM call failure is retried up to 3 times (4 attempts) with exponential backoff.
       attempts: 4,
@@ -159,6 +201,7 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
 
 async function loadIndex(io: CliIo, path: string | undefined): Promise<{ index: HistoryIndex; path: string }> {
   const file = path ? resolve(io.cwd, path) : defaultIndexPath(io.cwd);
+  if (existsSync(file) && !isRegularFile(file)) throw usageError(`--index ${path ?? file}: not a regular file`);
   const index = await IndexSerializer.readIndex(file);
   if (!index) throw new StrataError('NOT_FOUND', `no history index at ${tildify(file, io.env)}; run \`strata history-index\` first or pass --index FILE`);
   return { index, path: file };
@@ -168,11 +211,12 @@ export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
   program
     .command('history-index')
     .description('build or update a history index: segment summaries, topics and @/ markers of a Puffin history or of stored sessions (incremental)')
-    .option('--history <file>', 'a Puffin history.json (default: ./.puffin/history.json when present)')
+    .option('--history <file>', 'a Puffin history.json (default: ./.puffin/history.json, else a history in ./.claude/rlm_state/)')
     .option('--project <dir>', 'the stored sessions of this project folder (default: the current folder)')
     .option('--session <id...>', 'these stored sessions (ids or unique prefixes)')
     .option('--out <file>', 'index file (default: FILE.index.json beside --history, <project>/.strata/history-index.json, or $STRATA_HOME/history-index/sessions-<hash>.json)')
     .option('--full', 'summarize every segment again instead of updating incrementally')
+    .option('--no-cache', 'ask the provider again instead of reusing cached replies (with --full: fresh summaries)')
     .option('--provider <name>', 'LLM provider: extractive (default, offline), anthropic, openai, claude-cli')
     .option('--model <name>', 'model for the provider')
     .option('--max-calls <n>', 'spend guard: at most this many LLM calls')
@@ -185,6 +229,7 @@ export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
 Examples:
   strata history-index                                   index ./.puffin/history.json, or this project's stored sessions
   strata history-index --history .puffin/history.json    writes .puffin/history.index.json
+  strata history-index --full --no-cache --provider anthropic   summarize everything afresh
   strata history-index --project ~/src/app --json        index the stored sessions of ~/src/app
   strata history-index --session 3f2a9c1e --out idx.json index one stored session
   strata history-index --provider anthropic --max-cost 0.50

@@ -82,7 +82,13 @@ Exit code 0 when the provider answered, 1 (with a one-line reason) when it did n
     )
     .action(async (opts: LlmCliOptions & { json?: boolean }) => {
       const config = llmConfigFromOptions(opts, io);
-      const result = await checkLlm(config, { env: io.env, cwd: io.cwd });
+      const result = await checkLlm(config, {
+        env: io.env,
+        cwd: io.cwd,
+        onEvent: (e) => {
+          if (e.type === 'retry') io.stderr.write(`strata: llm check: retrying in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})\n`);
+        },
+      });
       if (opts.json) printJson(io, result);
       if (!result.ok) throw new StrataError('PROVIDER', `llm check: ${result.provider} (${result.model}) did not answer: ${result.reason}`);
       if (!opts.json) {

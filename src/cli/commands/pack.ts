@@ -1,6 +1,7 @@
 // Owns `strata pack`: build a segment's Markdown context pack and read it back by chunk id,
 // full-text search or stats. A thin shell over src/core/context-pack.
 import type { Command } from 'commander';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StrataError, usageError } from '../../shared/errors.js';
 import {
@@ -194,6 +195,9 @@ ${SEGMENT_HELP}`,
     )
     .action((opts: SegmentFlags & { pack?: string; json?: boolean }) => {
       const paths = resolveSegment(segmentOf(io, opts, opts.pack));
+      // A FIFO or device given as --pack would block the read for ever.
+      const packFile = statSync(paths.packPath, { throwIfNoEntry: false });
+      if (packFile && !packFile.isFile()) throw usageError(`${paths.packPath} is not a regular file`);
       const stats = packStats(readPack(paths.packPath), paths);
       if (opts.json) {
         printJson(io, stats);

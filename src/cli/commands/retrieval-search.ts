@@ -15,7 +15,7 @@ Examples:
   strata search parseSession               identifiers match as prefixes; parts of them by substring
   strata search user-flow                  parts of paths and identifiers match as phrases
   strata search 数据库                     Chinese, Japanese and Korean text without spaces
-  strata search -E 'TODO\\(\\w+\\)' -i        JavaScript regular expression (scans block text, newest first)
+  strata search -E 'TODO\\(\\w+\\)' -i        regular expression, linear time (scans block text, newest first)
   strata search docker -l                  session ids only;  -c  hit counts per session
   strata search "rate limit" --in user,assistant --after 7d --project myapp
   strata search timeout --in tool:Bash:result -s 1fb5e404 -m 20 -C 30
@@ -51,7 +51,7 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .command('search')
     .description('search every session: ranked full text (BM25) or -E regular expressions')
     .argument('<query...>', 'words, "phrases", OR, -excluded (or a regular expression with -E)')
-    .option('-E, --regex', 'treat the query as a JavaScript regular expression')
+    .option('-E, --regex', 'treat the query as a regular expression (JavaScript syntax run in linear time: no backreferences or lookahead)')
     .option('-i, --ignore-case', 'case-insensitive regular expression')
     .option('-C, --context <words>', 'words of context on each side of a hit (default 12)')
     .option('-l, --files-with-matches', 'print only the ids of matching sessions')

@@ -101,6 +101,7 @@ async function* guardRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
 /** The spec's `search_manifest(pattern)`: chunks whose symbols (or file) match, in manifest order. */
 export async function searchManifest(pattern: string, manifestPath: string): Promise<ManifestHit[]> {
   if (!existsSync(manifestPath)) throw new StrataError('NOT_FOUND', `no manifest at ${manifestPath} (run \`strata map chunk\` first)`);
+  if (!statSync(manifestPath).isFile()) throw new StrataError('USAGE', `${manifestPath} is not a chunk manifest (not a regular file)`);
   const query = parseSearchPattern(pattern);
   const fileOnly = query.kinds.length === 0 && query.terms.length === 0;
   const hits = new Map<string, ManifestHit>();

@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { StrataError } from '../../shared/errors.js';
 import { hasBinaryExtension } from './language-table.js';
+import { hasUnreadableName } from '../../shared/regular-file.js';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.cache', '__pycache__', '.venv', 'venv', 'target', '.tox', '.mypy_cache', '.pytest_cache']);
 
@@ -105,6 +106,7 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
           stack.push({ dir: abs, frames: own ? [...frames, own] : frames });
         } else if (entry.isFile()) {
           if (hasBinaryExtension(entry.name) || entry.name.startsWith('.') || isIgnored(frames, abs, false)) continue;
+          if (hasUnreadableName(dir, entry.name)) continue; // its name is not UTF-8: it cannot be opened by it
           found.set(abs, { absolute: abs, display: display(abs) });
         }
       }

@@ -52,8 +52,10 @@ export class MarkerExtractor {
     return { contextLines: defaultConfig.contextLines, patterns: defaultConfig.patterns.map((p) => ({ ...p, regex: new RegExp(p.regex.source, p.regex.flags) })) };
   }
 
-  extract(text: string, sourceInfo: { promptId: string; field: string }): ExtractedMarker[] {
-    if (text === '' || (this.needsAtSlash && !text.includes('@/'))) return [];
+  extract(raw: string, sourceInfo: { promptId: string; field: string }): ExtractedMarker[] {
+    if (raw === '' || (this.needsAtSlash && !raw.includes('@/'))) return [];
+    // CRLF and lone CR end lines too: `.` never matches `\r`, so a marker on a CRLF line would be missed.
+    const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
     const field = sourceInfo.field === 'response' ? 'response' : 'prompt';
     let lines: string[] | undefined;
     let lineStarts: number[] | undefined;

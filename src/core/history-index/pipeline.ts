@@ -20,6 +20,7 @@ import { parseStoreHistory, type StoreSelection } from './store-history.js';
 import { redactHistory } from './redact-history.js';
 import { SummaryGenerator } from './summary-generator.js';
 import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type SegmentationConfig, type UpdatePlan } from './types.js';
+import { StrataError } from '../../shared/errors.js';
 
 /** Version of the turn rendering (token counts and summaries depend on it). */
 const TURN_FORMAT = 'turn@1';
@@ -134,10 +135,16 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   progress('parse', 1, 1);
   for (const issue of history.issues) stats.recordError('parse', issue.reason + (issue.branchId ? ` (branch ${issue.branchId}${issue.index ? `, entry ${issue.index}` : ''})` : ''), issue.promptId);
   stats.recordPromptProcessed(history.totalPrompts);
+  if (source.kind === 'puffin-file' && history.totalPrompts === 0 && history.issues.some((i) => i.reason.startsWith('not a Puffin history'))) {
+    throw new StrataError('USAGE', `${source.path} is not a Puffin history (no top-level "branches" object)`);
+  }
   if (history.source.missing) {
     stats.recordError('parse', `history file not found: ${history.source.path}`);
-    const index = existing ?? assemble({ history, markers: [], segments: [], prompts: {}, stats: 0, started, now, generatorInfo });
-    return { index, stats: stats.finalize(), mode: 'unchanged', plan: null, written: false, outputPath: options.outputPath };
+    // Spec: a missing history gives an empty, valid index; an index already there is kept as it is.
+    if (existing) return { index: existing, stats: stats.finalize(), mode: 'unchanged', plan: null, written: false, outputPath: options.outputPath };
+    const empty = assemble({ history, markers: [], segments: [], prompts: {}, stats: 0, started, now, generatorInfo });
+    await IndexSerializer.writeIndex(empty, options.outputPath, deps.writeFile);
+    return { index: empty, stats: stats.finalize(), mode: 'full', plan: null, written: true, outputPath: options.outputPath };
   }
   if (reusable && source.kind === 'store' && existing!.contentHash === history.source.contentHash) return unchanged(existing!);
 

@@ -24,6 +24,7 @@ import { countResult, emptyReport, mergeParseStats, type IngestReport } from './
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
 import { BINARY_FILE, NUL_CHECK_BYTES } from './line-job.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 export interface IngestOptions {
   store: Store;
@@ -243,7 +244,7 @@ function wholeFileProgress(
     lines,
     prefixHash: null,
     fingerprint,
-    state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
+    state: parsed.state === undefined ? null : (stringifyJson(parsed.state) ?? null),
     status: parsed.notSession ? 'not_session' : 'active',
     statusReason: parsed.notSession ?? null,
     malformed: stats.malformed,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, linkSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ADAPTERS } from '../../sources/registry.js';
@@ -53,7 +54,7 @@ describe('detectAll', () => {
     const verdicts = await detectAll([file, join(dir, 'missing'), join(dir, 'in')], ADAPTERS);
     expect(verdicts.get(file)).toEqual({ agents: [] });
     expect(verdicts.get(join(dir, 'missing'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*ENOENT/) });
-    expect(verdicts.get(join(dir, 'in'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*EISDIR/) });
+    expect(verdicts.get(join(dir, 'in'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*(EISDIR|not a regular file \(folder\))/) });
   });
 
   it('gives the same verdicts whether heads are read one by one (page cache) or concurrently (after a slow read)', async () => {
@@ -107,5 +108,32 @@ describe('resolveInputs: one file reached under two paths is one source', () => 
     const linked = join(dir, 'link', '0b4e1d1c-1111-4222-8333-944455556666.jsonl');
     const inputs = await resolveInputs([join(dir, 'in'), join(dir, 'link')], ADAPTERS, {}, dir, known(linked, 'claude-code'));
     expect(inputs.files.map((f) => f.path)).toEqual([linked]);
+  });
+});
+
+describe('resolveInputs never waits on, nor silently passes over, what is not a regular file', () => {
+  it('reports a FIFO named as a PATH and FIFOs, symlinks and non-UTF-8 names in a scanned folder, each with its reason', async () => {
+    const fifo = join(dir, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo, join(dir, 'in', 'inner-pipe.jsonl')]);
+    symlinkSync('/etc/passwd', join(dir, 'in', 'link.jsonl'));
+    writeFileSync(Buffer.from(join(dir, 'in', 'bad-\xff.jsonl'), 'latin1'), '{}\n');
+    const res = await resolveInputs([fifo, join(dir, 'in')], ADAPTERS, {}, dir);
+    const reasons = new Map(res.unreadable.map((u) => [u.path.replace(dir, ''), u.reason]));
+    expect(reasons.get('/pipe.jsonl')).toMatch(/not a regular file \(FIFO\)/);
+    expect(reasons.get('/in/inner-pipe.jsonl')).toMatch(/not a regular file \(FIFO\)/);
+    expect(reasons.get('/in/link.jsonl')).toMatch(/symbolic link/);
+    expect([...reasons.entries()].find(([p]) => p.startsWith('/in/bad-'))?.[1]).toMatch(/not valid UTF-8/);
+    expect(res.files).toEqual([]);
+  });
+
+  // Root reads every folder; as another user a folder without permissions must be reported.
+  it.skipIf(process.getuid?.() === 0)('reports a folder it cannot read', () => {
+    const locked = join(dir, 'in', 'locked');
+    mkdirSync(locked);
+    chmodSync(locked, 0);
+    const reasons: string[] = [];
+    findFiles(join(dir, 'in'), { maxDepth: 5, match: () => true, onSkipped: (p, r) => reasons.push(`${p}: ${r}`) });
+    chmodSync(locked, 0o755);
+    expect(reasons).toEqual([`${locked}: cannot read folder: EACCES`]);
   });
 });

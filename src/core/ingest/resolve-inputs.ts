@@ -1,6 +1,7 @@
 // Owns turning the user's PATH arguments (or the adapters' default roots) into the list of source
 // files to ingest, each with the adapter that claims it.
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, readSync, statSync } from 'node:fs';
+import { notRegularFileError, openRegularFileSync } from '../../shared/regular-file.js';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { findFiles } from '../../sources/find-files.js';
@@ -29,7 +30,7 @@ export interface ResolvedInputs {
  * (at least `bytes` long) is reused by callers that read many heads.
  */
 export function readHead(path: string, bytes = 4096, buf = Buffer.alloc(bytes)): string {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFileSync(path);
   try {
     const n = readSync(fd, buf, 0, bytes, 0);
     return buf.toString('utf8', 0, n);
@@ -84,9 +85,12 @@ export async function detectAll(paths: string[], adapters: SourceAdapter[], byte
     while (next < paths.length) {
       const path = paths[next++]!;
       try {
-        const handle = await open(path, 'r');
+        // O_NONBLOCK and a stat before reading: a FIFO or device is reported, never waited on.
+        const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
         let head: string;
         try {
+          const stat = await handle.stat();
+          if (!stat.isFile()) throw notRegularFileError(path, stat);
           const { bytesRead } = await handle.read(laneBuf, 0, bytes, 0);
           head = laneBuf.toString('utf8', 0, bytesRead);
         } finally {
@@ -206,7 +210,20 @@ export async function resolveInputs(paths: string[], adapters: SourceAdapter[], 
   for (const given of paths) {
     const path = resolve(cwd, given);
     if (statSync(path).isDirectory()) {
-      const everyFile = findFiles(path, { maxDepth: Number.POSITIVE_INFINITY, match: () => true });
+      const skipped: { path: string; reason: string }[] = [];
+      const everyFile = findFiles(path, {
+        maxDepth: Number.POSITIVE_INFINITY,
+        match: () => true,
+        // A FIFO, an unreadable folder or a name that is not UTF-8 no adapter can read; a symlink an
+        // adapter may find by name and follow, so it is reported only if none claims it.
+        onSkipped: (file, reason) => {
+          if (/^symbolic link/.test(reason)) skipped.push({ path: file, reason });
+          else if (!unreadable.has(file)) {
+            unreadable.add(file);
+            out.unreadable.push({ path: file, reason });
+          }
+        },
+      });
       const discovered = adapters.map((adapter) => adapter.discover(path));
       const candidates = new Set([...discovered.flat(), ...everyFile]);
       const verdicts = await judge([...candidates].filter((file) => !seen.has(file) && !unreadable.has(file)));
@@ -224,6 +241,11 @@ export async function resolveInputs(paths: string[], adapters: SourceAdapter[], 
         const adapter = claimant(file, adapters, verdicts);
         if (adapter) add(file, adapter);
         else if (!unreadable.has(file)) out.unclaimed.push({ path: file, reason: explainUnclaimed(file, adapters) });
+      }
+      for (const entry of skipped) {
+        if (seen.has(entry.path) || unreadable.has(entry.path)) continue;
+        unreadable.add(entry.path);
+        out.unreadable.push(entry);
       }
     } else {
       const adapter = claimant(path, adapters, await judge([path]));

@@ -198,7 +198,8 @@ export class LlmRunner {
       if (spent.estimatedCostUsd + this.reservedCost + estimate > maxCost) limit = 'maxCost';
     }
     if (limit) {
-      this.budget = new LlmBudgetError(limit, { calls: spent.calls, costUsd: spent.estimatedCostUsd, ...(maxCalls !== undefined ? { maxCalls } : {}), ...(maxCost !== undefined ? { maxCost } : {}) });
+      // Calls still in flight were made too: the message counts them.
+      this.budget = new LlmBudgetError(limit, { calls: spent.calls + this.inflight, costUsd: spent.estimatedCostUsd, ...(maxCalls !== undefined ? { maxCalls } : {}), ...(maxCost !== undefined ? { maxCost } : {}) });
       this.options.onEvent?.({ type: 'budget', limit });
       throw this.budget;
     }

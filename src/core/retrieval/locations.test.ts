@@ -89,6 +89,12 @@ describe('displayPath edge cases', () => {
     expect(displayPath('/home/mex/a', null, '/home/me')).toBe('/home/mex/a');
     expect(displayPath('./rel/a', '', '')).toBe('rel/a');
   });
+
+  it('bounds the tree of a path thousands of folders deep: the work is still named, the stack never overflows', () => {
+    const deep = 'a/'.repeat(20_000) + 'f.txt';
+    const found = significantLocations({ [deep]: 10 });
+    expect(found).toEqual([deep]);
+  });
 });
 
 describe('Windows paths in their several spellings', () => {

@@ -6,6 +6,8 @@
 
 export const TOTAL_THRESHOLD = 0.3;
 export const PARENT_THRESHOLD = 0.5;
+/** Folder levels a location tree holds (a hostile path may have thousands). */
+export const MAX_PATH_DEPTH = 64;
 
 interface Node {
   name: string;
@@ -60,7 +62,9 @@ function buildTree(files: Record<string, number>): Node {
     if (work <= 0) continue;
     const parts = path.split('/');
     // keep a leading '/' (absolute) or '~' as its own first segment
-    const segments = parts[0] === '' ? ['/', ...parts.slice(1)] : parts;
+    const all = parts[0] === '' ? ['/', ...parts.slice(1)] : parts;
+    // A path deeper than MAX_PATH_DEPTH keeps the rest as one segment: tree and walk stay bounded.
+    const segments = all.length > MAX_PATH_DEPTH ? [...all.slice(0, MAX_PATH_DEPTH - 1), all.slice(MAX_PATH_DEPTH - 1).join('/')] : all;
     let node = root;
     root.work += work;
     segments.forEach((seg, i) => {

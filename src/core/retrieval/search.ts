@@ -15,6 +15,7 @@ import { resolveSession, shortIdsFor } from './session-ids.js';
 import type { SessionHeading } from './list-index.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
+import { compileUserRegex, literalRegExp, type UserRegex } from './user-regex.js';
 
 export interface SearchOptions {
   query: string;
@@ -184,12 +185,9 @@ function fieldSelector(row: Pick<HitRow, 'field' | 'tool_name'>): string {
 
 const UNINDEXED_SQL = 'SELECT COUNT(*) FROM blocks WHERE id > (SELECT indexed_through FROM fts_state)';
 
-function compileRegex(pattern: string, ignoreCase: boolean): RegExp {
-  try {
-    return new RegExp(pattern, ignoreCase ? 'gi' : 'g');
-  } catch (error) {
-    throw new StrataError('INVALID_QUERY', `invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
-  }
+function matchedText(re: UserRegex, text: string): RegExp {
+  const m = re.firstMatch(text);
+  return literalRegExp(m ? text.slice(m.index, m.index + m.length) : '');
 }
 
 export function search(db: Database, options: SearchOptions): SearchResult {
@@ -205,14 +203,16 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   let window: SearchResult['window'];
   let needle: RegExp;
   const wordMatch = new Map<number, { match: 'near' | 'partial'; missing: string[] }>();
+  let userRegex: UserRegex | undefined;
   if (options.regex) {
     mode = 'regex';
-    needle = compileRegex(options.query, Boolean(options.ignoreCase));
-    const test = new RegExp(needle.source, needle.flags.replace('g', ''));
+    // The user's pattern runs only on the linear-time engine; snippets point at the text it matched.
+    userRegex = compileUserRegex(options.query, Boolean(options.ignoreCase));
+    needle = /(?:)/g;
     rows = [];
     const scan = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${where.sql} ORDER BY m.timestamp DESC, m.seq DESC`);
     for (const row of scan.iterate(...where.params) as Iterable<HitRow>) {
-      if (!test.test(row.text)) continue;
+      if (!userRegex.test(row.text)) continue;
       rows.push(row);
       if (rows.length >= SCAN_HIT_CAP) break;
     }
@@ -301,7 +301,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         field: fieldSelector(h),
         timestamp: h.timestamp,
         score: Math.round(h.score * 1000) / 1000,
-        snippet: snippetAround(h.text, needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
+        snippet: snippetAround(h.text, userRegex ? matchedText(userRegex, h.text) : needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
       })),
       ...(words ? { match: words.match, missing: words.missing } : {}),
     };

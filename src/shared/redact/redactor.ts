@@ -1,5 +1,6 @@
 // Owns redaction with bookkeeping, for pipelines that redact many texts (ingest): counts by kind, and
 // where each secret was found (kind, session, message; never the value) for `--redaction-report`.
+import { MAX_JSON_DEPTH, stringifyJson } from '../bounded-json.js';
 import { redactText } from './redact-text.js';
 
 export interface RedactionLocation {
@@ -53,12 +54,14 @@ export function createRedactor(enabled = true): Redactor {
 }
 
 /** Redacts every string inside a JSON-like value (objects, arrays), returning a new value. */
-export function redactValue<T>(value: T, redactor: Redactor): T {
+export function redactValue<T>(value: T, redactor: Redactor, depth = 0): T {
   if (typeof value === 'string') return redactor.redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, redactor)) as T;
+  // Past the depth bound the rest is redacted as JSON text, so a hostile nesting costs no stack.
+  if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH) return redactor.redact(stringifyJson(value) ?? '') as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, redactor, depth + 1)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactValue(v, redactor);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactValue(v, redactor, depth + 1);
     return out as T;
   }
   return value;

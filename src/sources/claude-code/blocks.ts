@@ -2,9 +2,11 @@
 // marking), thinking, tool calls, tool results (with persisted-output sidecars and structured
 // `toolUseResult` bits) and image/document metadata (never the base64 data).
 import type { Block } from '../../shared/model.js';
-import { readFileHead, sidecarCandidates } from './paths.js';
+import { readFileHead, sidecarCandidates, sidecarFolder } from './paths.js';
+import { isInsideFolder } from '../../shared/regular-file.js';
 import { splitNoise } from './noise.js';
 import { isObject, str, type JsonObject } from './schema.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 /** Upper bound on how much of a persisted tool-output sidecar is read. */
 export const SIDECAR_MAX_BYTES = 1024 * 1024;
@@ -53,7 +55,7 @@ export function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
   if (id) ctx.toolNames.set(id, name);
   let text: string | undefined;
   try {
-    text = JSON.stringify(input);
+    text = stringifyJson(input);
   } catch {
     text = undefined;
   }
@@ -86,7 +88,7 @@ function flattenResultContent(content: unknown): { text: string; meta: Record<st
 
 function safeJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? '';
+    return stringifyJson(value) ?? '';
   } catch {
     return '';
   }
@@ -123,7 +125,10 @@ function resolvePersistedOutput(block: Block, resultMeta: Record<string, unknown
   if (mentioned) names.add(mentioned);
   if (block.toolCallId) names.add(`${block.toolCallId}.txt`);
   for (const name of names) {
+    const folder = sidecarFolder(ctx.path, ctx.sessionId);
     for (const candidate of sidecarCandidates(ctx.path, ctx.sessionId, name)) {
+      // Only a regular file inside the session's own folder: no symlink out to /etc/passwd, no FIFO.
+      if (!folder || !isInsideFolder(candidate, folder)) continue;
       const file = readFileHead(candidate, SIDECAR_MAX_BYTES);
       if (!file) continue;
       block.text = file.text;

@@ -3,6 +3,7 @@
 import type { Block, MessageKind, ParsedMessage, TokenUsage } from '../../shared/model.js';
 import { assistantBlocks, textBlocks, userBlocks, type BlockContext } from './blocks.js';
 import { isObject, isoTimestamp, num, str, type JsonObject } from './schema.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 export type MessageResult = { message: ParsedMessage } | { malformed: string };
 
@@ -117,7 +118,7 @@ function systemMessage(record: JsonObject, line: number, sessionKey: string): Pa
 
 function compactJson(value: unknown): string {
   try {
-    const text = JSON.stringify(value) ?? '';
+    const text = stringifyJson(value) ?? '';
     return text.length > 2000 ? text.slice(0, 2000) : text;
   } catch {
     return '';

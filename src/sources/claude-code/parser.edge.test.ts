@@ -1,6 +1,7 @@
 // Edge cases of the Claude Code parser on synthetic lines: malformed, truncated, unknown and untyped
 // records, binary and huge input, kinds and noise marking, assistant merging, persisted-output sidecars.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,28 @@ describe('claude-code parser: persisted tool output', () => {
 
     const sub = parse([resultLine('toolu_small')], join(slug, SID, 'subagents', 'agent-abc.jsonl'));
     expect(sub.messages[0]!.blocks[0]).toMatchObject({ text: 'all of it', meta: { persistedOutputPath: join(slug, SID, 'tool-results', 'toolu_small.txt') } });
+  });
+
+  it('reads no sidecar that is a symlink, sits behind a symlinked folder, or is a FIFO (which would block)', () => {
+    const slug = join(dir, '-links');
+    const outside = join(dir, 'outside');
+    mkdirSync(join(slug, SID, 'tool-results'), { recursive: true });
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'secret.txt'), 'root:x:0:0:root');
+    symlinkSync(join(outside, 'secret.txt'), join(slug, SID, 'tool-results', 'toolu_link.txt'));
+    execFileSync('mkfifo', [join(slug, SID, 'tool-results', 'toolu_fifo.txt')]);
+    const sub = join(dir, '-subs');
+    mkdirSync(join(sub, SID, 'subagents'), { recursive: true });
+    symlinkSync(outside, join(sub, SID, 'tool-results'));
+    writeFileSync(join(outside, 'toolu_dir.txt'), 'root:x:0:0:root');
+
+    const main = parse([resultLine('toolu_link'), resultLine('toolu_fifo')], join(slug, `${SID}.jsonl`));
+    const viaDir = parse([resultLine('toolu_dir')], join(sub, SID, 'subagents', 'agent-x.jsonl'));
+    for (const block of [...main.messages, ...viaDir.messages].map((m) => m.blocks[0]!)) {
+      expect(block.text).toContain('<persisted-output>');
+      expect(block.text).not.toContain('root:x');
+      expect(block.meta).toMatchObject({ persistedOutputMissing: true });
+    }
   });
 
   it('never follows a path outside the tool-results folder', () => {

@@ -1,7 +1,7 @@
 // Owns where Claude Code keeps transcripts: default roots, discovery of session and subagent files,
 // what a file name says (main session vs subagent and its relation) and the small sidecar files
 // (`agent-<id>.meta.json`, `tool-results/<id>.txt`) the parser reads beside a transcript.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { readRegularFileHead } from '../../shared/regular-file.js';
 import { basename, dirname, join } from 'node:path';
 import type { SessionRelation } from '../../shared/model.js';
 import { homeDir, type Env } from '../../shared/paths.js';
@@ -61,19 +61,16 @@ export function relationForAgentId(agentId: string): SessionRelation {
   return 'subagent';
 }
 
-/** Reads up to `maxBytes` of a file as UTF-8; undefined when it cannot be read. */
+/**
+ * Reads up to `maxBytes` of a regular file as UTF-8; undefined when it cannot be read, is not a regular
+ * file (a FIFO would block), or is a symlink.
+ */
 export function readFileHead(path: string, maxBytes: number): { text: string; size: number } | undefined {
-  let fd: number | undefined;
   try {
-    const size = statSync(path).size;
-    fd = openSync(path, 'r');
-    const buffer = Buffer.alloc(Math.min(size, maxBytes));
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return { text: buffer.subarray(0, read).toString('utf8'), size };
+    const { bytes, size } = readRegularFileHead(path, maxBytes, { followSymlinks: false });
+    return { text: bytes.toString('utf8'), size };
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -101,6 +98,14 @@ export function readSubagentMeta(transcriptPath: string): Record<string, string>
  * seen from a main transcript (`<slug>/<sessionId>.jsonl`) or a subagent one
  * (`<slug>/<sessionId>/subagents/agent-<id>.jsonl`). `name` is reduced to a plain file name.
  */
+/** The session folder a sidecar of this transcript must lie in (`<slug>/<sessionId>`), resolved or not. */
+export function sidecarFolder(transcriptPath: string, sessionId: string | undefined): string | undefined {
+  const dir = dirname(transcriptPath);
+  if (basename(dir) === 'subagents') return dirname(dir);
+  if (!sessionId || sessionId.includes('/') || sessionId.includes('\\') || sessionId === '.' || sessionId === '..') return undefined;
+  return join(dir, sessionId);
+}
+
 export function sidecarCandidates(transcriptPath: string, sessionId: string | undefined, name: string): string[] {
   const file = basename(name.replaceAll('\\', '/'));
   if (!file || file === '.' || file === '..') return [];

@@ -3,6 +3,7 @@
 import type { Block, MessageKind, MessageRole, ParsedMessage } from '../../shared/model.js';
 import { arr, isObject, num, obj, str } from './schema.js';
 import type { Json } from './schema.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 export interface ItemContext {
   sessionKey: string;
@@ -44,7 +45,7 @@ export function cwdFromEnvironmentContext(text: string): string | undefined {
 
 export function compactJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? '';
+    return stringifyJson(value) ?? '';
   } catch {
     return String(value);
   }

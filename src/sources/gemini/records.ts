@@ -3,10 +3,11 @@
 import type { Block, MessageKind, MessageRole, ParsedMessage, TokenUsage } from '../../shared/model.js';
 import { arr, isObject, num, str } from './schema.js';
 import type { Json } from './schema.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 export function compactJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? '';
+    return stringifyJson(value) ?? '';
   } catch {
     return String(value);
   }

@@ -1,6 +1,7 @@
 // Owns the boundary checks for OpenCode records (message info and parts, the same JSON in the SQLite
 // `data` columns and in the legacy storage/ files) and the mapping of one part to normalized blocks.
 import type { Block } from '../../shared/model.js';
+import { stringifyJson } from '../../shared/bounded-json.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,7 +39,7 @@ export type PartResult =
 
 function oneLineJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? '';
+    return stringifyJson(value) ?? '';
   } catch {
     return '';
   }
