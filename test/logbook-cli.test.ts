@@ -34,8 +34,9 @@ describe('strata logbook on the real fixtures', () => {
     try {
       for (const e of doc.timeline) {
         const read = readSession(store.db, e.source.session, { range: String(e.source.message), full: true, show: [{ category: 'tool', raw: 'tool' }] });
-        const message = read.messages[0]!;
-        expect(message.n).toBe(e.source.message);
+        // A range widens to keep a tool call with its result, so find the cited message among those read.
+        const message = read.messages.find((m) => m.n === e.source.message)!;
+        expect(message, `message ${e.source.message} of ${e.source.session}`).toBeDefined();
         expect(new Date(message.timestamp!).toISOString()).toBe(e.timestamp);
         // A failed command's bug quotes the error its result holds; other events quote their message.
         const quoted = /^`[^`]+` failed: /.test(e.content) ? e.content.replace(/^`[^`]+` failed: /, '') : e.content;

@@ -36,7 +36,7 @@ describe('normalizeEvents', () => {
       type: 'decision', content: `Rotate the key AKIAABCDEFGHIJKLMNOP used by the deploy job ${'and more words '.repeat(40)}`,
       rationale: 'the token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked', alternatives: ['keep sk-ant-abcdefghijklmnopqrstuvwxyz01'], code: 'export KEY=1\nsecond', resolution: 'not a bug', source: { message_id: '1' },
     }], 'conv-1', MESSAGES, s);
-    expect(event!.content).toMatch(/^Rotate the key \[REDACTED:aws-access-key\] used by/);
+    expect(event!.content).toMatch(/^Rotate the key \[REDACTED:aws-key\] used by/);
     expect(event!.content.length).toBeLessThanOrEqual(300);
     expect(event!.rationale).toBe('the token [REDACTED:github-token] leaked');
     expect(event!.alternatives).toEqual(['keep [REDACTED:anthropic-key]']);

@@ -47,7 +47,7 @@ describe('strata ui', () => {
   it('rejects a bad port and a port in use with usage errors', async () => {
     const bad = runCli(['ui', '--port', 'abc'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--port must be a non-negative integer/);
+    expect(bad.stderr).toMatch(/^strata: --port must be /);
     const { createServer } = await import('node:net');
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const UI_SESSION = '7e57c0de-0000-4000-8000-000000000001';
-export const XSS_TEXT = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> check the login form';
+export const XSS_TEXT = 'check the login form <script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 9, 0, s)).toISOString();
 
