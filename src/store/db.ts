@@ -69,8 +69,22 @@ export function runMigrations(db: Db, migrations: Migration[]): void {
   }
 }
 
-/** Opens (creating and migrating when needed) the store at `path`. */
+/**
+ * Opens (creating and migrating when needed) the store at `path`. SQLITE_SCHEMA is transient: another
+ * process changed the schema (a concurrent first migration) between our read of it and its use.
+ */
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return openStoreOnce(path, options);
+    } catch (error) {
+      const schemaChanged = error instanceof StrataError && /\bSQLITE_SCHEMA\b/.test(error.message);
+      if (!schemaChanged || attempt >= 5) throw error;
+    }
+  }
+}
+
+function openStoreOnce(path: string, options: OpenStoreOptions): Store {
   const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
   assertLooksLikeSqlite(path);
   if (options.readonly && !existsSync(path)) {
