@@ -71,7 +71,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
     for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
     for (const entry of event.redactionsWhere) report.redactionsWhere.push(entry);
   };
-  writer.fileTransaction(() => {
+  writer.withFileTransaction(() => {
     if (!row) sourceId = registry.insert(path, adapter.agent).id;
     if (rewritten) writer.beginRewrite();
     let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;

@@ -71,7 +71,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids, knownCalls));
     ensureSessionStats(options.store.db);
     // Blocks an interrupted ingest stored without indexing them (see session-writer.ts) are indexed first.
-    report.blocksIndexedLate = writer.catchUpFts();
+    report.blocksIndexedLate = writer.fts.catchUp();
     const redactor = createRedactor(options.redact ?? true);
     const known = registry.loadAll();
     const total = inputs.files.length;
@@ -80,7 +80,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here,
     // and lets the full-text index merge in larger steps until it ends.
     const checkpointer = pipeline ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
-    writer.setBulkMerging(pipeline !== undefined);
+    writer.fts.setBulkMerging(pipeline !== undefined);
     const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} }, knownCalls };
     let done = 0;
     try {
@@ -98,7 +98,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
             if (row) registry.setStatus(row.id, 'error', describeError(error));
           }
           // Between files: write the deferred full-text rows once there are enough for one batch.
-          writer.maybeFlushFts();
+          writer.fts.maybeFlush();
           checkpointer?.betweenTransactions();
           options.onProgress?.(++done, total, candidate.path);
         }
@@ -107,7 +107,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       }
       // The checkpointer keeps copying the WAL while the last full-text rows and the listing are written
       // (on 1 GB these ~0.5 s ran alone after it stopped), and the bulk FTS5 settings last until then.
-      writer.flushFts();
+      writer.fts.flush();
       if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
       // Sources gone from a scanned root, or from under a folder the user named, are archived.
       const named = (options.paths ?? []).map((p) => resolve(options.cwd ?? process.cwd(), p));
@@ -116,7 +116,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       ensureListing(options.store.db, homeDir(env));
     } finally {
       try {
-        if (pipeline) writer.setBulkMerging(false);
+        if (pipeline) writer.fts.setBulkMerging(false);
       } catch {
         // Not fatal, and not to hide an error already on its way: the next ingest sets them back.
       } finally {
@@ -198,7 +198,7 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
 }
 
 async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' }>, path: string, source: SourceRow, size: number, mtimeMs: number, deps: IngestDeps): Promise<void> {
-  const { writer, registry, report, store, redactor } = deps;
+  const { writer, registry, report, redactor } = deps;
   const previousState = source.state ? (JSON.parse(source.state) as unknown) : undefined;
   const ctx = { path, previousState };
   const fingerprint = adapter.fingerprint?.(ctx) ?? null;
@@ -217,7 +217,7 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   mergeParseStats(report, path, output, stats);
-  writer.fileTransaction(() => {
+  writer.withFileTransaction(() => {
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
     const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
     if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
@@ -252,8 +252,8 @@ function wholeFileProgress(
 }
 
 /**
- * Bounded-memory whole-file ingest: chunks are written as the adapter emits them, inside one explicit
- * transaction (BEGIN IMMEDIATE … COMMIT) that is rolled back on any failure; messages of this source
+ * Bounded-memory whole-file ingest: chunks are written as the adapter emits them, inside the file's one
+ * transaction, rolled back on any failure; messages of this source
  * that the new parse no longer has are archived at the end (never deleted).
  */
 async function ingestStreamedFile(
@@ -265,16 +265,14 @@ async function ingestStreamedFile(
   fingerprint: string | null,
   deps: IngestDeps,
 ): Promise<void> {
-  const { writer, registry, report, store, redactor } = deps;
+  const { writer, registry, report, redactor } = deps;
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   const keep = new Set<string>();
   const sessionsSeen = new Set<number>();
   // Streamed to bound memory: the full-text rows are written as the chunks arrive, not held for a batch.
-  writer.beginInlineFile();
-  try {
-    store.db.exec('BEGIN IMMEDIATE');
-    const final = await adapter.streamFile!(ctx, (chunk) => {
+  const final = await writer.withFileTransaction(async () => {
+    const parsed = await adapter.streamFile!(ctx, (chunk) => {
       checkParsedFields(chunk);
       mergeParseStats(report, ctx.path, chunk, stats);
       applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
@@ -282,16 +280,10 @@ async function ingestStreamedFile(
     });
     report.bytesRead += size;
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
-    if (!final.notSession && stats.malformed === 0) result.messagesArchived = writer.archiveVanished(source.id, keep, final.partial ? sessionsSeen : undefined);
+    if (!parsed.notSession && stats.malformed === 0) result.messagesArchived = writer.archiveVanished(source.id, keep, parsed.partial ? sessionsSeen : undefined);
     writer.refreshTouchedSessions();
-    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, final, stats));
-    writer.endInlineFile();
-    store.db.exec('COMMIT');
-    writer.settleFile(true);
-    countResult(report, result, final.notSession, ctx.path);
-  } catch (error) {
-    if (store.db.inTransaction) store.db.exec('ROLLBACK');
-    writer.settleFile(false);
-    throw error;
-  }
+    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, parsed, stats));
+    return parsed;
+  }, { inline: true });
+  countResult(report, result, final.notSession, ctx.path);
 }

@@ -71,8 +71,8 @@ function store(name: string, prepared: PreparedOutput): Store {
   stores.push(s);
   const sourceId = new SourceRegistry(s.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
   const writer = new SessionWriter(s.db);
-  writer.fileTransaction(() => applyPreparedOutput(writer, sourceId, 'claude-code', prepared, { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 }));
-  writer.flushFts();
+  writer.withFileTransaction(() => applyPreparedOutput(writer, sourceId, 'claude-code', prepared, { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 }));
+  writer.fts.flush();
   return s;
 }
 
