@@ -17,12 +17,12 @@ import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.
 import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
 import { checkParsedFields } from './field-checks.js';
-import { planLineJobs } from './line-plan.js';
+import { isUnchanged, planLineSources } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retrieval/session-stats.js';
 import { ensureListing } from '../retrieval/listing.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
-import { BINARY_FILE, NUL_CHECK_BYTES } from './line-job.js';
+import { BINARY_FILE, NUL_CHECK_BYTES, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
 
 export interface IngestOptions {
@@ -39,6 +39,10 @@ export interface IngestOptions {
   onLockWait?: (holder: LockHolder | undefined) => void;
   onProgress?: (done: number, total: number, path: string) => void;
   adapters?: SourceAdapter[];
+  /** How line sources are read: threads for a bulk (`auto`, by size), or always `inline` / `threaded`. */
+  pipeline?: PipelineMode;
+  /** Whether the read-ahead thread prefetches files from a slow disk: `auto` (once its reads are slow), `on`, `off`. */
+  prefetch?: PrefetchMode;
 }
 
 export async function ingest(options: IngestOptions): Promise<IngestReport> {
@@ -76,12 +80,13 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const known = registry.loadAll();
     const total = inputs.files.length;
     const redact = options.redact ?? true;
-    const { plans, pipeline } = planLineJobs(inputs.files, known, redact, env);
-    // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here,
+    const { plans, batches } = planLineSources(inputs.files, known, { mode: options.pipeline ?? 'auto', prefetch: options.prefetch ?? 'auto', redact });
+    // A bulk ingest (threads read for it) checkpoints in the background instead of stalling here,
     // and lets the full-text index merge in larger steps until it ends.
-    const checkpointer = pipeline ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
-    writer.fts.setBulkMerging(pipeline !== undefined);
-    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} }, knownCalls };
+    const bulk = batches.threaded;
+    const checkpointer = bulk ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
+    writer.fts.setBulkMerging(bulk);
+    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, batches, lineRedactions: { count: 0, byKind: {} }, knownCalls };
     let done = 0;
     try {
       try {
@@ -103,7 +108,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
           options.onProgress?.(++done, total, candidate.path);
         }
       } finally {
-        await pipeline?.close();
+        await batches.close();
       }
       // The checkpointer keeps copying the WAL while the last full-text rows and the listing are written
       // (on 1 GB these ~0.5 s ran alone after it stopped), and the bulk FTS5 settings last until then.
@@ -116,7 +121,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       ensureListing(options.store.db, homeDir(env));
     } finally {
       try {
-        if (pipeline) writer.fts.setBulkMerging(false);
+        if (bulk) writer.fts.setBulkMerging(false);
       } catch {
         // Not fatal, and not to hide an error already on its way: the next ingest sets them back.
       } finally {
@@ -178,7 +183,7 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
   // Sources with a fingerprint (OpenCode) change without touching their own size/mtime (WAL, sibling
   // files): ingestWholeFile skips them by fingerprint instead.
   const statSkips = !(adapter.format === 'file' && adapter.fingerprint);
-  if (statSkips && row && row.size === stat.size && row.mtime_ms === stat.mtimeMs && row.status !== 'error' && row.status !== 'missing') {
+  if (statSkips && isUnchanged(row, stat)) {
     report.filesSkipped++;
     return;
   }
