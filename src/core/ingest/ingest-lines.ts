@@ -24,7 +24,7 @@ export interface IngestDeps {
   /** Line sources planned ahead for the threads (empty when `batches` is inline). */
   plans: Map<string, LinePlan>;
   batches: LineBatchSource;
-  /** Redactions in stored line batches (counted per batch, see line-job.ts). */
+  /** Redactions in stored line batches (counted per batch, see pipeline/line-job.ts). */
   lineRedactions: { count: number; byKind: Record<string, number> };
   /**
    * Tool-call statistics of the sessions the open file transaction wrote whole (read by the statistics
