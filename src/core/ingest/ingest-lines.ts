@@ -18,7 +18,6 @@ export interface IngestDeps {
   registry: SourceRegistry;
   writer: SessionWriter;
   redactor: Redactor;
-  redact: boolean;
   store: Store;
   report: IngestReport;
   /** Line sources planned ahead for the threads (empty when `batches` is inline). */

@@ -86,7 +86,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const bulk = batches.threaded;
     const checkpointer = bulk ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
     writer.fts.setBulkMerging(bulk);
-    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, batches, lineRedactions: { count: 0, byKind: {} }, knownCalls };
+    const deps: IngestDeps = { registry, writer, redactor, store: options.store, report, plans, batches, lineRedactions: { count: 0, byKind: {} }, knownCalls };
     let done = 0;
     try {
       try {
