@@ -1,8 +1,16 @@
-// Owns telling whether a worker thread's compiled module is there: workers run from dist/, so code run
-// from TypeScript sources (tests) finds none and does the work on its own thread instead.
+// Owns finding a worker thread's compiled module. Workers run compiled JavaScript: code run from the
+// TypeScript sources (tests under vitest) starts the module of the same path under dist/, which
+// `npm run build` writes; without a build there is none, and the work stays on the calling thread.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export function workerFileExists(url: URL): boolean {
-  return url.protocol === 'file:' && existsSync(fileURLToPath(url));
+/** The module to start for `url` (a `.js` beside the calling module), or undefined when there is none. */
+export function workerFile(url: URL): URL | undefined {
+  if (url.protocol !== 'file:') return undefined;
+  const path = fileURLToPath(url);
+  if (existsSync(path)) return url;
+  const src = path.lastIndexOf('/src/');
+  if (src < 0) return undefined;
+  const built = `${path.slice(0, src)}/dist/${path.slice(src + '/src/'.length)}`;
+  return existsSync(built) ? pathToFileURL(built) : undefined;
 }

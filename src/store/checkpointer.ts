@@ -6,7 +6,7 @@
 // WAL from the beginning instead of letting it grow for the whole ingest.
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
-import { workerFileExists } from '../shared/worker-file.js';
+import { workerFile } from '../shared/worker-file.js';
 import { BEAT, FRAMES, STOP, CHECKPOINT_EVERY_MS } from './checkpointer-protocol.js';
 
 const WORKER_URL = new URL('./checkpointer-worker.js', import.meta.url);
@@ -26,14 +26,15 @@ export interface Checkpointing {
 
 /**
  * Starts background checkpointing of the store at `path` and turns the writer's own automatic
- * checkpoints off. Undefined when the compiled worker is not there (running from TypeScript sources):
+ * checkpoints off. Undefined when there is no compiled worker to start (see shared/worker-file.ts):
  * the writer then keeps checkpointing itself. If the thread stops beating, `fallbackPages` is set as
  * the writer's automatic checkpoint interval again.
  */
 export function startCheckpointer(db: Database, path: string, fallbackPages: number, resetFrames = RESET_FRAMES): Checkpointing | undefined {
-  if (!workerFileExists(WORKER_URL)) return undefined;
+  const file = workerFile(WORKER_URL);
+  if (!file) return undefined;
   const shared = new Int32Array(new SharedArrayBuffer(12));
-  const worker = new Worker(WORKER_URL, {
+  const worker = new Worker(file, {
     workerData: { path, shared: shared.buffer },
     // Its heap holds nothing but a connection: keep the thread's memory small.
     resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },

@@ -21,7 +21,7 @@ const texts = () => store.db.prepare('SELECT m.key, b.text FROM messages m JOIN 
 const versions = () => store.db.prepare('SELECT blocks FROM message_versions ORDER BY id').pluck().all() as string[];
 
 function write(writer: SessionWriter, source: number, mode: 'merge' | 'replace', ...messages: ParsedMessage[]): void {
-  writer.fileTransaction(() => {
+  writer.withFileTransaction(() => {
     const sessionId = writer.upsertSession('claude-code', { key: 's' }, source);
     for (const m of messages) writer.writeMessage(sessionId, source, m, mode, result());
     writer.refreshTouchedSessions();
@@ -73,7 +73,7 @@ describe('archiving and order', () => {
   it('archives what a source no longer has, and makes it current again when it comes back', () => {
     const writer = new SessionWriter(store.db);
     write(writer, sources[0]!, 'merge', message('m1', [text('x')]), message('m2', [text('y')]));
-    writer.fileTransaction(() => writer.archiveVanished(sources[0]!, new Set(['1\u0000m1'])));
+    writer.withFileTransaction(() => writer.archiveVanished(sources[0]!, new Set(['1\u0000m1'])));
     expect(store.db.prepare('SELECT key, archived FROM messages ORDER BY seq').raw().all()).toEqual([['m1', 0], ['m2', 1]]);
     write(writer, sources[0]!, 'merge', message('m2', [text('y')]));
     expect(store.db.prepare('SELECT archived FROM messages WHERE key = ?').pluck().get('m2')).toBe(0);

@@ -46,8 +46,40 @@ function unmatchedCount<A, B>(items: A[], pool: B[], same: (a: A, b: B) => boole
   return unmatched;
 }
 
+interface HistoryStatements {
+  blocksOf: Statement<[messageId: number], StoredBlock>;
+  saveVersion: Statement<[messageId: number, sourceId: number, supersededAt: string, contentHash: string | null, blocks: string]>;
+  unarchive: Statement<[messageId: number]>;
+  messagesOfSource: Statement<[sourceId: number], { id: number; sessionId: number; key: string }>;
+  archive: Statement<[messageId: number]>;
+  archiveEmptySession: Statement<[sessionId: number, sameSessionId: number]>;
+  lastTime: Statement<[sessionId: number], string>;
+  otherSources: Statement<[sessionId: number, sourceId: number], number>;
+  resequence: Statement<[{ id: number }]>;
+}
+
+function prepareHistoryStatements(db: Database): HistoryStatements {
+  return {
+    blocksOf: db.prepare('SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks WHERE message_id = ? ORDER BY idx'),
+    saveVersion: db.prepare('INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ?)'),
+    unarchive: db.prepare('UPDATE messages SET archived = 0 WHERE id = ?'),
+    messagesOfSource: db.prepare('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0'),
+    archive: db.prepare('UPDATE messages SET archived = 1 WHERE id = ?'),
+    archiveEmptySession: db.prepare('UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)'),
+    // The newest time near the end of the session (its messages are numbered by time once mixed).
+    lastTime: db.prepare<[number], string>('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
+    otherSources: db.prepare<[number, number], number>('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?').pluck(),
+    // A message without a time keeps its place after the message before it from the same file.
+    resequence: db.prepare(`WITH ordered AS (
+        SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
+          SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (PARTITION BY source_id ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
+          FROM messages WHERE session_id = @id))
+      UPDATE messages SET seq = ordered.n FROM ordered WHERE messages.id = ordered.id AND messages.seq != ordered.n`),
+  };
+}
+
 export class MessageHistory {
-  private readonly s: Record<string, Statement> = {};
+  private readonly q: HistoryStatements;
   /**
    * While a rewritten line source is read again: per message it touches, its blocks as they were and the
    * ids of those the new content has not matched yet (see finishRewrite).
@@ -58,30 +90,8 @@ export class MessageHistory {
   /** Sessions that received a message older than their newest from another source: renumbered at refresh. */
   private readonly unordered = new Set<number>();
 
-  constructor(private readonly db: Database) {}
-
-  /** Statements are prepared when first used: a store before schema 9 (tests of old schemas) has no such columns. */
-  private get q(): Record<string, Statement> {
-    if (this.s.blocksOf) return this.s;
-    const p = (sql: string) => this.db.prepare(sql);
-    Object.assign(this.s, {
-      blocksOf: p('SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks WHERE message_id = ? ORDER BY idx'),
-      saveVersion: p('INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ?)'),
-      unarchive: p('UPDATE messages SET archived = 0 WHERE id = ?'),
-      messagesOfSource: p('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0'),
-      archive: p('UPDATE messages SET archived = 1 WHERE id = ?'),
-      archiveEmptySession: p('UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)'),
-      // The newest time near the end of the session (its messages are numbered by time once mixed).
-      lastTime: p('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
-      otherSources: p('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?').pluck(),
-      // A message without a time keeps its place after the message before it from the same file.
-      resequence: p(`WITH ordered AS (
-          SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
-            SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (PARTITION BY source_id ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
-            FROM messages WHERE session_id = @id))
-        UPDATE messages SET seq = ordered.n FROM ordered WHERE messages.id = ordered.id AND messages.seq != ordered.n`),
-    });
-    return this.s;
+  constructor(db: Database) {
+    this.q = prepareHistoryStatements(db);
   }
 
   /**
@@ -89,7 +99,7 @@ export class MessageHistory {
    * incoming block), and the index the first of them gets.
    */
   newBlocks(messageId: number, incoming: PreparedBlock[]): { blocks: PreparedBlock[]; nextIdx: number } {
-    const stored = this.q.blocksOf!.all(messageId) as StoredBlock[];
+    const stored = this.q.blocksOf.all(messageId);
     let tracked = this.rewriting?.get(messageId);
     if (this.rewriting && !tracked) this.rewriting.set(messageId, (tracked = { before: stored, unmatched: new Set(stored.map((b) => b.id)) }));
     const nextIdx = stored.length === 0 ? 0 : stored[stored.length - 1]!.idx + 1;
@@ -120,14 +130,12 @@ export class MessageHistory {
     let changed = 0;
     for (const [messageId, { before, unmatched }] of rewriting ?? []) {
       if (unmatched.size === 0) continue;
-      this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), null, JSON.stringify(before));
+      this.q.saveVersion.run(messageId, sourceId, new Date().toISOString(), null, JSON.stringify(before));
       remove([...unmatched]);
       changed++;
     }
     return changed;
   }
-
-
 
   /**
    * Whether a re-parse that changed a message rewrites it. A copy from another file holding no block the
@@ -135,16 +143,16 @@ export class MessageHistory {
    * the stored blocks are saved as a version unless the new ones hold them all (a message that only grew).
    */
   beforeRewrite(messageId: number, storedSource: number | null, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
-    const stored = this.q.blocksOf!.all(messageId) as StoredBlock[];
+    const stored = this.q.blocksOf.all(messageId);
     if (storedSource !== sourceId && unmatchedCount(incoming, stored, (b, s) => sameBlock(s, b)) === 0) return false;
     if (stored.length > 0 && unmatchedCount(stored, incoming, sameBlock) > 0) {
-      this.q.saveVersion!.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
+      this.q.saveVersion.run(messageId, sourceId, new Date().toISOString(), oldHash, JSON.stringify(stored));
     }
     return true;
   }
 
   unarchive(messageId: number): void {
-    this.q.unarchive!.run(messageId);
+    this.q.unarchive.run(messageId);
   }
 
   /**
@@ -155,14 +163,14 @@ export class MessageHistory {
   archiveVanished(sourceId: number, keep: Set<string>, onlySessions?: Set<number>): { sessions: Set<number>; archived: number } {
     const sessions = new Set<number>();
     let archived = 0;
-    for (const m of this.q.messagesOfSource!.all(sourceId) as { id: number; sessionId: number; key: string }[]) {
+    for (const m of this.q.messagesOfSource.all(sourceId)) {
       if (onlySessions && !onlySessions.has(m.sessionId)) continue;
       if (keep.has(`${m.sessionId}\u0000${m.key}`)) continue;
-      this.q.archive!.run(m.id);
+      this.q.archive.run(m.id);
       sessions.add(m.sessionId);
       archived++;
     }
-    for (const id of sessions) this.q.archiveEmptySession!.run(id, id);
+    for (const id of sessions) this.q.archiveEmptySession.run(id, id);
     return { sessions, archived };
   }
 
@@ -174,8 +182,8 @@ export class MessageHistory {
   checkOrder(sessionId: number, sourceId: number, timestamp: string | null): void {
     let last = this.orderCheck.get(sessionId);
     if (last === undefined) {
-      const mixed = (this.q.otherSources!.get(sessionId, sourceId) as number) > 0;
-      last = mixed ? ((this.q.lastTime!.get(sessionId) as string | undefined) ?? '') : null;
+      const mixed = (this.q.otherSources.get(sessionId, sourceId) ?? 0) > 0;
+      last = mixed ? (this.q.lastTime.get(sessionId) ?? '') : null;
       this.orderCheck.set(sessionId, last);
     }
     if (last === null || timestamp === null) return;
@@ -186,7 +194,7 @@ export class MessageHistory {
   /** Renumbers by their messages' own times (stable for equal or missing times) the sessions noted; returns them. */
   resequenceUnordered(): number[] {
     const ids = [...this.unordered];
-    for (const id of ids) this.q.resequence!.run({ id });
+    for (const id of ids) this.q.resequence.run({ id });
     this.unordered.clear();
     return ids;
   }

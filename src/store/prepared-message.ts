@@ -13,7 +13,7 @@ export type StoredText = string | Uint8Array;
 export interface PreparedBlock {
   kind: string;
   field: BlockField;
-  /** UTF-8 bytes once packed by the ingest worker for the writer thread (see core/ingest/text-pack.ts). */
+  /** UTF-8 bytes once packed by the ingest worker for the writer thread (see core/ingest/pipeline/text-pack.ts). */
   text: StoredText;
   /** Indexed text replacing `text` when it differs (CJK spaced out, clipped), else null (see ftsParts). */
   ftsBody: string | null;
@@ -113,7 +113,7 @@ type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): stri
 
 /**
  * `text` with lone UTF-16 surrogates (a cut emoji) replaced by U+FFFD, so that it is stored as valid
- * UTF-8 and identically whether it is bound as a string or packed as bytes (see core/ingest/text-pack.ts).
+ * UTF-8 and identically whether it is bound as a string or packed as bytes (see core/ingest/pipeline/text-pack.ts).
  */
 export function wellFormed(text: string): string {
   return (text as WellFormedString).isWellFormed() ? text : (text as WellFormedString).toWellFormed();
@@ -146,7 +146,7 @@ function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction
 /**
  * The column values of a message, redacted with `redaction` (none by default). Replace mode hashes the
  * message as given, so callers of that mode pass it already redacted. `packed`: the texts will be packed
- * as UTF-8 bytes (see core/ingest/text-pack.ts) before they are written.
+ * as UTF-8 bytes (see core/ingest/pipeline/text-pack.ts) before they are written.
  */
 export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace', redaction: Redaction = NO_REDACTION, packed = false): PreparedMessage {
   const prepared: PreparedMessage = {

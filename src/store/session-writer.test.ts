@@ -21,7 +21,7 @@ const indexedThrough = () => store.db.prepare('SELECT indexed_through FROM fts_s
 const maxBlockId = () => store.db.prepare('SELECT MAX(id) FROM blocks').pluck().get() as number;
 
 function write(writer: SessionWriter, ...messages: ParsedMessage[]): void {
-  writer.fileTransaction(() => {
+  writer.withFileTransaction(() => {
     const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
     for (const m of messages) writer.writeMessage(sessionId, sourceId, m, 'merge', result());
     writer.refreshTouchedSessions();
@@ -43,12 +43,12 @@ describe('full-text rows written in batches', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('alpha bravo')]));
     expect(hits('alpha')).toBe(0);
-    expect(writer.pendingFtsChars).toBe('alpha bravo'.length);
-    writer.maybeFlushFts(); // far below a batch: nothing written yet
+    expect(writer.fts.pendingChars).toBe('alpha bravo'.length);
+    writer.fts.maybeFlush(); // far below a batch: nothing written yet
     expect(hits('alpha')).toBe(0);
-    writer.flushFts();
+    writer.fts.flush();
     expect(hits('alpha')).toBe(1);
-    expect(writer.pendingFtsChars).toBe(0);
+    expect(writer.fts.pendingChars).toBe(0);
     expect(indexedThrough()).toBe(maxBlockId());
   });
 
@@ -56,15 +56,15 @@ describe('full-text rows written in batches', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('kept')]));
     expect(() =>
-      writer.fileTransaction(() => {
+      writer.withFileTransaction(() => {
         const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
         writer.writeMessage(sessionId, sourceId, message('m2', [text('gamma rolled back')]), 'merge', result());
         throw new Error('parse failed half way');
       }),
     ).toThrow(/half way/);
-    expect(writer.pendingFtsChars).toBe('kept'.length);
+    expect(writer.fts.pendingChars).toBe('kept'.length);
     write(writer, message('m3', [text('delta')]));
-    writer.flushFts();
+    writer.fts.flush();
     expect(hits('gamma')).toBe(0);
     expect(hits('delta')).toBe(1);
     expect(hits('kept')).toBe(1);
@@ -72,19 +72,43 @@ describe('full-text rows written in batches', () => {
     expect(store.db.prepare('SELECT seq FROM messages ORDER BY seq').pluck().all()).toEqual([1, 2]);
   });
 
+  it('an async file transaction commits when its work resolves and rolls back when it rejects', async () => {
+    const writer = new SessionWriter(store.db);
+    const writeAfterTurn = (key: string, words: string, fail: boolean) =>
+      writer.withFileTransaction(
+        async () => {
+          const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+          await new Promise(setImmediate);
+          writer.writeMessage(sessionId, sourceId, message(key, [text(words)]), 'merge', result());
+          if (fail) throw new Error('stream broke');
+          return key;
+        },
+        { inline: true },
+      );
+    await expect(writeAfterTurn('m1', 'streamed kept', false)).resolves.toBe('m1');
+    await expect(writeAfterTurn('m2', 'streamed lost', true)).rejects.toThrow(/stream broke/);
+    expect(store.db.inTransaction).toBe(false);
+    // Inline: the committed file's rows are in the index already, and fts_state covers them.
+    expect(writer.fts.pendingChars).toBe(0);
+    expect(hits('kept')).toBe(1);
+    expect(hits('lost')).toBe(0);
+    expect(indexedThrough()).toBe(maxBlockId());
+    expect(store.db.prepare('SELECT key FROM messages').pluck().all()).toEqual(['m1']);
+  });
+
   it('a block deleted before the flush never reaches the index; a rollback brings its row back', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('zeta')]));
     expect(() =>
-      writer.fileTransaction(() => {
+      writer.withFileTransaction(() => {
         writer.deleteMessagesOfSource(sourceId, new Set());
         throw new Error('rewrite failed');
       }),
     ).toThrow();
-    expect(writer.pendingFtsChars).toBe('zeta'.length);
-    writer.fileTransaction(() => writer.deleteMessagesOfSource(sourceId, new Set()));
-    expect(writer.pendingFtsChars).toBe(0);
-    writer.flushFts();
+    expect(writer.fts.pendingChars).toBe('zeta'.length);
+    writer.withFileTransaction(() => writer.deleteMessagesOfSource(sourceId, new Set()));
+    expect(writer.fts.pendingChars).toBe(0);
+    writer.fts.flush();
     expect(hits('zeta')).toBe(0);
     // FTS5's own check (it throws on a corrupt index).
     store.db.exec("INSERT INTO blocks_fts (blocks_fts, rank) VALUES ('integrity-check', 0)");
@@ -93,16 +117,16 @@ describe('full-text rows written in batches', () => {
   it('a row added and replaced within a rolled-back file does not come back as a ghost', () => {
     const writer = new SessionWriter(store.db);
     expect(() =>
-      writer.fileTransaction(() => {
+      writer.withFileTransaction(() => {
         const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
         writer.writeMessage(sessionId, sourceId, message('m1', [text('oldphantom')]), 'replace', result());
         writer.writeMessage(sessionId, sourceId, message('m1', [text('newer')]), 'replace', result());
         throw new Error('failed after the rewrite');
       }),
     ).toThrow();
-    expect(writer.pendingFtsChars).toBe(0);
+    expect(writer.fts.pendingChars).toBe(0);
     write(writer, message('m2', [text('reuses the id')]));
-    writer.flushFts();
+    writer.fts.flush();
     expect(hits('oldphantom')).toBe(0);
     expect(hits('newer')).toBe(0);
     expect(hits('reuses')).toBe(1);
@@ -111,17 +135,17 @@ describe('full-text rows written in batches', () => {
   it('a large file writes its rows inside its own transaction, after the pending batch', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('small pending')]));
-    writer.fileTransaction(() => {
+    writer.withFileTransaction(() => {
       const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
       writer.writeMessage(sessionId, sourceId, message('m2', [text('large inline')]), 'merge', result());
       expect(hits('inline')).toBe(1); // already in the index, before the commit
       expect(hits('small')).toBe(1); // the batch was written first
     }, { inline: true });
-    expect(writer.pendingFtsChars).toBe(0);
+    expect(writer.fts.pendingChars).toBe(0);
     expect(indexedThrough()).toBe(maxBlockId());
     const through = indexedThrough();
     expect(() =>
-      writer.fileTransaction(() => {
+      writer.withFileTransaction(() => {
         const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
         writer.writeMessage(sessionId, sourceId, message('m3', [text('rolled inline')]), 'merge', result());
         throw new Error('failed');
@@ -131,16 +155,16 @@ describe('full-text rows written in batches', () => {
     expect(indexedThrough()).toBe(through);
     write(writer, message('m4', [text('deferred again')]));
     expect(hits('deferred')).toBe(0);
-    writer.flushFts();
+    writer.fts.flush();
     expect(hits('deferred')).toBe(1);
   });
 
   it('indexes at once a block whose id was reused below indexed_through (the newest blocks were deleted)', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('first')]), message('m2', [text('second')]));
-    writer.flushFts();
+    writer.fts.flush();
     const through = indexedThrough();
-    writer.fileTransaction(() => {
+    writer.withFileTransaction(() => {
       writer.deleteMessagesOfSource(sourceId, new Set(['1\u0000m1']));
       const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
       writer.writeMessage(sessionId, sourceId, message('m3', [text('third')]), 'merge', result());
@@ -148,7 +172,7 @@ describe('full-text rows written in batches', () => {
     expect(maxBlockId()).toBeLessThanOrEqual(through);
     expect(hits('second')).toBe(0);
     expect(hits('third')).toBe(1);
-    expect(writer.pendingFtsChars).toBe(0);
+    expect(writer.fts.pendingChars).toBe(0);
   });
 
   it('a later writer indexes what an interrupted one stored but never flushed', () => {
@@ -156,11 +180,11 @@ describe('full-text rows written in batches', () => {
     write(first, message('m1', [text('epsilon'), text('')]), message('m2', [text('camelCaseWord')]));
     // The process dies here: no flush.
     const next = new SessionWriter(store.db);
-    expect(next.catchUpFts()).toBe(2);
+    expect(next.fts.catchUp()).toBe(2);
     expect(hits('epsilon')).toBe(1);
     expect(hits('Word')).toBe(1); // indexed as ingest indexes it (camelCase sub-words)
     expect(indexedThrough()).toBe(maxBlockId());
-    expect(new SessionWriter(store.db).catchUpFts()).toBe(0);
+    expect(new SessionWriter(store.db).fts.catchUp()).toBe(0);
   });
 });
 
@@ -182,7 +206,7 @@ describe('messages merged by key', () => {
   it('replace mode rewrites a message only when its content changed, also within one file', () => {
     const writer = new SessionWriter(store.db);
     const counts = result();
-    writer.fileTransaction(() => {
+    writer.withFileTransaction(() => {
       const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
       writer.writeMessage(sessionId, sourceId, message('m1', [text('same')]), 'replace', counts);
       writer.writeMessage(sessionId, sourceId, message('m1', [text('same')]), 'replace', counts);
@@ -202,7 +226,7 @@ describe('tool names of results', () => {
     write(writer, { ...message('m1', [call]), role: 'assistant', kind: 'response' });
     write(writer, message('m2', [{ kind: 'tool_result', text: 'a.txt', toolCallId: 'toolu_1' }]));
     const other = { ...message('m3', [{ kind: 'tool_result', text: 'b.txt', toolCallId: 'toolu_1' } as Block]), sessionKey: 'other' };
-    writer.fileTransaction(() => {
+    writer.withFileTransaction(() => {
       const sessionId = writer.upsertSession('claude-code', { key: 'other' }, sourceId);
       writer.writeMessage(sessionId, sourceId, other, 'merge', result());
     });
@@ -224,7 +248,7 @@ describe('results stored before their call', () => {
     expect(name('out')).toBeNull();
     expect(waiting()).toEqual(['toolu_8', 'toolu_9']);
     // The result of toolu_8 is rewritten away (replace mode): it no longer waits.
-    first.fileTransaction(() => first.deleteMessagesOfSource(sourceId, new Set(['1\u0000m1'])));
+    first.withFileTransaction(() => first.deleteMessagesOfSource(sourceId, new Set(['1\u0000m1'])));
     expect(waiting()).toEqual(['toolu_9']);
     const next = new SessionWriter(store.db);
     const call: Block = { kind: 'tool_call', text: '{}', toolName: 'Grep', toolCallId: 'toolu_9', toolInput: {} };
@@ -241,12 +265,12 @@ describe('packed texts pending in a batch', () => {
     const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
     const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
     const block: PreparedBlock = { kind: 'text', field: 'user', text: view, ftsBytes: view, ftsBody: null, ftsTail: '', toolName: null, toolCallId: null, toolInput: null, isError: 0, noise: null, meta: null };
-    writer.fileTransaction(() => {
+    writer.withFileTransaction(() => {
       const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
       writer.writePrepared(sessionId, sourceId, { sessionKey: 's', key: 'm1', role: 'user', kind: 'prompt', timestamp: null, model: null, line: 1, sidechain: 0, hash: null, meta: null, blocks: [block] }, 'merge', result());
     });
-    expect(writer.pendingFtsChars).toBe(11);
-    writer.maybeFlushFts();
+    expect(writer.fts.pendingChars).toBe(11);
+    writer.fts.maybeFlush();
     expect(hits('alpha')).toBe(1);
     expect(store.db.prepare('SELECT text FROM blocks').pluck().get()).toBe('alpha bravo');
   });
@@ -259,13 +283,13 @@ describe('full-text merging during a bulk ingest', () => {
     expect(option('automerge')).toBe(8);
     expect(option('hashsize')).toBeUndefined();
     expect(option('crisismerge')).toBeUndefined();
-    writer.setBulkMerging(true);
+    writer.fts.setBulkMerging(true);
     expect(option('automerge')).toBe(0);
     expect(option('hashsize')).toBe(4 * 1024 * 1024);
     expect(option('crisismerge')).toBe(64);
     write(writer, message('m1', [text('merged later')]));
-    writer.flushFts();
-    writer.setBulkMerging(false);
+    writer.fts.flush();
+    writer.fts.setBulkMerging(false);
     expect(option('automerge')).toBe(8);
     expect(option('hashsize')).toBe(1024 * 1024);
     expect(option('crisismerge')).toBe(64);
@@ -275,14 +299,14 @@ describe('full-text merging during a bulk ingest', () => {
   it('leaves one segment per full-text batch during the bulk: no merge before 64', () => {
     const segments = () => store.db.prepare('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck().get() as number;
     const writer = new SessionWriter(store.db);
-    writer.setBulkMerging(true);
+    writer.fts.setBulkMerging(true);
     for (let i = 0; i < 20; i++) {
       write(writer, message(`m${i}`, [text(`batch${i} words`)]));
-      writer.flushFts();
+      writer.fts.flush();
     }
     expect(segments()).toBe(20);
     for (let i = 0; i < 20; i++) expect(hits(`batch${i}`), `batch${i}`).toBe(1);
-    writer.setBulkMerging(false);
+    writer.fts.setBulkMerging(false);
   });
 
   it('stores automerge 8 again when the row is gone (FTS5 would use its default, 4)', () => {
@@ -291,7 +315,7 @@ describe('full-text merging during a bulk ingest', () => {
     store.db.prepare("DELETE FROM blocks_fts_config WHERE k = 'automerge'").run();
     store.db.unsafeMode(false);
     expect(option('automerge')).toBeUndefined();
-    new SessionWriter(store.db).setBulkMerging(false);
+    new SessionWriter(store.db).fts.setBulkMerging(false);
     expect(option('automerge')).toBe(8);
   });
 });
@@ -314,7 +338,7 @@ describe('ingest-batches migration (schema 6)', () => {
     expect(store.db.prepare('SELECT tool_name FROM blocks WHERE id = 2').pluck().get()).toBe('Read');
     expect(store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'blocks_call'").pluck().get()).toBe(0);
     expect(indexedThrough()).toBe(2);
-    expect(new SessionWriter(store.db).catchUpFts()).toBe(0);
+    expect(new SessionWriter(store.db).fts.catchUp()).toBe(0);
     expect(hits('omega')).toBe(1);
     expect(store.db.prepare('SELECT COUNT(*) FROM unnamed_results').pluck().get()).toBe(0);
   });
@@ -326,7 +350,7 @@ describe('tool inputs in the index (schema 7)', () => {
   it('indexes the words after JSON escapes: a line-initial word of a written file is found', () => {
     const writer = new SessionWriter(store.db);
     write(writer, { ...message('m1', [call({ file_path: 'C:\\new\\app.ts', content: 'line one\nimport zeta from "z";\n\texport parseRow' })]), role: 'assistant', kind: 'response' });
-    writer.flushFts();
+    writer.fts.flush();
     for (const word of ['import', 'export', 'new', 'Row']) expect(hits(word), word).toBe(1);
     for (const glued of ['nimport', 'texport', 'nnew']) expect(hits(glued), glued).toBe(0);
   });

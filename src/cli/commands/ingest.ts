@@ -1,6 +1,6 @@
 // Owns `strata ingest`: runs the ingest engine with a TTY progress bar and prints the closing summary.
 import type { Command } from 'commander';
-import { ingest } from '../../core/ingest/ingest.js';
+import { ingest, type IngestOptions } from '../../core/ingest/ingest.js';
 import { throughputMBps, type IngestReport } from '../../core/ingest/report.js';
 import { describeHolder } from '../../shared/file-lock.js';
 import { tildify } from '../../shared/paths.js';
@@ -31,6 +31,18 @@ function formatNotSessions(report: IngestReport, env: CliIo['env']): string[] {
   const rest = groups.slice(NOT_SESSION_REASONS_SHOWN).reduce((n, [, paths]) => n + paths.length, 0);
   if (rest > 0) lines.push(`  … ${rest} more files not sessions, for other reasons (see --json)`);
   return lines;
+}
+
+/**
+ * STRATA_INGEST_WORKER=0|1 forces line sources to be read inline or by the ingest threads, and
+ * STRATA_INGEST_PREFETCH=0|1 the read-ahead thread's prefetching off or on (tests, debugging).
+ */
+export function threadOptions(env: CliIo['env']): Pick<IngestOptions, 'pipeline' | 'prefetch'> {
+  const { STRATA_INGEST_WORKER: worker, STRATA_INGEST_PREFETCH: prefetch } = env;
+  return {
+    pipeline: worker === '1' ? 'threaded' : worker === '0' ? 'inline' : 'auto',
+    prefetch: prefetch === '1' ? 'on' : prefetch === '0' ? 'off' : 'auto',
+  };
 }
 
 export function formatIngestSummary(report: IngestReport, env: CliIo['env']): string {
@@ -97,6 +109,7 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
           ...(io.env.STRATA_LOCK_TIMEOUT_MS ? { lockTimeoutMs: Number(io.env.STRATA_LOCK_TIMEOUT_MS) } : {}),
           env: io.env,
           cwd: io.cwd,
+          ...threadOptions(io.env),
           onLockWait: (holder) => io.stderr.write(`strata: waiting for the store lock held by ${describeHolder(holder)}…\n`),
           onProgress: (done, total) => progress.update(done, total, 'files'),
         });

@@ -58,7 +58,7 @@ describe('bad input', () => {
       record('a', '1969-12-31T23:59:59.000Z', { input_tokens: 1e308, output_tokens: 7 }),
       record('b', '2026-01-02T03:04:05.000Z', { input_tokens: -5, output_tokens: 2.5 }),
     ].join('\n') + '\n');
-    const report = await ingest({ store, paths: [path], cwd: dir, env: { STRATA_INGEST_WORKER: '0' }, agents: ['claude-code'] });
+    const report = await ingest({ store, paths: [path], cwd: dir, env: {}, pipeline: 'inline', agents: ['claude-code'] });
     expect(n('SELECT COUNT(*) FROM messages')).toBe(2);
     expect(store.db.prepare('SELECT started_at, input_tokens, output_tokens FROM sessions').raw().get()).toEqual(['2026-01-02T03:04:05.000Z', 0, 7]);
     expect(report.invalidValues).toEqual({ timestamp: 1, inputTokens: 2, outputTokens: 1 });

@@ -3,7 +3,7 @@
 // item. Otherwise (the parent's rollout was never ingested, or the item is the fork's own first turn that
 // the adapter's heuristic took for a copy) the item is kept as the session's own.
 import type { StoredText } from '../../store/prepared-message.js';
-import type { PreparedOutput } from './apply.js';
+import type { PreparedOutput } from './prepare.js';
 
 const decoder = new TextDecoder();
 const asString = (text: StoredText): string => (typeof text === 'string' ? text : decoder.decode(text));

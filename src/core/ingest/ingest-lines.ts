@@ -1,6 +1,6 @@
-// Owns ingesting one changed line source (JSONL): read the complete lines appended since the stored
-// offset (or all of them after a rewrite) — through the worker thread when it was planned there, else
-// here — and write them with the new offset, line count and prefix hash in one transaction.
+// Owns ingesting one changed line source (JSONL): the complete lines appended since the stored offset (or
+// all of them after a rewrite) come as prepared batches from the line batch source (inline or threaded)
+// and are written with the new offset, line count and prefix hash in one transaction.
 import type { Store } from '../../store/db.js';
 import { INLINE_FTS_BYTES, type SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import type { SourceProgress, SourceRegistry } from '../../store/source-registry.js';
@@ -9,10 +9,8 @@ import type { Redactor } from './redact.js';
 import { applyPreparedOutput } from './apply.js';
 import { withoutProvenCopies } from './fork-copies.js';
 import { storedBlockTexts } from '../../store/stored-texts.js';
-import { jobError, runLineJob, type LineJobEvent } from './line-job.js';
-import { withFd } from './line-reader.js';
+import { withFd, type LineBatch, type LineBatchSource } from './pipeline/index.js';
 import { planLines, type LinePlan } from './line-plan.js';
-import { PipelineUnavailable, type LinePipeline } from './line-pipeline.js';
 import { countResult, mergeParseStats, type IngestReport } from './report.js';
 import { emptyCallStats, mergeCallStats, type CallStats } from '../retrieval/session-stats.js';
 
@@ -20,13 +18,12 @@ export interface IngestDeps {
   registry: SourceRegistry;
   writer: SessionWriter;
   redactor: Redactor;
-  redact: boolean;
   store: Store;
   report: IngestReport;
-  /** Line sources planned ahead (read by the worker when `pipeline` is set). */
+  /** Line sources planned ahead for the threads (empty when `batches` is inline). */
   plans: Map<string, LinePlan>;
-  pipeline?: LinePipeline;
-  /** Redactions in stored line batches (counted per batch, see line-job.ts). */
+  batches: LineBatchSource;
+  /** Redactions in stored line batches (counted per batch, see pipeline/line-job.ts). */
   lineRedactions: { count: number; byKind: Record<string, number> };
   /**
    * Tool-call statistics of the sessions the open file transaction wrote whole (read by the statistics
@@ -43,8 +40,8 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   const { writer, registry, report, lineRedactions } = deps;
   const planned = deps.plans.get(path);
   deps.plans.delete(path);
-  // The worker read the file for a planned job (and its head for the prefix hash): no need to open it here.
-  const plan = planned?.job && deps.pipeline ? planned : withFd(path, (fd) => planLines(fd, row));
+  // The file was planned ahead (its head read for the prefix hash): no need to open it here.
+  const plan = planned ?? withFd(path, (fd) => planLines(fd, row));
   const { size, mtimeMs, rewritten } = plan;
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
@@ -53,7 +50,7 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   const fileCalls = new Map<number, CallStats>();
   // A rewritten file is read again from its start: what it no longer has is archived, never deleted.
   const seen = rewritten ? new Set<string>() : undefined;
-  const onBatch = (event: Extract<LineJobEvent, { type: 'batch' }>): void => {
+  const onBatch = (event: LineBatch): void => {
     report.bytesRead += event.bytes;
     const output = withoutProvenCopies(event.output, (key) => storedBlockTexts(deps.store.db, adapter.agent, key));
     if (output.notSession) notSession = output.notSession;
@@ -71,19 +68,11 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
     for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
     for (const entry of event.redactionsWhere) report.redactionsWhere.push(entry);
   };
-  writer.fileTransaction(() => {
+  writer.withFileTransaction(() => {
     if (!row) sourceId = registry.insert(path, adapter.agent).id;
     if (rewritten) writer.beginRewrite();
-    let end = plan.job && deps.pipeline?.usable ? fromWorker(deps.pipeline, plan.job.id, onBatch) : undefined;
-    if (!end) {
-      // Read here: no worker, or it became unavailable before delivering anything of this file.
-      const job = { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
-      runLineJob(adapter, job, deps.redact, (event) => {
-        if (event.type === 'batch') onBatch(event);
-        else if (event.type === 'end') end = event;
-      });
-    }
-    if (!end) throw new Error('line read ended without a result');
+    const job = plan.job ?? { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
+    const end = deps.batches.read(adapter, job, onBatch);
     if (seen && !notSession) {
       result.messagesUpdated += writer.finishRewrite(sourceId);
       result.messagesArchived = writer.archiveVanished(sourceId, seen);
@@ -112,20 +101,4 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
   }, { inline: size - plan.offset >= INLINE_FTS_BYTES });
   countResult(report, result, notSession, path);
   if (rewritten) report.filesRewritten++;
-}
-
-/** The worker's result for a job; undefined when the worker became unavailable before any batch of it. */
-function fromWorker(pipeline: LinePipeline, id: number, onBatch: (event: Extract<LineJobEvent, { type: 'batch' }>) => void): Extract<LineJobEvent, { type: 'end' }> | undefined {
-  let delivered = false;
-  try {
-    const last = pipeline.consume(id, (event) => {
-      delivered = true;
-      onBatch(event);
-    });
-    if (last.type === 'error') throw jobError(last);
-    return last;
-  } catch (error) {
-    if (error instanceof PipelineUnavailable && !delivered) return undefined;
-    throw error;
-  }
 }

@@ -17,12 +17,12 @@ import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.
 import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
 import { checkParsedFields } from './field-checks.js';
-import { planLineJobs } from './line-plan.js';
+import { isUnchanged, planLineSources } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retrieval/session-stats.js';
 import { ensureListing } from '../retrieval/listing.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
-import { BINARY_FILE, NUL_CHECK_BYTES } from './line-job.js';
+import { BINARY_FILE, NUL_CHECK_BYTES, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
 import { stringifyJson } from '../../shared/bounded-json.js';
 
@@ -40,6 +40,10 @@ export interface IngestOptions {
   onLockWait?: (holder: LockHolder | undefined) => void;
   onProgress?: (done: number, total: number, path: string) => void;
   adapters?: SourceAdapter[];
+  /** How line sources are read: threads for a bulk (`auto`, by size), or always `inline` / `threaded`. */
+  pipeline?: PipelineMode;
+  /** Whether the read-ahead thread prefetches files from a slow disk: `auto` (once its reads are slow), `on`, `off`. */
+  prefetch?: PrefetchMode;
 }
 
 export async function ingest(options: IngestOptions): Promise<IngestReport> {
@@ -72,17 +76,18 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids, knownCalls));
     ensureSessionStats(options.store.db);
     // Blocks an interrupted ingest stored without indexing them (see session-writer.ts) are indexed first.
-    report.blocksIndexedLate = writer.catchUpFts();
+    report.blocksIndexedLate = writer.fts.catchUp();
     const redactor = createRedactor(options.redact ?? true);
     const known = registry.loadAll();
     const total = inputs.files.length;
     const redact = options.redact ?? true;
-    const { plans, pipeline } = planLineJobs(inputs.files, known, redact, env);
-    // A bulk ingest (the worker reads for it) checkpoints in the background instead of stalling here,
+    const { plans, batches } = planLineSources(inputs.files, known, { mode: options.pipeline ?? 'auto', prefetch: options.prefetch ?? 'auto', redact });
+    // A bulk ingest (threads read for it) checkpoints in the background instead of stalling here,
     // and lets the full-text index merge in larger steps until it ends.
-    const checkpointer = pipeline ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
-    writer.setBulkMerging(pipeline !== undefined);
-    const deps: IngestDeps = { registry, writer, redactor, redact, store: options.store, report, plans, pipeline, lineRedactions: { count: 0, byKind: {} }, knownCalls };
+    const bulk = batches.threaded;
+    const checkpointer = bulk ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
+    writer.fts.setBulkMerging(bulk);
+    const deps: IngestDeps = { registry, writer, redactor, store: options.store, report, plans, batches, lineRedactions: { count: 0, byKind: {} }, knownCalls };
     let done = 0;
     try {
       try {
@@ -99,16 +104,16 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
             if (row) registry.setStatus(row.id, 'error', describeError(error));
           }
           // Between files: write the deferred full-text rows once there are enough for one batch.
-          writer.maybeFlushFts();
+          writer.fts.maybeFlush();
           checkpointer?.betweenTransactions();
           options.onProgress?.(++done, total, candidate.path);
         }
       } finally {
-        await pipeline?.close();
+        await batches.close();
       }
       // The checkpointer keeps copying the WAL while the last full-text rows and the listing are written
       // (on 1 GB these ~0.5 s ran alone after it stopped), and the bulk FTS5 settings last until then.
-      writer.flushFts();
+      writer.fts.flush();
       if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
       // Sources gone from a scanned root, or from under a folder the user named, are archived.
       const named = (options.paths ?? []).map((p) => resolve(options.cwd ?? process.cwd(), p));
@@ -117,7 +122,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       ensureListing(options.store.db, homeDir(env));
     } finally {
       try {
-        if (pipeline) writer.setBulkMerging(false);
+        if (bulk) writer.fts.setBulkMerging(false);
       } catch {
         // Not fatal, and not to hide an error already on its way: the next ingest sets them back.
       } finally {
@@ -179,7 +184,7 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
   // Sources with a fingerprint (OpenCode) change without touching their own size/mtime (WAL, sibling
   // files): ingestWholeFile skips them by fingerprint instead.
   const statSkips = !(adapter.format === 'file' && adapter.fingerprint);
-  if (statSkips && row && row.size === stat.size && row.mtime_ms === stat.mtimeMs && row.status !== 'error' && row.status !== 'missing') {
+  if (statSkips && isUnchanged(row, stat)) {
     report.filesSkipped++;
     return;
   }
@@ -199,7 +204,7 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
 }
 
 async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' }>, path: string, source: SourceRow, size: number, mtimeMs: number, deps: IngestDeps): Promise<void> {
-  const { writer, registry, report, store, redactor } = deps;
+  const { writer, registry, report, redactor } = deps;
   const previousState = source.state ? (JSON.parse(source.state) as unknown) : undefined;
   const ctx = { path, previousState };
   const fingerprint = adapter.fingerprint?.(ctx) ?? null;
@@ -218,7 +223,7 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   mergeParseStats(report, path, output, stats);
-  writer.fileTransaction(() => {
+  writer.withFileTransaction(() => {
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
     const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
     if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
@@ -253,8 +258,8 @@ function wholeFileProgress(
 }
 
 /**
- * Bounded-memory whole-file ingest: chunks are written as the adapter emits them, inside one explicit
- * transaction (BEGIN IMMEDIATE … COMMIT) that is rolled back on any failure; messages of this source
+ * Bounded-memory whole-file ingest: chunks are written as the adapter emits them, inside the file's one
+ * transaction, rolled back on any failure; messages of this source
  * that the new parse no longer has are archived at the end (never deleted).
  */
 async function ingestStreamedFile(
@@ -266,16 +271,14 @@ async function ingestStreamedFile(
   fingerprint: string | null,
   deps: IngestDeps,
 ): Promise<void> {
-  const { writer, registry, report, store, redactor } = deps;
+  const { writer, registry, report, redactor } = deps;
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   const keep = new Set<string>();
   const sessionsSeen = new Set<number>();
   // Streamed to bound memory: the full-text rows are written as the chunks arrive, not held for a batch.
-  writer.beginInlineFile();
-  try {
-    store.db.exec('BEGIN IMMEDIATE');
-    const final = await adapter.streamFile!(ctx, (chunk) => {
+  const final = await writer.withFileTransaction(async () => {
+    const parsed = await adapter.streamFile!(ctx, (chunk) => {
       checkParsedFields(chunk);
       mergeParseStats(report, ctx.path, chunk, stats);
       applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
@@ -283,16 +286,10 @@ async function ingestStreamedFile(
     });
     report.bytesRead += size;
     // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
-    if (!final.notSession && stats.malformed === 0) result.messagesArchived = writer.archiveVanished(source.id, keep, final.partial ? sessionsSeen : undefined);
+    if (!parsed.notSession && stats.malformed === 0) result.messagesArchived = writer.archiveVanished(source.id, keep, parsed.partial ? sessionsSeen : undefined);
     writer.refreshTouchedSessions();
-    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, final, stats));
-    writer.endInlineFile();
-    store.db.exec('COMMIT');
-    writer.settleFile(true);
-    countResult(report, result, final.notSession, ctx.path);
-  } catch (error) {
-    if (store.db.inTransaction) store.db.exec('ROLLBACK');
-    writer.settleFile(false);
-    throw error;
-  }
+    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, parsed, stats));
+    return parsed;
+  }, { inline: true });
+  countResult(report, result, final.notSession, ctx.path);
 }

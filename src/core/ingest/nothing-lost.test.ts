@@ -14,7 +14,7 @@ const SID = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 
 let dir: string;
 let store: Store;
-const run = (paths: string[]) => ingest({ store, paths, env: { HOME: dir, STRATA_INGEST_WORKER: '0' }, cwd: dir, agents: ['claude-code'] });
+const run = (paths: string[]) => ingest({ store, paths, env: { HOME: dir }, pipeline: 'inline', cwd: dir, agents: ['claude-code'] });
 const n = (sql: string, ...args: unknown[]) => store.db.prepare(sql).pluck().get(...args) as number;
 const lines = () => readFileSync(F, 'utf8').split('\n').filter((l) => l !== '');
 

@@ -213,10 +213,16 @@ describe('session listing migration (schema 5)', () => {
   it('fills the listing of a schema-4 store on first read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'strata-mig5-'));
     try {
-      mkdirSync(join(dir, 'src'));
-      writeFileSync(join(dir, 'src', 'a.jsonl'), JSON.stringify({ s: 'upgraded-session', id: 'm1', t: 'kept' }) + '\n');
       const v4 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 4) });
-      await ingest({ store: v4, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, lockPath: join(dir, 'lock'), cwd: dir });
+      // The rows an ingest of that version wrote (today's writer writes only today's schema).
+      v4.db.exec(`
+        INSERT INTO sessions (id, agent, external_id, message_count, prompt_count, started_at, ended_at, updated_at)
+          VALUES (1, 'claude-code', 'upgraded-session', 1, 1, '2025-01-01T00:00:01.000Z', '2025-01-01T00:00:01.000Z', 'now');
+        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user', 'prompt', '2025-01-01T00:00:01.000Z', 1);
+        INSERT INTO blocks (id, message_id, idx, kind, field, text) VALUES (1, 1, 0, 'text', 'user', 'kept');
+        INSERT INTO blocks_fts (rowid, text) VALUES (1, 'kept');
+        INSERT INTO session_stats (session_id, first_prompt) VALUES (1, 'kept');
+      `);
       v4.close();
       const v5 = openStore(join(dir, 'strata.db'));
       try {

@@ -26,7 +26,7 @@ export function emptyStats(): OwnStats {
 
 /**
  * The statistics a session's tool calls add up to. The ingest worker computes them from the inputs it has
- * just parsed (see core/ingest/apply.ts), so that a session written whole by one file need not have its
+ * just parsed (see core/ingest/prepare.ts), so that a session written whole by one file need not have its
  * calls read back and parsed again.
  */
 export type CallStats = Omit<OwnStats, 'firstPrompt' | 'commitHashes'>;

@@ -4,8 +4,8 @@
 // bytes cross without a copy and are bound as they are (the store casts them to TEXT). The indexed text
 // (see fts-text.ts) is laid out right after the text, so that in the common case both are one range.
 // The JSON columns (message and block meta, a tool input that is not the text) travel the same way.
-import type { PreparedBlock, PreparedMessage, StoredText } from '../../store/prepared-message.js';
-import type { PreparedOutput } from './apply.js';
+import type { PreparedBlock, PreparedMessage, StoredText } from '../../../store/prepared-message.js';
+import type { PreparedOutput } from '../prepare.js';
 
 /**
  * The buffer starts at the batch's UTF-16 length plus an eighth (most text is ASCII: 1 byte per unit)

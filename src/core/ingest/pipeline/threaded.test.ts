@@ -1,17 +1,19 @@
-// The ingest pipeline's threads (built code: they run from dist/) end without leaving a file open or
-// failing when the pipeline is closed while the read-ahead thread is in the middle of a file, whether
+// The ingest pipeline's threads (their modules run from dist/: build first) end without leaving a file
+// open or failing when the pipeline is closed while the read-ahead thread is in the middle of a file, whether
 // it prefetches the files ahead or not.
 import { describe, expect, it } from 'vitest';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, tempDir } from './helpers.js';
+import { LinePipeline, threadsAvailable } from './threaded.js';
 
-const { LinePipeline } = (await import(join(REPO, 'dist', 'core', 'ingest', 'line-pipeline.js'))) as typeof import('../src/core/ingest/line-pipeline.js');
+const tempDir = () => mkdtempSync(join(tmpdir(), 'strata-threads-'));
 
 const openFiles = () => readdirSync('/proc/self/fd').length;
 
 describe('ingest pipeline', () => {
   it('closes while the read-ahead thread holds a file open, leaving no file open', async () => {
+    expect(threadsAvailable(), 'the thread modules are built by npm run build').toBe(true);
     const dir = tempDir();
     const line = (n: number) =>
       JSON.stringify({ type: 'user', sessionId: 'pipeline', uuid: `u-${n}`, timestamp: '2025-06-01T10:00:00.000Z', cwd: '/w', message: { role: 'user', content: `line ${n} ${'word '.repeat(20_000)}` } });

@@ -1,14 +1,15 @@
-// The background checkpointer (built code: its worker thread runs from dist/) copies the WAL into the
+// The background checkpointer (its thread's module runs from dist/: build first) copies the WAL into the
 // database file while the writer keeps writing, lets the writer restart a long WAL, and hands
 // checkpoints back to the writer when its thread is gone.
 import { describe, expect, it } from 'vitest';
-import { statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REPO, tempDir } from './helpers.js';
+import { tmpdir } from 'node:os';
+import { openStore } from './db.js';
+import { startCheckpointer } from './checkpointer.js';
 
-const { openStore } = (await import(join(REPO, 'dist', 'store', 'db.js'))) as typeof import('../src/store/db.js');
-const { startCheckpointer } = (await import(join(REPO, 'dist', 'store', 'checkpointer.js'))) as typeof import('../src/store/checkpointer.js');
+const tempDir = () => mkdtempSync(join(tmpdir(), 'strata-checkpointer-'));
 
 /** A fresh store for `body`, closed afterwards. */
 async function withStore(body: (store: ReturnType<typeof openStore>) => Promise<void>): Promise<void> {

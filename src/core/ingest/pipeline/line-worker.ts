@@ -2,11 +2,11 @@
 // sends) one after another and posts their events to the main thread, which only writes to SQLite. At
 // most MAX_AHEAD_KIB of events wait unconsumed, which bounds memory whatever the corpus size.
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { ADAPTERS } from '../../sources/registry.js';
-import type { LineAdapter } from '../../sources/types.js';
+import { ADAPTERS } from '../../../sources/registry.js';
+import type { LineAdapter } from '../../../sources/types.js';
 import { AheadReceiver, AheadSender, ChannelDown } from './ahead-channel.js';
 import { errorFields, runLineJob, type LineJob, type LineJobEvent } from './line-job.js';
-import { MAX_AHEAD_KIB, READER_TIMEOUTS, eventWeight } from './line-pipeline-protocol.js';
+import { MAX_AHEAD_KIB, READER_TIMEOUTS, eventWeight } from './protocol.js';
 import { ReadAheadInbox, type ReadAheadMessage } from './read-ahead.js';
 import { packTexts } from './text-pack.js';
 

@@ -1,11 +1,11 @@
 // Owns one line-source read job: read the complete lines appended since `offset`, parse them with the
 // adapter, redact and prepare them for the store, as a stream of events. Store-free, so it runs either
 // inline or in the ingest worker thread (line-worker.ts) with the same results.
-import type { LineAdapter } from '../../sources/types.js';
+import type { LineAdapter } from '../../../sources/types.js';
 import { fdChunks, prefixHash, readCompleteLines, withFd, type LineBatch, type NextChunk, type ReadLinesResult } from './line-reader.js';
-import { createRedactor, type RedactionEntry } from './redact.js';
-import { prepareMergeOutput, type PreparedOutput } from './apply.js';
-import { checkParsedFields } from './field-checks.js';
+import { createRedactor, type RedactionEntry } from '../redact.js';
+import { prepareMergeOutput, type PreparedOutput } from '../prepare.js';
+import { checkParsedFields } from '../field-checks.js';
 
 export interface LineJob {
   id: number;

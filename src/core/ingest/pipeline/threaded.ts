@@ -1,12 +1,12 @@
-// Owns the main-thread side of the ingest worker: starts it and its read-ahead thread, hands them every
-// line job up front, and delivers each job's events synchronously (see ahead-channel.ts), so a source
-// file is still written in one synchronous SQLite transaction while the worker parses the next files.
+// Owns the threaded source of prepared line batches: starts the ingest worker and its read-ahead thread,
+// hands them every line job up front, and delivers each job's events synchronously (see ahead-channel.ts),
+// so a source file is still written in one synchronous SQLite transaction while the worker parses the next.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { StrataError } from '../../shared/errors.js';
-import { workerFileExists } from '../../shared/worker-file.js';
+import { StrataError } from '../../../shared/errors.js';
+import { workerFile } from '../../../shared/worker-file.js';
 import { AheadReceiver, ChannelDown, channelCounters } from './ahead-channel.js';
 import type { LineJob, LineJobEvent } from './line-job.js';
-import { eventWeight } from './line-pipeline-protocol.js';
+import { eventWeight } from './protocol.js';
 import { ringMemory } from './read-ahead.js';
 import type { PrefetchMode } from './prefetch.js';
 
@@ -24,9 +24,9 @@ export class PipelineUnavailable extends StrataError {
   }
 }
 
-/** False when running from TypeScript sources (tests): there is no compiled worker file to start. */
-export function workerAvailable(): boolean {
-  return workerFileExists(WORKER_URL) && workerFileExists(READER_URL);
+/** False when there is no compiled worker file to start (TypeScript sources without a build). */
+export function threadsAvailable(): boolean {
+  return workerFile(WORKER_URL) !== undefined && workerFile(READER_URL) !== undefined;
 }
 
 export class LinePipeline {
@@ -47,14 +47,14 @@ export class LinePipeline {
     const { ring, control } = ringMemory();
     // Its heap holds the job list (no old-generation limit: 80,000 jobs passed 16 MB) and little garbage,
     // as the bytes go through the shared ring.
-    this.reader = new Worker(READER_URL, {
+    this.reader = new Worker(workerFile(READER_URL)!, {
       workerData: { port: read.port1, shared: readShared, ring, control, jobs, prefetch },
       transferList: [read.port1],
       resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });
     // A bounded young generation: the worker's garbage is short-lived batches, and RSS must stay bounded.
     // 32 MB rather than 8: fewer scavenges cut the worker's CPU by ~10% for ~10 MB more RSS.
-    this.worker = new Worker(WORKER_URL, {
+    this.worker = new Worker(workerFile(WORKER_URL)!, {
       workerData: { port: port2, shared, redact, reader: { port: read.port2, shared: readShared, ring, control } },
       transferList: [port2, read.port2],
       resourceLimits: { maxYoungGenerationSizeMb: 32 },

@@ -5,12 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { openStore, type Store } from '../../store/db.js';
-import { SessionWriter } from '../../store/session-writer.js';
-import { SourceRegistry } from '../../store/source-registry.js';
-import type { Block, ParseOutput } from '../../shared/model.js';
-import { applyPreparedOutput, prepareMergeOutput, type PreparedOutput } from './apply.js';
-import { createRedactor } from './redact.js';
+import { openStore, type Store } from '../../../store/db.js';
+import { SessionWriter } from '../../../store/session-writer.js';
+import { SourceRegistry } from '../../../store/source-registry.js';
+import type { Block, ParseOutput } from '../../../shared/model.js';
+import { applyPreparedOutput } from '../apply.js';
+import { prepareMergeOutput, type PreparedOutput } from '../prepare.js';
+import { createRedactor } from '../redact.js';
 import { packTexts } from './text-pack.js';
 
 const CJK_LONG = '数据库迁移'.repeat(4000); // 3 bytes per character: more than the buffer starts with
@@ -71,8 +72,8 @@ function store(name: string, prepared: PreparedOutput): Store {
   stores.push(s);
   const sourceId = new SourceRegistry(s.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
   const writer = new SessionWriter(s.db);
-  writer.fileTransaction(() => applyPreparedOutput(writer, sourceId, 'claude-code', prepared, { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 }));
-  writer.flushFts();
+  writer.withFileTransaction(() => applyPreparedOutput(writer, sourceId, 'claude-code', prepared, { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 }));
+  writer.fts.flush();
   return s;
 }
 

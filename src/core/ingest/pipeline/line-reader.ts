@@ -2,7 +2,7 @@
 // in bounded batches, plus the prefix hash that tells an append from a rewrite.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import type { LineRecord } from '../../sources/types.js';
+import type { LineRecord } from '../../../sources/types.js';
 
 const HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 4 * 1024;
