@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCompleteLines, type NextChunk } from './line-reader.js';
-import type { LineRecord } from '../../sources/types.js';
+import type { LineRecord } from '../../../sources/types.js';
 
 function chunks(...parts: Buffer[]): NextChunk {
   let i = 0;
