@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { holdLock } from './helpers.js';
 import { join, resolve } from 'node:path';
 
 const ROOT = process.cwd();
@@ -58,16 +59,16 @@ describe('strata hook', () => {
     expect(search('hypridle')).toContain('1fb5e404');
   });
 
-  it('leaves the work to the next run while another writer holds the lock, then catches up incrementally', () => {
+  it('leaves the work to the next run while another writer holds the lock, then catches up incrementally', async () => {
     const line = JSON.stringify({ type: 'user', uuid: 'hook-e2e-1', sessionId: SESSION, cwd: PROJECT, timestamp: '2026-04-30T00:00:00.000Z', message: { role: 'user', content: 'quetzalcoatlus turn' } }) + '\n';
     appendFileSync(transcript, line);
     const lock = join(base, 'data', 'strata.db.lock');
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata ingest', since: new Date().toISOString() }));
+    const holder = await holdLock(lock, 'strata ingest');
     try {
       expect(strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({ code: 0, stdout: '', stderr: '' });
       expect(search('quetzalcoatlus')).toBe('');
     } finally {
-      rmSync(lock, { force: true });
+      await holder.stop();
     }
     expect(strata(['hook', 'ingest'], payload('SessionEnd')).code).toBe(0);
     expect(search('quetzalcoatlus')).toContain('1fb5e404');

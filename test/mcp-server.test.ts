@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { holdLock } from './helpers.js';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -182,12 +183,12 @@ describe('strata mcp (SDK client over stdio)', () => {
       JSON.stringify({ type: 'user', uuid, sessionId: '0f0f0f0f-0000-4000-8000-000000000001', cwd: '/tmp/extra', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: text } }) + '\n';
     appendFileSync(transcript, line('u1', 'zanzibarquokka appears here'));
     const lock = join(base, 'data', 'strata.db.lock');
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'strata ingest', since: new Date().toISOString() }));
+    const holder = await holdLock(lock, 'strata ingest');
     try {
       const held = await ok('search', { query: 'zanzibarquokka' });
       expect(held.structuredContent!.sessions).toEqual([]);
     } finally {
-      rmSync(lock, { force: true });
+      await holder.stop();
     }
     const after = await ok('search', { query: 'zanzibarquokka' });
     expect(after.structuredContent!.sessions.map((s: { id: string }) => s.id)).toEqual(['0f0f0f0f-0000-4000-8000-000000000001']);
