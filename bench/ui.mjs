@@ -82,7 +82,7 @@ async function browserRender(url) {
 
 const dir = mkdtempSync(join(tmpdir(), 'strata-bench-ui-'));
 try {
-  let t = performance.now();
+  const t = performance.now();
   generateClaudeCorpus(join(dir, 'corpus'), { sessions, maxRecords: 4, seed: 9 });
   const big = writeBigSession(dir);
   const store = openStore(join(dir, 'home', 'strata.db'));

@@ -3,7 +3,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostname } from 'node:os';
 import { holdLock, runCli, tempDir } from './helpers.js';
 import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
 import { IndexSerializer } from '../src/core/history-index/index.js';

@@ -2,7 +2,7 @@
 // stdin, as Claude Code runs them (temp STRATA_HOME; transcripts copied from the real fixtures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { holdLock } from './helpers.js';
 import { join, resolve } from 'node:path';
@@ -81,7 +81,7 @@ describe('strata hook', () => {
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['hookSpecificOutput']);
     expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
-    expect(out.hookSpecificOutput.additionalContext).toMatch(/^# Latest sessions of this project \(strata\)\n1fb5e404  2026-04-24 20:59  claude-code  \d+ msgs  my screen saver/);
+    expect(out.hookSpecificOutput.additionalContext).toMatch(/^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}\d+ msgs {2}my screen saver/);
   });
 
   it('context starts with the project logbook once one is built, all within the budget', () => {

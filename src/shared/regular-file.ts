@@ -15,7 +15,7 @@ export function fileTypeName(stat: Stats): string {
 }
 
 /** An error with code ENOTREG, one line, for a path that is not a regular file. */
-export function notRegularFileError(path: string, stat: Stats): NodeJS.ErrnoException {
+export function notRegularFileError(_path: string, stat: Stats): NodeJS.ErrnoException {
   const error: NodeJS.ErrnoException = new Error(`not a regular file (${fileTypeName(stat)})`);
   error.code = 'ENOTREG';
   return error;

@@ -1,7 +1,7 @@
 // Owns `strata llm check` and the shared LLM options (--provider, --model, --max-calls, --max-cost) that
 // commands using sub-calls (history index, logbook) add with addLlmOptions / llmConfigFromOptions.
 import type { Command } from 'commander';
-import { StrataError, usageError } from '../../shared/errors.js';
+import { StrataError, } from '../../shared/errors.js';
 import { checkLlm, readLlmConfigFile, resolveLlmConfig, PROVIDER_NAMES, type LlmConfig, type LlmFlags, type LlmRunStats } from '../../core/llm/index.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { StrataError, usageError } from '../../shared/errors.js';
+import { usageError } from '../../shared/errors.js';
 import {
   chunkLocation,
   getChunksWithinBudget,
@@ -12,7 +12,6 @@ import {
   readPack,
   resolveSegment,
   writeContextPack,
-  type ContextChunk,
 } from '../../core/context-pack/index.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { positiveInt } from './options.js';

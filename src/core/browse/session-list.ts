@@ -92,7 +92,7 @@ function compare(a: SessionRow, b: SessionRow, key: SortKey): number {
 }
 
 function matchesText(row: IndexEntry, needle: string): boolean {
-  return [row.title, row.project, row.id, row.agent, ...row.locations].some((v) => v !== null && v.toLowerCase().includes(needle));
+  return [row.title, row.project, row.id, row.agent, ...row.locations].some((v) => v?.toLowerCase().includes(needle));
 }
 
 /** One page of sessions for the listing view. */

@@ -56,7 +56,7 @@ function headingOnly(lines: readonly string[], s: Section): boolean {
  * Joins a part's lines, closing a fence the part cuts off and reopening (with its info string) a
  * fence the part starts inside, so every chunk has balanced fences.
  */
-function balanced(lines: readonly string[], info: readonly LineInfo[], start: number, end: number, partLines: string[]): string {
+function balanced(_lines: readonly string[], info: readonly LineInfo[], start: number, end: number, partLines: string[]): string {
   const first = (info[start] as LineInfo).fence;
   const last = (info[end] as LineInfo).fence;
   const out = partLines.slice();

@@ -23,7 +23,7 @@ function rawCounts(text: string) {
     const body = lines.slice(start, end).filter((l) => l.trim() !== '' && !/^-\*- mode:.*-\*-\s*$/.test(l));
     if (body.length > 0) sessions++;
   });
-  const isPrompt = (l: string | undefined) => l !== undefined && l.startsWith('####');
+  const isPrompt = (l: string | undefined) => l?.startsWith('####');
   const prompts = lines.filter((l, i) => isPrompt(l) && !isPrompt(lines[i - 1])).length;
   const outputLines = lines.filter((l) => l === '>' || l.startsWith('> ')).length;
   const thinking = lines.filter((l) => /^<thinking-content-\w+>\s*$/.test(l)).length;

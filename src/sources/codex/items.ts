@@ -148,7 +148,7 @@ function reasoningTexts(item: Json): string[] {
   const texts: string[] = [];
   for (const part of [...arr(item.summary), ...arr(item.content)]) {
     const t = isObject(part) ? str(part.text) : typeof part === 'string' ? part : undefined;
-    if (t && t.trim()) texts.push(t);
+    if (t?.trim()) texts.push(t);
   }
   return texts;
 }

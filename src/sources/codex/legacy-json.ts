@@ -24,7 +24,7 @@ function chatMessage(item: Json, ctx: ItemContext): ItemResult {
   if (role === 'assistant') {
     const blocks: Block[] = [];
     const reasoning = str(item.reasoning);
-    if (reasoning && reasoning.trim()) blocks.push({ kind: 'thinking', text: reasoning });
+    if (reasoning?.trim()) blocks.push({ kind: 'thinking', text: reasoning });
     blocks.push(...contentBlocks(item.content));
     for (const call of arr(item.tool_calls)) {
       if (!isObject(call)) continue;

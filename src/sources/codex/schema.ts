@@ -2,7 +2,7 @@
 // Codex publishes no schema; every field is optional and nothing here throws on data.
 
 export { isObject, str, num, type Json } from '../json-guards.js';
-import { isObject, str, num, type Json } from '../json-guards.js';
+import { isObject, str, type Json } from '../json-guards.js';
 
 export function obj(v: unknown): Json | undefined {
   return isObject(v) ? v : undefined;

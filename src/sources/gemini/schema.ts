@@ -2,7 +2,7 @@
 // optional; nothing here throws on data.
 
 export { isObject, str, num, type Json } from '../json-guards.js';
-import { isObject, str, num, type Json } from '../json-guards.js';
+import { isObject, str, type Json } from '../json-guards.js';
 
 export function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];

@@ -51,7 +51,7 @@ function addDefinition(sink: SymbolSink, range: SyntaxNode, def: SyntaxNode, par
 function docstring(body: SyntaxNode | null): string | undefined {
   const first = body?.namedChildren[0];
   const str = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
-  if (!str || str.type !== 'string') return undefined;
+  if (str?.type !== 'string') return undefined;
   const text = str.text.replace(/^[rRbBuU]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '');
   const lines = text.split('\n');
   const indent = Math.min(...lines.slice(1).filter((l) => l.trim()).map((l) => l.length - l.trimStart().length), Infinity);

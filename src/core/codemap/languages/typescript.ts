@@ -137,7 +137,7 @@ function addVariables(sink: SymbolSink, node: SyntaxNode, scope: Scope): void {
   for (const declarator of node.namedChildren) {
     if (declarator.type !== 'variable_declarator') continue;
     const nameNode = field(declarator, 'name');
-    if (!nameNode || nameNode.type !== 'identifier') continue;
+    if (nameNode?.type !== 'identifier') continue;
     const value = field(declarator, 'value');
     const isFn = !!value && FUNCTION_VALUES.has(value.type);
     if (value && CLASS_VALUES.has(value.type)) {
