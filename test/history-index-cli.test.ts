@@ -35,6 +35,13 @@ describe('strata history-index CLI', () => {
     expect(full.statistics.llmCalls.count).toBe(full.statistics.segmentsGenerated);
   });
 
+  it('accepts the LLM flags strata llm documents, --base-url among them', () => {
+    const out = join(tempDir('strata-hi-flags-'), 'index.json');
+    const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--provider', 'extractive', '--base-url', 'http://127.0.0.1:9', '--max-calls', '100'], env);
+    expect(r.stderr).not.toMatch(/unknown option/);
+    expect(r.code).toBe(0);
+  });
+
   it('writes FILE.index.json beside --history by default, and markers/topics read it from the project folder', () => {
     const project = join(home, 'proj');
     mkdirSync(join(project, '.puffin'), { recursive: true });

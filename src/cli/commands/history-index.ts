@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { generateHistoryIndex, IndexSerializer, markerConfigFromJson, formatSummary, type MarkerConfig, type HistoryIndex, type HistorySourceOption, type Phase } from '../../core/history-index/index.js';
-import { assertNotReentrant, createProvider, createStoreCache, LlmRunner, readLlmConfigFile, resolveLlmConfig } from '../../core/llm/index.js';
+import { assertNotReentrant, createProvider, createStoreCache, LlmRunner } from '../../core/llm/index.js';
+import { addLlmOptions, llmConfigFromOptions, type LlmCliOptions } from './llm.js';
 import { StrataError, describeError, usageError } from '../../shared/errors.js';
 import { sha256 } from '../../shared/hash.js';
 import { dataDir, tildify } from '../../shared/paths.js';
@@ -12,19 +13,14 @@ import { parseTimeSpec } from '../../shared/time.js';
 import type { Store } from '../../store/db.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
-import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
 import { readRegularFileHead } from '../../shared/regular-file.js';
 
-interface IndexOpts {
+interface IndexOpts extends LlmCliOptions {
   history?: string;
   project?: string;
   session?: string[];
   out?: string;
   full?: boolean;
-  provider?: string;
-  model?: string;
-  maxCalls?: string;
-  maxCost?: string;
   markerConfig?: string;
   /** false with --no-cache: every call goes to the provider. */
   cache?: boolean;
@@ -143,16 +139,7 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       : project && sessions.length === 0
         ? join(project, '.strata', 'history-index.json')
         : join(dataDir(io.env), 'history-index', `sessions-${sha256([...sessions].sort().join(',')).slice(0, 12)}.json`);
-  const config = resolveLlmConfig({
-    flags: {
-      ...(opts.provider ? { provider: opts.provider } : {}),
-      ...(opts.model ? { model: opts.model } : {}),
-      ...(opts.maxCalls !== undefined ? { maxCalls: parseNonNegativeInt(opts.maxCalls, '--max-calls') } : {}),
-      ...(opts.maxCost !== undefined ? { maxCost: parseNonNegativeNumber(opts.maxCost, '--max-cost') } : {}),
-    },
-    env: io.env,
-    configFile: readLlmConfigFile(io.env),
-  });
+  const config = llmConfigFromOptions(opts, io);
   const provider = createProvider(config, { env: io.env, cwd: io.cwd });
   const markerConfig = opts.markerConfig ? readMarkerConfig(resolve(io.cwd, opts.markerConfig), opts.markerConfig) : undefined;
   let store: Store | undefined;
@@ -208,8 +195,9 @@ async function loadIndex(io: CliIo, path: string | undefined): Promise<{ index: 
 }
 
 export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
-  program
-    .command('history-index')
+  const command = program.command('history-index');
+  addLlmOptions(command);
+  command
     .description('build or update a history index: segment summaries, topics and @/ markers of a Puffin history or of stored sessions (incremental)')
     .option('--history <file>', 'a Puffin history.json (default: ./.puffin/history.json, else a history in ./.claude/rlm_state/)')
     .option('--project <dir>', 'the stored sessions of this project folder (default: the current folder)')
@@ -217,10 +205,6 @@ export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
     .option('--out <file>', 'index file (default: FILE.index.json beside --history, <project>/.strata/history-index.json, or $STRATA_HOME/history-index/sessions-<hash>.json)')
     .option('--full', 'summarize every segment again instead of updating incrementally')
     .option('--no-cache', 'ask the provider again instead of reusing cached replies (with --full: fresh summaries)')
-    .option('--provider <name>', 'LLM provider: extractive (default, offline), anthropic, openai, claude-cli')
-    .option('--model <name>', 'model for the provider')
-    .option('--max-calls <n>', 'spend guard: at most this many LLM calls')
-    .option('--max-cost <usd>', 'spend guard: at most this estimated cost in USD')
     .option('--marker-config <file>', 'marker patterns (JSON, see schemas/marker-config.schema.json)')
     .option('--json', 'print the run statistics as JSON on stdout')
     .addHelpText(
