@@ -63,10 +63,6 @@ export function usageError(message: string, details?: Record<string, unknown>): 
   return new StrataError('USAGE', message, details ? { details } : undefined);
 }
 
-export function isStrataError(error: unknown): error is StrataError {
-  return error instanceof StrataError;
-}
-
 /** One-line description of any thrown value, for reports that must not carry stacks. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {

@@ -57,5 +57,3 @@ export function truncateToTokens(text: string, maxTokens: number): string {
   const tokens = o200k().encode(text, PLAIN_TEXT);
   return o200k().decode(tokens.slice(0, maxTokens));
 }
-
-export const TOKENIZER_NAME = 'o200k_base';

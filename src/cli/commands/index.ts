@@ -38,5 +38,3 @@ export async function registerCommands(program: Command, io: CliIo, argv: string
   const only = word === undefined ? undefined : GROUPS.find((g) => g.commands.includes(word));
   for (const group of only ? [only] : GROUPS) (await group.load())(program, io);
 }
-
-export const COMMAND_NAMES = GROUPS.flatMap((g) => g.commands);

@@ -2,7 +2,7 @@
 // commands using sub-calls (history index, logbook) add with addLlmOptions / llmConfigFromOptions.
 import type { Command } from 'commander';
 import { StrataError, } from '../../shared/errors.js';
-import { checkLlm, readLlmConfigFile, resolveLlmConfig, PROVIDER_NAMES, type LlmConfig, type LlmFlags, type LlmRunStats } from '../../core/llm/index.js';
+import { checkLlm, readLlmConfigFile, resolveLlmConfig, PROVIDER_NAMES, type LlmConfig, type LlmFlags } from '../../core/llm/index.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
 
@@ -39,19 +39,6 @@ export function llmConfigFromOptions(opts: LlmCliOptions, io: CliIo): LlmConfig 
   if (maxCalls !== undefined) flags.maxCalls = maxCalls;
   if (maxCost !== undefined) flags.maxCost = maxCost;
   return resolveLlmConfig({ flags, env: io.env, configFile: readLlmConfigFile(io.env) });
-}
-
-/** One line for stderr summarising a run's LLM use. */
-export function formatLlmStats(stats: LlmRunStats): string {
-  const cost = stats.priceKnown ? `$${stats.estimatedCostUsd.toFixed(4)}` : `$${stats.estimatedCostUsd.toFixed(4)} (unknown price for ${stats.model})`;
-  return (
-    `llm ${stats.provider}/${stats.model}: ${stats.calls} calls (${stats.retries} retries), ${stats.cacheHits} cache hits, ` +
-    `${stats.inputTokens}+${stats.outputTokens} tokens, ${cost}` +
-    (stats.jsonRepairs ? `, ${stats.jsonRepairs} JSON repairs` : '') +
-    (stats.fallbacks ? `, ${stats.fallbacks} extractive fallbacks` : '') +
-    (stats.failures ? `, ${stats.failures} failures` : '') +
-    (stats.budgetStopped ? `; stopped by ${stats.budgetStopped === 'maxCalls' ? '--max-calls' : '--max-cost'}` : '')
-  );
 }
 
 export function registerLlmCommand(program: Command, io: CliIo): void {

@@ -105,5 +105,3 @@ export function writeDemoSessions(root: string): string {
   for (const session of SESSIONS) writeFileSync(join(folder, `${session.id}.jsonl`), recordsFor(session).join('\n') + '\n');
   return folder;
 }
-
-export const DEMO_SESSION_COUNT = SESSIONS.length;

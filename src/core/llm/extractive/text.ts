@@ -88,10 +88,6 @@ const STOPWORDS = new Set(
   ).split(/\s+/),
 );
 
-export function isStopword(word: string): boolean {
-  return STOPWORDS.has(word);
-}
-
 /** Content terms of a sentence: lowercase words of 3+ letters, stopwords removed, plurals folded. */
 export function termsOf(sentence: string): string[] {
   const words = sentence.toLowerCase().match(/[a-z][a-z0-9'_-]*[a-z0-9]/g) ?? [];
