@@ -4,8 +4,9 @@
 // segments are summarized again, every other segment keeps its summary from the existing index.
 import { HashCalculator } from './hash-calculator.js';
 import type { ContentSegmenter } from './content-segmenter.js';
+import type { HistoryCorpus } from './history-corpus.js';
 import type { SummaryGenerator, SummaryOutcome } from './summary-generator.js';
-import type { HistoryIndex, IndexSegment, ParsedHistory, Segment, UpdatePlan } from './types.js';
+import type { HistoryIndex, IndexSegment, ParsedHistory, Segment, SegmentSummary, UpdatePlan } from './types.js';
 
 /** More than this share of segments affected → full reindex (spec). */
 export const FULL_REINDEX_RATIO = 0.5;
@@ -29,6 +30,10 @@ export interface ExecuteContext {
   history: ParsedHistory;
   segmenter: ContentSegmenter;
   generator: SummaryGenerator;
+  /** Cross-history statistics: boilerplate lines are left out of the text summarized. */
+  corpus?: HistoryCorpus;
+  /** Adjusts a fresh summary knowing the history (the offline provider's topics and raw score). */
+  refine?: (summary: SegmentSummary, content: string) => SegmentSummary;
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
 }
@@ -114,9 +119,10 @@ export class IncrementalUpdater {
     ctx.onProgress?.(0, pending.length);
     for (let start = 0; start < pending.length; start += batchSize) {
       const batch = pending.slice(start, start + batchSize);
-      const items = batch.map((s) => ({ id: s.id, content: ctx.segmenter.getSegmentContent(s, ctx.history), tokenCount: s.tokenCount }));
+      const items = batch.map((s) => ({ id: s.id, content: ctx.segmenter.getSegmentContent(s, ctx.history, ctx.corpus), tokenCount: s.tokenCount }));
       const result = await ctx.generator.generateBatch(items, () => ctx.onProgress?.(++done, pending.length));
-      result.outcomes.forEach((o) => {
+      result.outcomes.forEach((o, i) => {
+        if (ctx.refine) o.summary = ctx.refine(o.summary, items[i]!.content);
         outcomes.set(o.summary.segmentId, o);
         if (o.stale) fallbacks.push({ segmentId: o.summary.segmentId, error: o.error ?? 'no reply' });
       });
@@ -133,7 +139,8 @@ export class IncrementalUpdater {
         return { ...base, ...extra, ...summary, summarySource: outcome.source, ...(outcome.stale ? { stale: true } : {}) };
       }
       const old = this.previous.get(s.id)!;
-      return { ...base, ...extra, summary: old.summary, topics: old.topics, importanceScore: old.importanceScore, keyEntities: old.keyEntities ?? [], ...(old.summarySource ? { summarySource: old.summarySource } : {}) };
+      const raw = old.rawImportance !== undefined ? { rawImportance: old.rawImportance } : {};
+      return { ...base, ...extra, summary: old.summary, topics: old.topics, importanceScore: old.importanceScore, keyEntities: old.keyEntities ?? [], ...(old.summarySource ? { summarySource: old.summarySource } : {}), ...raw };
     });
     return { segments, summarized: outcomes.size, fallbacks, budgetStopped };
   }

@@ -19,10 +19,12 @@ import { ProcessingStats, type Phase, type ProcessingStatistics, type RunMode } 
 import { parseStoreHistory, type StoreSelection } from './store-history.js';
 import { redactHistory } from './redact-history.js';
 import { SummaryGenerator } from './summary-generator.js';
-import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type SegmentationConfig, type UpdatePlan } from './types.js';
+import { HistoryCorpus } from './history-corpus.js';
+import { dropUbiquitousTopics, rankingScore, specificTopics, spreadImportance } from './extractive-refine.js';
+import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type SegmentationConfig, type SegmentSummary, type UpdatePlan } from './types.js';
 
 /** Version of the turn rendering (token counts and summaries depend on it). */
-const TURN_FORMAT = 'turn@1';
+const TURN_FORMAT = 'turn@2';
 
 export type HistorySourceOption = { kind: 'puffin-file'; path: string } | { kind: 'store'; store: Store; selection: StoreSelection };
 
@@ -182,7 +184,14 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   progress('segment', segments.length, segments.length);
 
   stats.startPhase('summarize');
-  const result = await updater.executeUpdate(plan, current, { history, segmenter, generator, onProgress: (done, total) => progress('summarize', done, total) });
+  const corpus = historyCorpus(history);
+  const offline = provider.name === 'extractive';
+  const refine = (summary: SegmentSummary, content: string): SegmentSummary => ({ ...summary, topics: specificTopics(content, corpus, summary.topics), rawImportance: rankingScore(summary.importanceScore, content) });
+  const result = await updater.executeUpdate(plan, current, { history, segmenter, generator, corpus, ...(offline ? { refine } : {}), onProgress: (done, total) => progress('summarize', done, total) });
+  if (offline) {
+    dropUbiquitousTopics(result.segments);
+    spreadImportance(result.segments);
+  }
   stats.endPhase('summarize');
   const llm = options.runner.stats();
   stats.recordLlmRun(llm);
@@ -207,6 +216,13 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   }
   progress('write', 1, 1);
   return { index, stats: stats.finalize(), mode, plan, written: true, outputPath: options.outputPath };
+}
+
+/** Line and term statistics over every turn of the history. */
+function historyCorpus(history: ParsedHistory): HistoryCorpus {
+  const corpus = new HistoryCorpus();
+  for (const prompts of history.branches.values()) for (const p of prompts) corpus.add(`${p.content}\n${p.response?.content ?? ''}`);
+  return corpus;
 }
 
 interface AssembleInput {

@@ -117,6 +117,8 @@ export interface SegmentSummary {
   topics: string[];
   importanceScore: number;
   keyEntities: string[];
+  /** The offline summarizer's own score, kept so importance can be spread over all segments. */
+  rawImportance?: number;
 }
 
 export interface UpdatePlan {
@@ -150,6 +152,8 @@ export interface IndexSegment {
   summarySource?: 'model' | 'cache' | 'fallback';
   /** True when the summary must be regenerated on the next run (failure or budget stop). */
   stale?: boolean;
+  /** The offline summarizer's own score; importanceScore spreads it by rank over all segments. */
+  rawImportance?: number;
 }
 
 export interface IndexMarker {
