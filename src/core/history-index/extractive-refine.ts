@@ -11,7 +11,9 @@ const MAX_BIGRAMS = 2;
 const CATEGORY_TOPICS = new Set(SIGNALS.map((s) => s.topic));
 /** A term used in more than this share of the turns says nothing about one segment. */
 const GENERIC_SHARE = 0.5;
-const ID_LIKE = /^(?=.*\d)[0-9a-f-]{4,}$|^\d|[0-9]{4,}/i;
+const ID_LIKE = /^(?=.*\d)[0-9a-f-]{4,}$|^\d|\d.*\d.*\d/i;
+/** Contractions and past-tense verbs ("i've", "based", "needed") describe the talk, not its subject. */
+const NOT_A_SUBJECT = /'|^[a-z]{3,}ed$/;
 
 /** Terms and repeated bigrams of the segment, best first by (1 + log tf) × idf over the history. */
 export function specificTopics(content: string, corpus: HistoryCorpus, providerTopics: readonly string[] = []): string[] {
@@ -27,7 +29,8 @@ export function specificTopics(content: string, corpus: HistoryCorpus, providerT
   for (const [unit, count] of tf) {
     const parts = unit.split(' ');
     if (parts.some((p) => ID_LIKE.test(p) || p.length < 3)) continue;
-    if (parts.length === 1 && unit.length < 4) continue;
+    if (parts.length === 1 && (unit.length < 4 || (NOT_A_SUBJECT.test(unit) && unit.length > 5))) continue;
+    if (parts.some((p) => p.includes("'"))) continue;
     if (parts.length === 2 && count < 2) continue;
     if (parts.every(generic)) continue;
     const idf = parts.reduce((n, p) => n + corpus.idf(p), 0) / parts.length;
