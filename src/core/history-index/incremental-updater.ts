@@ -2,7 +2,7 @@
 // index, plans which segments to add / update / remove, chooses a full reindex when more than 50% of the
 // segments are affected (or there is no usable previous index), and executes the plan: only the planned
 // segments are summarized again, every other segment keeps its summary from the existing index.
-import { HashCalculator } from './hash-calculator.js';
+import { detectChanges } from './hash-calculator.js';
 import type { ContentSegmenter } from './content-segmenter.js';
 import type { HistoryCorpus } from './history-corpus.js';
 import type { SummaryGenerator, SummaryOutcome } from './summary-generator.js';
@@ -35,6 +35,8 @@ export interface ExecuteContext {
   /** Adjusts a fresh summary knowing the history (the offline provider's topics and raw score). */
   refine?: (summary: SegmentSummary, content: string) => SegmentSummary;
   batchSize?: number;
+  /** Supplies the texts batch by batch (a second read of the history file) instead of from `history`. */
+  streamTexts?: (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) => Promise<void>;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -63,7 +65,7 @@ export class IncrementalUpdater {
 
   planUpdate(current: CurrentState): UpdatePlan {
     const oldHashes = new Map(Object.entries(this.existingIndex?.prompts ?? {}).map(([id, p]) => [id, p.hash] as const));
-    const promptChanges = HashCalculator.detectChanges(oldHashes, current.promptHashes);
+    const promptChanges = detectChanges(oldHashes, current.promptHashes);
     const currentIds = new Set(current.segments.map((s) => s.id));
     const segmentsToRemove = [...this.previous.keys()].filter((id) => !currentIds.has(id));
     const segmentsToAdd: string[] = [];
@@ -117,8 +119,7 @@ export class IncrementalUpdater {
     let budgetStopped: string | null = null;
     let done = 0;
     ctx.onProgress?.(0, pending.length);
-    for (let start = 0; start < pending.length; start += batchSize) {
-      const batch = pending.slice(start, start + batchSize);
+    const run = async (batch: Segment[]): Promise<void> => {
       const items = batch.map((s) => ({ id: s.id, content: ctx.segmenter.getSegmentContent(s, ctx.history, ctx.corpus), tokenCount: s.tokenCount }));
       const result = await ctx.generator.generateBatch(items, () => ctx.onProgress?.(++done, pending.length));
       result.outcomes.forEach((o, i) => {
@@ -127,9 +128,11 @@ export class IncrementalUpdater {
         if (o.stale) fallbacks.push({ segmentId: o.summary.segmentId, error: o.error ?? 'no reply' });
       });
       budgetStopped ??= result.budgetStopped;
-      done = Math.max(done, start + batch.length);
+      done = Math.max(done, outcomes.size);
       ctx.onProgress?.(done, pending.length);
-    }
+    };
+    if (ctx.streamTexts) await ctx.streamTexts(pending, batchSize, run);
+    else for (let start = 0; start < pending.length; start += batchSize) await run(pending.slice(start, start + batchSize));
     const segments = current.segments.map((s): IndexSegment => {
       const base = { id: s.id, promptIds: s.promptIds, tokenCount: s.tokenCount, hash: s.hash, branchId: s.branchId, startTimestamp: s.startTimestamp, endTimestamp: s.endTimestamp };
       const extra = s.overlapPromptIds.length > 0 ? { overlapPromptIds: s.overlapPromptIds } : {};
