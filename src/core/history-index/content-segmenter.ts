@@ -1,4 +1,4 @@
-// Owns ContentSegmenter (spec §3): divides a parsed history into segments for summarization. Segments
+// Owns ContentSegmenter: divides a parsed history into segments for summarization. Segments
 // never mix branches; with natural boundaries they hold whole conversations (root prompt + descendants),
 // several small ones packed together up to maxTokensPerSegment with content-defined boundaries (an edit
 // or an appended conversation never shifts later boundaries); a conversation too big for one segment

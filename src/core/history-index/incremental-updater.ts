@@ -1,4 +1,4 @@
-// Owns IncrementalUpdater (spec §6): compares the current segments (and prompt hashes) with the existing
+// Owns IncrementalUpdater: compares the current segments (and prompt hashes) with the existing
 // index, plans which segments to add / update / remove, chooses a full reindex when more than 50% of the
 // segments are affected (or there is no usable previous index), and executes the plan: only the planned
 // segments are summarized again, every other segment keeps its summary from the existing index.
@@ -8,7 +8,7 @@ import type { HistoryCorpus } from './history-corpus.js';
 import type { SummaryGenerator, SummaryOutcome } from './summary-generator.js';
 import type { HistoryIndex, IndexSegment, ParsedHistory, Segment, SegmentSummary, UpdatePlan } from './types.js';
 
-/** More than this share of segments affected → full reindex (spec). */
+/** More than this share of segments affected → full reindex (cheaper than tracking every change). */
 export const FULL_REINDEX_RATIO = 0.5;
 /** Segments whose text is built and summarized together (bounds memory on big histories). */
 export const SUMMARY_BATCH_SIZE = 32;

@@ -1,5 +1,5 @@
-// Owns the public surface of the history index capability: the pipeline (generateHistoryIndex /
-// IndexGenerator), its components (spec §1-8) and the index file reader used by `markers` and `topics`.
+// Owns the public surface of the history index capability: the pipeline (generateHistoryIndex), its
+// components and the index file reader used by `markers` and `topics`.
 export * from './types.js';
 export { HistoryParser, STREAM_THRESHOLD_BYTES, finalizeHistory, emptyHistory } from './history-parser.js';
 export { parseStoreHistory, selectStoreSessions, type StoreSelection } from './store-history.js';

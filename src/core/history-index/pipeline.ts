@@ -1,4 +1,4 @@
-// Owns the history index pipeline (spec "Main Entry Point"): lock `<out>.lock` → read the existing index
+// Owns the history index pipeline: lock `<out>.lock` → read the existing index
 // → quick unchanged check (content hash) → parse → markers → hash + segment → plan (incremental or full)
 // → summarize the planned segments → assemble → validate + atomic write → statistics. Collaborators
 // (runner, write function, clock) come in as parameters so tests swap them without module mocks.
@@ -37,7 +37,7 @@ export interface GenerateOptions {
   full?: boolean;
   markerConfig?: MarkerConfig;
   segmentConfig?: Partial<SegmentationConfig>;
-  /** Replaces the spec's summary prompt template. */
+  /** Replaces the default summary prompt template. */
   summaryTemplate?: string;
   logger?: Logger;
   onProgress?: (phase: Phase, done: number, total: number) => void;
