@@ -1,4 +1,4 @@
-// Owns the data shapes of the history index pipeline : parsed
+// Owns the data shapes of the history index pipeline: parsed
 // history, markers, segments, summaries, the update plan and the HistoryIndex file. Types only.
 
 export interface ParsedResponse {
