@@ -63,7 +63,8 @@ export function specificTopics(content: string, corpus: HistoryCorpus, providerT
 
 /** The provider's score plus up to 0.04 for the amount of prose, so equal scores still rank apart. */
 export function rankingScore(providerScore: number, content: string): number {
-  const words = content.split(/\s+/).length;
+  let words = 0;
+  for (let i = 0; i < content.length; i++) if (content.charCodeAt(i) <= 32 && (i === 0 || content.charCodeAt(i - 1) > 32)) words++;
   const detail = Math.min(1, Math.log(1 + words) / Math.log(20_000));
   return Math.min(1, Math.round((providerScore + 0.04 * detail) * 1000) / 1000);
 }

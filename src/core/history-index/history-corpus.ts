@@ -7,8 +7,9 @@ import { termsOf } from '../llm/extractive/text.js';
 export const REPEATED_IN_TURNS = 3;
 /** Shorter lines ("Yes", "```", "Thanks!") repeat naturally and carry no template. */
 const MIN_LINE_CHARS = 24;
-const MAX_LINES = 2_000_000;
 const MAX_TERMS = 400_000;
+/** Line table slots (two Uint32Arrays, 32 MiB at most); new lines stop being counted at 70% load. */
+const MAX_LINE_SLOTS = 1 << 22;
 /** Values pack the count above the last turn seen (mod 2^24), so a turn counts a line once. */
 const CONV_SPAN = 2 ** 24;
 
@@ -24,18 +25,64 @@ export function normalizeLine(line: string): string {
   return maskIds(line).replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** 53-bit string hash (cyrb53): collisions among a few million lines are negligible. */
+/** 32-bit FNV-1a, never 0 (0 marks an empty slot). */
 function hashLine(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0 || 1;
+}
+
+/**
+ * Open-addressing table: line hash → (turns counted, saturating at 255) << 24 | last turn (mod 2^24).
+ * Typed arrays cost 8 bytes a line where a Map costs ~60.
+ */
+class LineCounts {
+  private keys = new Uint32Array(1 << 16);
+  private values = new Uint32Array(1 << 16);
+  private size = 0;
+
+  bump(hash: number, turn: number): void {
+    let slot = this.find(hash);
+    if (this.keys[slot] === 0) {
+      if (this.size >= this.keys.length * 0.7) {
+        if (this.keys.length >= MAX_LINE_SLOTS) return;
+        this.grow();
+        slot = this.find(hash);
+      }
+      this.keys[slot] = hash;
+      this.values[slot] = (1 << 24) | (turn & 0xffffff);
+      this.size++;
+      return;
+    }
+    const value = this.values[slot]!;
+    if ((value & 0xffffff) === (turn & 0xffffff)) return;
+    const count = Math.min(255, (value >>> 24) + 1);
+    this.values[slot] = ((count << 24) | (turn & 0xffffff)) >>> 0;
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+
+  count(hash: number): number {
+    const slot = this.find(hash);
+    return this.keys[slot] === 0 ? 0 : this.values[slot]! >>> 24;
+  }
+
+  private find(hash: number): number {
+    const mask = this.keys.length - 1;
+    let slot = hash & mask;
+    while (this.keys[slot] !== 0 && this.keys[slot] !== hash) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Uint32Array(keys.length * 2);
+    this.values = new Uint32Array(keys.length * 2);
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] === 0) continue;
+      const slot = this.find(keys[i]!);
+      this.keys[slot] = keys[i]!;
+      this.values[slot] = values[i]!;
+    }
+  }
 }
 
 function bump<K>(map: Map<K, number>, key: K, turn: number, cap: number): void {
@@ -53,7 +100,7 @@ function countOf<K>(map: Map<K, number>, key: K): number {
 }
 
 export class HistoryCorpus {
-  private readonly lines = new Map<number, number>();
+  private readonly lines = new LineCounts();
   private readonly terms = new Map<string, number>();
   /** Number of turns counted. */
   turns = 0;
@@ -64,7 +111,7 @@ export class HistoryCorpus {
     for (const line of text.split('\n')) {
       for (const unit of unitsOf(line)) {
         const key = normalizeLine(unit);
-        if (key.length >= MIN_LINE_CHARS) bump(this.lines, hashLine(key), turn, MAX_LINES);
+        if (key.length >= MIN_LINE_CHARS) this.lines.bump(hashLine(key), turn);
       }
     }
     for (const term of new Set(termsOf(maskIds(text)))) bump(this.terms, term, turn, MAX_TERMS);
@@ -72,7 +119,7 @@ export class HistoryCorpus {
 
   isRepeated(line: string): boolean {
     const key = normalizeLine(line);
-    return key.length >= MIN_LINE_CHARS && countOf(this.lines, hashLine(key)) >= REPEATED_IN_TURNS;
+    return key.length >= MIN_LINE_CHARS && this.lines.count(hashLine(key)) >= REPEATED_IN_TURNS;
   }
 
   /** Turns that use the term. */

@@ -11,7 +11,7 @@ import type { HistoryIndex, IndexSegment, ParsedHistory, Segment, SegmentSummary
 /** More than this share of segments affected → full reindex (cheaper than tracking every change). */
 export const FULL_REINDEX_RATIO = 0.5;
 /** Segments whose text is built and summarized together (bounds memory on big histories). */
-export const SUMMARY_BATCH_SIZE = 32;
+export const SUMMARY_BATCH_SIZE = 8;
 
 export interface CurrentState {
   /** Current segments with their hashes set. */

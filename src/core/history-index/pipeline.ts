@@ -115,7 +115,8 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   if (reusable && fileHash !== undefined && existing!.source?.kind === 'puffin-file' && fileHash === existing!.contentHash) return unchanged(existing!);
 
   // One read takes each prompt's hash, token count, markers and corpus counts; for a Puffin file the
-  // texts are then dropped and read again segment by segment while summarizing.
+  // texts are then dropped and streamed again (never JSON.parse: that would hold the whole document
+  // while summarizing) segment by segment.
   const streamed = source.kind === 'puffin-file';
   const extractor = new MarkerExtractor(markerConfig);
   const corpus = new HistoryCorpus();
@@ -190,7 +191,7 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   const offline = provider.name === 'extractive';
   const refine = (summary: SegmentSummary, content: string): SegmentSummary => ({ ...summary, topics: specificTopics(content, corpus, summary.topics), rawImportance: rankingScore(summary.importanceScore, content) });
   const streamTexts = source.kind === 'puffin-file'
-    ? (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) => streamSegmentTexts(source.path, history, pending, batchSize, run, threshold)
+    ? (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) => streamSegmentTexts(source.path, history, pending, batchSize, run, { streamThresholdBytes: 0 })
     : undefined;
   const result = await updater.executeUpdate(plan, current, {
     history, segmenter, generator, corpus, ...(offline ? { refine } : {}), ...(streamTexts ? { streamTexts } : {}), onProgress: (done, total) => progress('summarize', done, total),
