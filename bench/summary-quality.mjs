@@ -2,12 +2,14 @@
 // fixtures: both Puffin histories (file path) and the other agents' sessions (store path). Reports the
 // share of summaries leaking a prompt header or id, the share quoting text found in ≥ 3 segments, the
 // importance histogram, and topics that tag more than half of the segments.
-// Usage: node bench/summary-quality.mjs [--show N]   (N: print N summaries next to their sources)
+// Usage: node bench/summary-quality.mjs [--show N]   (N: print N summaries next to their sources;
+// STRATA_FIXTURES overrides the fixture folder, ../shared/fixtures/real by default)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const FIXTURES = process.env.STRATA_FIXTURES ?? '/work/shared/fixtures/real';
+const FIXTURES = process.env.STRATA_FIXTURES ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'fixtures', 'real');
 const PUFFIN = [join(FIXTURES, 'puffin/jdubray-cosa/history.early.json'), join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json')];
 const STORE_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode', 'aider'];
 const HEADER_RE = /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/i;
