@@ -15,7 +15,8 @@ const STORE_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode', 'aider'];
 const HEADER_RE = /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/i;
 const ID_TOPIC_RE = /^(?=.*\d)[0-9a-f-]{4,}$|^[0-9a-f]{8}$/i;
 
-const norm = (text) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+/** Lowercase, Markdown emphasis and code marks removed, whitespace collapsed. */
+const norm = (text) => text.replace(/[*_`#>]+/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Sentences of a summary long enough to count as a quote (the cut mark "…" removed). */
 function quotes(summary) {
