@@ -1,7 +1,7 @@
 // Owns the second read of a Puffin history: the first read kept only each prompt's hash, token count and
 // markers, so memory does not grow with the history. This one fills in the texts of the prompts that
 // segments to be summarized need, hands over full segments in batches (the read pauses meanwhile) and
-// empties the texts again once no pending segment needs them.
+// empties the texts again once no pending segment needs them. The read ends at the last prompt needed.
 import { walkPuffinPrompts } from '../../sources/puffin/index.js';
 import { checkPrompt } from '../../sources/puffin/schema.js';
 import { toParsedPrompt } from './history-parser.js';
@@ -86,6 +86,7 @@ export async function streamSegmentTexts(path: string, history: ParsedHistory, p
       },
       branchEnd: () => {},
       skipped: () => {},
+      stop: () => waiting.size === 0,
     },
     options,
   );

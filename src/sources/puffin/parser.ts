@@ -41,6 +41,8 @@ export interface RawPromptHandler {
   branchEnd(branchKey: string, info: BranchInfo): void;
   /** `branchKey` is known for a non-object branch of a document read whole. */
   skipped(type: string, branchKey?: string): void;
+  /** Asked after each prompt: true ends the walk early. */
+  stop?(): boolean;
 }
 
 export interface RawPromptWalkEnd {
@@ -63,6 +65,7 @@ async function walkDocument(doc: unknown, handler: RawPromptHandler, found: () =
       for (const prompt of branch.prompts) {
         const pending = handler.prompt(branchKey, prompt);
         if (pending) await pending;
+        if (handler.stop?.()) return;
       }
     }
     handler.branchEnd(branchKey, {
@@ -103,7 +106,7 @@ export async function walkPuffinPrompts(path: string, handler: RawPromptHandler,
   const result = await streamPuffinTokens(path, walker, () => {
     const wait = pending;
     pending = undefined;
-    return wait;
+    return wait ?? (handler.stop?.() ? 'stop' : undefined);
   });
   const isPuffin = walker.rootKind === 'object' && (walker.sawBranches || result.error !== undefined);
   return { isPuffin, ...(result.error ? { error: result.error } : {}) };

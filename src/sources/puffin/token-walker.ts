@@ -157,9 +157,10 @@ export interface StreamResult {
 
 /**
  * Streams `path` through stream-json's tokenizer into the walker. Resolves (never rejects) at the end.
- * `waitFor` is asked after each token: a promise it returns pauses the read until it settles.
+ * `waitFor` is asked after each token: a promise it returns pauses the read until it settles; 'stop'
+ * ends the read there (the caller has what it needs).
  */
-export function streamPuffinTokens(path: string, walker: PuffinTokenWalker, waitFor?: () => Promise<void> | undefined): Promise<StreamResult> {
+export function streamPuffinTokens(path: string, walker: PuffinTokenWalker, waitFor?: () => Promise<void> | 'stop' | undefined): Promise<StreamResult> {
   return new Promise((resolve) => {
     let bytes = 0;
     let newlines = 0;
@@ -190,7 +191,8 @@ export function streamPuffinTokens(path: string, walker: PuffinTokenWalker, wait
         return;
       }
       const pending = waitFor?.();
-      if (pending) {
+      if (pending === 'stop') finish({ bytes });
+      else if (pending) {
         parser.pause();
         pending.then(
           () => parser.resume(),
