@@ -1,5 +1,5 @@
 // Runs every benchmark in its own Node process (so peak RSS is per benchmark) and prints their output.
-// Usage: npm run bench [-- name ...]   e.g. npm run bench -- ingest retrieval
+// Usage: npm run bench [-- name ...]   e.g. npm run bench -- ingest retrieval summary-quality
 // Sizes: STRATA_BENCH_INGEST_MB (1000), STRATA_BENCH_SMALL_FILES (10000), STRATA_BENCH_RETRIEVAL_MB (1024),
 // STRATA_BENCH_PUFFIN_MB (200), STRATA_BENCH_MCP_MB (1024), STRATA_BENCH_LOGBOOK_SESSIONS (1000),
 // STRATA_BENCH_UI_SESSIONS (10000), STRATA_BENCH_UI_BIG_MB (5); the others use their scripts' defaults.

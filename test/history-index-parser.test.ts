@@ -44,13 +44,13 @@ describe('HistoryParser', () => {
       expect(await new HistoryParser(fixture).parseBranch('no-such-branch')).toEqual([]);
     });
 
-    it(`streaming (forced) gives the same history for ${fixture.split('/').slice(-1)[0]}, and streamParse() is an async generator`, async () => {
+    it(`streaming (forced) gives the same history for ${fixture.split('/').slice(-1)[0]}, and visit() sees every prompt in file order`, async () => {
       const direct = await new HistoryParser(fixture).parse();
       const streamed = await new HistoryParser(fixture, { streamThresholdBytes: 0 }).parse();
       expect(plain(streamed)).toBe(plain(direct));
       expect(streamed.source.contentHash).toBe(direct.source.contentHash);
       const seen: ParsedPrompt[] = [];
-      for await (const p of new HistoryParser(fixture).streamParse()) seen.push(p);
+      await new HistoryParser(fixture, { streamThresholdBytes: 0, visit: (p) => void seen.push(p) }).parse();
       expect(seen.map((p) => p.id)).toEqual([...direct.branches.values()].flat().map((p) => p.id));
     });
   }

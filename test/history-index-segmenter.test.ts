@@ -52,9 +52,11 @@ describe('ContentSegmenter', () => {
       expect(s.tokenCount).toBe([...s.overlapPromptIds, ...s.promptIds].reduce((n, id) => n + tokensOf(id), 0));
     }
     const content = new ContentSegmenter().getSegmentContent(segments[1]!, h);
-    expect(content).toMatch(/\(Context: the end of the previous part of this conversation\)\n### Prompt x2/);
-    expect(content).toMatch(/### Prompt x3 \(\d{4}-\d\d-\d\dT/);
-    expect(content.indexOf('### Prompt x3')).toBeGreaterThan(content.indexOf('(End of context)'));
+    expect(content).toMatch(/\(Context: the end of the previous part of this conversation\)\nUser: x2 word/);
+    expect(content).toContain('Assistant: reply to x3');
+    expect(content.indexOf('User: x3')).toBeGreaterThan(content.indexOf('(End of context)'));
+    // The summarizer never sees prompt headers, ids, timestamps or the branch id.
+    expect(content).not.toMatch(/### Prompt|Branch:|\d{4}-\d\d-\d\dT/);
   });
 
   it('packs whole small conversations together and never splits one that fits', () => {

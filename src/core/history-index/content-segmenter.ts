@@ -1,4 +1,4 @@
-// Owns ContentSegmenter (spec §3): divides a parsed history into segments for summarization. Segments
+// Owns ContentSegmenter: divides a parsed history into segments for summarization. Segments
 // never mix branches; with natural boundaries they hold whole conversations (root prompt + descendants),
 // several small ones packed together up to maxTokensPerSegment with content-defined boundaries (an edit
 // or an appended conversation never shifts later boundaries); a conversation too big for one segment
@@ -6,6 +6,7 @@
 // context. Token counts come from the one tokenizer module.
 import { countTokens } from '../../shared/tokenizer.js';
 import { sha256 } from '../../shared/hash.js';
+import { withoutRepeatedLines, type HistoryCorpus } from './history-corpus.js';
 import type { ParsedHistory, ParsedPrompt, Segment, SegmentationConfig } from './types.js';
 
 export const DEFAULT_SEGMENTATION: SegmentationConfig = {
@@ -15,12 +16,19 @@ export const DEFAULT_SEGMENTATION: SegmentationConfig = {
   conversationsPerSegment: 8,
 };
 
-/** One turn as the summarizer sees it: the prompt and the agent's reply. */
+/** One turn as counted for segmentation (token counts are cached per prompt hash, so this stays fixed). */
 export function renderTurn(p: ParsedPrompt): string {
   const when = p.timestamp > 0 ? ` (${new Date(p.timestamp).toISOString()})` : '';
   let text = `### Prompt ${p.id}${when}\nUser: ${p.content}\n`;
   if (p.response && p.response.content !== '') text += `\nAssistant: ${p.response.content}\n`;
   return text;
+}
+
+/** One turn as the summarizer sees it: no header, ids masked, boilerplate lines dropped. */
+export function summaryTurn(p: ParsedPrompt, corpus?: HistoryCorpus): string {
+  const user = withoutRepeatedLines(p.content, corpus).trim();
+  const reply = p.response ? withoutRepeatedLines(p.response.content, corpus).trim() : '';
+  return `${user ? `User: ${user}\n` : ''}${reply ? `Assistant: ${reply}\n` : ''}`;
 }
 
 export function segmentIdFor(branchId: string, firstPromptId: string): string {
@@ -87,16 +95,21 @@ export class ContentSegmenter {
     return out;
   }
 
-  /** The segment's text for the summarizer: branch header, overlap context, then its turns. */
-  getSegmentContent(segment: Segment, history: ParsedHistory): string {
+  /**
+   * The segment's text for the summarizer: overlap context, then its turns as "User:" / "Assistant:"
+   * lines. No prompt ids, timestamps or branch ids (a summary must not quote them); with a corpus, lines
+   * repeated across conversations (templates, boilerplate) are left out.
+   */
+  getSegmentContent(segment: Segment, history: ParsedHistory, corpus?: HistoryCorpus): string {
     const byId = promptMap(history);
-    const name = history.branchNames.get(segment.branchId);
-    let text = `Branch: ${segment.branchId}${name && name !== segment.branchId ? ` (${name})` : ''}\n\n`;
-    const overlap = segment.overlapPromptIds.map((id) => byId.get(id)).filter((p): p is ParsedPrompt => p !== undefined);
-    if (overlap.length > 0) {
-      text += '(Context: the end of the previous part of this conversation)\n' + overlap.map(renderTurn).join('\n') + '(End of context)\n\n';
-    }
-    return text + segment.promptIds.map((id) => byId.get(id)).filter((p): p is ParsedPrompt => p !== undefined).map(renderTurn).join('\n');
+    const turns = (ids: string[]): string =>
+      ids
+        .map((id) => byId.get(id))
+        .filter((p): p is ParsedPrompt => p !== undefined)
+        .map((p) => summaryTurn(p, corpus))
+        .join('\n---\n');
+    const overlap = turns(segment.overlapPromptIds);
+    return (overlap ? `(Context: the end of the previous part of this conversation)\n${overlap}\n(End of context)\n\n` : '') + turns(segment.promptIds);
   }
 
   private closesSegment(rootId: string): boolean {

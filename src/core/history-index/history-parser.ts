@@ -1,20 +1,25 @@
-// Owns HistoryParser (spec §1): a Puffin `history.json` → ParsedHistory (branches → prompts with
-// depth, children, dateRange, totalPrompts). Files up to 50 MB are read with JSON.parse; bigger ones
-// (and any file JSON.parse rejects, e.g. a truncated tail) go through streamParse(), an async
-// generator over the Puffin adapter's streaming walker. Malformed entries are skipped and logged.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { sha256 } from '../../shared/hash.js';
-import { checkPrompt, isRecord, type PuffinPrompt } from '../../sources/puffin/schema.js';
-import { streamPuffinItems } from './puffin-stream.js';
+// Owns HistoryParser: a Puffin `history.json` → ParsedHistory (branches → prompts with depth, children,
+// dateRange, totalPrompts), read through the Puffin adapter's raw prompt walk (which picks JSON.parse or
+// its streaming walk by size). Malformed entries are skipped and logged.
+import { existsSync } from 'node:fs';
+import { STREAM_THRESHOLD_BYTES, walkPuffinPrompts } from '../../sources/puffin/index.js';
+import { checkPrompt, type PuffinPrompt } from '../../sources/puffin/schema.js';
+import { hashFile } from './file-hash.js';
 import { silentLogger, type HistoryIssue, type HistorySourceInfo, type Logger, type ParsedHistory, type ParsedPrompt } from './types.js';
 
-/** Files above this size are parsed with the streaming parser (spec: 50 MB). */
-export const STREAM_THRESHOLD_BYTES = 50 * 1024 * 1024;
+export { STREAM_THRESHOLD_BYTES };
 
 export interface HistoryParserOptions {
   /** Override the streaming threshold (tests force streaming with 0). */
   streamThresholdBytes?: number;
   logger?: Logger;
+  /** The file's SHA-256 when the caller already has it. */
+  contentHash?: string;
+  /**
+   * Sees each accepted prompt once, in file order, before it is kept; it may empty the texts (the
+   * pipeline keeps only hashes and counts, then reads the texts again segment by segment).
+   */
+  visit?: (prompt: ParsedPrompt) => void;
 }
 
 function toMs(iso: string | undefined): number {
@@ -136,86 +141,49 @@ class PromptCollector {
 export class HistoryParser {
   private readonly threshold: number;
   private readonly logger: Logger;
-  private lastStream: { sha256: string; issues: HistoryIssue[]; branchOrder: string[]; branchNames: Map<string, string>; isPuffin: boolean } | undefined;
 
   constructor(
     readonly historyPath: string,
-    options: HistoryParserOptions = {},
+    private readonly options: HistoryParserOptions = {},
   ) {
     this.threshold = options.streamThresholdBytes ?? STREAM_THRESHOLD_BYTES;
     this.logger = options.logger ?? silentLogger;
   }
 
-  /** Parses the whole file. A missing file gives an empty history with `source.missing` (spec: warn, empty index). */
+  /** Parses the whole file. A missing file gives an empty history with `source.missing` (an empty index follows). */
   async parse(): Promise<ParsedHistory> {
     const source: HistorySourceInfo = { kind: 'puffin-file', path: this.historyPath, contentHash: '' };
     if (!existsSync(this.historyPath)) {
       this.logger.warn(`history file not found: ${this.historyPath}; the index will be empty`);
       return emptyHistory({ ...source, missing: true });
     }
-    if (statSync(this.historyPath).size <= this.threshold) {
-      const bytes = readFileSync(this.historyPath);
-      let doc: unknown;
-      try {
-        doc = JSON.parse(bytes.toString('utf8'));
-      } catch {
-        doc = undefined; // truncated or corrupt: the streaming walk keeps every prompt completed before the error
-      }
-      if (doc !== undefined) return this.fromDocument(doc, { ...source, contentHash: sha256(bytes) });
-    }
+    const contentHash = this.options.contentHash ?? (await hashFile(this.historyPath));
+    const collector = new PromptCollector(this.logger);
     const prompts: ParsedPrompt[] = [];
-    for await (const prompt of this.streamParse()) prompts.push(prompt);
-    const end = this.lastStream!;
-    return finalizeHistory(prompts, end.branchOrder, end.branchNames, end.issues, { ...source, contentHash: end.sha256 });
+    const end = await walkPuffinPrompts(
+      this.historyPath,
+      {
+        prompt: (branchKey, raw) => {
+          const prompt = collector.add(branchKey, raw);
+          if (!prompt) return;
+          this.options.visit?.(prompt);
+          prompts.push(prompt);
+        },
+        branchEnd: (branchKey, info) => collector.branch(branchKey, info.name),
+        skipped: (type, branchKey) => collector.issue({ reason: type === 'branch:not_object' ? 'branch is not an object' : `skipped ${type}`, ...(branchKey !== undefined ? { branchId: branchKey } : {}) }),
+      },
+      { streamThresholdBytes: this.threshold },
+    );
+    if (!end.isPuffin) {
+      collector.issue({ reason: 'not a Puffin history: no top-level "branches" object' });
+      return emptyHistory({ ...source, contentHash }, collector.issues);
+    }
+    if (end.error) collector.issue({ reason: `invalid JSON (truncated or corrupt) at line ${end.error.line}, byte ${end.error.offset}: ${end.error.message}; prompts completed before it were kept` });
+    return finalizeHistory(prompts, collector.branchOrder, collector.branchNames, collector.issues, { ...source, contentHash });
   }
 
   /** One branch's prompts (for incremental updates of a single branch). */
   async parseBranch(branchId: string): Promise<ParsedPrompt[]> {
     return (await this.parse()).branches.get(branchId) ?? [];
-  }
-
-  /**
-   * Streams prompts in file order with bounded memory. `depth` counts parents seen earlier in the file
-   * (Puffin writes parents first); `children` is filled in only by parse().
-   */
-  async *streamParse(): AsyncGenerator<ParsedPrompt> {
-    const collector = new PromptCollector(this.logger);
-    const stream = streamPuffinItems(this.historyPath);
-    let next = await stream.next();
-    while (!next.done) {
-      const item = next.value;
-      if (item.kind === 'prompt') {
-        const prompt = collector.add(item.branchKey, item.raw);
-        if (prompt) yield prompt;
-      } else if (item.kind === 'branch') collector.branch(item.branchKey, item.info.name);
-      else collector.issue({ reason: item.type === 'branch:not_object' ? 'branch is not an object' : `skipped ${item.type}` });
-      next = await stream.next();
-    }
-    const end = next.value;
-    if (!end.isPuffin) collector.issue({ reason: 'not a Puffin history: no top-level "branches" object' });
-    if (end.error) collector.issue({ reason: `invalid JSON (truncated or corrupt) at line ${end.error.line}, byte ${end.error.offset}: ${end.error.message}; prompts completed before it were kept` });
-    this.lastStream = { sha256: end.sha256, issues: collector.issues, branchOrder: collector.branchOrder, branchNames: collector.branchNames, isPuffin: end.isPuffin };
-  }
-
-  private fromDocument(doc: unknown, source: HistorySourceInfo): ParsedHistory {
-    const collector = new PromptCollector(this.logger);
-    const prompts: ParsedPrompt[] = [];
-    if (!isRecord(doc) || !isRecord(doc.branches)) {
-      collector.issue({ reason: 'not a Puffin history: no top-level "branches" object' });
-      return emptyHistory(source, collector.issues);
-    }
-    for (const [key, branch] of Object.entries(doc.branches)) {
-      if (!isRecord(branch)) {
-        collector.issue({ reason: 'branch is not an object', branchId: key });
-        continue;
-      }
-      collector.branch(key, typeof branch.name === 'string' ? branch.name : undefined);
-      if (!Array.isArray(branch.prompts)) continue;
-      for (const raw of branch.prompts) {
-        const prompt = collector.add(key, raw);
-        if (prompt) prompts.push(prompt);
-      }
-    }
-    return finalizeHistory(prompts, collector.branchOrder, collector.branchNames, collector.issues, source);
   }
 }

@@ -1,16 +1,17 @@
-// Owns IncrementalUpdater (spec §6): compares the current segments (and prompt hashes) with the existing
+// Owns IncrementalUpdater: compares the current segments (and prompt hashes) with the existing
 // index, plans which segments to add / update / remove, chooses a full reindex when more than 50% of the
 // segments are affected (or there is no usable previous index), and executes the plan: only the planned
 // segments are summarized again, every other segment keeps its summary from the existing index.
-import { HashCalculator } from './hash-calculator.js';
+import { detectChanges } from './hash-calculator.js';
 import type { ContentSegmenter } from './content-segmenter.js';
+import type { HistoryCorpus } from './history-corpus.js';
 import type { SummaryGenerator, SummaryOutcome } from './summary-generator.js';
-import type { HistoryIndex, IndexSegment, ParsedHistory, Segment, UpdatePlan } from './types.js';
+import type { HistoryIndex, IndexSegment, ParsedHistory, Segment, SegmentSummary, UpdatePlan } from './types.js';
 
-/** More than this share of segments affected → full reindex (spec). */
+/** More than this share of segments affected → full reindex (cheaper than tracking every change). */
 export const FULL_REINDEX_RATIO = 0.5;
 /** Segments whose text is built and summarized together (bounds memory on big histories). */
-export const SUMMARY_BATCH_SIZE = 32;
+export const SUMMARY_BATCH_SIZE = 8;
 
 export interface CurrentState {
   /** Current segments with their hashes set. */
@@ -29,7 +30,13 @@ export interface ExecuteContext {
   history: ParsedHistory;
   segmenter: ContentSegmenter;
   generator: SummaryGenerator;
+  /** Cross-history statistics: boilerplate lines are left out of the text summarized. */
+  corpus?: HistoryCorpus;
+  /** Adjusts a fresh summary knowing the history (the offline provider's topics and raw score). */
+  refine?: (summary: SegmentSummary, content: string) => SegmentSummary;
   batchSize?: number;
+  /** Supplies the texts batch by batch (a second read of the history file) instead of from `history`. */
+  streamTexts?: (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) => Promise<void>;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -58,7 +65,7 @@ export class IncrementalUpdater {
 
   planUpdate(current: CurrentState): UpdatePlan {
     const oldHashes = new Map(Object.entries(this.existingIndex?.prompts ?? {}).map(([id, p]) => [id, p.hash] as const));
-    const promptChanges = HashCalculator.detectChanges(oldHashes, current.promptHashes);
+    const promptChanges = detectChanges(oldHashes, current.promptHashes);
     const currentIds = new Set(current.segments.map((s) => s.id));
     const segmentsToRemove = [...this.previous.keys()].filter((id) => !currentIds.has(id));
     const segmentsToAdd: string[] = [];
@@ -112,18 +119,20 @@ export class IncrementalUpdater {
     let budgetStopped: string | null = null;
     let done = 0;
     ctx.onProgress?.(0, pending.length);
-    for (let start = 0; start < pending.length; start += batchSize) {
-      const batch = pending.slice(start, start + batchSize);
-      const items = batch.map((s) => ({ id: s.id, content: ctx.segmenter.getSegmentContent(s, ctx.history), tokenCount: s.tokenCount }));
+    const run = async (batch: Segment[]): Promise<void> => {
+      const items = batch.map((s) => ({ id: s.id, content: ctx.segmenter.getSegmentContent(s, ctx.history, ctx.corpus), tokenCount: s.tokenCount }));
       const result = await ctx.generator.generateBatch(items, () => ctx.onProgress?.(++done, pending.length));
-      result.outcomes.forEach((o) => {
+      result.outcomes.forEach((o, i) => {
+        if (ctx.refine) o.summary = ctx.refine(o.summary, items[i]!.content);
         outcomes.set(o.summary.segmentId, o);
         if (o.stale) fallbacks.push({ segmentId: o.summary.segmentId, error: o.error ?? 'no reply' });
       });
       budgetStopped ??= result.budgetStopped;
-      done = Math.max(done, start + batch.length);
+      done = Math.max(done, outcomes.size);
       ctx.onProgress?.(done, pending.length);
-    }
+    };
+    if (ctx.streamTexts) await ctx.streamTexts(pending, batchSize, run);
+    else for (let start = 0; start < pending.length; start += batchSize) await run(pending.slice(start, start + batchSize));
     const segments = current.segments.map((s): IndexSegment => {
       const base = { id: s.id, promptIds: s.promptIds, tokenCount: s.tokenCount, hash: s.hash, branchId: s.branchId, startTimestamp: s.startTimestamp, endTimestamp: s.endTimestamp };
       const extra = s.overlapPromptIds.length > 0 ? { overlapPromptIds: s.overlapPromptIds } : {};
@@ -133,7 +142,8 @@ export class IncrementalUpdater {
         return { ...base, ...extra, ...summary, summarySource: outcome.source, ...(outcome.stale ? { stale: true } : {}) };
       }
       const old = this.previous.get(s.id)!;
-      return { ...base, ...extra, summary: old.summary, topics: old.topics, importanceScore: old.importanceScore, keyEntities: old.keyEntities ?? [], ...(old.summarySource ? { summarySource: old.summarySource } : {}) };
+      const raw = old.rawImportance !== undefined ? { rawImportance: old.rawImportance } : {};
+      return { ...base, ...extra, summary: old.summary, topics: old.topics, importanceScore: old.importanceScore, keyEntities: old.keyEntities ?? [], ...(old.summarySource ? { summarySource: old.summarySource } : {}), ...raw };
     });
     return { segments, summarized: outcomes.size, fallbacks, budgetStopped };
   }

@@ -1,4 +1,4 @@
-// Owns IndexSerializer (spec §7): the HistoryIndex JSON, validated against schemas/history-index.schema.json
+// Owns IndexSerializer: the HistoryIndex JSON, validated against schemas/history-index.schema.json
 // (draft 2020-12, ajv) on write and on read, written atomically (temp file + fsync + rename) so a failed
 // write never corrupts an existing index.
 import { existsSync, readFileSync } from 'node:fs';

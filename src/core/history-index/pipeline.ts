@@ -1,29 +1,32 @@
-// Owns the history index pipeline (spec "Main Entry Point"): lock `<out>.lock` → read the existing index
+// Owns the history index pipeline: lock `<out>.lock` → read the existing index
 // → quick unchanged check (content hash) → parse → markers → hash + segment → plan (incremental or full)
 // → summarize the planned segments → assemble → validate + atomic write → statistics. Collaborators
 // (runner, write function, clock) come in as parameters so tests swap them without module mocks.
-import { createReadStream, existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { acquireLock as defaultAcquireLock, describeHolder, type LockOptions, type Lock } from '../../shared/file-lock.js';
 import { sha256 } from '../../shared/hash.js';
 import { countTokens } from '../../shared/tokenizer.js';
 import type { Store } from '../../store/db.js';
 import type { LlmRunner } from '../llm/index.js';
 import { ContentSegmenter, renderTurn } from './content-segmenter.js';
-import { HashCalculator } from './hash-calculator.js';
+import { hashFile } from './file-hash.js';
+import { hashPrompt, hashSegment } from './hash-calculator.js';
 import { HistoryParser } from './history-parser.js';
 import { IncrementalUpdater } from './incremental-updater.js';
 import { INDEX_VERSION, IndexSerializer, type WriteFile } from './index-serializer.js';
 import { MarkerExtractor } from './marker-extractor.js';
 import { ProcessingStats, type Phase, type ProcessingStatistics, type RunMode } from './processing-stats.js';
 import { parseStoreHistory, type StoreSelection } from './store-history.js';
-import { redactHistory } from './redact-history.js';
+import { redactBranchNames, redactPrompt } from './redact-history.js';
+import { emptyTexts, streamSegmentTexts } from './segment-texts.js';
 import { SummaryGenerator } from './summary-generator.js';
-import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type SegmentationConfig, type UpdatePlan } from './types.js';
+import { HistoryCorpus } from './history-corpus.js';
+import { dropUbiquitousTopics, rankingScore, specificTopics, spreadImportance } from './extractive-refine.js';
+import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type ParsedPrompt, type Segment, type SegmentationConfig, type SegmentSummary, type UpdatePlan } from './types.js';
 import { StrataError } from '../../shared/errors.js';
 
 /** Version of the turn rendering (token counts and summaries depend on it). */
-const TURN_FORMAT = 'turn@1';
+const TURN_FORMAT = 'turn@2';
 
 export type HistorySourceOption = { kind: 'puffin-file'; path: string } | { kind: 'store'; store: Store; selection: StoreSelection };
 
@@ -35,7 +38,7 @@ export interface GenerateOptions {
   full?: boolean;
   markerConfig?: MarkerConfig;
   segmentConfig?: Partial<SegmentationConfig>;
-  /** Replaces the spec's summary prompt template. */
+  /** Replaces the default summary prompt template. */
   summaryTemplate?: string;
   logger?: Logger;
   onProgress?: (phase: Phase, done: number, total: number) => void;
@@ -57,17 +60,6 @@ export interface GenerateResult {
   /** False when nothing was written (unchanged history, or a missing history file). */
   written: boolean;
   outputPath: string;
-}
-
-/** SHA-256 of a file's bytes, streamed. */
-export function hashFile(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path, { highWaterMark: 1 << 20 })
-      .on('data', (chunk) => hash.update(chunk as Buffer))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
 }
 
 function markerConfigKey(config: MarkerConfig): string {
@@ -120,17 +112,47 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
 
   // Quick change detection: the history file's bytes hash to the indexed contentHash → nothing to do.
   const source = options.source;
-  if (reusable && source.kind === 'puffin-file' && existing!.source?.kind === 'puffin-file' && existsSync(source.path)) {
-    if ((await hashFile(source.path)) === existing!.contentHash) return unchanged(existing!);
-  }
+  const fileHash = source.kind === 'puffin-file' && existsSync(source.path) ? await hashFile(source.path) : undefined;
+  if (reusable && fileHash !== undefined && existing!.source?.kind === 'puffin-file' && fileHash === existing!.contentHash) return unchanged(existing!);
+
+  // One read takes each prompt's hash, token count, markers and corpus counts; for a Puffin file the
+  // texts are then dropped and streamed again (never JSON.parse: that would hold the whole document
+  // while summarizing) segment by segment.
+  const streamed = source.kind === 'puffin-file';
+  const extractor = new MarkerExtractor(markerConfig);
+  const corpus = new HistoryCorpus();
+  const oldPrompts = existing?.prompts ?? {};
+  const prompts: Record<string, { hash: string; tokens: number }> = {};
+  const promptHashes = new Map<string, string>();
+  const markersOf = new Map<string, IndexMarker[]>();
+  const visit = (p: ParsedPrompt): void => {
+    redactPrompt(p);
+    const found = [...extractor.extract(p.content, { promptId: p.id, field: 'prompt' }), ...extractor.extract(p.response?.content ?? '', { promptId: p.id, field: 'response' })];
+    if (found.length > 0) {
+      markersOf.set(p.id, found.map((m) => ({
+        type: m.type, content: m.content, promptId: m.sourcePromptId, sourceField: m.sourceField, importance: Math.min(1, Math.max(0, m.priority / 10)),
+        lineNumber: m.lineNumber, context: m.context, branchId: p.branchId, ...(p.timestamp > 0 ? { timestamp: new Date(p.timestamp).toISOString() } : {}),
+      })));
+    }
+    const hash = hashPrompt(p);
+    const old = oldPrompts[p.id];
+    promptHashes.set(p.id, hash);
+    prompts[p.id] = { hash, tokens: old && old.hash === hash ? old.tokens : countTokens(renderTurn(p)) };
+    corpus.add(`${p.content}\n${p.response?.content ?? ''}`);
+    if (streamed) emptyTexts(p);
+  };
 
   stats.startPhase('parse');
   progress('parse', 0, 1);
-  const history: ParsedHistory =
-    source.kind === 'puffin-file'
-      ? await new HistoryParser(source.path, { logger, ...(options.streamThresholdBytes !== undefined ? { streamThresholdBytes: options.streamThresholdBytes } : {}) }).parse()
-      : parseStoreHistory(source.store.db, source.store.path, source.selection);
-  redactHistory(history);
+  const threshold = options.streamThresholdBytes !== undefined ? { streamThresholdBytes: options.streamThresholdBytes } : {};
+  let history: ParsedHistory;
+  if (source.kind === 'puffin-file') {
+    history = await new HistoryParser(source.path, { logger, visit, ...threshold, ...(fileHash !== undefined ? { contentHash: fileHash } : {}) }).parse();
+  } else {
+    history = parseStoreHistory(source.store.db, source.store.path, source.selection);
+    for (const list of history.branches.values()) for (const p of list) visit(p);
+  }
+  redactBranchNames(history);
   stats.endPhase('parse');
   progress('parse', 1, 1);
   for (const issue of history.issues) stats.recordError('parse', issue.reason + (issue.branchId ? ` (branch ${issue.branchId}${issue.index ? `, entry ${issue.index}` : ''})` : ''), issue.promptId);
@@ -149,17 +171,12 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   if (reusable && source.kind === 'store' && existing!.contentHash === history.source.contentHash) return unchanged(existing!);
 
   stats.startPhase('markers');
-  progress('markers', 0, history.totalPrompts);
-  const extracted = new MarkerExtractor(markerConfig).extractFromHistory(history);
   const markers: IndexMarker[] = [];
-  for (const prompts of history.branches.values()) {
-    for (const p of prompts) {
-      for (const m of extracted.get(p.id) ?? []) {
+  for (const list of history.branches.values()) {
+    for (const p of list) {
+      for (const m of markersOf.get(p.id) ?? []) {
         stats.recordMarkerExtracted(m.type);
-        markers.push({
-          type: m.type, content: m.content, promptId: m.sourcePromptId, sourceField: m.sourceField, importance: Math.min(1, Math.max(0, m.priority / 10)),
-          lineNumber: m.lineNumber, context: m.context, branchId: p.branchId, ...(p.timestamp > 0 ? { timestamp: new Date(p.timestamp).toISOString() } : {}),
-        });
+        markers.push(m);
       }
     }
   }
@@ -167,20 +184,9 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   progress('markers', history.totalPrompts, history.totalPrompts);
 
   stats.startPhase('segment');
-  const promptHashes = HashCalculator.hashHistory(history);
-  const oldPrompts = existing?.prompts ?? {};
-  const prompts: Record<string, { hash: string; tokens: number }> = {};
-  const segmenter = new ContentSegmenter(options.segmentConfig, {
-    tokensOf: (p) => {
-      const hash = promptHashes.get(p.id)!;
-      const old = oldPrompts[p.id];
-      const tokens = old && old.hash === hash ? old.tokens : countTokens(renderTurn(p));
-      prompts[p.id] = { hash, tokens };
-      return tokens;
-    },
-  });
+  const segmenter = new ContentSegmenter(options.segmentConfig, { tokensOf: (p) => prompts[p.id]!.tokens });
   const segments = segmenter.segment(history);
-  for (const s of segments) s.hash = HashCalculator.hashSegment(s, history, promptHashes);
+  for (const s of segments) s.hash = hashSegment(s, history, promptHashes);
   stats.recordSegmentGenerated(segments.length);
   const updater = new IncrementalUpdater(existing, { summaryFingerprint, force: Boolean(options.full) });
   const current = { segments, promptHashes };
@@ -189,7 +195,18 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   progress('segment', segments.length, segments.length);
 
   stats.startPhase('summarize');
-  const result = await updater.executeUpdate(plan, current, { history, segmenter, generator, onProgress: (done, total) => progress('summarize', done, total) });
+  const offline = provider.name === 'extractive';
+  const refine = (summary: SegmentSummary, content: string): SegmentSummary => ({ ...summary, topics: specificTopics(content, corpus, summary.topics), rawImportance: rankingScore(summary.importanceScore, content) });
+  const streamTexts = source.kind === 'puffin-file'
+    ? (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) => streamSegmentTexts(source.path, history, pending, batchSize, run, { streamThresholdBytes: 0 })
+    : undefined;
+  const result = await updater.executeUpdate(plan, current, {
+    history, segmenter, generator, corpus, ...(offline ? { refine } : {}), ...(streamTexts ? { streamTexts } : {}), onProgress: (done, total) => progress('summarize', done, total),
+  });
+  if (offline) {
+    dropUbiquitousTopics(result.segments);
+    spreadImportance(result.segments);
+  }
   stats.endPhase('summarize');
   const llm = options.runner.stats();
   stats.recordLlmRun(llm);
@@ -250,20 +267,4 @@ function assemble(input: AssembleInput): HistoryIndex {
     prompts: input.prompts,
     dateRange: input.history.dateRange,
   };
-}
-
-/** The spec's IndexGenerator class over generateHistoryIndex. */
-export class IndexGenerator {
-  constructor(
-    private readonly options: GenerateOptions,
-    private readonly deps: GenerateDeps = {},
-  ) {}
-
-  generate(): Promise<GenerateResult> {
-    return generateHistoryIndex(this.options, this.deps);
-  }
-
-  generateWithProgress(onProgress: (phase: string, progress: number) => void): Promise<GenerateResult> {
-    return generateHistoryIndex({ ...this.options, onProgress: (phase, done, total) => onProgress(phase, total > 0 ? done / total : 1) }, this.deps);
-  }
 }

@@ -1,4 +1,4 @@
-// Owns ProcessingStats (spec §8): counts and phase durations of one history-index run, the spec's
+// Owns ProcessingStats: counts and phase durations of one history-index run, the
 // console summary (formatSummary / logSummary) and the same numbers as JSON (finalize).
 import { groupDigits } from '../../shared/numbers.js';
 import { describeError } from '../../shared/errors.js';
@@ -127,7 +127,7 @@ const count = groupDigits;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 const pad = (label: string): string => `  ${label.padEnd(20)}`;
 
-/** The spec's console summary. */
+/** The console summary printed after a run. */
 export function formatSummary(s: ProcessingStatistics): string {
   const lines = ['[RLM Index Generator] Processing Complete', RULE];
   lines.push(`${pad('Duration:')}${seconds(s.duration)}`);

@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import { sha256 } from '../../shared/hash.js';
 import { finalizeHistory } from './history-parser.js';
-import { HashCalculator } from './hash-calculator.js';
+import { hashPrompt } from './hash-calculator.js';
 import type { HistoryIssue, ParsedHistory, ParsedPrompt } from './types.js';
 
 export interface StoreSelection {
@@ -144,6 +144,6 @@ export function parseStoreHistory(db: Database, storePath: string, selection: St
       }
     }
   }
-  const hash = sha256(prompts.map((p) => `${p.branchId}\u0000${HashCalculator.hashPrompt(p)}`).join('\n'));
+  const hash = sha256(prompts.map((p) => `${p.branchId}\u0000${hashPrompt(p)}`).join('\n'));
   return finalizeHistory(prompts, branchOrder, branchNames, issues, { kind: 'store', path: storePath, contentHash: hash, selection });
 }

@@ -1,5 +1,5 @@
-// Owns SummaryGenerator (spec §4): segment summaries (summary, topics, keyEntities, importanceScore)
-// through the LLM provider layer — the spec's prompt template (src/core/llm/prompts.ts), the runner's
+// Owns SummaryGenerator: segment summaries (summary, topics, keyEntities, importanceScore)
+// through the LLM provider layer — the default prompt template (src/core/llm/prompts.ts), the runner's
 // cache, retries with backoff, JSON repair + extractive fallback, concurrency 4 and spend guard. An item
 // that still fails (or is not run after a budget stop) gets the extractive summary and is marked stale,
 // so the next run summarizes it again.
@@ -20,11 +20,11 @@ import type { SegmentSummary } from './types.js';
 
 export interface SummaryGeneratorOptions {
   runner: LlmRunner;
-  /** Reply token cap (spec: 1000). */
+  /** Reply token cap (default 1000: a summary, a few tags and a score). */
   maxTokens?: number;
   /** Segment text above this many tokens is truncated before it is sent (default 50,000). */
   maxContentTokens?: number;
-  /** Replaces the spec's template (must contain `{content}`); its hash becomes the template version. */
+  /** Replaces the default template (must contain `{content}`); its hash becomes the template version. */
   template?: string;
 }
 

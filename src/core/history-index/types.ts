@@ -1,4 +1,4 @@
-// Owns the data shapes of the history index pipeline (spec: history-index-generator.md): parsed
+// Owns the data shapes of the history index pipeline: parsed
 // history, markers, segments, summaries, the update plan and the HistoryIndex file. Types only.
 
 export interface ParsedResponse {
@@ -43,7 +43,7 @@ export interface HistorySourceInfo {
   path: string;
   /** puffin-file: SHA-256 of the file bytes; store: SHA-256 over the prompt hashes. '' when missing. */
   contentHash: string;
-  /** True when the history file does not exist (the spec: warn and return an empty index). */
+  /** True when the history file does not exist (a warning, and an empty index). */
   missing?: boolean;
   /** store: how the sessions were chosen. */
   selection?: { project?: string; sessions?: string[] };
@@ -117,6 +117,8 @@ export interface SegmentSummary {
   topics: string[];
   importanceScore: number;
   keyEntities: string[];
+  /** The offline summarizer's own score, kept so importance can be spread over all segments. */
+  rawImportance?: number;
 }
 
 export interface UpdatePlan {
@@ -150,6 +152,8 @@ export interface IndexSegment {
   summarySource?: 'model' | 'cache' | 'fallback';
   /** True when the summary must be regenerated on the next run (failure or budget stop). */
   stale?: boolean;
+  /** The offline summarizer's own score; importanceScore spreads it by rank over all segments. */
+  rawImportance?: number;
 }
 
 export interface IndexMarker {

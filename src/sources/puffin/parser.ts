@@ -5,8 +5,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { emptyParseOutput, type ParseOutput } from '../../shared/model.js';
 import { projectForHistoryPath } from './paths.js';
 import { isRecord } from './schema.js';
-import { PuffinThreadBuilder, type PuffinSink } from './thread-builder.js';
-import { PuffinTokenWalker, streamPuffinTokens } from './token-walker.js';
+import { PuffinThreadBuilder, type BranchInfo, type PuffinSink } from './thread-builder.js';
+import { PuffinTokenWalker, streamPuffinTokens, type WalkHandler } from './token-walker.js';
 
 /** Files above this size are parsed with the streaming parser (design: 50 MB). */
 export const STREAM_THRESHOLD_BYTES = 50 * 1024 * 1024;
@@ -29,21 +29,87 @@ function collectingSink(out: ParseOutput): PuffinSink {
 
 /** Walks an already-parsed document; false when it is not a Puffin history. */
 function walkParsedHistory(doc: unknown, builder: PuffinThreadBuilder, sink: PuffinSink): boolean {
-  if (!isRecord(doc) || !isRecord(doc.branches)) return false;
+  const handler: WalkHandler = { prompt: (key, raw) => builder.addPrompt(key, raw), branchEnd: (key, info) => builder.endBranch(key, info), skipped: (type) => sink.skipped(type) };
+  let isPuffin = false;
+  void walkDocument(doc, handler, () => (isPuffin = true));
+  return isPuffin;
+}
+
+/** Handler of the raw prompt walk; a promise returned by `prompt` pauses the walk until it settles. */
+export interface RawPromptHandler {
+  prompt(branchKey: string, raw: unknown): void | Promise<void>;
+  branchEnd(branchKey: string, info: BranchInfo): void;
+  /** `branchKey` is known for a non-object branch of a document read whole. */
+  skipped(type: string, branchKey?: string): void;
+  /** Asked after each prompt: true ends the walk early. */
+  stop?(): boolean;
+}
+
+export interface RawPromptWalkEnd {
+  /** False when the root is not an object with a `branches` object. */
+  isPuffin: boolean;
+  /** Set when the JSON is truncated or corrupt: prompts completed before it were handed over. */
+  error?: { offset: number; line: number; message: string };
+}
+
+/** Runs synchronously to the end unless the handler returns promises; `found` marks a Puffin root. */
+async function walkDocument(doc: unknown, handler: RawPromptHandler, found: () => void): Promise<void> {
+  if (!isRecord(doc) || !isRecord(doc.branches)) return;
+  found();
   for (const [branchKey, branch] of Object.entries(doc.branches)) {
     if (!isRecord(branch)) {
-      sink.skipped('branch:not_object');
+      handler.skipped('branch:not_object', branchKey);
       continue;
     }
     if (Array.isArray(branch.prompts)) {
-      for (const prompt of branch.prompts) builder.addPrompt(branchKey, prompt);
+      for (const prompt of branch.prompts) {
+        const pending = handler.prompt(branchKey, prompt);
+        if (pending) await pending;
+        if (handler.stop?.()) return;
+      }
     }
-    builder.endBranch(branchKey, {
+    handler.branchEnd(branchKey, {
       ...(typeof branch.id === 'string' ? { id: branch.id } : {}),
       ...(typeof branch.name === 'string' ? { name: branch.name } : {}),
     });
   }
-  return true;
+}
+
+/**
+ * Hands every raw prompt object of a history to `handler` in file order, without building sessions (the
+ * history index reads Puffin this way): JSON.parse up to the threshold, the streaming walk above it or
+ * when JSON.parse rejects the file. The caller validates prompts (checkPrompt).
+ */
+export async function walkPuffinPrompts(path: string, handler: RawPromptHandler, options: PuffinParseOptions = {}): Promise<RawPromptWalkEnd> {
+  const threshold = options.streamThresholdBytes ?? STREAM_THRESHOLD_BYTES;
+  if (statSync(path).size <= threshold) {
+    let doc: unknown;
+    let parsed = false;
+    try {
+      doc = JSON.parse(readFileSync(path, 'utf8'));
+      parsed = true;
+    } catch {
+      // Corrupt or truncated: the streaming walk keeps every prompt completed before the error.
+    }
+    if (parsed) {
+      let isPuffin = false;
+      await walkDocument(doc, handler, () => (isPuffin = true));
+      return { isPuffin };
+    }
+  }
+  let pending: Promise<void> | undefined;
+  const walker = new PuffinTokenWalker({
+    prompt: (branchKey, raw) => void (pending = handler.prompt(branchKey, raw) || undefined),
+    branchEnd: (branchKey, info) => handler.branchEnd(branchKey, info),
+    skipped: (type) => handler.skipped(type),
+  });
+  const result = await streamPuffinTokens(path, walker, () => {
+    const wait = pending;
+    pending = undefined;
+    return wait ?? (handler.stop?.() ? 'stop' : undefined);
+  });
+  const isPuffin = walker.rootKind === 'object' && (walker.sawBranches || result.error !== undefined);
+  return { isPuffin, ...(result.error ? { error: result.error } : {}) };
 }
 
 /**

@@ -155,8 +155,12 @@ export interface StreamResult {
   bytes: number;
 }
 
-/** Streams `path` through stream-json's tokenizer into the walker. Resolves (never rejects) at the end. */
-export function streamPuffinTokens(path: string, walker: PuffinTokenWalker): Promise<StreamResult> {
+/**
+ * Streams `path` through stream-json's tokenizer into the walker. Resolves (never rejects) at the end.
+ * `waitFor` is asked after each token: a promise it returns pauses the read until it settles; 'stop'
+ * ends the read there (the caller has what it needs).
+ */
+export function streamPuffinTokens(path: string, walker: PuffinTokenWalker, waitFor?: () => Promise<void> | 'stop' | undefined): Promise<StreamResult> {
   return new Promise((resolve) => {
     let bytes = 0;
     let newlines = 0;
@@ -184,6 +188,16 @@ export function streamPuffinTokens(path: string, walker: PuffinTokenWalker): Pro
         walker.token(token);
       } catch (err) {
         fail(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
+      const pending = waitFor?.();
+      if (pending === 'stop') finish({ bytes });
+      else if (pending) {
+        parser.pause();
+        pending.then(
+          () => parser.resume(),
+          (err: unknown) => fail(err instanceof Error ? err : new Error(String(err))),
+        );
       }
     });
     parser.on('end', () => finish({ bytes }));
