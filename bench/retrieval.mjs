@@ -39,7 +39,8 @@ function cli(home, args, baseEnv = cleanEnv) {
   const t = performance.now();
   const r = spawnSync(process.execPath, [CLI, ...args], { env: { ...baseEnv, STRATA_HOME: home, TZ: 'UTC', NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 1 << 28 });
   const ms = performance.now() - t;
-  if (r.status !== 0) throw new Error(`strata ${args.join(' ')} failed: ${r.stderr}`);
+  // search exits 1 when nothing matched (like grep): a valid answer, timed like any other.
+  if (r.status !== 0 && !(args[0] === 'search' && r.status === 1)) throw new Error(`strata ${args.join(' ')} failed: ${r.stderr}`);
   return ms;
 }
 
