@@ -8,6 +8,16 @@ describe('edit diffs', () => {
     );
   });
 
+  it('numbers a change deep in a long string from its start, with three lines of context', () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `line ${i + 1}`);
+    const changed = [...lines];
+    changed[499] = 'line 500 changed';
+    const diff = editDiff('Edit', { file_path: 'f', old_string: lines.join('\n'), new_string: changed.join('\n') })!;
+    expect(diff.split('\n').slice(2)).toEqual([
+      '@@ -497,7 +497,7 @@', ' line 497', ' line 498', ' line 499', '-line 500', '+line 500 changed', ' line 501', ' line 502', ' line 503',
+    ]);
+  });
+
   it('shows every edit of a MultiEdit, a Write as added lines, and a Codex patch as given', () => {
     const multi = editDiff('MultiEdit', { file_path: 'x', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'c', new_string: 'd' }] })!;
     expect(multi.split('\n').filter((l) => l.startsWith('@@'))).toHaveLength(2);

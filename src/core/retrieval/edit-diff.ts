@@ -16,14 +16,29 @@ function str(value: unknown): string | undefined {
 
 const withNewline = (s: string): string => (s === '' || s.endsWith('\n') ? s : s + '\n');
 
-/** The hunks turning `before` into `after` (3 lines of context), as unified diff lines. */
+const CONTEXT = 3;
+
+/**
+ * The hunks turning `before` into `after` (3 lines of context), as unified diff lines. Lines both sides
+ * share at the start and end, beyond the context, are cut before diffing: the hunks are the same, and
+ * the diff's cost grows with the lines it is given.
+ */
 function hunks(before: string, after: string): string[] {
-  const patch = structuredPatch('a', 'b', withNewline(before), withNewline(after), '', '', { context: 3 });
+  const a = withNewline(before).split('\n');
+  const b = withNewline(after).split('\n');
+  let head = 0;
+  while (head < a.length - 1 && head < b.length - 1 && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - 1 - head && tail < b.length - 1 - head && a[a.length - 2 - tail] === b[b.length - 2 - tail]) tail++;
+  const skip = Math.max(0, head - CONTEXT);
+  const keepTail = Math.max(0, tail - CONTEXT);
+  const slice = (lines: string[]): string => lines.slice(skip, lines.length - 1 - keepTail).map((l) => `${l}\n`).join('');
+  const patch = structuredPatch('a', 'b', slice(a), slice(b), '', '', { context: CONTEXT });
   const out: string[] = [];
   for (const h of patch.hunks) {
     // An empty side is numbered from the line before it, as diff -u does (@@ -0,0 +1,2 @@).
-    const from = h.oldLines === 0 ? h.oldStart - 1 : h.oldStart;
-    const to = h.newLines === 0 ? h.newStart - 1 : h.newStart;
+    const from = (h.oldLines === 0 ? h.oldStart - 1 : h.oldStart) + skip;
+    const to = (h.newLines === 0 ? h.newStart - 1 : h.newStart) + skip;
     out.push(`@@ -${from},${h.oldLines} +${to},${h.newLines} @@`);
     out.push(...h.lines.filter((l) => !l.startsWith('\\')));
   }
