@@ -70,16 +70,21 @@ export function runMigrations(db: Db, migrations: Migration[]): void {
 }
 
 /**
- * Opens (creating and migrating when needed) the store at `path`. SQLITE_SCHEMA is transient: another
- * process changed the schema (a concurrent first migration) between our read of it and its use.
+ * Opens (creating and migrating when needed) the store at `path`. While several processes open a fresh
+ * store at once, two errors are transient: SQLITE_SCHEMA (another process's first migration changed the
+ * schema under us) and an SQLITE_BUSY that SQLite returns at once, without its busy handler (switching
+ * to WAL, or a lock upgrade that could deadlock). Both are retried; a BUSY after a real wait is not.
  */
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
     try {
       return openStoreOnce(path, options);
     } catch (error) {
-      const schemaChanged = error instanceof StrataError && /\bSQLITE_SCHEMA\b/.test(error.message);
-      if (!schemaChanged || attempt >= 5) throw error;
+      const message = error instanceof StrataError ? error.message : '';
+      const transient = /\bSQLITE_SCHEMA\b/.test(message) || (/\bSQLITE_BUSY\b/.test(message) && Date.now() - started < 1000);
+      if (!transient || attempt >= 10) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 * attempt);
     }
   }
 }
