@@ -82,7 +82,7 @@ export function sessionStartContext(db: import('better-sqlite3').Database, proje
     'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP tools).';
   // The logbook gets what the session lines leave of the budget (its heading included).
   const heading = '# Project logbook (strata)\n';
-  const logbook = projectLogbookText(db, projectDir, budget - countTokens(latest + heading) - 2);
+  const logbook = projectLogbookText(db, projectDir, () => budget - countTokens(latest + heading) - 2);
   return logbook ? `${heading}${logbook}\n${latest}` : latest;
 }
 

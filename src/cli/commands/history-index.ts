@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { generateHistoryIndex, IndexSerializer, markerConfigFromJson, formatSummary, type MarkerConfig, type HistoryIndex, type HistorySourceOption, type Phase } from '../../core/history-index/index.js';
-import { assertNotReentrant, createProvider, createStoreCache, LlmRunner } from '../../core/llm/index.js';
+import { assertNotReentrant, createProvider, configuredRunner, createStoreCache } from '../../core/llm/index.js';
 import { addLlmOptions, llmConfigFromOptions, type LlmCliOptions } from './llm.js';
 import { StrataError, describeError, usageError } from '../../shared/errors.js';
 import { sha256 } from '../../shared/hash.js';
@@ -152,18 +152,9 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       const n = store!.db.prepare("SELECT count(*) AS n FROM sessions WHERE project = ? OR project LIKE ? ESCAPE '\\'").get(project, `${project.replace(/[\\%_]/g, (c) => '\\' + c)}/%`) as { n: number };
       if (n.n === 0) throw new StrataError('NOT_FOUND', `no sessions for project ${tildify(project, io.env)} in the store; run \`strata ingest\` first, or pass --history FILE`);
     }
-    const runner = new LlmRunner({
-      provider,
+    const runner = configuredRunner(config, provider, {
       cache: provider.networked && store && opts.cache !== false ? createStoreCache(store.db) : undefined,
-      concurrency: config.concurrency,
-      // Spec: an LLM call failure is retried up to 3 times (4 attempts) with exponential backoff.
-      attempts: 4,
-      timeoutMs: config.timeoutMs,
-      maxCalls: config.maxCalls,
-      maxCost: config.maxCost,
-      onEvent: (e) => {
-        if (e.type === 'retry') io.stderr.write(`history-index: retrying ${e.id ?? 'a call'} in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})\n`);
-      },
+      onRetry: (line) => io.stderr.write(`history-index: ${line}\n`),
     });
     const result = await generateHistoryIndex({
       source,

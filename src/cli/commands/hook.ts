@@ -2,6 +2,7 @@
 // compaction, context at session start) and `strata hook install`. stdout carries only hook JSON.
 import type { Command } from 'commander';
 import { StrataError, usageError } from '../../shared/errors.js';
+import { configWriteLine } from './config-write-line.js';
 import type { CliIo } from '../io.js';
 
 const CLIENTS = ['claude-code', 'codex', 'gemini', 'cursor', 'opencode'] as const;
@@ -76,11 +77,10 @@ atomically; a file that cannot be parsed is refused.`,
     )
     .action(async (opts: { client: string; path?: string; print?: boolean }) => {
       const client = parseClient(opts.client);
-      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { tildify }, { resolve }, { existsSync, readFileSync }] = await Promise.all([
+      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { resolve }, { existsSync, readFileSync }] = await Promise.all([
         import('../../core/agent-config/clients.js'),
         import('../../core/agent-config/hook-config.js'),
         import('../../core/agent-config/config-file.js'),
-        import('../../shared/paths.js'),
         import('node:path'),
         import('node:fs'),
       ]);
@@ -90,11 +90,6 @@ atomically; a file that cannot be parsed is refused.`,
         return;
       }
       const result = writeConfigFile(path, (current) => mergeHookConfig(client, current, path));
-      const where = tildify(path, io.env);
-      io.stderr.write(
-        result.status === 'unchanged'
-          ? `strata: ${where} already runs the strata hooks\n`
-          : `strata: ${result.status} ${where}${result.backup ? ` (previous file kept as ${tildify(result.backup, io.env)})` : ''}\n`,
-      );
+      io.stderr.write(configWriteLine(result, io.env, 'already runs the strata hooks'));
     });
 }

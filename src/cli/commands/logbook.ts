@@ -54,7 +54,7 @@ export function projectWorkspace(cwd: string, project: string | undefined): stri
 
 async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
   // Loaded here: `logbook show` and `list` (run at every session start) need none of this.
-  const [{ assertNotReentrant, createProvider, createStoreCache, LlmRunner, readLlmConfigFile, resolveLlmConfig }, { formatLogbook, runLogbook }] = await Promise.all([
+  const [{ assertNotReentrant, createProvider, configuredRunner, createStoreCache, readLlmConfigFile, resolveLlmConfig }, { formatLogbook, runLogbook }] = await Promise.all([
     import('../../core/llm/index.js'),
     import('../../core/logbook/index.js'),
   ]);
@@ -94,17 +94,9 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
       workspace = projectWorkspace(io.cwd, opts.project);
       selection = { kind: 'project', project: workspace };
     }
-    const runner = new LlmRunner({
-      provider,
+    const runner = configuredRunner(config, provider, {
       cache: provider.networked ? createStoreCache(store.db) : undefined,
-      concurrency: config.concurrency,
-      attempts: 4,
-      timeoutMs: config.timeoutMs,
-      maxCalls: config.maxCalls,
-      maxCost: config.maxCost,
-      onEvent: (e) => {
-        if (e.type === 'retry') io.stderr.write(`logbook: retrying ${e.id ?? 'a call'} in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})\n`);
-      },
+      onRetry: (line) => io.stderr.write(`logbook: ${line}\n`),
     });
     const result = await runLogbook({
       store, workspace, selection, runner, format,

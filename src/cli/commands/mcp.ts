@@ -1,6 +1,7 @@
 // Owns `strata mcp`: serves the MCP tools over stdio (stdout carries only the protocol; logs go to stderr).
 import type { Command } from 'commander';
 import { usageError } from '../../shared/errors.js';
+import { configWriteLine } from './config-write-line.js';
 import type { CliIo } from '../io.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -82,11 +83,6 @@ export function registerMcpConfigCommand(mcp: Command, io: CliIo): void {
         return;
       }
       const result = writeConfigFile(path, (current) => mergeMcpConfig(client, current, path));
-      const where = tildify(path, io.env);
-      io.stderr.write(
-        result.status === 'unchanged'
-          ? `strata: ${where} already has the strata server\n`
-          : `strata: ${result.status} ${where}${result.backup ? ` (previous file kept as ${tildify(result.backup, io.env)})` : ''}\n`,
-      );
+      io.stderr.write(configWriteLine(result, io.env, 'already has the strata server'));
     });
 }

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { sha256 } from '../../shared/hash.js';
 import { sessionWhere } from '../sessions/list-sessions.js';
 import { keyInput } from '../retrieval/tool-classes.js';
+import { parseJson } from '../retrieval/session-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';
 import type { Conversation, ConversationMessage } from './types.js';
 
@@ -112,14 +113,6 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max - 1).trimEnd() + '…';
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /**
  * One session's messages compacted for the model: prose kept whole; a tool call keeps its name and its

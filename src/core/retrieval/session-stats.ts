@@ -89,7 +89,8 @@ function addEdits(stats: CallStats, edits: FileEdit[]): void {
   }
 }
 
-function parseJson(text: string | null): unknown {
+/** JSON text parsed, or the text itself when it is not JSON. */
+export function parseJson(text: string | null): unknown {
   if (text === null) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -75,6 +75,15 @@ async function walkDocument(doc: unknown, handler: RawPromptHandler, found: () =
   }
 }
 
+/** The file parsed whole; `parsed` false when it is corrupt or truncated (the streaming walk then keeps every prompt completed before the error). */
+function parseWhole(path: string): { parsed: boolean; doc?: unknown } {
+  try {
+    return { parsed: true, doc: JSON.parse(readFileSync(path, 'utf8')) as unknown };
+  } catch {
+    return { parsed: false };
+  }
+}
+
 /**
  * Hands every raw prompt object of a history to `handler` in file order, without building sessions (the
  * history index reads Puffin this way): JSON.parse up to the threshold, the streaming walk above it or
@@ -83,14 +92,7 @@ async function walkDocument(doc: unknown, handler: RawPromptHandler, found: () =
 export async function walkPuffinPrompts(path: string, handler: RawPromptHandler, options: PuffinParseOptions = {}): Promise<RawPromptWalkEnd> {
   const threshold = options.streamThresholdBytes ?? STREAM_THRESHOLD_BYTES;
   if (statSync(path).size <= threshold) {
-    let doc: unknown;
-    let parsed = false;
-    try {
-      doc = JSON.parse(readFileSync(path, 'utf8'));
-      parsed = true;
-    } catch {
-      // Corrupt or truncated: the streaming walk keeps every prompt completed before the error.
-    }
+    const { parsed, doc } = parseWhole(path);
     if (parsed) {
       let isPuffin = false;
       await walkDocument(doc, handler, () => (isPuffin = true));
@@ -150,14 +152,7 @@ export async function parsePuffinFile(path: string, options: PuffinParseOptions 
     return out;
   }
   if (size <= threshold) {
-    let doc: unknown;
-    let parsed = false;
-    try {
-      doc = JSON.parse(readFileSync(path, 'utf8'));
-      parsed = true;
-    } catch {
-      // Corrupt or truncated: the streaming walk below keeps every prompt completed before the error.
-    }
+    const { parsed, doc } = parseWhole(path);
     if (parsed) {
       const builder = new PuffinThreadBuilder(sink, projectForHistoryPath(path));
       if (!walkParsedHistory(doc, builder, sink)) return { ...emptyParseOutput(), notSession: NOT_PUFFIN_REASON };
