@@ -18,7 +18,20 @@ const SEED = opt('seed', 42);
 
 const rand = prng(SEED);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
-const words = ['user', 'order', 'payment', 'session', 'cache', 'store', 'index', 'token', 'query', 'parser', 'buffer', 'event'];
+const words = [
+  'user',
+  'order',
+  'payment',
+  'session',
+  'cache',
+  'store',
+  'index',
+  'token',
+  'query',
+  'parser',
+  'buffer',
+  'event',
+];
 const ident = () => pick(words) + pick(words).replace(/^./, (c) => c.toUpperCase()) + Math.floor(rand() * 1000);
 
 const generators = {
@@ -26,10 +39,15 @@ const generators = {
     const out = ["import { readFileSync } from 'node:fs';", "import type { Options } from './options.js';", ''];
     for (let c = 0; c < 3 + Math.floor(rand() * 4); c++) {
       const cls = ident().replace(/^./, (x) => x.toUpperCase());
-      out.push(`/** ${cls} keeps ${pick(words)} state. */`, `export class ${cls}<T extends object> {`, `  private items = new Map<string, T>();`);
+      out.push(
+        `/** ${cls} keeps ${pick(words)} state. */`,
+        `export class ${cls}<T extends object> {`,
+        `  private items = new Map<string, T>();`,
+      );
       for (let m = 0; m < 4 + Math.floor(rand() * 6); m++) {
         out.push(`  /** Handles ${pick(words)}. */`, `  async ${ident()}(key: string, value: T): Promise<number> {`);
-        for (let l = 0; l < 3 + Math.floor(rand() * 8); l++) out.push(`    const v${l} = this.items.get(key) ?? value; // ${pick(words)}`);
+        for (let l = 0; l < 3 + Math.floor(rand() * 8); l++)
+          out.push(`    const v${l} = this.items.get(key) ?? value; // ${pick(words)}`);
         out.push('    return this.items.size;', '  }');
       }
       out.push('}', '');
@@ -48,10 +66,16 @@ const generators = {
   py: () => {
     const out = ['import os', 'from typing import Optional', ''];
     for (let c = 0; c < 2 + Math.floor(rand() * 3); c++) {
-      out.push('@dataclass', `class ${ident().replace(/^./, (x) => x.toUpperCase())}:`, `    """Keeps ${pick(words)}."""`, '');
+      out.push(
+        '@dataclass',
+        `class ${ident().replace(/^./, (x) => x.toUpperCase())}:`,
+        `    """Keeps ${pick(words)}."""`,
+        '',
+      );
       for (let m = 0; m < 4 + Math.floor(rand() * 5); m++) {
         out.push(`    def ${ident()}(self, key: str) -> Optional[int]:`, `        """Returns ${pick(words)}."""`);
-        for (let l = 0; l < 2 + Math.floor(rand() * 6); l++) out.push(`        x${l} = os.path.join(key, "${pick(words)}")`);
+        for (let l = 0; l < 2 + Math.floor(rand() * 6); l++)
+          out.push(`        x${l} = os.path.join(key, "${pick(words)}")`);
         out.push('        return None', '');
       }
     }
@@ -62,37 +86,75 @@ const generators = {
     const t = ident().replace(/^./, (x) => x.toUpperCase());
     out.push(`// ${t} keeps things.`, `type ${t} struct {`, '\titems map[string]int', '}', '');
     for (let m = 0; m < 6 + Math.floor(rand() * 8); m++) {
-      out.push(`// Get${m} returns an item.`, `func (s *${t}) Get${m}(key string) (int, bool) {`, '\tv, ok := s.items[key]', '\tfmt.Println(v)', '\treturn v, ok', '}', '');
+      out.push(
+        `// Get${m} returns an item.`,
+        `func (s *${t}) Get${m}(key string) (int, bool) {`,
+        '\tv, ok := s.items[key]',
+        '\tfmt.Println(v)',
+        '\treturn v, ok',
+        '}',
+        '',
+      );
     }
     return out.join('\n') + '\n';
   },
   rs: () => {
     const out = ['use std::collections::HashMap;', ''];
     const t = ident().replace(/^./, (x) => x.toUpperCase());
-    out.push('/// A store.', '#[derive(Debug, Default)]', `pub struct ${t} {`, '    items: HashMap<String, u32>,', '}', '', `impl ${t} {`);
+    out.push(
+      '/// A store.',
+      '#[derive(Debug, Default)]',
+      `pub struct ${t} {`,
+      '    items: HashMap<String, u32>,',
+      '}',
+      '',
+      `impl ${t} {`,
+    );
     for (let m = 0; m < 6 + Math.floor(rand() * 8); m++) {
-      out.push(`    /// Gets ${pick(words)}.`, `    pub fn ${ident().toLowerCase()}(&self, key: &str) -> Option<u32> {`, '        self.items.get(key).copied()', '    }', '');
+      out.push(
+        `    /// Gets ${pick(words)}.`,
+        `    pub fn ${ident().toLowerCase()}(&self, key: &str) -> Option<u32> {`,
+        '        self.items.get(key).copied()',
+        '    }',
+        '',
+      );
     }
     out.push('}');
     return out.join('\n') + '\n';
   },
   java: () => {
     const t = ident().replace(/^./, (x) => x.toUpperCase());
-    const out = ['package com.example;', '', 'import java.util.Map;', '', '/** A repository. */', `public class ${t} {`];
+    const out = [
+      'package com.example;',
+      '',
+      'import java.util.Map;',
+      '',
+      '/** A repository. */',
+      `public class ${t} {`,
+    ];
     for (let m = 0; m < 6 + Math.floor(rand() * 8); m++) {
-      out.push('    /** Finds one. */', '    @Override', `    public int ${ident()}(String id) {`, '        return id.length();', '    }', '');
+      out.push(
+        '    /** Finds one. */',
+        '    @Override',
+        `    public int ${ident()}(String id) {`,
+        '        return id.length();',
+        '    }',
+        '',
+      );
     }
     out.push('}');
     return out.join('\n') + '\n';
   },
   c: () => {
     const out = ['#include <stdio.h>', '#define MAX(a, b) ((a) > (b) ? (a) : (b))', ''];
-    for (let f = 0; f < 6 + Math.floor(rand() * 8); f++) out.push(`/* Adds numbers. */`, `int ${ident()}(int a, int b) {`, '    return MAX(a, b);', '}', '');
+    for (let f = 0; f < 6 + Math.floor(rand() * 8); f++)
+      out.push(`/* Adds numbers. */`, `int ${ident()}(int a, int b) {`, '    return MAX(a, b);', '}', '');
     return out.join('\n') + '\n';
   },
   md: () => {
     const out = [`# ${pick(words)} guide`, ''];
-    for (let s = 0; s < 4 + Math.floor(rand() * 6); s++) out.push(`## ${pick(words)} ${s}`, '', 'Some text about it.', '', '```bash', `run ${pick(words)}`, '```', '');
+    for (let s = 0; s < 4 + Math.floor(rand() * 6); s++)
+      out.push(`## ${pick(words)} ${s}`, '', 'Some text about it.', '', '```bash', `run ${pick(words)}`, '```', '');
     return out.join('\n') + '\n';
   },
 };
@@ -147,7 +209,9 @@ mapper.close();
 for (const budget of [2000, 20000]) {
   const t = performance.now();
   const r = renderWithinBudget(maps, { budget }, { readSource: (m) => readFileSync(m.path, 'utf8') });
-  console.log(`render --budget ${budget}: ${r.tokens} tokens, level ${r.level}, ${r.omitted} omitted, ${(performance.now() - t).toFixed(0)} ms`);
+  console.log(
+    `render --budget ${budget}: ${r.tokens} tokens, level ${r.level}, ${r.omitted} omitted, ${(performance.now() - t).toFixed(0)} ms`,
+  );
 }
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 if (!process.env.KEEP) rmSync(root, { recursive: true, force: true });

@@ -24,10 +24,12 @@ const rand = mulberry32(20250101);
 const pick = (arr) => arr[Math.floor(rand() * arr.length)];
 
 function listMarkdown(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const abs = join(dir, name);
-    return statSync(abs).isDirectory() ? listMarkdown(abs) : name.endsWith('.md') ? [abs] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const abs = join(dir, name);
+      return statSync(abs).isDirectory() ? listMarkdown(abs) : name.endsWith('.md') ? [abs] : [];
+    });
 }
 
 const sources = listMarkdown(fixtures).map((f) => readFileSync(f, 'utf8'));
@@ -83,7 +85,9 @@ const warm = timed(() => writeContextPack({ repoRoot: work, segment: 'segment' }
 const rebuilt = warm.value;
 
 const db = openContextDb(built.paths.dbPath);
-const queries = Array.from({ length: 300 }, () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(vocabulary)).join(' '));
+const queries = Array.from({ length: 300 }, () =>
+  Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(vocabulary)).join(' '),
+);
 for (const q of queries.slice(0, 20)) searchContext(db, q, 10); // warm the page cache
 const searchTimes = [];
 let hits = 0;
@@ -105,12 +109,31 @@ db.close();
 
 const mb = bytes / 1024 / 1024;
 console.log(`corpus        ${files} docs, ${mb.toFixed(2)} MiB of Markdown (seeded from ${sources.length} fixtures)`);
-console.log(`pack          ${built.pack.chunks.length} chunks; json ${(built.packBytes / 1048576).toFixed(1)} MiB, db ${(built.dbBytes / 1048576).toFixed(1)} MiB`);
-console.log(`build cold    best ${ms(cold.wall)} wall / ${ms(cold.cpu)} CPU, median ${ms(coldMedian.wall)} wall of ${runs} runs (${(mb / (cold.wall / 1000)).toFixed(1)} MiB/s; target <= 2000 ms)`);
-console.log(`  phases      ${Object.entries(cold.timings).map(([k, v]) => `${k.replace(/_ms$/, '')} ${v}`).join(', ')} (ms)`);
-console.log(`build reuse   ${ms(warm.wall)} wall, ${ms(warm.cpu)} CPU (${rebuilt.reusedDocs.length}/${files} docs reused)`);
-console.log(`search        p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))}, max ${ms(searchTimes.at(-1))} over ${queries.length} queries, k=10, ${(hits / queries.length).toFixed(1)} hits avg (target p50 <= 5 ms)`);
-console.log(`get by id     p50 ${ms(percentile(getTimes, 50))}, p95 ${ms(percentile(getTimes, 95))} over ${getTimes.length} lookups`);
+console.log(
+  `pack          ${built.pack.chunks.length} chunks; json ${(built.packBytes / 1048576).toFixed(1)} MiB, db ${(built.dbBytes / 1048576).toFixed(1)} MiB`,
+);
+console.log(
+  `build cold    best ${ms(cold.wall)} wall / ${ms(cold.cpu)} CPU, median ${ms(coldMedian.wall)} wall of ${runs} runs (${(mb / (cold.wall / 1000)).toFixed(1)} MiB/s; target <= 2000 ms)`,
+);
+console.log(
+  `  phases      ${Object.entries(cold.timings)
+    .map(([k, v]) => `${k.replace(/_ms$/, '')} ${v}`)
+    .join(', ')} (ms)`,
+);
+console.log(
+  `build reuse   ${ms(warm.wall)} wall, ${ms(warm.cpu)} CPU (${rebuilt.reusedDocs.length}/${files} docs reused)`,
+);
+console.log(
+  `search        p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))}, max ${ms(searchTimes.at(-1))} over ${queries.length} queries, k=10, ${(hits / queries.length).toFixed(1)} hits avg (target p50 <= 5 ms)`,
+);
+console.log(
+  `get by id     p50 ${ms(percentile(getTimes, 50))}, p95 ${ms(percentile(getTimes, 95))} over ${getTimes.length} lookups`,
+);
 console.log(`peak RSS      ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-console.log(`machine       ${os.cpus().length}x ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `machine       ${os.cpus().length}x ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 rmSync(work, { recursive: true, force: true });

@@ -67,7 +67,13 @@ function resample(records, rand, startMs, maxRecords) {
   const lines = [];
   for (const r of records.slice(first, first + maxRecords)) {
     clock += 1000 + Math.floor(rand() * 20000);
-    const copy = { ...r, sessionId, uuid: map(r.uuid), parentUuid: map(r.parentUuid), timestamp: new Date(clock).toISOString() };
+    const copy = {
+      ...r,
+      sessionId,
+      uuid: map(r.uuid),
+      parentUuid: map(r.parentUuid),
+      timestamp: new Date(clock).toISOString(),
+    };
     if (r.type === 'assistant' && r.message && typeof r.message === 'object') {
       const mid = r.message.id;
       if (!msgIds.has(mid)) msgIds.set(mid, `msg_${hex(rand, 24)}`);
@@ -84,7 +90,10 @@ function resample(records, rand, startMs, maxRecords) {
  * Writes about `megabytes` MB of sessions into `root/projects/<slug>/` folders (10 projects) and
  * returns {files, bytes}. `maxRecords` bounds records per session (smaller → more, smaller files).
  */
-export function generateClaudeCorpus(root, { megabytes, seed = 42, maxRecords = 400, sessions: wanted, startMs = Date.UTC(2025, 0, 1) } = {}) {
+export function generateClaudeCorpus(
+  root,
+  { megabytes, seed = 42, maxRecords = 400, sessions: wanted, startMs = Date.UTC(2025, 0, 1) } = {},
+) {
   const fixtures = loadFixtureSessions();
   const rand = prng(seed);
   const target = megabytes * 1e6;

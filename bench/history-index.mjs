@@ -10,15 +10,26 @@ import { fileURLToPath } from 'node:url';
 import { prng } from './corpus.mjs';
 
 const EDIT_TOKEN = 'bench-edit-target';
-const WORDS = ('the parser cache index segment token stream branch prompt response schema migration store query ' +
+const WORDS = (
+  'the parser cache index segment token stream branch prompt response schema migration store query ' +
   'refactor test fixture build deploy config error retry timeout lock write read file module function class ' +
-  'interface type handler route request reply user session thread summary topic marker hash update').split(' ');
-const FILES = ['src/core/db.ts', 'src/cli/main.ts', 'src/shared/hash.ts', 'lib/parser.js', 'app/models/user.rb', 'pkg/server/handler.go', 'README.md'];
+  'interface type handler route request reply user session thread summary topic marker hash update'
+).split(' ');
+const FILES = [
+  'src/core/db.ts',
+  'src/cli/main.ts',
+  'src/shared/hash.ts',
+  'lib/parser.js',
+  'app/models/user.rb',
+  'pkg/server/handler.go',
+  'README.md',
+];
 const MARKERS = ['decision', 'bug', 'todo', 'api', 'perf', 'security', 'pattern', 'breaking', 'ref'];
 
 function sentence(rand, words) {
   const out = [];
-  for (let i = 0; i < words; i++) out.push(rand() < 0.06 ? FILES[Math.floor(rand() * FILES.length)] : WORDS[Math.floor(rand() * WORDS.length)]);
+  for (let i = 0; i < words; i++)
+    out.push(rand() < 0.06 ? FILES[Math.floor(rand() * FILES.length)] : WORDS[Math.floor(rand() * WORDS.length)]);
   const s = out.join(' ');
   return s.charAt(0).toUpperCase() + s.slice(1) + '.';
 }
@@ -45,7 +56,10 @@ export function generatePuffinHistory(path, { prompts, seed }) {
   let t = Date.UTC(2025, 0, 1);
   writeSync(fd, '{"branches":{');
   branches.forEach((branch, b) => {
-    writeSync(fd, `${b ? ',' : ''}${JSON.stringify(branch)}:{"id":${JSON.stringify(branch)},"name":${JSON.stringify(branch)},"prompts":[`);
+    writeSync(
+      fd,
+      `${b ? ',' : ''}${JSON.stringify(branch)}:{"id":${JSON.stringify(branch)},"name":${JSON.stringify(branch)},"prompts":[`,
+    );
     let inBranch = 0;
     let parent = null;
     let left = 0;
@@ -58,7 +72,14 @@ export function generatePuffinHistory(path, { prompts, seed }) {
       const id = `p${made.toString(36)}-${Math.floor(rand() * 1e9).toString(36)}`;
       t += 30_000 + Math.floor(rand() * 600_000);
       const content = (made === Math.floor(prompts / 2) ? `${EDIT_TOKEN} ` : '') + paragraph(rand, 20, 80);
-      const response = { content: paragraph(rand, 40, 200), timestamp: t + 20_000, sessionId: `s${made}`, cost: Math.round(rand() * 1000) / 10000, turns: 1 + Math.floor(rand() * 6), duration: 20_000 };
+      const response = {
+        content: paragraph(rand, 40, 200),
+        timestamp: t + 20_000,
+        sessionId: `s${made}`,
+        cost: Math.round(rand() * 1000) / 10000,
+        turns: 1 + Math.floor(rand() * 6),
+        duration: 20_000,
+      };
       chunk.push(JSON.stringify({ id, parentId: parent, content, timestamp: t, response, children: [] }));
       parent = id;
       left--;
@@ -88,7 +109,9 @@ async function child(history, out) {
   const inner = createExtractiveProvider();
   const latencies = [];
   const provider = {
-    name: inner.name, model: inner.model, networked: false,
+    name: inner.name,
+    model: inner.model,
+    networked: false,
     async complete(request, context) {
       const t = performance.now();
       try {
@@ -99,18 +122,35 @@ async function child(history, out) {
     },
   };
   const t = performance.now();
-  const result = await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: new LlmRunner({ provider }) });
+  const result = await generateHistoryIndex({
+    source: { kind: 'puffin-file', path: history },
+    outputPath: out,
+    runner: new LlmRunner({ provider }),
+  });
   const ms = performance.now() - t;
   latencies.sort((a, b) => a - b);
   const s = result.stats;
-  console.log(JSON.stringify({
-    ms, mode: result.mode, calls: s.llmCalls.count, prompts: s.promptsProcessed, segments: s.segmentsGenerated, markers: s.markersExtracted,
-    phases: s.phases, p50: percentile(latencies, 50), p95: percentile(latencies, 95), rssMB: process.resourceUsage().maxRSS / 1024,
-  }));
+  console.log(
+    JSON.stringify({
+      ms,
+      mode: result.mode,
+      calls: s.llmCalls.count,
+      prompts: s.promptsProcessed,
+      segments: s.segmentsGenerated,
+      markers: s.markersExtracted,
+      phases: s.phases,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rssMB: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
 }
 
 function runChild(history, out) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', history, out], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', history, out], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -125,22 +165,43 @@ async function main() {
     const out = join(dir, '.puffin', 'history.index.json');
     const made = generatePuffinHistory(history, { prompts, seed });
     const bytes = readFileSync(history).length;
-    console.log(`corpus: ${made} prompts, ${(bytes / 1e6).toFixed(1)} MB Puffin history.json (seed ${seed}; streaming parser above 50 MB)`);
+    console.log(
+      `corpus: ${made} prompts, ${(bytes / 1e6).toFixed(1)} MB Puffin history.json (seed ${seed}; streaming parser above 50 MB)`,
+    );
     const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
     const full = runChild(history, out);
-    console.log(`full run: ${fmt(full.ms)} (${(full.prompts / (full.ms / 1000)).toFixed(0)} prompts/s, ${(bytes / 1e6 / (full.ms / 1000)).toFixed(1)} MB/s), ${full.segments} segments, ${full.calls} LLM calls, ${full.markers} markers, peak RSS ${full.rssMB.toFixed(0)} MB`);
-    console.log(`  phases: ${Object.entries(full.phases).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`);
-    console.log(`  summary latency per segment (extractive): p50 ${full.p50.toFixed(1)} ms, p95 ${full.p95.toFixed(1)} ms`);
+    console.log(
+      `full run: ${fmt(full.ms)} (${(full.prompts / (full.ms / 1000)).toFixed(0)} prompts/s, ${(bytes / 1e6 / (full.ms / 1000)).toFixed(1)} MB/s), ${full.segments} segments, ${full.calls} LLM calls, ${full.markers} markers, peak RSS ${full.rssMB.toFixed(0)} MB`,
+    );
+    console.log(
+      `  phases: ${Object.entries(full.phases)
+        .map(([k, v]) => `${k} ${fmt(v)}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  summary latency per segment (extractive): p50 ${full.p50.toFixed(1)} ms, p95 ${full.p95.toFixed(1)} ms`,
+    );
     const reruns = [runChild(history, out), runChild(history, out), runChild(history, out)];
     const times = reruns.map((r) => r.ms).sort((a, b) => a - b);
     const worst = times[times.length - 1];
-    console.log(`unchanged re-run ×3: p50 ${fmt(percentile(times, 50))}, max ${fmt(worst)} = ${((worst / full.ms) * 100).toFixed(2)}% of the full run (target ≤ 5%), ${reruns[0].calls} LLM calls, mode ${reruns[0].mode}, peak RSS ${reruns[0].rssMB.toFixed(0)} MB`);
+    console.log(
+      `unchanged re-run ×3: p50 ${fmt(percentile(times, 50))}, max ${fmt(worst)} = ${((worst / full.ms) * 100).toFixed(2)}% of the full run (target ≤ 5%), ${reruns[0].calls} LLM calls, mode ${reruns[0].mode}, peak RSS ${reruns[0].rssMB.toFixed(0)} MB`,
+    );
     const text = readFileSync(history);
     const at = text.indexOf(EDIT_TOKEN);
-    writeFileSync(history, Buffer.concat([text.subarray(0, at), Buffer.from('bench-edit-DONE!!'), text.subarray(at + EDIT_TOKEN.length)]));
+    writeFileSync(
+      history,
+      Buffer.concat([text.subarray(0, at), Buffer.from('bench-edit-DONE!!'), text.subarray(at + EDIT_TOKEN.length)]),
+    );
     const edit = runChild(history, out);
-    console.log(`one prompt edited: ${fmt(edit.ms)} = ${((edit.ms / full.ms) * 100).toFixed(1)}% of the full run, ${edit.calls} LLM call(s), mode ${edit.mode}, peak RSS ${edit.rssMB.toFixed(0)} MB`);
-    console.log(`  phases: ${Object.entries(edit.phases).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`);
+    console.log(
+      `one prompt edited: ${fmt(edit.ms)} = ${((edit.ms / full.ms) * 100).toFixed(1)}% of the full run, ${edit.calls} LLM call(s), mode ${edit.mode}, peak RSS ${edit.rssMB.toFixed(0)} MB`,
+    );
+    console.log(
+      `  phases: ${Object.entries(edit.phases)
+        .map(([k, v]) => `${k} ${fmt(v)}`)
+        .join(', ')}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -32,7 +32,10 @@ function cpuLine(usage, ms) {
 function generate(root, options) {
   const corpus = fileURLToPath(new URL('./corpus.mjs', import.meta.url));
   const script = `import(${JSON.stringify(corpus)}).then((m) => process.stdout.write(JSON.stringify(m.generateClaudeCorpus(${JSON.stringify(root)}, ${JSON.stringify(options)}))))`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`corpus generation failed (exit ${r.status})`);
   return JSON.parse(r.stdout);
 }
@@ -46,19 +49,24 @@ function generate(root, options) {
 function settle() {
   const t = performance.now();
   const r = spawnSync('sync', { stdio: 'inherit' });
-  if (r.status === 0) console.log(`(corpus flushed to disk before timing: ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  if (r.status === 0)
+    console.log(`(corpus flushed to disk before timing: ${((performance.now() - t) / 1000).toFixed(1)} s)`);
 }
 
 try {
   const gen = generate(join(dir, 'corpus'), { megabytes, seed: 1 });
-  console.log(`corpus: ${gen.files} files, ${(gen.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (resampled fixtures, seed 1)`);
+  console.log(
+    `corpus: ${gen.files} files, ${(gen.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (resampled fixtures, seed 1)`,
+  );
   settle();
   const store = openStore(join(dir, 'home', 'strata.db'));
   let t = performance.now();
   const cpu = process.cpuUsage();
   const full = await ingest({ store, paths: [join(dir, 'corpus')] });
   let ms = performance.now() - t;
-  console.log(`full ingest: ${(ms / 1000).toFixed(2)} s, ${(gen.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, ${full.messagesAdded} messages, ${full.blocksAdded} blocks, ${full.redactions} redactions, peak RSS ${rssMB()} MB`);
+  console.log(
+    `full ingest: ${(ms / 1000).toFixed(2)} s, ${(gen.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, ${full.messagesAdded} messages, ${full.blocksAdded} blocks, ${full.redactions} redactions, peak RSS ${rssMB()} MB`,
+  );
   console.log(`  CPU: ${cpuLine(process.cpuUsage(cpu), ms)}`);
   t = performance.now();
   const again = await ingest({ store, paths: [join(dir, 'corpus')] });
@@ -75,7 +83,9 @@ try {
   t = performance.now();
   const noop = await ingest({ store: store2, paths: [join(dir, 'small')] });
   ms = performance.now() - t;
-  console.log(`${small.files} small files: first ingest ${(firstSmall / 1000).toFixed(2)} s; unchanged re-ingest ${ms.toFixed(0)} ms (${noop.filesSkipped} skipped; target ≤ 1500 ms)`);
+  console.log(
+    `${small.files} small files: first ingest ${(firstSmall / 1000).toFixed(2)} s; unchanged re-ingest ${ms.toFixed(0)} ms (${noop.filesSkipped} skipped; target ≤ 1500 ms)`,
+  );
   console.log(`peak RSS (whole run): ${rssMB()} MB`);
   store2.close();
 } finally {

@@ -16,13 +16,29 @@ import { recordLastIngest } from '../dist/core/ingest/refresh.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../dist/cli/main.js');
 const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
-const QUERIES = ['hypridle', 'useState', 'migration database', 'screensaver timeout', 'commit', '"udev rules"', 'parseSession', 'error OR failed'];
+const QUERIES = [
+  'hypridle',
+  'useState',
+  'migration database',
+  'screensaver timeout',
+  'commit',
+  '"udev rules"',
+  'parseSession',
+  'error OR failed',
+];
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 function report(name, samples, target, unit = 'ms') {
   const p50 = pct(samples, 50);
-  const verdict = target === undefined ? '' : p50 <= target ? `  (target ≤ ${target} ${unit}: met)` : `  (target ≤ ${target} ${unit}: NOT met)`;
-  console.log(`${name.padEnd(44)} p50 ${p50.toFixed(1).padStart(8)} ${unit}  p95 ${pct(samples, 95).toFixed(1).padStart(8)} ${unit}  n=${samples.length}${verdict}`);
+  const verdict =
+    target === undefined
+      ? ''
+      : p50 <= target
+        ? `  (target ≤ ${target} ${unit}: met)`
+        : `  (target ≤ ${target} ${unit}: NOT met)`;
+  console.log(
+    `${name.padEnd(44)} p50 ${p50.toFixed(1).padStart(8)} ${unit}  p95 ${pct(samples, 95).toFixed(1).padStart(8)} ${unit}  n=${samples.length}${verdict}`,
+  );
 }
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -33,7 +49,9 @@ const dir = mkdtempSync(join(tmpdir(), 'strata-bench-mcp-'));
 try {
   let t = performance.now();
   const corpus = generateClaudeCorpus(join(dir, 'corpus'), { megabytes });
-  console.log(`corpus: ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `corpus: ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   const env = { ...cleanEnv, HOME: join(dir, 'home'), STRATA_HOME: join(dir, 'data'), TZ: 'UTC', NO_COLOR: '1' };
   const store = openStore(join(env.STRATA_HOME, 'strata.db'));
   t = performance.now();
@@ -47,7 +65,13 @@ try {
   let client;
   let pid;
   for (let i = 0; i < 5; i++) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--refresh', '3600'], env, cwd: dir, stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--refresh', '3600'],
+      env,
+      cwd: dir,
+      stderr: 'ignore',
+    });
     const c = new Client({ name: 'bench', version: '1.0.0' });
     const started = performance.now();
     await c.connect(transport);
@@ -69,7 +93,9 @@ try {
   await client.close();
   report('server start (spawn to initialized)', starts, 300);
   report('search through the SDK client', searches, 10);
-  console.log(`${'server RSS, idle after the searches'.padEnd(44)} ${idle.toFixed(0)} MB  (target ≤ 150 MB: ${idle <= 150 ? 'met' : 'NOT met'})`);
+  console.log(
+    `${'server RSS, idle after the searches'.padEnd(44)} ${idle.toFixed(0)} MB  (target ≤ 150 MB: ${idle <= 150 ? 'met' : 'NOT met'})`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

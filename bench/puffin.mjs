@@ -6,7 +6,18 @@
 // plus p50/p95 latency of parsing each real fixture file (in-memory path).
 // Usage: node bench/puffin.mjs [megabytes=200] [modes=stream,parse,ingest]   (build first: npx tsc -p tsconfig.build.json)
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +25,6 @@ import { prng } from './corpus.mjs';
 
 const FIXTURES = fileURLToPath(new URL('../../shared/fixtures/real/puffin/', import.meta.url));
 const rssMB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
-
 
 function fixturePrompts() {
   const prompts = [];
@@ -44,7 +54,9 @@ function generateHistory(path, megabytes, seed) {
   let t = Date.UTC(2026, 0, 1);
   write('{\n  "branches": {');
   branches.forEach((branchId, bi) => {
-    write(`${bi ? ',' : ''}\n    "${branchId}": {\n      "id": "${branchId}",\n      "name": "${branchId[0].toUpperCase()}${branchId.slice(1)}",\n      "prompts": [`);
+    write(
+      `${bi ? ',' : ''}\n    "${branchId}": {\n      "id": "${branchId}",\n      "name": "${branchId[0].toUpperCase()}${branchId.slice(1)}",\n      "prompts": [`,
+    );
     const recent = [];
     let first = true;
     while (bytes < (target * (bi + 1)) / branches.length) {
@@ -77,7 +89,12 @@ async function runMode(mode, path) {
     let messages = 0;
     let sessions = 0;
     let malformed = 0;
-    await streamPuffinHistory(path, { message: () => messages++, session: () => sessions++, malformed: () => malformed++, skipped: () => {} });
+    await streamPuffinHistory(path, {
+      message: () => messages++,
+      session: () => sessions++,
+      malformed: () => malformed++,
+      skipped: () => {},
+    });
     line = `${sessions} sessions, ${messages} messages, ${malformed} malformed`;
   } else if (mode === 'parse') {
     const { puffinAdapter } = await import('../dist/sources/puffin/index.js');
@@ -98,7 +115,9 @@ async function runMode(mode, path) {
     }
   }
   const s = (performance.now() - t) / 1000;
-  console.log(`${mode.padEnd(6)}: ${s.toFixed(2)} s, ${(size / 1e6 / s).toFixed(1)} MB/s, ${line}, peak RSS ${rssMB()} MB`);
+  console.log(
+    `${mode.padEnd(6)}: ${s.toFixed(2)} s, ${(size / 1e6 / s).toFixed(1)} MB/s, ${line}, peak RSS ${rssMB()} MB`,
+  );
 }
 
 async function fixtureLatency() {
@@ -114,7 +133,9 @@ async function fixtureLatency() {
       }
       times.sort((a, b) => a - b);
       const p = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-      console.log(`fixture ${dir}/${name} (${(statSync(file).size / 1e3).toFixed(0)} kB): p50 ${p(0.5)} ms, p95 ${p(0.95)} ms`);
+      console.log(
+        `fixture ${dir}/${name} (${(statSync(file).size / 1e3).toFixed(0)} kB): p50 ${p(0.5)} ms, p95 ${p(0.95)} ms`,
+      );
     }
   }
 }
@@ -130,10 +151,17 @@ if (process.argv[2] === '--child') {
   try {
     mkdirSync(join(dir, 'project', '.puffin'), { recursive: true });
     const path = join(dir, 'project', '.puffin', 'history.json');
-    const gen = keep && existsSync(path) ? { bytes: statSync(path).size, prompts: '?', roots: '?' } : generateHistory(path, megabytes, 1);
-    console.log(`corpus: ${(gen.bytes / 1e6).toFixed(1)} MB history.json, ${gen.prompts} prompts in ${gen.roots} threads (resampled fixtures, seed 1)`);
+    const gen =
+      keep && existsSync(path)
+        ? { bytes: statSync(path).size, prompts: '?', roots: '?' }
+        : generateHistory(path, megabytes, 1);
+    console.log(
+      `corpus: ${(gen.bytes / 1e6).toFixed(1)} MB history.json, ${gen.prompts} prompts in ${gen.roots} threads (resampled fixtures, seed 1)`,
+    );
     for (const mode of modes) {
-      const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, path], { stdio: 'inherit' });
+      const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, path], {
+        stdio: 'inherit',
+      });
       if (res.status !== 0) console.log(`(${mode} exited with ${res.status ?? res.signal})`);
     }
     await fixtureLatency();

@@ -10,7 +10,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(process.argv[2] ?? join(here, '../dist'));
 const FIXTURES = resolve(here, '../../shared/fixtures/real');
-const SOURCES = ['claude-code', 'codex', 'gemini', 'puffin', 'aider', 'opencode'].map((a) => join(FIXTURES, a)).filter(existsSync);
+const SOURCES = ['claude-code', 'codex', 'gemini', 'puffin', 'aider', 'opencode']
+  .map((a) => join(FIXTURES, a))
+  .filter(existsSync);
 
 /** [question, ids of the sessions that answer it (prefixes of external ids; a subagent's parent counts)]. */
 const QUESTIONS = [
@@ -64,7 +66,13 @@ const QUESTIONS = [
 
 const strataBin = join(dist, 'cli/main.js');
 const home = mkdtempSync(join(tmpdir(), 'strata-quality-'));
-const env = { PATH: process.env.PATH ?? '', HOME: join(home, 'home'), STRATA_HOME: join(home, 'data'), TZ: 'UTC', NO_COLOR: '1' };
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: join(home, 'home'),
+  STRATA_HOME: join(home, 'data'),
+  TZ: 'UTC',
+  NO_COLOR: '1',
+};
 const ing = spawnSync(process.execPath, [strataBin, 'ingest', ...SOURCES], { env, encoding: 'utf8' });
 if (ing.status !== 0) throw new Error(`ingest failed: ${ing.stderr}`);
 const { openStore } = await import(pathToFileURL(join(dist, 'store/db.js')).href);
@@ -72,9 +80,11 @@ const { search } = await import(pathToFileURL(join(dist, 'core/retrieval/search.
 const store = openStore(join(home, 'data', 'strata.db'));
 const db = store.db;
 
-const sessionRows = db.prepare(`SELECT s.id, s.external_id, p.external_id AS parent,
+const sessionRows = db
+  .prepare(`SELECT s.id, s.external_id, p.external_id AS parent,
   (SELECT so.path FROM session_sources ss JOIN sources so ON so.id = ss.source_id WHERE ss.session_id = s.id LIMIT 1) AS path
-  FROM sessions s LEFT JOIN sessions p ON p.id = s.parent_id`).all();
+  FROM sessions s LEFT JOIN sessions p ON p.id = s.parent_id`)
+  .all();
 const byExternal = new Map(sessionRows.map((r) => [r.external_id, r]));
 const matches = (externalId, expected) => {
   const row = byExternal.get(externalId);
@@ -93,7 +103,10 @@ function strataRank(question, expected) {
 
 /** ripgrep -F -i per word; files ranked by how many of the words they hold, then by matching lines. */
 function rgRank(question, expected) {
-  const words = question.replace(/["']/g, ' ').split(/\s+/).filter((w) => w.length > 1);
+  const words = question
+    .replace(/["']/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 1);
   const score = new Map();
   for (const word of words) {
     const r = spawnSync('rg', ['-F', '-i', '-c', '--', word, ...SOURCES], { encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -136,10 +149,12 @@ console.log(`rg      ${summary(rgRanks)}  (files, not sessions: a file holding m
 
 // Recall: terms sampled from user/assistant text (2/3 whole words, 1/3 parts of identifiers); the scan
 // finds a term where a word or a camelCase/snake/kebab part starts (what a word search promises).
-const texts = db.prepare(`SELECT m.session_id AS sid, s.external_id AS ext, b.field, b.text FROM blocks b JOIN messages m ON m.id = b.message_id
-  JOIN sessions s ON s.id = m.session_id WHERE b.noise IS NULL`).all();
+const texts = db
+  .prepare(`SELECT m.session_id AS sid, s.external_id AS ext, b.field, b.text FROM blocks b JOIN messages m ON m.id = b.message_id
+  JOIN sessions s ON s.id = m.session_id WHERE b.noise IS NULL`)
+  .all();
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const words = new Set();
 const parts = new Set();
 for (const t of texts) {
@@ -160,11 +175,20 @@ let expectedTotal = 0;
 let foundTotal = 0;
 const misses = [];
 for (const term of terms) {
-  const reCase = new RegExp(`(?<![\\p{L}\\p{N}])${term}|(?<=[\\p{Ll}\\p{N}])${term[0].toUpperCase()}${term.slice(1)}`, 'u');
-  const expected = new Set(texts.filter((t) => new RegExp(`(?<![\\p{L}\\p{N}])${term}`, 'iu').test(t.text) || reCase.test(t.text)).map((t) => t.ext));
+  const reCase = new RegExp(
+    `(?<![\\p{L}\\p{N}])${term}|(?<=[\\p{Ll}\\p{N}])${term[0].toUpperCase()}${term.slice(1)}`,
+    'u',
+  );
+  const expected = new Set(
+    texts
+      .filter((t) => new RegExp(`(?<![\\p{L}\\p{N}])${term}`, 'iu').test(t.text) || reCase.test(t.text))
+      .map((t) => t.ext),
+  );
   let found = new Set();
   try {
-    found = new Set(search(db, { query: term, limit: 100_000, exhaustive: true, maxPerSession: 1 }).sessions.map((s) => s.id));
+    found = new Set(
+      search(db, { query: term, limit: 100_000, exhaustive: true, maxPerSession: 1 }).sessions.map((s) => s.id),
+    );
   } catch {
     /* counted as nothing found */
   }
@@ -173,7 +197,9 @@ for (const term of terms) {
   foundTotal += hit;
   if (hit < expected.size) misses.push(`${term} ${hit}/${expected.size}`);
 }
-console.log(`recall  ${foundTotal}/${expectedTotal} sessions (${((100 * foundTotal) / Math.max(1, expectedTotal)).toFixed(1)}%) over ${terms.length} terms (${terms.length - 15} words, 15 identifier parts)`);
+console.log(
+  `recall  ${foundTotal}/${expectedTotal} sessions (${((100 * foundTotal) / Math.max(1, expectedTotal)).toFixed(1)}%) over ${terms.length} terms (${terms.length - 15} words, 15 identifier parts)`,
+);
 if (misses.length) console.log(`  missed: ${misses.join(', ')}`);
 store.close();
 rmSync(home, { recursive: true, force: true });

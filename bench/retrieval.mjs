@@ -16,7 +16,16 @@ import { indexLines } from '../dist/core/retrieval/format-index.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../dist/cli/main.js');
 const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
-const QUERIES = ['hypridle', 'useState', 'migration database', 'screensaver timeout', 'commit', '"udev rules"', 'parseSession', 'error OR failed'];
+const QUERIES = [
+  'hypridle',
+  'useState',
+  'migration database',
+  'screensaver timeout',
+  'commit',
+  '"udev rules"',
+  'parseSession',
+  'error OR failed',
+];
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
@@ -27,8 +36,11 @@ function time(fn) {
 }
 function report(name, samples, target) {
   const p50 = pct(samples, 50);
-  const verdict = target === undefined ? '' : p50 <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
-  console.log(`${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`);
+  const verdict =
+    target === undefined ? '' : p50 <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
+  console.log(
+    `${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`,
+  );
   return p50;
 }
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle before running a line of JavaScript
@@ -37,10 +49,15 @@ function report(name, samples, target) {
 const { NODE_EXTRA_CA_CERTS, ...cleanEnv } = process.env;
 function cli(home, args, baseEnv = cleanEnv) {
   const t = performance.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { env: { ...baseEnv, STRATA_HOME: home, TZ: 'UTC', NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...baseEnv, STRATA_HOME: home, TZ: 'UTC', NO_COLOR: '1' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const ms = performance.now() - t;
   // search exits 1 when nothing matched (like grep): a valid answer, timed like any other.
-  if (r.status !== 0 && !(args[0] === 'search' && r.status === 1)) throw new Error(`strata ${args.join(' ')} failed: ${r.stderr}`);
+  if (r.status !== 0 && !(args[0] === 'search' && r.status === 1))
+    throw new Error(`strata ${args.join(' ')} failed: ${r.stderr}`);
   return ms;
 }
 
@@ -48,7 +65,9 @@ function cli(home, args, baseEnv = cleanEnv) {
 function writeBigSession(root) {
   const tmp = join(root, 'big-src');
   generateClaudeCorpus(tmp, { sessions: 60, seed: 7, maxRecords: 1_000_000 });
-  const files = readdirSync(tmp, { recursive: true }).filter((f) => String(f).endsWith('.jsonl')).map((f) => join(tmp, String(f)));
+  const files = readdirSync(tmp, { recursive: true })
+    .filter((f) => String(f).endsWith('.jsonl'))
+    .map((f) => join(tmp, String(f)));
   const id = 'b16b16b1-0000-4000-a000-000000000005';
   let text = '';
   for (const f of files) {
@@ -68,19 +87,24 @@ try {
   let t = performance.now();
   const corpus = generateClaudeCorpus(join(dir, 'corpus'), { megabytes });
   const big = writeBigSession(dir);
-  console.log(`generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   const homeA = join(dir, 'store-a');
   let store = openStore(join(homeA, 'strata.db'));
   t = performance.now();
   const rep = await ingest({ store, paths: [join(dir, 'corpus')], env: {} });
   const ingestS = (performance.now() - t) / 1000;
-  console.log(`ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`);
+  console.log(
+    `ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`,
+  );
 
   // search, in-process (store open, statements warm after the first round)
   for (const q of QUERIES) search(store.db, { query: q });
   const inProc = [];
-  for (let round = 0; round < 5; round++) for (const q of QUERIES) inProc.push(time(() => search(store.db, { query: q })));
+  for (let round = 0; round < 5; round++)
+    for (const q of QUERIES) inProc.push(time(() => search(store.db, { query: q })));
   store.close();
   const fresh = [];
   for (let round = 0; round < 3; round++) for (const q of QUERIES) fresh.push(cli(homeA, ['search', q]));
@@ -90,7 +114,8 @@ try {
   report('node -e 0 (start-up floor of any fresh process)', nodeAlone);
   if (NODE_EXTRA_CA_CERTS !== undefined) {
     const withCerts = [];
-    for (let i = 0; i < 10; i++) withCerts.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: process.env })));
+    for (let i = 0; i < 10; i++)
+      withCerts.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: process.env })));
     report('node -e 0 with NODE_EXTRA_CA_CERTS as set here', withCerts);
     const freshCerts = [];
     for (const q of QUERIES) freshCerts.push(cli(homeA, ['search', q], process.env));
@@ -104,7 +129,10 @@ try {
     for (let round = 0; round < 3; round++) {
       for (const q of QUERIES) {
         const started = performance.now();
-        spawnSync('rg', ['-c', '-i', '-F', q.replace(/"/g, '').split(' ')[0], join(dir, 'corpus')], { encoding: 'utf8', maxBuffer: 1 << 28 });
+        spawnSync('rg', ['-c', '-i', '-F', q.replace(/"/g, '').split(' ')[0], join(dir, 'corpus')], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 28,
+        });
         rg.push(performance.now() - started);
       }
     }
@@ -140,7 +168,9 @@ try {
   for (let i = 0; i < 11; i++) idxFresh.push(cli(homeB, ['index']));
   report(`index of ${n} sessions, fresh process`, idxFresh, 300);
   report('index, in-process', idxIn);
-  console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process; fresh processes are separate)`);
+  console.log(
+    `\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process; fresh processes are separate)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -25,7 +25,9 @@ const benches = readdirSync(here)
   .filter((name) => wanted.length === 0 || wanted.includes(name))
   .sort();
 
-console.log(`strata benchmarks on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+console.log(
+  `strata benchmarks on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
 let failed = 0;
 for (const name of benches) {
   const file = join(here, `${name}.mjs`);

@@ -9,14 +9,25 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const FIXTURES = process.env.STRATA_FIXTURES ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'fixtures', 'real');
-const PUFFIN = [join(FIXTURES, 'puffin/jdubray-cosa/history.early.json'), join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json')];
+const FIXTURES =
+  process.env.STRATA_FIXTURES ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'fixtures', 'real');
+const PUFFIN = [
+  join(FIXTURES, 'puffin/jdubray-cosa/history.early.json'),
+  join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json'),
+];
 const STORE_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode', 'aider'];
-const HEADER_RE = /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/i;
+const HEADER_RE =
+  /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/i;
 const ID_TOPIC_RE = /^(?=.*\d)[0-9a-f-]{4,}$|^[0-9a-f]{8}$/i;
 
 /** Lowercase, Markdown emphasis and code marks removed, whitespace collapsed. */
-const norm = (text) => text.replace(/[*_`#>]+/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const norm = (text) =>
+  text
+    .replace(/[*_`#>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** Sentences of a summary long enough to count as a quote (the cut mark "…" removed). */
 function quotes(summary) {
@@ -34,14 +45,20 @@ function turnText(p) {
 async function indexOf(mod, source, out) {
   const { generateHistoryIndex } = mod.hi;
   const { LlmRunner, createExtractiveProvider } = mod.llm;
-  const result = await generateHistoryIndex({ source, outputPath: out, runner: new LlmRunner({ provider: createExtractiveProvider() }), full: true });
+  const result = await generateHistoryIndex({
+    source,
+    outputPath: out,
+    runner: new LlmRunner({ provider: createExtractiveProvider() }),
+    full: true,
+  });
   return result.index;
 }
 
 function textsFromPuffin(path) {
   const doc = JSON.parse(readFileSync(path, 'utf8'));
   const byId = new Map();
-  for (const branch of Object.values(doc.branches ?? {})) for (const p of branch.prompts ?? []) byId.set(p.id, turnText(p));
+  for (const branch of Object.values(doc.branches ?? {}))
+    for (const p of branch.prompts ?? []) byId.set(p.id, turnText(p));
   return byId;
 }
 
@@ -60,7 +77,8 @@ function measure(name, index, texts, show) {
     const q = quotes(s.summary);
     if (q.some((sentence) => segText.filter((t) => t.includes(sentence)).length >= 3)) {
       repeated++;
-      if (examples.filter((e) => e.startsWith('repeated')).length < 3) examples.push(`repeated: ${s.summary.slice(0, 160)}`);
+      if (examples.filter((e) => e.startsWith('repeated')).length < 3)
+        examples.push(`repeated: ${s.summary.slice(0, 160)}`);
     }
     if (s.topics.some((t) => ID_TOPIC_RE.test(t))) idTopics++;
     void i;
@@ -69,16 +87,22 @@ function measure(name, index, texts, show) {
   for (const s of segs) hist[Math.min(9, Math.floor(s.importanceScore * 10))]++;
   const topicCount = new Map();
   for (const s of segs) for (const t of new Set(s.topics)) topicCount.set(t, (topicCount.get(t) ?? 0) + 1);
-  const broad = [...topicCount].filter(([, n]) => segs.length >= 4 && n > segs.length / 2).map(([t, n]) => `${t} (${n})`);
+  const broad = [...topicCount]
+    .filter(([, n]) => segs.length >= 4 && n > segs.length / 2)
+    .map(([t, n]) => `${t} (${n})`);
   const pct = (n) => `${n}/${segs.length} (${segs.length ? Math.round((100 * n) / segs.length) : 0}%)`;
   const top = segs.filter((s) => s.importanceScore >= 0.99).length;
   console.log(`${name}: ${segs.length} segments`);
-  console.log(`  header/id in summary: ${pct(leaks)}   quoting text of ≥3 segments: ${pct(repeated)}   id-like topic: ${pct(idTopics)}`);
+  console.log(
+    `  header/id in summary: ${pct(leaks)}   quoting text of ≥3 segments: ${pct(repeated)}   id-like topic: ${pct(idTopics)}`,
+  );
   console.log(`  importance histogram [0.0-0.1 … 0.9-1.0]: ${hist.join(' ')}   ≥0.99: ${pct(top)}`);
   console.log(`  topics on more than half of the segments: ${broad.length ? broad.join(', ') : 'none'}`);
   for (const e of examples) console.log(`    ${e}`);
   for (const [i, s] of segs.slice(0, show).entries()) {
-    console.log(`  --- segment ${i + 1} (${s.promptIds.length} prompts, importance ${s.importanceScore}) topics: ${s.topics.join(', ')}`);
+    console.log(
+      `  --- segment ${i + 1} (${s.promptIds.length} prompts, importance ${s.importanceScore}) topics: ${s.topics.join(', ')}`,
+    );
     console.log(`  summary: ${s.summary}`);
     console.log(`  source:  ${segText[i].slice(0, 600)}`);
   }
@@ -104,8 +128,16 @@ async function main() {
     const { ingest } = await import('../dist/core/ingest/ingest.js');
     const store = openStore(join(dir, 'strata.db'));
     try {
-      await ingest({ store, paths: STORE_AGENTS.map((a) => join(FIXTURES, a)), env: { HOME: dir }, lockPath: join(dir, 'lock') });
-      const ids = store.db.prepare("SELECT external_id FROM sessions WHERE relation IS NULL AND agent != 'puffin' ORDER BY id").all().map((r) => r.external_id);
+      await ingest({
+        store,
+        paths: STORE_AGENTS.map((a) => join(FIXTURES, a)),
+        env: { HOME: dir },
+        lockPath: join(dir, 'lock'),
+      });
+      const ids = store.db
+        .prepare("SELECT external_id FROM sessions WHERE relation IS NULL AND agent != 'puffin' ORDER BY id")
+        .all()
+        .map((r) => r.external_id);
       const source = { kind: 'store', store, selection: { sessions: ids } };
       const index = await indexOf(mod, source, join(dir, 'store.index.json'));
       const history = mod.hi.parseStoreHistory(store.db, store.path, { sessions: ids });
@@ -116,7 +148,9 @@ async function main() {
       store.close();
     }
     const pct = (n) => `${totals.segments ? ((100 * n) / totals.segments).toFixed(1) : 0}%`;
-    console.log(`all: ${totals.segments} segments; header/id ${pct(totals.leaks)} (target 0), repeated text ${pct(totals.repeated)} (target 0), id-like topics ${pct(totals.idTopics)}, importance ≥0.99 ${pct(totals.top)}`);
+    console.log(
+      `all: ${totals.segments} segments; header/id ${pct(totals.leaks)} (target 0), repeated text ${pct(totals.repeated)} (target 0), id-like topics ${pct(totals.idTopics)}, importance ≥0.99 ${pct(totals.top)}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

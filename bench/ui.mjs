@@ -29,15 +29,24 @@ function measure(name, fn, runs = 7, target) {
     samples.push(performance.now() - t);
   }
   const bytes = out === undefined ? '' : `  ${(JSON.stringify(out).length / 1e6).toFixed(2)} MB JSON`;
-  const verdict = target === undefined ? '' : pct(samples, 50) <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
-  console.log(`${name.padEnd(46)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  p95 ${pct(samples, 95).toFixed(1).padStart(8)} ms${bytes}${verdict}`);
+  const verdict =
+    target === undefined
+      ? ''
+      : pct(samples, 50) <= target
+        ? `  (target ≤ ${target} ms: met)`
+        : `  (target ≤ ${target} ms: NOT met)`;
+  console.log(
+    `${name.padEnd(46)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  p95 ${pct(samples, 95).toFixed(1).padStart(8)} ms${bytes}${verdict}`,
+  );
 }
 
 /** Joins resampled sessions under one id until the file reaches the size asked for. */
 function writeBigSession(root) {
   const tmp = join(root, 'big-src');
   generateClaudeCorpus(tmp, { sessions: 80, seed: 7, maxRecords: 1_000_000 });
-  const files = readdirSync(tmp, { recursive: true }).filter((f) => String(f).endsWith('.jsonl')).map((f) => join(tmp, String(f)));
+  const files = readdirSync(tmp, { recursive: true })
+    .filter((f) => String(f).endsWith('.jsonl'))
+    .map((f) => join(tmp, String(f)));
   const id = 'b16b16b1-0000-4000-a000-00000000ui05';
   let text = '';
   for (const f of files) {
@@ -56,8 +65,18 @@ async function browserRender(url) {
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'strata-bench-profile-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -72,7 +91,9 @@ async function browserRender(url) {
     await page.click('th[data-sort="messages"]');
     await page.waitForSelector('th[data-sort="messages"][aria-sort]');
     const sortMs = performance.now() - t;
-    console.log(`${'Sessions page in chromium (load to table)'.padEnd(46)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  max ${Math.max(...samples).toFixed(1)} ms  (target ≤ 1000 ms: ${pct(samples, 50) <= 1000 ? 'met' : 'NOT met'})`);
+    console.log(
+      `${'Sessions page in chromium (load to table)'.padEnd(46)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  max ${Math.max(...samples).toFixed(1)} ms  (target ≤ 1000 ms: ${pct(samples, 50) <= 1000 ? 'met' : 'NOT met'})`,
+    );
     console.log(`${'re-sort by messages in chromium'.padEnd(46)}      ${sortMs.toFixed(1).padStart(8)} ms`);
   } finally {
     await browser.close();
@@ -88,14 +109,21 @@ try {
   const store = openStore(join(dir, 'home', 'strata.db'));
   await ingest({ store, paths: [join(dir, 'corpus')], env: { HOME: '/home/bench' } });
   const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
-  console.log(`store: ${n} sessions (one of ${(big.bytes / 1e6).toFixed(1)} MB) generated and ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `store: ${n} sessions (one of ${(big.bytes / 1e6).toFixed(1)} MB) generated and ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   const home = '/home/bench';
   measure(`sessions page data, ${n} sessions, first page`, () => sessionListPage(store.db, {}, home), 7, 300);
   measure('sessions page data, sorted by messages', () => sessionListPage(store.db, { sort: 'messages' }, home));
   measure('sessions page data, text filter', () => sessionListPage(store.db, { text: 'fix' }, home));
   measure('sessions page data, page 50', () => sessionListPage(store.db, { offset: 5000 }, home));
   measure(`activity data, ${n} sessions`, () => activity(store.db), 5);
-  measure(`session page data, ${(big.bytes / 1e6).toFixed(1)} MB session`, () => sessionDetail(store.db, big.id), 5, 1000);
+  measure(
+    `session page data, ${(big.bytes / 1e6).toFixed(1)} MB session`,
+    () => sessionDetail(store.db, big.id),
+    5,
+    1000,
+  );
   measure('file history of a common file name', () => fileHistory(store.db, { path: 'package.json' }), 5);
   if (existsSync(CHROMIUM) && process.env.STRATA_BENCH_UI_BROWSER !== '0') {
     const server = await startUiServer({ db: store.db, home });

@@ -21,7 +21,15 @@ const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
   viewport: { width: 1400, height: 1000 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -32,7 +40,11 @@ try {
     ['search', `#/search?q=${encodeURIComponent(query)}`, '.hit-session'],
     ['files', `#/files?path=${encodeURIComponent(file)}`, '.file-entry'],
     ['activity', '#/activity', '.uplot'],
-    ['logbook', `#/logbook${process.env.SHOT_LOGBOOK ? `?workspace=${encodeURIComponent(process.env.SHOT_LOGBOOK)}` : ''}`, 'li.event'],
+    [
+      'logbook',
+      `#/logbook${process.env.SHOT_LOGBOOK ? `?workspace=${encodeURIComponent(process.env.SHOT_LOGBOOK)}` : ''}`,
+      'li.event',
+    ],
   ];
   const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(',')) : undefined;
   for (const [name, hash, ready] of shots.filter(([name]) => !only || only.has(name))) {

@@ -3,7 +3,16 @@
 // real JSON and TOML parsers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -21,7 +30,14 @@ function strata(args: string[], stdin = '', cwd = base) {
     input: stdin,
     encoding: 'utf8',
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: home, STRATA_HOME: join(base, 'data'), XDG_DATA_HOME: join(base, 'xdg-data'), TZ: 'UTC', NO_COLOR: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      STRATA_HOME: join(base, 'data'),
+      XDG_DATA_HOME: join(base, 'xdg-data'),
+      TZ: 'UTC',
+      NO_COLOR: '1',
+    },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -44,7 +60,8 @@ describe('strata mcp config', () => {
     const r = strata(['mcp', 'config', '--client', client]);
     expect(r.code, r.stderr).toBe(0);
     const doc = client === 'codex' ? (parseToml(r.stdout) as any) : JSON.parse(r.stdout);
-    const server = client === 'codex' ? doc.mcp_servers.strata : client === 'opencode' ? doc.mcp.strata : doc.mcpServers.strata;
+    const server =
+      client === 'codex' ? doc.mcp_servers.strata : client === 'opencode' ? doc.mcp.strata : doc.mcpServers.strata;
     expect(JSON.stringify(server)).toContain('"mcp"');
   });
 
@@ -59,7 +76,9 @@ describe('strata mcp config', () => {
   it('merges into an existing Codex config.toml and a Cursor mcp.json, with backups', () => {
     const codex = join(home, '.codex', 'config.toml');
     writeFileSync(codex, '# mine\nmodel = "o3"\n');
-    expect(strata(['mcp', 'config', '--client', 'codex', '--write']).stderr).toMatch(/updated .*config\.toml \(previous file kept as .*config\.toml\.strata-backup-/);
+    expect(strata(['mcp', 'config', '--client', 'codex', '--write']).stderr).toMatch(
+      /updated .*config\.toml \(previous file kept as .*config\.toml\.strata-backup-/,
+    );
     const doc = parseToml(readFileSync(codex, 'utf8')) as any;
     expect(doc).toEqual({ model: 'o3', mcp_servers: { strata: { command: 'strata', args: ['mcp'] } } });
     expect(readdirSync(join(home, '.codex')).filter((f) => f.startsWith('config.toml.strata-backup-'))).toHaveLength(1);
@@ -96,7 +115,11 @@ describe('strata hook install', () => {
   it('gemini: keeps the MCP server written to the same settings.json', () => {
     const doc = JSON.parse(readFileSync(join(home, '.gemini/settings.json'), 'utf8'));
     expect(doc.mcpServers.strata).toEqual({ command: 'strata', args: ['mcp'] });
-    expect(doc.hooks.SessionStart[0].hooks[0]).toMatchObject({ type: 'command', command: 'strata hook context --client gemini', timeout: 10000 });
+    expect(doc.hooks.SessionStart[0].hooks[0]).toMatchObject({
+      type: 'command',
+      command: 'strata hook context --client gemini',
+      timeout: 10000,
+    });
   });
 
   it('opencode: writes a plugin file that is valid JavaScript', () => {
@@ -107,17 +130,32 @@ describe('strata hook install', () => {
   });
 });
 
-describe('strata hook with each client\'s payload', () => {
+describe("strata hook with each client's payload", () => {
   it('claude-code and cursor: ingest at session end, context at session start', () => {
     const transcript = join(base, 'claude', '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
     mkdirSync(join(base, 'claude'), { recursive: true });
-    copyFileSync(join(FIXTURES, 'claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl'), transcript);
-    expect(strata(['hook', 'ingest'], payload('claude-code-session-end', transcript, '/home/vwestberg/Claude'))).toEqual({ code: 0, stdout: '', stderr: '' });
-    const claude = JSON.parse(strata(['hook', 'context'], payload('claude-code-session-start', transcript, '/home/vwestberg/Claude')).stdout);
+    copyFileSync(
+      join(
+        FIXTURES,
+        'claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+      ),
+      transcript,
+    );
+    expect(
+      strata(['hook', 'ingest'], payload('claude-code-session-end', transcript, '/home/vwestberg/Claude')),
+    ).toEqual({ code: 0, stdout: '', stderr: '' });
+    const claude = JSON.parse(
+      strata(['hook', 'context'], payload('claude-code-session-start', transcript, '/home/vwestberg/Claude')).stdout,
+    );
     expect(claude.hookSpecificOutput.additionalContext).toContain('1fb5e404');
     // Cursor's sessionEnd carries no transcript strata can read: nothing to do, quietly.
-    expect(strata(['hook', 'ingest', '--client', 'cursor'], payload('cursor-session-end', null, '/home/vwestberg/Claude'))).toEqual({ code: 0, stdout: '', stderr: '' });
-    const cursor = JSON.parse(strata(['hook', 'context', '--client', 'cursor'], payload('cursor-session-start', null, '/home/vwestberg/Claude')).stdout);
+    expect(
+      strata(['hook', 'ingest', '--client', 'cursor'], payload('cursor-session-end', null, '/home/vwestberg/Claude')),
+    ).toEqual({ code: 0, stdout: '', stderr: '' });
+    const cursor = JSON.parse(
+      strata(['hook', 'context', '--client', 'cursor'], payload('cursor-session-start', null, '/home/vwestberg/Claude'))
+        .stdout,
+    );
     expect(Object.keys(cursor)).toEqual(['additional_context']);
     expect(cursor.additional_context).toContain('1fb5e404');
   });
@@ -125,10 +163,22 @@ describe('strata hook with each client\'s payload', () => {
   it('codex: Stop ingests the rollout, SessionStart (transcript_path null) answers with hookSpecificOutput', () => {
     const rollout = join(base, 'codex', 'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl');
     mkdirSync(join(base, 'codex'), { recursive: true });
-    copyFileSync(join(FIXTURES, 'codex/auto-quantize-model/sessions/2025/11/28/rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl'), rollout);
+    copyFileSync(
+      join(
+        FIXTURES,
+        'codex/auto-quantize-model/sessions/2025/11/28/rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
+      ),
+      rollout,
+    );
     const project = '/data2/huangzhe/code/auto-quantize-model';
-    expect(strata(['hook', 'ingest', '--client', 'codex'], payload('codex-stop', rollout, project))).toEqual({ code: 0, stdout: '', stderr: '' });
-    const out = JSON.parse(strata(['hook', 'context', '--client', 'codex'], payload('codex-session-start', null, project)).stdout);
+    expect(strata(['hook', 'ingest', '--client', 'codex'], payload('codex-stop', rollout, project))).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    const out = JSON.parse(
+      strata(['hook', 'context', '--client', 'codex'], payload('codex-session-start', null, project)).stdout,
+    );
     expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
     expect(out.hookSpecificOutput.additionalContext).toContain('019ac88c');
   });
@@ -136,16 +186,36 @@ describe('strata hook with each client\'s payload', () => {
   it('gemini: SessionEnd ingests the chat file it names', () => {
     const chat = join(base, 'gemini', 'tmp', 'ticketing-vc', 'chats', 'session-2026-04-25T08-41-3494a697.jsonl');
     mkdirSync(join(base, 'gemini', 'tmp', 'ticketing-vc', 'chats'), { recursive: true });
-    copyFileSync(join(FIXTURES, 'gemini/vibe-coding-comparison/tmp/ticketing-vc/chats/session-2026-04-25T08-41-3494a697.jsonl'), chat);
-    expect(strata(['hook', 'ingest', '--client', 'gemini'], payload('gemini-session-end', chat, base))).toEqual({ code: 0, stdout: '', stderr: '' });
+    copyFileSync(
+      join(FIXTURES, 'gemini/vibe-coding-comparison/tmp/ticketing-vc/chats/session-2026-04-25T08-41-3494a697.jsonl'),
+      chat,
+    );
+    expect(strata(['hook', 'ingest', '--client', 'gemini'], payload('gemini-session-end', chat, base))).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     expect(strata(['search', 'postgres', '--agent', 'gemini', '-l']).stdout).toContain('3494a697');
-    const start = strata(['hook', 'context', '--client', 'gemini'], payload('gemini-session-start', chat, '/nowhere/known'));
+    const start = strata(
+      ['hook', 'context', '--client', 'gemini'],
+      payload('gemini-session-start', chat, '/nowhere/known'),
+    );
     expect(start).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('opencode: the plugin\'s payloads ingest the OpenCode store quietly and answer context as JSON', () => {
-    expect(strata(['hook', 'ingest', '--client', 'opencode'], payload('opencode-session-idle', null, '/home/vwestberg/Claude'))).toEqual({ code: 0, stdout: '', stderr: '' });
-    const out = JSON.parse(strata(['hook', 'context', '--client', 'opencode'], payload('opencode-session-created', null, '/home/vwestberg/Claude')).stdout);
+  it("opencode: the plugin's payloads ingest the OpenCode store quietly and answer context as JSON", () => {
+    expect(
+      strata(
+        ['hook', 'ingest', '--client', 'opencode'],
+        payload('opencode-session-idle', null, '/home/vwestberg/Claude'),
+      ),
+    ).toEqual({ code: 0, stdout: '', stderr: '' });
+    const out = JSON.parse(
+      strata(
+        ['hook', 'context', '--client', 'opencode'],
+        payload('opencode-session-created', null, '/home/vwestberg/Claude'),
+      ).stdout,
+    );
     expect(out.additionalContext).toContain('1fb5e404');
     expect(existsSync(join(base, 'data', 'hooks.log'))).toBe(false);
   });

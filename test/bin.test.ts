@@ -6,11 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO, tempDir } from './helpers.js';
 
-const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  version: string;
+  bin: Record<string, string>;
+};
 const BIN = join(REPO, pkg.bin.strata!);
 
 function strata(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tempDir(), STRATA_HOME: tempDir(), ...env } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), STRATA_HOME: tempDir(), ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

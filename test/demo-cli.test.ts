@@ -13,7 +13,9 @@ describe('strata demo (the README quick start)', () => {
     expect(res.stdout).toMatch(/redactions: 1\b/);
     expect(res.stdout).toMatch(/5d1c2a0e .* We need to store tide readings locally/);
     // The decision is found by search, cited with session id and message number.
-    expect(res.stdout).toMatch(/\$ strata search SQLite\n(.|\n)*5d1c2a0e(.|\n)*#\d+ assistant: .*decided to use SQLite/);
+    expect(res.stdout).toMatch(
+      /\$ strata search SQLite\n(.|\n)*5d1c2a0e(.|\n)*#\d+ assistant: .*decided to use SQLite/,
+    );
     expect(res.stdout).toMatch(/\$ strata search 时区\n8a4f7b2c/);
     // Search shows the project as the index does (~ for the home it ran under).
     expect(res.stdout).toMatch(/\$ strata search SQLite\nc3e8d1f4 {2}\S+ \S+ {2}claude-code {2}~\/tide-tracker {2}/);

@@ -6,11 +6,22 @@ import { join } from 'node:path';
 import { acquireLock } from '../src/shared/file-lock.js';
 import { FIXTURES, holdLock, runCli, tempDir } from './helpers.js';
 
-const FILE = join(FIXTURES, 'claude-code', 'omarchy-backup', 'projects', '-home-vwestberg-Claude', '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const FILE = join(
+  FIXTURES,
+  'claude-code',
+  'omarchy-backup',
+  'projects',
+  '-home-vwestberg-Claude',
+  '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
 
 describe('the writer lock', () => {
   it('is taken at once over a lock file left empty (power loss) or naming another host (container restart)', () => {
-    for (const content of ['', JSON.stringify({ pid: 1, host: 'another-host', command: 'strata ingest', since: '2025-01-01T00:00:00Z' }), '{"pid":']) {
+    for (const content of [
+      '',
+      JSON.stringify({ pid: 1, host: 'another-host', command: 'strata ingest', since: '2025-01-01T00:00:00Z' }),
+      '{"pid":',
+    ]) {
       const home = tempDir();
       mkdirSync(home, { recursive: true });
       writeFileSync(join(home, 'strata.db.lock'), content);
@@ -43,7 +54,9 @@ describe('the writer lock', () => {
     const dir = tempDir();
     const path = join(dir, 'x.lock');
     const first = acquireLock(path, { command: 'first' });
-    expect(() => acquireLock(path, { command: 'second', timeoutMs: 200, pollMs: 20 })).toThrow(/held by pid \d+ .*first/);
+    expect(() => acquireLock(path, { command: 'second', timeoutMs: 200, pollMs: 20 })).toThrow(
+      /held by pid \d+ .*first/,
+    );
     first.release();
     const second = acquireLock(path, { command: 'second', timeoutMs: 200 });
     second.release();

@@ -29,13 +29,18 @@ export function runCli(args: string[], env: Record<string, string>, options: Spa
 }
 
 /** A child process holding the lock at `path` (as strata's writers take it) until `stop()` or SIGKILL. */
-export async function holdLock(path: string, command: string): Promise<{ pid: number; stop(signal?: NodeJS.Signals): Promise<void> }> {
+export async function holdLock(
+  path: string,
+  command: string,
+): Promise<{ pid: number; stop(signal?: NodeJS.Signals): Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const script = `const { acquireLock } = await import(${JSON.stringify(join(REPO, 'dist', 'shared', 'file-lock.js'))});
 acquireLock(process.argv[1], { command: process.argv[2] });
 process.stdout.write('held\\n');
 setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, path, command], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, path, command], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolveHeld, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolveHeld());
     child.on('exit', (code) => reject(new Error(`lock holder exited early (${code})`)));

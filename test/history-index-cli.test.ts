@@ -21,7 +21,15 @@ describe('strata history-index CLI', () => {
     const first = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], env);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toBe(`${out}\n`);
-    for (const line of ['history-index: parse…', 'history-index: markers…', 'history-index: segment…', 'history-index: summarize 0/', 'history-index: write…', '[RLM Index Generator] Processing Complete', 'Prompts Processed:  24']) {
+    for (const line of [
+      'history-index: parse…',
+      'history-index: markers…',
+      'history-index: segment…',
+      'history-index: summarize 0/',
+      'history-index: write…',
+      '[RLM Index Generator] Processing Complete',
+      'Prompts Processed:  24',
+    ]) {
       expect(first.stderr).toContain(line);
     }
     expect(first.stderr).toMatch(/history-index: summarize (\d+)\/\1\n/);
@@ -29,15 +37,37 @@ describe('strata history-index CLI', () => {
     const again = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json'], env);
     expect(again.code, again.stderr).toBe(0);
     const report = JSON.parse(again.stdout);
-    expect(report).toMatchObject({ output: out, written: false, mode: 'unchanged', statistics: { llmCalls: { count: 0 }, promptsProcessed: 24 } });
-    const full = JSON.parse(runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env).stdout);
+    expect(report).toMatchObject({
+      output: out,
+      written: false,
+      mode: 'unchanged',
+      statistics: { llmCalls: { count: 0 }, promptsProcessed: 24 },
+    });
+    const full = JSON.parse(
+      runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env).stdout,
+    );
     expect(full.mode).toBe('full');
     expect(full.statistics.llmCalls.count).toBe(full.statistics.segmentsGenerated);
   });
 
   it('accepts the LLM flags strata llm documents, --base-url among them', () => {
     const out = join(tempDir('strata-hi-flags-'), 'index.json');
-    const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--provider', 'extractive', '--base-url', 'http://127.0.0.1:9', '--max-calls', '100'], env);
+    const r = runCli(
+      [
+        'history-index',
+        '--history',
+        PUFFIN_FIXTURES[0]!,
+        '--out',
+        out,
+        '--provider',
+        'extractive',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--max-calls',
+        '100',
+      ],
+      env,
+    );
     expect(r.stderr).not.toMatch(/unknown option/);
     expect(r.code).toBe(0);
   });
@@ -45,10 +75,32 @@ describe('strata history-index CLI', () => {
   it('writes FILE.index.json beside --history by default, and markers/topics read it from the project folder', () => {
     const project = join(home, 'proj');
     mkdirSync(join(project, '.puffin'), { recursive: true });
-    writeFileSync(join(project, '.puffin', 'history.json'), JSON.stringify({ branches: { main: { id: 'main', prompts: [
-      { id: 'p1', parentId: null, content: 'Plan the storage layer.\n@/decision: use SQLite with WAL\nmore', timestamp: Date.UTC(2025, 0, 2), response: { content: 'Done.\n@/todo: add a vacuum job' } },
-      { id: 'p2', parentId: null, content: '@/bug: lock file left behind after crash', timestamp: Date.UTC(2025, 5, 2), response: { content: 'Fixed in src/shared/file-lock.ts' } },
-    ] } } }));
+    writeFileSync(
+      join(project, '.puffin', 'history.json'),
+      JSON.stringify({
+        branches: {
+          main: {
+            id: 'main',
+            prompts: [
+              {
+                id: 'p1',
+                parentId: null,
+                content: 'Plan the storage layer.\n@/decision: use SQLite with WAL\nmore',
+                timestamp: Date.UTC(2025, 0, 2),
+                response: { content: 'Done.\n@/todo: add a vacuum job' },
+              },
+              {
+                id: 'p2',
+                parentId: null,
+                content: '@/bug: lock file left behind after crash',
+                timestamp: Date.UTC(2025, 5, 2),
+                response: { content: 'Fixed in src/shared/file-lock.ts' },
+              },
+            ],
+          },
+        },
+      }),
+    );
     const built = runCli(['history-index'], env, { cwd: project });
     expect(built.code, built.stderr).toBe(0);
     expect(existsSync(join(project, '.puffin', 'history.index.json'))).toBe(true);
@@ -71,12 +123,26 @@ describe('strata history-index CLI', () => {
     const ingested = runCli(['ingest', CLAUDE_FIXTURES, '--json'], env);
     expect(ingested.code, ingested.stderr).toBe(0);
     const out = join(home, 'project.index.json');
-    const byProject = runCli(['history-index', '--project', '/Users/testuser/Documents/GitHub/projects/example-project', '--out', out, '--json'], env);
+    const byProject = runCli(
+      [
+        'history-index',
+        '--project',
+        '/Users/testuser/Documents/GitHub/projects/example-project',
+        '--out',
+        out,
+        '--json',
+      ],
+      env,
+    );
     expect(byProject.code, byProject.stderr).toBe(0);
     const index = JSON.parse(readFileSync(out, 'utf8'));
     expect(index.source.kind).toBe('store');
     expect(index.statistics.totalPrompts).toBeGreaterThan(0);
-    const sessions = JSON.parse(runCli(['sessions', '--json'], env).stdout) as Array<{ id: string; agent: string; prompts: number }>;
+    const sessions = JSON.parse(runCli(['sessions', '--json'], env).stdout) as Array<{
+      id: string;
+      agent: string;
+      prompts: number;
+    }>;
     const one = sessions.find((s) => s.agent === 'claude-code' && s.prompts > 0)!;
     const bySession = runCli(['history-index', '--session', one.id.slice(0, 10), '--json'], env);
     expect(bySession.code, bySession.stderr).toBe(0);
@@ -92,10 +158,17 @@ describe('strata history-index CLI', () => {
     const out = join(home, 'locked.index.json');
     const holder = await holdLock(`${out}.lock`, 'strata history-index (other)');
     try {
-      const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], { ...env, STRATA_LOCK_TIMEOUT_MS: '400' });
+      const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], {
+        ...env,
+        STRATA_LOCK_TIMEOUT_MS: '400',
+      });
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
-      expect(r.stderr).toMatch(new RegExp(`strata: .*held by pid ${holder.pid} .*\\(strata history-index \\(other\\), since \\d{4}-[^)]*\\); gave up after 0 s`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `strata: .*held by pid ${holder.pid} .*\\(strata history-index \\(other\\), since \\d{4}-[^)]*\\); gave up after 0 s`,
+        ),
+      );
       expect(existsSync(out)).toBe(false);
     } finally {
       await holder.stop();
@@ -106,7 +179,10 @@ describe('strata history-index CLI', () => {
     const both = runCli(['history-index', '--history', 'x.json', '--project', '.'], env);
     expect(both.code, both.stderr).toBe(2);
     expect(both.stderr).toMatch(/cannot be combined/);
-    const missing = runCli(['history-index', '--history', join(home, 'nope.json'), '--out', join(home, 'nope.index.json')], env);
+    const missing = runCli(
+      ['history-index', '--history', join(home, 'nope.json'), '--out', join(home, 'nope.index.json')],
+      env,
+    );
     // An explicit --history that is missing is a bad argument: one line, exit 2, nothing written.
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
@@ -146,7 +222,18 @@ describe('strata history-index CLI', () => {
     expect(r.stderr.trim()).toMatch(/^strata: .*not-puffin\.json is not a Puffin history/m);
     expect(existsSync(join(home, 'np.index.json'))).toBe(false);
     writeFileSync(join(home, 'markers.json'), 'patterns: nope');
-    const m = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', join(home, 'm.index.json'), '--marker-config', join(home, 'markers.json')], env);
+    const m = runCli(
+      [
+        'history-index',
+        '--history',
+        PUFFIN_FIXTURES[0]!,
+        '--out',
+        join(home, 'm.index.json'),
+        '--marker-config',
+        join(home, 'markers.json'),
+      ],
+      env,
+    );
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/^strata: --marker-config .* cannot be read as JSON/);
   });
@@ -169,7 +256,14 @@ describe('strata history-index --full --no-cache', () => {
     const reply = '{"summary":"S.","topics":["t"],"keyEntities":[],"importanceScore":0.5}';
     server.script([], { kind: 'ok', text: reply });
     const dir = tempDir('strata-hi-nocache-');
-    const runEnv = { PATH: process.env.PATH ?? '', HOME: dir, TZ: 'UTC', STRATA_HOME: join(dir, 'data'), ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url };
+    const runEnv = {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      TZ: 'UTC',
+      STRATA_HOME: join(dir, 'data'),
+      ANTHROPIC_API_KEY: 'test-key',
+      ANTHROPIC_BASE_URL: server.url,
+    };
     // Spawned, not spawnSync: the server answers from this process's event loop.
     const runAsync = (args: string[]) =>
       new Promise<{ code: number; stderr: string }>((resolveRun) => {
@@ -179,7 +273,16 @@ describe('strata history-index --full --no-cache', () => {
         child.on('close', (code) => resolveRun({ code: code ?? -1, stderr }));
       });
     try {
-      const base = ['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', join(dir, 'idx.json'), '--provider', 'anthropic', '--full'];
+      const base = [
+        'history-index',
+        '--history',
+        PUFFIN_FIXTURES[0]!,
+        '--out',
+        join(dir, 'idx.json'),
+        '--provider',
+        'anthropic',
+        '--full',
+      ];
       const first = await runAsync(base);
       expect(first.code, first.stderr).toBe(0);
       const calls = server.requests.length;

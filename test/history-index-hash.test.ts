@@ -2,10 +2,25 @@
 // normalized; stable per prompt, segment and branch; detectChanges → added / modified / removed.
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { detectChanges, finalizeHistory, hashBranch, hashHistory, hashPrompt, hashSegment, type ParsedPrompt } from '../src/core/history-index/index.js';
+import {
+  detectChanges,
+  finalizeHistory,
+  hashBranch,
+  hashHistory,
+  hashPrompt,
+  hashSegment,
+  type ParsedPrompt,
+} from '../src/core/history-index/index.js';
 
 const prompt = (id: string, content: string, reply: string | null): ParsedPrompt => ({
-  id, branchId: 'b', parentId: null, content, timestamp: 1, response: reply === null ? null : { content: reply, sessionId: 's', cost: 0, turns: 1, duration: 0, timestamp: 2 }, children: [], depth: 0,
+  id,
+  branchId: 'b',
+  parentId: null,
+  content,
+  timestamp: 1,
+  response: reply === null ? null : { content: reply, sessionId: 's', cost: 0, turns: 1, duration: 0, timestamp: 2 },
+  children: [],
+  depth: 0,
 });
 
 describe('content hashes', () => {
@@ -30,14 +45,24 @@ describe('content hashes', () => {
     expect(seg).toMatch(/^[0-9a-f]{64}$/);
     expect(hashSegment({ promptIds: ['a', 'b'], overlapPromptIds: [] }, h, hashHistory(h))).toBe(seg);
     expect(hashSegment({ promptIds: ['b', 'a'], overlapPromptIds: [] }, h)).not.toBe(seg);
-    expect(hashSegment({ promptIds: ['b'], overlapPromptIds: ['a'] }, h)).not.toBe(hashSegment({ promptIds: ['b'], overlapPromptIds: [] }, h));
+    expect(hashSegment({ promptIds: ['b'], overlapPromptIds: ['a'] }, h)).not.toBe(
+      hashSegment({ promptIds: ['b'], overlapPromptIds: [] }, h),
+    );
     expect(hashBranch('b', ps)).toBe(hashBranch('b', [prompt('a', ' one ', 'r1'), prompt('b', 'two', 'r2 ')]));
     expect(hashBranch('b', ps)).not.toBe(hashBranch('c', ps));
   });
 
   it('detectChanges reports added, modified and removed ids', () => {
-    const old = new Map([['a', '1'], ['b', '2'], ['c', '3']]);
-    const now = new Map([['a', '1'], ['b', '20'], ['d', '4']]);
+    const old = new Map([
+      ['a', '1'],
+      ['b', '2'],
+      ['c', '3'],
+    ]);
+    const now = new Map([
+      ['a', '1'],
+      ['b', '20'],
+      ['d', '4'],
+    ]);
     expect(detectChanges(old, now)).toEqual({ added: ['d'], modified: ['b'], removed: ['c'] });
     expect(detectChanges(old, old)).toEqual({ added: [], modified: [], removed: [] });
   });

@@ -6,14 +6,21 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../src/store/db.js';
 import { ingest } from '../src/core/ingest/ingest.js';
-import { HistoryParser, parseStoreHistory, type ParsedHistory, type ParsedPrompt } from '../src/core/history-index/index.js';
+import {
+  HistoryParser,
+  parseStoreHistory,
+  type ParsedHistory,
+  type ParsedPrompt,
+} from '../src/core/history-index/index.js';
 import { tempDir } from './helpers.js';
 import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
 
 const plain = (h: ParsedHistory) => JSON.stringify([...h.branches].map(([k, v]) => [k, v]));
 
 function rawPrompts(path: string): Array<{ id: string; parentId: string | null; timestamp: number }> {
-  const doc = JSON.parse(readFileSync(path, 'utf8')) as { branches: Record<string, { prompts: Array<{ id: string; parentId: string | null; timestamp: number }> }> };
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as {
+    branches: Record<string, { prompts: Array<{ id: string; parentId: string | null; timestamp: number }> }>;
+  };
   return Object.values(doc.branches).flatMap((b) => b.prompts);
 }
 
@@ -40,7 +47,9 @@ describe('HistoryParser', () => {
       expect(history.source.contentHash).toMatch(/^[0-9a-f]{64}$/);
       expect(all.filter((p) => p.response !== null).length).toBeGreaterThan(0);
       expect(history.branchNames.get('fullstack')).toBeTypeOf('string');
-      expect((await new HistoryParser(fixture).parseBranch('fullstack')).map((p) => p.id)).toEqual(history.branches.get('fullstack')!.map((p) => p.id));
+      expect((await new HistoryParser(fixture).parseBranch('fullstack')).map((p) => p.id)).toEqual(
+        history.branches.get('fullstack')!.map((p) => p.id),
+      );
       expect(await new HistoryParser(fixture).parseBranch('no-such-branch')).toEqual([]);
     });
 
@@ -57,22 +66,49 @@ describe('HistoryParser', () => {
 
   it('skips malformed entries and logs each with its branch and position (both paths)', async () => {
     const path = join(tempDir(), 'history.json');
-    writeFileSync(path, JSON.stringify({ branches: {
-      main: { id: 'main', prompts: [
-        { id: 'a', parentId: null, content: 'root', timestamp: 1000, response: { content: 'ok', timestamp: 2000 } },
-        'not an object',
-        { parentId: null, content: 'no id' },
-        { id: 'b', parentId: 'a', content: 'child', timestamp: 3000, response: 'bad' },
-        { id: 'a', parentId: null, content: 'duplicate' },
-        { id: 'c', parentId: 'b', content: 7 },
-      ] },
-      broken: 'not a branch',
-    } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        branches: {
+          main: {
+            id: 'main',
+            prompts: [
+              {
+                id: 'a',
+                parentId: null,
+                content: 'root',
+                timestamp: 1000,
+                response: { content: 'ok', timestamp: 2000 },
+              },
+              'not an object',
+              { parentId: null, content: 'no id' },
+              { id: 'b', parentId: 'a', content: 'child', timestamp: 3000, response: 'bad' },
+              { id: 'a', parentId: null, content: 'duplicate' },
+              { id: 'c', parentId: 'b', content: 7 },
+            ],
+          },
+          broken: 'not a branch',
+        },
+      }),
+    );
     for (const threshold of [undefined, 0]) {
       const warnings: string[] = [];
-      const history = await new HistoryParser(path, { streamThresholdBytes: threshold, logger: { info() {}, warn: (l) => warnings.push(l) } }).parse();
-      expect([...history.branches.get('main')!].map((p) => [p.id, p.depth, p.response?.content ?? null])).toEqual([['a', 0, 'ok'], ['b', 1, null]]);
-      expect(history.issues.map((i) => [i.branchId, i.index])).toEqual([['main', 2], ['main', 3], ['main', 4], ['main', 5], ['main', 6], [threshold === 0 ? undefined : 'broken', undefined]]);
+      const history = await new HistoryParser(path, {
+        streamThresholdBytes: threshold,
+        logger: { info() {}, warn: (l) => warnings.push(l) },
+      }).parse();
+      expect([...history.branches.get('main')!].map((p) => [p.id, p.depth, p.response?.content ?? null])).toEqual([
+        ['a', 0, 'ok'],
+        ['b', 1, null],
+      ]);
+      expect(history.issues.map((i) => [i.branchId, i.index])).toEqual([
+        ['main', 2],
+        ['main', 3],
+        ['main', 4],
+        ['main', 5],
+        ['main', 6],
+        [threshold === 0 ? undefined : 'broken', undefined],
+      ]);
       // (The streaming walker reports a non-object branch without its key.)
       expect(warnings).toHaveLength(6);
       expect(warnings[0]).toMatch(/branch main, entry 2/);
@@ -104,7 +140,19 @@ describe('HistoryParser', () => {
 
   it('a parent cycle does not hang: depth is finite and the cycle is reported', async () => {
     const path = join(tempDir(), 'history.json');
-    writeFileSync(path, JSON.stringify({ branches: { m: { prompts: [{ id: 'x', parentId: 'y', content: '1' }, { id: 'y', parentId: 'x', content: '2' }] } } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        branches: {
+          m: {
+            prompts: [
+              { id: 'x', parentId: 'y', content: '1' },
+              { id: 'y', parentId: 'x', content: '2' },
+            ],
+          },
+        },
+      }),
+    );
     const history = await new HistoryParser(path).parse();
     expect(history.totalPrompts).toBe(2);
     expect(history.issues.some((i) => /cycle/.test(i.reason))).toBe(true);
@@ -114,14 +162,31 @@ describe('HistoryParser', () => {
     const dir = tempDir();
     const store = openStore(join(dir, 'strata.db'));
     try {
-      await ingest({ store, paths: [PUFFIN_FIXTURES[1]!, CLAUDE_FIXTURES], env: { HOME: dir }, lockPath: join(dir, 'lock') });
-      const ids = (agent: string) => (store.db.prepare('SELECT external_id FROM sessions WHERE agent = ? AND relation IS NULL').all(agent) as Array<{ external_id: string }>).map((r) => r.external_id);
+      await ingest({
+        store,
+        paths: [PUFFIN_FIXTURES[1]!, CLAUDE_FIXTURES],
+        env: { HOME: dir },
+        lockPath: join(dir, 'lock'),
+      });
+      const ids = (agent: string) =>
+        (
+          store.db
+            .prepare('SELECT external_id FROM sessions WHERE agent = ? AND relation IS NULL')
+            .all(agent) as Array<{ external_id: string }>
+        ).map((r) => r.external_id);
       const fromFile = await new HistoryParser(PUFFIN_FIXTURES[1]!).parse();
       const puffin = parseStoreHistory(store.db, store.path, { sessions: ids('puffin') });
       expect(puffin.totalPrompts).toBe(fromFile.totalPrompts);
-      expect(new Set([...puffin.branches.keys()])).toEqual(new Set([...fromFile.branches].filter(([, v]) => v.length > 0).map(([k]) => `puffin:${k}`)));
+      expect(new Set([...puffin.branches.keys()])).toEqual(
+        new Set([...fromFile.branches].filter(([, v]) => v.length > 0).map(([k]) => `puffin:${k}`)),
+      );
       const fileFullstack = fromFile.branches.get('fullstack')!;
-      expect(puffin.branches.get('puffin:fullstack')!.map((p) => p.id).sort()).toEqual(fileFullstack.map((p) => p.id).sort());
+      expect(
+        puffin.branches
+          .get('puffin:fullstack')!
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual(fileFullstack.map((p) => p.id).sort());
       const claude = parseStoreHistory(store.db, store.path, { sessions: ids('claude-code') });
       expect(claude.source.kind).toBe('store');
       for (const [branchId, prompts] of claude.branches) {
@@ -133,7 +198,9 @@ describe('HistoryParser', () => {
         });
       }
       expect([...claude.branches.values()].flat().some((p) => (p.response?.content ?? '') !== '')).toBe(true);
-      expect(() => parseStoreHistory(store.db, store.path, { sessions: ['zzzz-no-such'] })).toThrow(/no session matches/);
+      expect(() => parseStoreHistory(store.db, store.path, { sessions: ['zzzz-no-such'] })).toThrow(
+        /no session matches/,
+      );
     } finally {
       store.close();
     }

@@ -17,7 +17,11 @@ describe('history index pipeline', () => {
       const counting = countingRunner();
       const raw = JSON.parse(readFileSync(fixture, 'utf8')) as { branches: Record<string, { prompts: unknown[] }> };
       const rawCount = Object.values(raw.branches).reduce((n, b) => n + b.prompts.length, 0);
-      const result = await generateHistoryIndex({ source: { kind: 'puffin-file', path: fixture }, outputPath: out, runner: counting.runner() });
+      const result = await generateHistoryIndex({
+        source: { kind: 'puffin-file', path: fixture },
+        outputPath: out,
+        runner: counting.runner(),
+      });
       expect(result.written).toBe(true);
       expect(result.mode).toBe('full');
       const text = readFileSync(out, 'utf8');
@@ -43,11 +47,19 @@ describe('history index pipeline', () => {
     const store = openStore(join(dir, 'strata.db'));
     try {
       await ingest({ store, paths: [CLAUDE_FIXTURES], env: { HOME: dir }, lockPath: join(dir, 'ingest.lock') });
-      const sessions = store.db.prepare("SELECT external_id, prompt_count FROM sessions WHERE agent = 'claude-code' AND relation IS NULL AND prompt_count > 0").all() as Array<{ external_id: string; prompt_count: number }>;
+      const sessions = store.db
+        .prepare(
+          "SELECT external_id, prompt_count FROM sessions WHERE agent = 'claude-code' AND relation IS NULL AND prompt_count > 0",
+        )
+        .all() as Array<{ external_id: string; prompt_count: number }>;
       expect(sessions.length).toBeGreaterThan(1);
       const out = join(dir, 'cc.index.json');
       const counting = countingRunner();
-      const result = await generateHistoryIndex({ source: { kind: 'store', store, selection: { sessions: sessions.map((s) => s.external_id) } }, outputPath: out, runner: counting.runner() });
+      const result = await generateHistoryIndex({
+        source: { kind: 'store', store, selection: { sessions: sessions.map((s) => s.external_id) } },
+        outputPath: out,
+        runner: counting.runner(),
+      });
       const index = await IndexSerializer.readIndex(out);
       expect(index).not.toBeNull();
       expect(IndexSerializer.validate(index).valid).toBe(true);
@@ -58,7 +70,11 @@ describe('history index pipeline', () => {
       expect(index!.source?.kind).toBe('store');
       // Unchanged store → quick path, no call.
       counting.reset();
-      const again = await generateHistoryIndex({ source: { kind: 'store', store, selection: { sessions: sessions.map((s) => s.external_id) } }, outputPath: out, runner: counting.runner() });
+      const again = await generateHistoryIndex({
+        source: { kind: 'store', store, selection: { sessions: sessions.map((s) => s.external_id) } },
+        outputPath: out,
+        runner: counting.runner(),
+      });
       expect(again.mode).toBe('unchanged');
       expect(counting.calls()).toBe(0);
     } finally {
@@ -70,7 +86,9 @@ describe('history index pipeline', () => {
     const dir = tempDir();
     const warnings: string[] = [];
     const result = await generateHistoryIndex({
-      source: { kind: 'puffin-file', path: join(dir, 'nope.json') }, outputPath: join(dir, 'out.json'), runner: countingRunner().runner(),
+      source: { kind: 'puffin-file', path: join(dir, 'nope.json') },
+      outputPath: join(dir, 'out.json'),
+      runner: countingRunner().runner(),
       logger: { info() {}, warn: (l) => warnings.push(l) },
     });
     expect(result.index.segments).toEqual([]);
@@ -80,15 +98,24 @@ describe('history index pipeline', () => {
     const written = await IndexSerializer.readIndex(join(dir, 'out.json'));
     expect(written && IndexSerializer.validate(written).valid).toBe(true);
     expect(warnings.join('\n')).toMatch(/history file not found/);
-    const again = await generateHistoryIndex({ source: { kind: 'puffin-file', path: join(dir, 'nope.json') }, outputPath: join(dir, 'out.json'), runner: countingRunner().runner() });
+    const again = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: join(dir, 'nope.json') },
+      outputPath: join(dir, 'out.json'),
+      runner: countingRunner().runner(),
+    });
     expect(again.written).toBe(false);
   });
 
   it('a JSON file that is not a Puffin history is a usage error (exit 2), and nothing is written', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ hello: 'world' }));
-    await expect(generateHistoryIndex({ source: { kind: 'puffin-file', path: join(dir, 'other.json') }, outputPath: join(dir, 'out.json'), runner: countingRunner().runner() }))
-      .rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/is not a Puffin history/) });
+    await expect(
+      generateHistoryIndex({
+        source: { kind: 'puffin-file', path: join(dir, 'other.json') },
+        outputPath: join(dir, 'out.json'),
+        runner: countingRunner().runner(),
+      }),
+    ).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/is not a Puffin history/) });
     expect(existsSync(join(dir, 'out.json'))).toBe(false);
   });
 
@@ -98,26 +125,76 @@ describe('history index pipeline', () => {
     const held = acquireLock(`${out}.lock`, { command: 'strata history-index (first run)' });
     try {
       const started = Date.now();
-      await expect(generateHistoryIndex({ source: { kind: 'puffin-file', path: PUFFIN_FIXTURES[0]! }, outputPath: out, runner: countingRunner().runner(), lockTimeoutMs: 300 }))
-        .rejects.toThrow(new RegExp(`held by pid ${process.pid} .*strata history-index \\(first run\\)`));
+      await expect(
+        generateHistoryIndex({
+          source: { kind: 'puffin-file', path: PUFFIN_FIXTURES[0]! },
+          outputPath: out,
+          runner: countingRunner().runner(),
+          lockTimeoutMs: 300,
+        }),
+      ).rejects.toThrow(new RegExp(`held by pid ${process.pid} .*strata history-index \\(first run\\)`));
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     } finally {
       held.release();
     }
-    const after = await generateHistoryIndex({ source: { kind: 'puffin-file', path: PUFFIN_FIXTURES[0]! }, outputPath: out, runner: countingRunner().runner() });
+    const after = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: PUFFIN_FIXTURES[0]! },
+      outputPath: out,
+      runner: countingRunner().runner(),
+    });
     expect(after.written).toBe(true);
   });
 
   it('extracts markers into the index with importance, line numbers and context', async () => {
     const dir = tempDir();
     const history = join(dir, 'history.json');
-    writeFileSync(history, JSON.stringify({ branches: { main: { id: 'main', prompts: [
-      { id: 'a', parentId: null, content: 'line one\nline two\n@/decision: use SQLite for the store\nline four', timestamp: 1_700_000_000_000, response: { content: 'ok\n@/todo: add a migration test', timestamp: 1_700_000_001_000 } },
-    ] } } }));
-    const result = await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: join(dir, 'i.json'), runner: countingRunner().runner() });
+    writeFileSync(
+      history,
+      JSON.stringify({
+        branches: {
+          main: {
+            id: 'main',
+            prompts: [
+              {
+                id: 'a',
+                parentId: null,
+                content: 'line one\nline two\n@/decision: use SQLite for the store\nline four',
+                timestamp: 1_700_000_000_000,
+                response: { content: 'ok\n@/todo: add a migration test', timestamp: 1_700_000_001_000 },
+              },
+            ],
+          },
+        },
+      }),
+    );
+    const result = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: join(dir, 'i.json'),
+      runner: countingRunner().runner(),
+    });
     expect(result.index.markers).toEqual([
-      { type: 'decision', content: 'use SQLite for the store', promptId: 'a', sourceField: 'prompt', importance: 1, lineNumber: 3, context: { before: 'line one\nline two', after: 'line four' }, branchId: 'main', timestamp: '2023-11-14T22:13:20.000Z' },
-      { type: 'todo', content: 'add a migration test', promptId: 'a', sourceField: 'response', importance: 0.4, lineNumber: 2, context: { before: 'ok', after: '' }, branchId: 'main', timestamp: '2023-11-14T22:13:20.000Z' },
+      {
+        type: 'decision',
+        content: 'use SQLite for the store',
+        promptId: 'a',
+        sourceField: 'prompt',
+        importance: 1,
+        lineNumber: 3,
+        context: { before: 'line one\nline two', after: 'line four' },
+        branchId: 'main',
+        timestamp: '2023-11-14T22:13:20.000Z',
+      },
+      {
+        type: 'todo',
+        content: 'add a migration test',
+        promptId: 'a',
+        sourceField: 'response',
+        importance: 0.4,
+        lineNumber: 2,
+        context: { before: 'ok', after: '' },
+        branchId: 'main',
+        timestamp: '2023-11-14T22:13:20.000Z',
+      },
     ]);
     expect(result.stats.markersByType).toEqual({ decision: 1, todo: 1 });
     expect(MarkerExtractor.getDefaultConfig().patterns).toHaveLength(9);

@@ -39,12 +39,18 @@ describe('offline history summaries', () => {
       parentId: null,
       content: `${TEMPLATE.join('\n')}\n\n${task}`,
       timestamp: Date.UTC(2026, 3, 2, 0, i),
-      response: { content: `Done: ${task} ${task} I changed the code for it and checked the result in the browser, then ran the unit tests and the end to end tests again.`, timestamp: Date.UTC(2026, 3, 2, 0, i, 30) },
+      response: {
+        content: `Done: ${task} ${task} I changed the code for it and checked the result in the browser, then ran the unit tests and the end to end tests again.`,
+        timestamp: Date.UTC(2026, 3, 2, 0, i, 30),
+      },
     }));
     const path = writeHistory(join(dir, 'history.json'), { fullstack: prompts });
-    const result = await generateHistoryIndex(
-      { source: { kind: 'puffin-file', path }, outputPath: join(dir, 'history.index.json'), runner: new LlmRunner({ provider: createExtractiveProvider() }), segmentConfig: { conversationsPerSegment: 1 } },
-    );
+    const result = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path },
+      outputPath: join(dir, 'history.index.json'),
+      runner: new LlmRunner({ provider: createExtractiveProvider() }),
+      segmentConfig: { conversationsPerSegment: 1 },
+    });
     const segments = result.index.segments;
     expect(segments.length).toBe(TASKS.length);
     for (const s of segments) {

@@ -36,7 +36,11 @@ describe('history index redaction', () => {
     const history = writeHistory(join(dir, 'history.json'), { main: prompts });
     const out = join(dir, 'history.index.json');
     const seeing = seeingProvider();
-    const result = await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: new LlmRunner({ provider: seeing.provider }) });
+    const result = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: out,
+      runner: new LlmRunner({ provider: seeing.provider }),
+    });
     expect(result.written).toBe(true);
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain(GITHUB);

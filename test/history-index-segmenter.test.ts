@@ -3,7 +3,14 @@
 // defined packing, token counts from the one tokenizer module.
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
-import { ContentSegmenter, DEFAULT_SEGMENTATION, finalizeHistory, renderTurn, type ParsedHistory, type ParsedPrompt } from '../src/core/history-index/index.js';
+import {
+  ContentSegmenter,
+  DEFAULT_SEGMENTATION,
+  finalizeHistory,
+  renderTurn,
+  type ParsedHistory,
+  type ParsedPrompt,
+} from '../src/core/history-index/index.js';
 
 function history(branches: Record<string, Array<[id: string, parent: string | null, words: number]>>): ParsedHistory {
   const prompts: ParsedPrompt[] = [];
@@ -11,10 +18,23 @@ function history(branches: Record<string, Array<[id: string, parent: string | nu
   for (const [branchId, list] of Object.entries(branches)) {
     for (const [id, parentId, words] of list) {
       t += 1000;
-      prompts.push({ id, branchId, parentId, content: `${id} ` + 'word '.repeat(words), timestamp: t, response: { content: `reply to ${id}`, sessionId: '', cost: 0, turns: 1, duration: 0, timestamp: t + 500 }, children: [], depth: 0 });
+      prompts.push({
+        id,
+        branchId,
+        parentId,
+        content: `${id} ` + 'word '.repeat(words),
+        timestamp: t,
+        response: { content: `reply to ${id}`, sessionId: '', cost: 0, turns: 1, duration: 0, timestamp: t + 500 },
+        children: [],
+        depth: 0,
+      });
     }
   }
-  return finalizeHistory(prompts, Object.keys(branches), new Map(), [], { kind: 'puffin-file', path: 'x', contentHash: '' });
+  return finalizeHistory(prompts, Object.keys(branches), new Map(), [], {
+    kind: 'puffin-file',
+    path: 'x',
+    contentHash: '',
+  });
 }
 
 const chain = (prefix: string, n: number, words: number): Array<[string, string | null, number]> =>
@@ -28,10 +48,15 @@ describe('ContentSegmenter', () => {
   it('counts tokens with the tokenizer module and covers every prompt exactly once, branch by branch', () => {
     const h = history({ a: [...chain('x', 3, 10), ...chain('y', 2, 10)], b: chain('z', 4, 10) });
     const segments = new ContentSegmenter({ conversationsPerSegment: 1 }).segment(h);
-    expect(segments.map((s) => s.promptIds)).toEqual([['x0', 'x1', 'x2'], ['y0', 'y1'], ['z0', 'z1', 'z2', 'z3']]);
+    expect(segments.map((s) => s.promptIds)).toEqual([
+      ['x0', 'x1', 'x2'],
+      ['y0', 'y1'],
+      ['z0', 'z1', 'z2', 'z3'],
+    ]);
     expect(segments.map((s) => s.branchId)).toEqual(['a', 'a', 'b']);
     const all = [...h.branches.values()].flat();
-    const tokens = (ids: string[]) => ids.reduce((n, id) => n + countTokens(renderTurn(all.find((p) => p.id === id)!)), 0);
+    const tokens = (ids: string[]) =>
+      ids.reduce((n, id) => n + countTokens(renderTurn(all.find((p) => p.id === id)!)), 0);
     for (const s of segments) expect(s.tokenCount).toBe(tokens(s.promptIds));
     expect(segments[0]!.startTimestamp).toBe(all[0]!.timestamp);
     expect(segments[0]!.endTimestamp).toBe(all[2]!.response!.timestamp);
@@ -70,8 +95,15 @@ describe('ContentSegmenter', () => {
   it('without natural boundaries packs turns greedily across conversations', () => {
     const h = history({ a: [...chain('p', 3, 20), ...chain('q', 3, 20)] });
     const turn = countTokens(renderTurn(h.branches.get('a')![0]!));
-    const segments = new ContentSegmenter({ maxTokensPerSegment: turn * 4 + 2, preferNaturalBoundaries: false, segmentOverlap: 0 }).segment(h);
-    expect(segments.map((s) => s.promptIds)).toEqual([['p0', 'p1', 'p2', 'q0'], ['q1', 'q2']]);
+    const segments = new ContentSegmenter({
+      maxTokensPerSegment: turn * 4 + 2,
+      preferNaturalBoundaries: false,
+      segmentOverlap: 0,
+    }).segment(h);
+    expect(segments.map((s) => s.promptIds)).toEqual([
+      ['p0', 'p1', 'p2', 'q0'],
+      ['q1', 'q2'],
+    ]);
   });
 
   it('content-defined packing: appending conversations keeps every earlier segment boundary and id', () => {

@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { generateHistoryIndex, HISTORY_INDEX_SCHEMA_URL, IndexSerializer, type HistoryIndex } from '../src/core/history-index/index.js';
+import {
+  generateHistoryIndex,
+  HISTORY_INDEX_SCHEMA_URL,
+  IndexSerializer,
+  type HistoryIndex,
+} from '../src/core/history-index/index.js';
 import { REPO, tempDir } from './helpers.js';
 import { countingRunner, PUFFIN_FIXTURES, samplePrompts, writeHistory } from './history-index-helpers.js';
 
@@ -22,7 +27,11 @@ const freshAjv = () => new Ajv2020({ strict: true, allErrors: true, formats: { '
 
 async function indexOf(fixture: string): Promise<{ index: HistoryIndex; path: string }> {
   const path = join(tempDir(), 'i.json');
-  const { index } = await generateHistoryIndex({ source: { kind: 'puffin-file', path: fixture }, outputPath: path, runner: countingRunner().runner() });
+  const { index } = await generateHistoryIndex({
+    source: { kind: 'puffin-file', path: fixture },
+    outputPath: path,
+    runner: countingRunner().runner(),
+  });
   return { index, path };
 }
 
@@ -74,41 +83,69 @@ describe('IndexSerializer', () => {
     const dir = tempDir();
     const history = writeHistory(join(dir, 'history.json'), { main: samplePrompts(5, 2) });
     const out = join(dir, 'history.index.json');
-    await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner() });
+    await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: out,
+      runner: countingRunner().runner(),
+    });
     const before = readFileSync(out);
     writeHistory(history, { main: samplePrompts(6, 2) });
     const failingWrite = (path: string, data: string) => {
       writeFileSync(`${path}.partial.tmp`, data.slice(0, 100));
       throw Object.assign(new Error('read-only file system'), { code: 'EROFS' });
     };
-    await expect(generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner() }, { writeFile: failingWrite }))
-      .rejects.toMatchObject({ code: 'IO', message: expect.stringMatching(/EROFS: read-only file system; the previous index \(if any\) was left untouched/) });
+    await expect(
+      generateHistoryIndex(
+        { source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner() },
+        { writeFile: failingWrite },
+      ),
+    ).rejects.toMatchObject({
+      code: 'IO',
+      message: expect.stringMatching(/EROFS: read-only file system; the previous index \(if any\) was left untouched/),
+    });
     expect(readFileSync(out).equals(before)).toBe(true);
     expect(existsSync(`${out}.lock`)).toBe(false);
   });
 
-  it.skipIf(process.getuid?.() === 0)('a read-only output folder fails the real atomic write and keeps the previous index', async () => {
-    const dir = tempDir();
-    const history = writeHistory(join(dir, 'history.json'), { main: samplePrompts(3, 2) });
-    const outDir = join(dir, 'out');
-    const out = join(outDir, 'i.json');
-    await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner(), lockTimeoutMs: 100 });
-    const before = readFileSync(out);
-    writeHistory(history, { main: samplePrompts(4, 2) });
-    chmodSync(outDir, 0o555);
-    try {
-      await expect(generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner() }, { acquireLock: () => ({ path: '', release() {} }) })).rejects.toMatchObject({ code: 'IO' });
-    } finally {
-      chmodSync(outDir, 0o755);
-    }
-    expect(readFileSync(out).equals(before)).toBe(true);
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    'a read-only output folder fails the real atomic write and keeps the previous index',
+    async () => {
+      const dir = tempDir();
+      const history = writeHistory(join(dir, 'history.json'), { main: samplePrompts(3, 2) });
+      const outDir = join(dir, 'out');
+      const out = join(outDir, 'i.json');
+      await generateHistoryIndex({
+        source: { kind: 'puffin-file', path: history },
+        outputPath: out,
+        runner: countingRunner().runner(),
+        lockTimeoutMs: 100,
+      });
+      const before = readFileSync(out);
+      writeHistory(history, { main: samplePrompts(4, 2) });
+      chmodSync(outDir, 0o555);
+      try {
+        await expect(
+          generateHistoryIndex(
+            { source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner() },
+            { acquireLock: () => ({ path: '', release() {} }) },
+          ),
+        ).rejects.toMatchObject({ code: 'IO' });
+      } finally {
+        chmodSync(outDir, 0o755);
+      }
+      expect(readFileSync(out).equals(before)).toBe(true);
+    },
+  );
 
   it('a generator killed (SIGKILL) in the middle of writing leaves the previous index byte-identical', async () => {
     const dir = tempDir();
     const history = writeHistory(join(dir, 'history.json'), { main: samplePrompts(5, 2) });
     const out = join(dir, 'history.index.json');
-    await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner() });
+    await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: out,
+      runner: countingRunner().runner(),
+    });
     const before = readFileSync(out);
     writeHistory(history, { main: samplePrompts(7, 2) });
     const script = `
@@ -134,7 +171,12 @@ describe('IndexSerializer', () => {
     await new Promise((r) => child.on('exit', r));
     expect(readFileSync(out).equals(before)).toBe(true);
     // The next run takes over the dead holder's lock and completes.
-    const next = await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: out, runner: countingRunner().runner(), lockTimeoutMs: 2000 });
+    const next = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: out,
+      runner: countingRunner().runner(),
+      lockTimeoutMs: 2000,
+    });
     expect(next.written).toBe(true);
     expect(next.index.statistics.totalPrompts).toBe(14);
   });

@@ -16,13 +16,35 @@ describe('ProcessingStats', () => {
     stats.endPhase('parse');
     stats.recordPromptProcessed(1234);
     stats.recordSegmentGenerated(48);
-    for (const [type, n] of [['decision', 23], ['bug', 45], ['todo', 67], ['ref', 21]] as const) for (let i = 0; i < n; i++) stats.recordMarkerExtracted(type);
+    for (const [type, n] of [
+      ['decision', 23],
+      ['bug', 45],
+      ['todo', 67],
+      ['ref', 21],
+    ] as const)
+      for (let i = 0; i < n; i++) stats.recordMarkerExtracted(type);
     for (let i = 0; i < 52; i++) stats.recordLLMCall(100, 0.42 / 52);
-    stats.setIncremental({ mode: 'incremental', reason: '13 of 48 segments affected', segmentsSkipped: 35, segmentsUpdated: 8, segmentsAdded: 5, segmentsRemoved: 0, promptsAdded: 9, promptsModified: 4, promptsRemoved: 0 });
+    stats.setIncremental({
+      mode: 'incremental',
+      reason: '13 of 48 segments affected',
+      segmentsSkipped: 35,
+      segmentsUpdated: 8,
+      segmentsAdded: 5,
+      segmentsRemoved: 0,
+      promptsAdded: 9,
+      promptsModified: 4,
+      promptsRemoved: 0,
+    });
     stats.recordError('parse', new Error('prompt without an id'), 'p7');
     clock += 44_000;
     const s = stats.finalize();
-    expect(s).toMatchObject({ duration: 45_200, promptsProcessed: 1234, segmentsGenerated: 48, markersExtracted: 156, markersByType: { decision: 23, bug: 45, todo: 67, ref: 21 } });
+    expect(s).toMatchObject({
+      duration: 45_200,
+      promptsProcessed: 1234,
+      segmentsGenerated: 48,
+      markersExtracted: 156,
+      markersByType: { decision: 23, bug: 45, todo: 67, ref: 21 },
+    });
     expect(s.llmCalls).toMatchObject({ count: 52, totalTokens: 5200 });
     expect(s.errors).toEqual([{ phase: 'parse', message: 'prompt without an id', promptId: 'p7' }]);
     expect(formatSummary(s)).toBe(`[RLM Index Generator] Processing Complete
@@ -56,20 +78,66 @@ describe('ProcessingStats', () => {
   it('a real run reports phases, counts, markers by type, LLM calls, incremental stats and malformed entries', async () => {
     const dir = tempDir();
     const history = join(dir, 'history.json');
-    writeFileSync(history, JSON.stringify({ branches: { main: { prompts: [
-      { id: 'a', parentId: null, content: '@/decision: one store\n@/bug: lock leak', timestamp: 1000, response: { content: '@/todo: test it' } },
-      { id: 'b', parentId: 'a', content: 'next', timestamp: 2000 },
-      { content: 'no id' },
-    ] } } }));
-    const { stats } = await generateHistoryIndex({ source: { kind: 'puffin-file', path: history }, outputPath: join(dir, 'i.json'), runner: countingRunner().runner() });
+    writeFileSync(
+      history,
+      JSON.stringify({
+        branches: {
+          main: {
+            prompts: [
+              {
+                id: 'a',
+                parentId: null,
+                content: '@/decision: one store\n@/bug: lock leak',
+                timestamp: 1000,
+                response: { content: '@/todo: test it' },
+              },
+              { id: 'b', parentId: 'a', content: 'next', timestamp: 2000 },
+              { content: 'no id' },
+            ],
+          },
+        },
+      }),
+    );
+    const { stats } = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: join(dir, 'i.json'),
+      runner: countingRunner().runner(),
+    });
     expect(Object.keys(stats.phases)).toEqual(['parse', 'markers', 'segment', 'summarize', 'write']);
-    expect(stats).toMatchObject({ promptsProcessed: 2, segmentsGenerated: 1, markersExtracted: 3, markersByType: { decision: 1, bug: 1, todo: 1 } });
-    expect(stats.llmCalls).toMatchObject({ count: 1, estimatedCost: 0, provider: 'extractive', model: 'extractive-v1' });
-    expect(stats.incrementalStats).toMatchObject({ mode: 'full', reason: 'no existing index', segmentsAdded: 1, segmentsSkipped: 0 });
+    expect(stats).toMatchObject({
+      promptsProcessed: 2,
+      segmentsGenerated: 1,
+      markersExtracted: 3,
+      markersByType: { decision: 1, bug: 1, todo: 1 },
+    });
+    expect(stats.llmCalls).toMatchObject({
+      count: 1,
+      estimatedCost: 0,
+      provider: 'extractive',
+      model: 'extractive-v1',
+    });
+    expect(stats.incrementalStats).toMatchObject({
+      mode: 'full',
+      reason: 'no existing index',
+      segmentsAdded: 1,
+      segmentsSkipped: 0,
+    });
     expect(stats.errors).toEqual([{ phase: 'parse', message: 'prompt without an id (branch main, entry 3)' }]);
     expect(JSON.parse(JSON.stringify(stats))).toEqual(stats);
     const text = formatSummary(stats);
-    for (const label of ['Duration:', '- parse:', '- summarize:', 'Prompts Processed:  2', 'Segments Generated: 1', 'Markers Extracted:  3', '- decision: 1', 'LLM Calls:          1 (extractive/extractive-v1)', 'Estimated Cost:     $0.00', 'Added:    1 segments', 'Errors: 1']) {
+    for (const label of [
+      'Duration:',
+      '- parse:',
+      '- summarize:',
+      'Prompts Processed:  2',
+      'Segments Generated: 1',
+      'Markers Extracted:  3',
+      '- decision: 1',
+      'LLM Calls:          1 (extractive/extractive-v1)',
+      'Estimated Cost:     $0.00',
+      'Added:    1 segments',
+      'Errors: 1',
+    ]) {
       expect(text).toContain(label);
     }
   });

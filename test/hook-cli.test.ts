@@ -2,14 +2,17 @@
 // stdin, as Claude Code runs them (temp STRATA_HOME; transcripts copied from the real fixtures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { holdLock } from './helpers.js';
 import { join, resolve } from 'node:path';
 
 const ROOT = process.cwd();
 const CLI = join(ROOT, 'dist/cli/main.js');
-const SOURCE = resolve(ROOT, '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const SOURCE = resolve(
+  ROOT,
+  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
 const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const PROJECT = '/home/vwestberg/Claude';
 
@@ -21,12 +24,25 @@ function strata(args: string[], stdin: unknown, extraEnv: Record<string, string>
     input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin),
     encoding: 'utf8',
     cwd: base,
-    env: { PATH: process.env.PATH ?? '', HOME: join(base, 'home'), STRATA_HOME: join(base, 'data'), TZ: 'UTC', NO_COLOR: '1', ...extraEnv },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: join(base, 'home'),
+      STRATA_HOME: join(base, 'data'),
+      TZ: 'UTC',
+      NO_COLOR: '1',
+      ...extraEnv,
+    },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const payload = (event: string, extra: Record<string, unknown> = {}) => ({ session_id: SESSION, transcript_path: transcript, cwd: PROJECT, hook_event_name: event, ...extra });
+const payload = (event: string, extra: Record<string, unknown> = {}) => ({
+  session_id: SESSION,
+  transcript_path: transcript,
+  cwd: PROJECT,
+  hook_event_name: event,
+  ...extra,
+});
 
 function search(word: string): string {
   return strata(['search', word, '-l'], '').stdout;
@@ -46,7 +62,11 @@ describe('strata hook', () => {
     const r = strata(['hook', 'ingest'], payload('SessionEnd'), { STRATA_SUBCALL: '1' });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(existsSync(join(base, 'data', 'strata.db'))).toBe(false);
-    expect(strata(['hook', 'context'], payload('SessionStart'), { STRATA_SUBCALL: '1' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(strata(['hook', 'context'], payload('SessionStart'), { STRATA_SUBCALL: '1' })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('context prints nothing for a store that knows no session of the project', () => {
@@ -60,12 +80,24 @@ describe('strata hook', () => {
   });
 
   it('leaves the work to the next run while another writer holds the lock, then catches up incrementally', async () => {
-    const line = JSON.stringify({ type: 'user', uuid: 'hook-e2e-1', sessionId: SESSION, cwd: PROJECT, timestamp: '2026-04-30T00:00:00.000Z', message: { role: 'user', content: 'quetzalcoatlus turn' } }) + '\n';
+    const line =
+      JSON.stringify({
+        type: 'user',
+        uuid: 'hook-e2e-1',
+        sessionId: SESSION,
+        cwd: PROJECT,
+        timestamp: '2026-04-30T00:00:00.000Z',
+        message: { role: 'user', content: 'quetzalcoatlus turn' },
+      }) + '\n';
     appendFileSync(transcript, line);
     const lock = join(base, 'data', 'strata.db.lock');
     const holder = await holdLock(lock, 'strata ingest');
     try {
-      expect(strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
       expect(search('quetzalcoatlus')).toBe('');
     } finally {
       await holder.stop();
@@ -81,7 +113,9 @@ describe('strata hook', () => {
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['hookSpecificOutput']);
     expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
-    expect(out.hookSpecificOutput.additionalContext).toMatch(/^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}\d+ msgs {2}my screen saver/);
+    expect(out.hookSpecificOutput.additionalContext).toMatch(
+      /^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}\d+ msgs {2}my screen saver/,
+    );
   });
 
   it('context starts with the project logbook once one is built, all within the budget', () => {
@@ -100,7 +134,9 @@ describe('strata hook', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^strata: hook ingest: no transcript file at .*gone\.jsonl\n$/);
-    expect(readFileSync(join(base, 'data', 'hooks.log'), 'utf8')).toMatch(/Z hook ingest: no transcript file at .*gone\.jsonl\n$/);
+    expect(readFileSync(join(base, 'data', 'hooks.log'), 'utf8')).toMatch(
+      /Z hook ingest: no transcript file at .*gone\.jsonl\n$/,
+    );
     expect(strata(['hook', 'context'], 'not json').stdout).toBe('');
   });
 });

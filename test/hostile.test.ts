@@ -3,14 +3,31 @@
 // documented exit code, an intact store, nothing lost against a clean run of the ordinary session.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { FIXTURES, runCli as run, tempDir, type CliResult } from './helpers.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-const ORDINARY = join(FIXTURES, 'claude-code', 'omarchy-backup', 'projects', '-home-vwestberg-Claude', '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const ORDINARY = join(
+  FIXTURES,
+  'claude-code',
+  'omarchy-backup',
+  'projects',
+  '-home-vwestberg-Claude',
+  '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
 const ORDINARY_ID = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const HOSTILE_ID = '77777777-2222-3333-4444-555555555555';
 const SECRET = 'TOP-SECRET-SIDECAR-VALUE';
@@ -23,7 +40,11 @@ let project: string;
 let home: string;
 let cleanHome: string;
 
-function runCli(args: string[], env: Record<string, string> = { STRATA_HOME: home, HOME: root }, options = {}): CliResult {
+function runCli(
+  args: string[],
+  env: Record<string, string> = { STRATA_HOME: home, HOME: root },
+  options = {},
+): CliResult {
   // A bound on every run: a hang fails the test instead of stalling the suite.
   const r = run(args, env, { timeout: 30_000, ...options });
   expect(r.stderr, `${args.join(' ')}: stack trace`).not.toMatch(STACK);
@@ -31,7 +52,13 @@ function runCli(args: string[], env: Record<string, string> = { STRATA_HOME: hom
 }
 
 function line(fields: Record<string, unknown>): string {
-  return JSON.stringify({ sessionId: HOSTILE_ID, cwd: '/work/hostile', version: '2.1.0', timestamp: '2026-02-01T00:00:00.000Z', ...fields });
+  return JSON.stringify({
+    sessionId: HOSTILE_ID,
+    cwd: '/work/hostile',
+    version: '2.1.0',
+    timestamp: '2026-02-01T00:00:00.000Z',
+    ...fields,
+  });
 }
 function user(uuid: string, content: unknown, extra: Record<string, unknown> = {}): string {
   return line({ type: 'user', uuid, message: { role: 'user', content }, ...extra });
@@ -40,13 +67,39 @@ function user(uuid: string, content: unknown, extra: Record<string, unknown> = {
 /** The hostile session: BOM, CRLF, escapes, deep nesting, sidecars that must not be read, a 3 MB line. */
 function hostileSession(): string {
   const deep = '{"a":'.repeat(20_000) + '"bottom"' + '}'.repeat(20_000);
-  const persisted = (id: string) => `<persisted-output>\nOutput too large. Full output saved to: /x/${HOSTILE_ID}/tool-results/${id}.txt\nPreview:\nshort\n</persisted-output>`;
+  const persisted = (id: string) =>
+    `<persisted-output>\nOutput too large. Full output saved to: /x/${HOSTILE_ID}/tool-results/${id}.txt\nPreview:\nshort\n</persisted-output>`;
   const lines = [
     user('u1', 'hostile first line after a BOM'),
     user('u2', `paste this ${ESC}]52;c;ZXZpbA==\u0007 and clear ${ESC}[2J\u009b31m now`),
-    line({ type: 'assistant', uuid: 'a1', message: { id: 'm1', role: 'assistant', model: 'x', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }] } }).replace('{"command":"ls"}', deep),
+    line({
+      type: 'assistant',
+      uuid: 'a1',
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        model: 'x',
+        content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }],
+      },
+    }).replace('{"command":"ls"}', deep),
     user('u3', [{ type: 'tool_result', tool_use_id: 't1', content: persisted('toolu_link') }]),
-    line({ type: 'assistant', uuid: 'a2', message: { id: 'm2', role: 'assistant', model: 'x', content: [{ type: 'tool_use', id: 't3', name: 'Write', input: { file_path: `/work/hostile/${'d/'.repeat(20_000)}f.txt`, content: 'x\n' } }] } }),
+    line({
+      type: 'assistant',
+      uuid: 'a2',
+      message: {
+        id: 'm2',
+        role: 'assistant',
+        model: 'x',
+        content: [
+          {
+            type: 'tool_use',
+            id: 't3',
+            name: 'Write',
+            input: { file_path: `/work/hostile/${'d/'.repeat(20_000)}f.txt`, content: 'x\n' },
+          },
+        ],
+      },
+    }),
     user('u4', [{ type: 'tool_result', tool_use_id: 't2', content: persisted('toolu_fifo') }]),
     user('u5', `huge ${'word '.repeat(600_000)}end`),
     user('u6', 'hostile last line'),
@@ -67,7 +120,10 @@ beforeAll(() => {
   execFileSync('mkfifo', [join(project, HOSTILE_ID, 'tool-results', 'toolu_fifo.txt'), join(project, 'pipe.jsonl')]);
   symlinkSync('/etc/passwd', join(project, 'passwd.jsonl'));
   writeFileSync(join(project, 'binary.jsonl'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
-  writeFileSync(Buffer.from(join(project, 'name-\xff.jsonl'), 'latin1'), user('n1', 'in a file whose name is not UTF-8') + '\n');
+  writeFileSync(
+    Buffer.from(join(project, 'name-\xff.jsonl'), 'latin1'),
+    user('n1', 'in a file whose name is not UTF-8') + '\n',
+  );
   mkdirSync(cleanHome, { recursive: true });
   const clean = run(['ingest', ORDINARY], { STRATA_HOME: cleanHome, HOME: root });
   expect(clean.code, clean.stderr).toBe(0);
@@ -76,8 +132,12 @@ beforeAll(() => {
 function blockTexts(dbPath: string, session: string): string[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return (db.prepare(`SELECT m.seq, b.idx, b.text FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
-      WHERE s.external_id = ? ORDER BY m.seq, b.idx`).all(session) as { text: string }[]).map((r) => r.text);
+    return (
+      db
+        .prepare(`SELECT m.seq, b.idx, b.text FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
+      WHERE s.external_id = ? ORDER BY m.seq, b.idx`)
+        .all(session) as { text: string }[]
+    ).map((r) => r.text);
   } finally {
     db.close();
   }
@@ -93,12 +153,20 @@ describe('hostile input through every command', () => {
     const db = new Database(join(home, 'strata.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect((db.prepare("SELECT count(*) AS n FROM blocks WHERE text LIKE '%' || ? || '%' OR text LIKE '%root:x:%'").get(SECRET) as { n: number }).n).toBe(0);
+      expect(
+        (
+          db
+            .prepare("SELECT count(*) AS n FROM blocks WHERE text LIKE '%' || ? || '%' OR text LIKE '%root:x:%'")
+            .get(SECRET) as { n: number }
+        ).n,
+      ).toBe(0);
     } finally {
       db.close();
     }
     // Nothing lost: the ordinary session is stored exactly as a clean run stores it.
-    expect(blockTexts(join(home, 'strata.db'), ORDINARY_ID)).toEqual(blockTexts(join(cleanHome, 'strata.db'), ORDINARY_ID));
+    expect(blockTexts(join(home, 'strata.db'), ORDINARY_ID)).toEqual(
+      blockTexts(join(cleanHome, 'strata.db'), ORDINARY_ID),
+    );
     const hostile = blockTexts(join(home, 'strata.db'), HOSTILE_ID);
     expect(hostile[0]).toBe('hostile first line after a BOM');
     expect(hostile.at(-1)).toBe('hostile last line');
@@ -107,7 +175,10 @@ describe('hostile input through every command', () => {
     // A re-run changes nothing and reports the same problems.
     const again = runCli(['ingest', project, '--json']);
     expect(again.code).toBe(0);
-    const report = JSON.parse(again.stdout) as { notSession: { path: string }[]; problems: { path: string; reason: string }[] };
+    const report = JSON.parse(again.stdout) as {
+      notSession: { path: string }[];
+      problems: { path: string; reason: string }[];
+    };
     expect(report.notSession.map((n) => n.path)).toContain(join(project, 'binary.jsonl'));
     expect(report.problems.find((p) => p.path.endsWith('pipe.jsonl'))?.reason).toMatch(/not a regular file/);
   });
@@ -195,14 +266,28 @@ describe('hostile input through every command', () => {
       ['history-index', '--max-cost', 'lots'],
       // A FIFO where a file is expected is refused, never read (the read would block for ever).
       ['markers', '--index', join(project, 'pipe.jsonl')],
-      ['history-index', '--history', join(project, `${ORDINARY_ID}.jsonl`), '--out', join(root, 'f.json'), '--marker-config', join(project, 'pipe.jsonl')],
+      [
+        'history-index',
+        '--history',
+        join(project, `${ORDINARY_ID}.jsonl`),
+        '--out',
+        join(root, 'f.json'),
+        '--marker-config',
+        join(project, 'pipe.jsonl'),
+      ],
       ['map', 'search', 'foo', '--manifest', join(project, 'pipe.jsonl')],
       ['pack', 'stats', '--pack', join(project, 'pipe.jsonl')],
       ['history-index', '--history', join(project, 'pipe.jsonl')],
     ]) {
       const r = runCli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('strata:') && !l.startsWith('strata: warning:')), args.join(' ')).toHaveLength(1);
+      expect(
+        r.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => l.startsWith('strata:') && !l.startsWith('strata: warning:')),
+        args.join(' '),
+      ).toHaveLength(1);
     }
   });
 
@@ -225,7 +310,13 @@ describe('hostile input through every command', () => {
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
       expect(r.stderr).toMatch(/^strata: the store .*is unusable \(corrupted/);
     }
-    for (const args of [['index'], ['stats'], ['search', 'hostile'], ['read', ORDINARY_ID.slice(0, 8)], ['ingest', project]]) {
+    for (const args of [
+      ['index'],
+      ['stats'],
+      ['search', 'hostile'],
+      ['read', ORDINARY_ID.slice(0, 8)],
+      ['ingest', project],
+    ]) {
       const r = runCli(args, env);
       expect([0, 4], `${args.join(' ')}: ${r.stderr}`).toContain(r.code);
     }

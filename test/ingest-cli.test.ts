@@ -55,10 +55,12 @@ describe('strata ingest (end to end)', () => {
     expect(res.stderr).toBe('');
     const report = JSON.parse(res.stdout);
     expect(report.filesIngested).toBe(1);
-    expect(report.problems.map((p: { path: string; reason: string }) => `${p.path}: ${p.reason}`).join('\n')).toMatch(/secret\.jsonl: .*(EACCES|permission)/i);
+    expect(report.problems.map((p: { path: string; reason: string }) => `${p.path}: ${p.reason}`).join('\n')).toMatch(
+      /secret\.jsonl: .*(EACCES|permission)/i,
+    );
   });
 
-  it('stores each Claude Code tool input once (tool_input = \'\' when its JSON is the block text)', () => {
+  it("stores each Claude Code tool input once (tool_input = '' when its JSON is the block text)", () => {
     const home = tempDir();
     expect(runCli(['ingest', CLAUDE], { STRATA_HOME: home }).code).toBe(0);
     const db = new Database(join(home, 'strata.db'), { readonly: true });
@@ -100,7 +102,10 @@ describe('strata ingest (end to end)', () => {
     // A live process holds the lock.
     const holder = await holdLock(join(home, 'strata.db.lock'), 'strata ingest (test holder)');
     try {
-      const res = runCli(['ingest', join(CLAUDE, 'obra-episodic-memory')], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '600' });
+      const res = runCli(['ingest', join(CLAUDE, 'obra-episodic-memory')], {
+        STRATA_HOME: home,
+        STRATA_LOCK_TIMEOUT_MS: '600',
+      });
       expect(res.code).toBe(3);
       expect(res.stderr).toContain(`pid ${holder.pid}`);
       expect(res.stderr).toContain('test holder');
@@ -118,11 +123,17 @@ describe('strata ingest (end to end)', () => {
     for (let i = 0; i < 12; i++) {
       for (const name of ['large-conversation.jsonl', 'long-conversation.jsonl']) {
         const text = (await import('node:fs')).readFileSync(join(CLAUDE, 'obra-episodic-memory', name), 'utf8');
-        writeFileSync(join(src, `copy-${i}-${name}`), text.replaceAll(/"sessionId":"[^"]+"/g, `"sessionId":"copy-${i}-${name}"`));
+        writeFileSync(
+          join(src, `copy-${i}-${name}`),
+          text.replaceAll(/"sessionId":"[^"]+"/g, `"sessionId":"copy-${i}-${name}"`),
+        );
       }
     }
     const killedHome = tempDir();
-    const child = spawn(process.execPath, [CLI, 'ingest', src], { env: { ...process.env, STRATA_HOME: killedHome }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, 'ingest', src], {
+      env: { ...process.env, STRATA_HOME: killedHome },
+      stdio: 'ignore',
+    });
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         const files = readdirSync(killedHome);
@@ -148,14 +159,21 @@ describe('strata ingest (end to end)', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     for (const table of ['sessions', 'messages', 'blocks', 'usage']) {
-      expect(countRows(join(killedHome, 'strata.db'), `SELECT COUNT(*) n FROM ${table}`)).toBe(countRows(join(cleanHome, 'strata.db'), `SELECT COUNT(*) n FROM ${table}`));
+      expect(countRows(join(killedHome, 'strata.db'), `SELECT COUNT(*) n FROM ${table}`)).toBe(
+        countRows(join(cleanHome, 'strata.db'), `SELECT COUNT(*) n FROM ${table}`),
+      );
     }
     // The full-text index too: whatever the killed run stored without indexing, the re-run indexed.
     for (const term of ['the', 'error', 'Session']) {
       const sql = `SELECT COUNT(*) n FROM blocks_fts WHERE blocks_fts MATCH '${term}'`;
       expect(countRows(join(killedHome, 'strata.db'), sql)).toBe(countRows(join(cleanHome, 'strata.db'), sql));
     }
-    expect(countRows(join(killedHome, 'strata.db'), 'SELECT COUNT(*) n FROM blocks WHERE id > (SELECT indexed_through FROM fts_state)')).toBe(0);
+    expect(
+      countRows(
+        join(killedHome, 'strata.db'),
+        'SELECT COUNT(*) n FROM blocks WHERE id > (SELECT indexed_through FROM fts_state)',
+      ),
+    ).toBe(0);
   });
 });
 

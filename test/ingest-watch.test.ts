@@ -8,14 +8,23 @@ import { join, resolve } from 'node:path';
 
 const ROOT = process.cwd();
 const CLI = join(ROOT, 'dist/cli/main.js');
-const SOURCE = resolve(ROOT, '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const SOURCE = resolve(
+  ROOT,
+  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
 const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 
 let base: string;
 let watched: string;
 let watcher: ChildProcess;
 let stderr = '';
-const env = () => ({ PATH: process.env.PATH ?? '', HOME: join(base, 'home'), STRATA_HOME: join(base, 'data'), TZ: 'UTC', NO_COLOR: '1' });
+const env = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: join(base, 'home'),
+  STRATA_HOME: join(base, 'data'),
+  TZ: 'UTC',
+  NO_COLOR: '1',
+});
 
 function strata(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: base, env: env() });
@@ -36,7 +45,11 @@ beforeAll(async () => {
   mkdirSync(watched, { recursive: true });
   copyFileSync(SOURCE, join(watched, `${SESSION}.jsonl`));
   expect(strata(['ingest', join(base, 'projects')]).status).toBe(0);
-  watcher = spawn(process.execPath, [CLI, 'ingest', '--watch', join(base, 'projects')], { cwd: base, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  watcher = spawn(process.execPath, [CLI, 'ingest', '--watch', join(base, 'projects')], {
+    cwd: base,
+    env: env(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   watcher.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   expect(await until(() => stderr.includes('strata: watching '), 30_000)).toBe(true);
 }, 60_000);
@@ -48,16 +61,31 @@ afterAll(() => {
 
 describe('strata ingest --watch', () => {
   it('makes a turn appended to a watched transcript searchable', async () => {
-    const line = JSON.stringify({ type: 'user', uuid: 'watch-e2e-1', sessionId: SESSION, cwd: '/home/vwestberg/Claude', timestamp: '2026-04-30T00:00:00.000Z', message: { role: 'user', content: 'xylophonicwatch appended' } }) + '\n';
+    const line =
+      JSON.stringify({
+        type: 'user',
+        uuid: 'watch-e2e-1',
+        sessionId: SESSION,
+        cwd: '/home/vwestberg/Claude',
+        timestamp: '2026-04-30T00:00:00.000Z',
+        message: { role: 'user', content: 'xylophonicwatch appended' },
+      }) + '\n';
     appendFileSync(join(watched, `${SESSION}.jsonl`), line);
     // Polled with a generous bound: the debounce is 300 ms, the shared machine's speed varies.
-    expect(await until(() => strata(['search', 'xylophonicwatch', '-l']).stdout.includes('1fb5e404'), 30_000)).toBe(true);
+    expect(await until(() => strata(['search', 'xylophonicwatch', '-l']).stdout.includes('1fb5e404'), 30_000)).toBe(
+      true,
+    );
     expect(await until(() => /1 file ingested, 1 messages added/.test(stderr), 10_000)).toBe(true);
   });
 
   it('uses (next to) no CPU while idle: no polling', async () => {
     // utime + stime in clock ticks (fields 14 and 15 of /proc/<pid>/stat, after the command name).
-    const cpuTicks = () => readFileSync(`/proc/${watcher.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0);
+    const cpuTicks = () =>
+      readFileSync(`/proc/${watcher.pid}/stat`, 'utf8')
+        .split(') ')[1]!
+        .split(' ')
+        .slice(11, 13)
+        .reduce((a, b) => a + Number(b), 0);
     const before = cpuTicks();
     await new Promise((r) => setTimeout(r, 1500));
     expect(cpuTicks() - before).toBeLessThanOrEqual(5);
@@ -74,7 +102,11 @@ describe('strata ingest --watch', () => {
     watcher.kill('SIGINT');
     expect(await exited).toBe(0);
     // The lock went with it: a new watcher starts (and is stopped at once).
-    const again = spawn(process.execPath, [CLI, 'ingest', '--watch', join(base, 'projects')], { cwd: base, env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
+    const again = spawn(process.execPath, [CLI, 'ingest', '--watch', join(base, 'projects')], {
+      cwd: base,
+      env: env(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let text = '';
     again.stderr!.on('data', (c) => (text += String(c)));
     expect(await until(() => text.includes('strata: watching '), 30_000)).toBe(true);

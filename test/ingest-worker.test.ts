@@ -11,7 +11,12 @@ import { rebuildAllSessionStats } from '../src/core/retrieval/session-stats.js';
 const CLAUDE = join(FIXTURES, 'claude-code');
 const SECRET = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';
 
-function ingest(home: string, src: string, worker: '0' | '1', env: Record<string, string> = {}): Record<string, unknown> {
+function ingest(
+  home: string,
+  src: string,
+  worker: '0' | '1',
+  env: Record<string, string> = {},
+): Record<string, unknown> {
   const res = runCli(['ingest', src, '--json'], { STRATA_HOME: home, STRATA_INGEST_WORKER: worker, ...env });
   expect(res.code, res.stderr).toBe(0);
   const { durationMs: _d, mbPerSec: _m, ...report } = JSON.parse(res.stdout) as Record<string, unknown>;
@@ -25,8 +30,12 @@ function storeDump(home: string): { rows: string; fts: number[]; counts: number[
       .prepare(`SELECT s.external_id, s.title, s.message_count, m.key, m.seq, m.kind, m.meta, b.idx, b.kind AS bk, b.field, b.text, b.tool_input, b.meta AS bm
         FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id ORDER BY s.external_id, m.seq, b.idx`)
       .all();
-    const fts = ['the', 'error', 'function', 'Session'].map((q) => (db.prepare('SELECT COUNT(*) AS n FROM blocks_fts WHERE blocks_fts MATCH ?').get(q) as { n: number }).n);
-    const counts = ['sessions', 'messages', 'blocks', 'usage'].map((t) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n);
+    const fts = ['the', 'error', 'function', 'Session'].map(
+      (q) => (db.prepare('SELECT COUNT(*) AS n FROM blocks_fts WHERE blocks_fts MATCH ?').get(q) as { n: number }).n,
+    );
+    const counts = ['sessions', 'messages', 'blocks', 'usage'].map(
+      (t) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n,
+    );
     return { rows: JSON.stringify(rows), fts, counts };
   } finally {
     db.close();
@@ -151,22 +160,44 @@ describe('ingest worker thread', () => {
     const src = join(root, 'projects', '-work-app');
     mkdirSync(src, { recursive: true });
     copyFileSync(join(CLAUDE, 'obra-episodic-memory', 'long-conversation.jsonl'), join(src, 'a.jsonl'));
-    writeFileSync(join(src, 'binary.jsonl'), Buffer.concat([Buffer.from('{"type":"user"}\n'), Buffer.from([0x89, 0x50, 0, 0, 13, 10]), Buffer.alloc(3000, 65)]));
+    writeFileSync(
+      join(src, 'binary.jsonl'),
+      Buffer.concat([
+        Buffer.from('{"type":"user"}\n'),
+        Buffer.from([0x89, 0x50, 0, 0, 13, 10]),
+        Buffer.alloc(3000, 65),
+      ]),
+    );
     // Past its first KB a NUL byte does not make a file binary: that line is malformed.
-    writeFileSync(join(src, 'late-nul.jsonl'), Buffer.concat([Buffer.from('{"type":"summary","summary":"x"}\n'.repeat(40)), Buffer.from([0, 10])]));
+    writeFileSync(
+      join(src, 'late-nul.jsonl'),
+      Buffer.concat([Buffer.from('{"type":"summary","summary":"x"}\n'.repeat(40)), Buffer.from([0, 10])]),
+    );
     const homes = { '0': tempDir(), '1': tempDir() } as const;
     const reports = (['0', '1'] as const).map((mode) => {
-      const res = runCli(['ingest', '--json'], { STRATA_HOME: homes[mode], HOME: tempDir(), CLAUDE_CONFIG_DIR: root, STRATA_INGEST_WORKER: mode });
+      const res = runCli(['ingest', '--json'], {
+        STRATA_HOME: homes[mode],
+        HOME: tempDir(),
+        CLAUDE_CONFIG_DIR: root,
+        STRATA_INGEST_WORKER: mode,
+      });
       expect(res.code, res.stderr).toBe(0);
       const { durationMs: _d, mbPerSec: _m, ...report } = JSON.parse(res.stdout) as Record<string, unknown>;
       return report;
     });
     expect(reports[1]).toEqual(reports[0]);
-    expect(reports[0]!.problems).toEqual([{ path: join(src, 'binary.jsonl'), reason: 'binary file (contains NUL bytes); not an agent history' }]);
+    expect(reports[0]!.problems).toEqual([
+      { path: join(src, 'binary.jsonl'), reason: 'binary file (contains NUL bytes); not an agent history' },
+    ]);
     expect(reports[0]!.malformedLines).toBe(1);
     const sources = (home: string) => sourceRows(home, 'path, status, status_reason, offset');
     expect(sources(homes['1'])).toEqual(sources(homes['0']));
-    expect(sources(homes['1'])).toContainEqual({ path: join(src, 'binary.jsonl'), status: 'error', status_reason: 'binary file (contains NUL bytes); not an agent history', offset: 0 });
+    expect(sources(homes['1'])).toContainEqual({
+      path: join(src, 'binary.jsonl'),
+      status: 'error',
+      status_reason: 'binary file (contains NUL bytes); not an agent history',
+      offset: 0,
+    });
   });
 
   it('stores the session statistics that reading every session back computes (calls counted by the worker)', () => {
@@ -211,12 +242,23 @@ describe('ingest worker thread', () => {
         uuid,
         timestamp: '2025-10-09T10:00:00.000Z',
         cwd: '/w',
-        message: { id: `msg_${uuid}`, role: 'assistant', model: 'claude-x', content: [{ type: 'tool_use', id: `toolu_${uuid}`, name, input }] },
+        message: {
+          id: `msg_${uuid}`,
+          role: 'assistant',
+          model: 'claude-x',
+          content: [{ type: 'tool_use', id: `toolu_${uuid}`, name, input }],
+        },
       });
     // Appended calls in a session stored by an earlier run.
-    appendFileSync(file, `${record('a1', 'Bash', { command: 'git add . && git commit -m "x"' })}\n${record('a2', 'Edit', { file_path: 'constructor', old_string: 'a', new_string: 'b\nc' })}\n`);
+    appendFileSync(
+      file,
+      `${record('a1', 'Bash', { command: 'git add . && git commit -m "x"' })}\n${record('a2', 'Edit', { file_path: 'constructor', old_string: 'a', new_string: 'b\nc' })}\n`,
+    );
     // The same session continued in a second file of this run.
-    writeFileSync(join(src, 'continued.jsonl'), `${record('b1', 'Write', { file_path: '/w/new.ts', content: 'one\ntwo\nthree' })}\n`);
+    writeFileSync(
+      join(src, 'continued.jsonl'),
+      `${record('b1', 'Write', { file_path: '/w/new.ts', content: 'one\ntwo\nthree' })}\n`,
+    );
     ingest(home, src, '1');
     let check = recomputed();
     expect(check.atIngest).toEqual(check.readBack);
@@ -224,7 +266,10 @@ describe('ingest worker thread', () => {
     expect(JSON.stringify(check.atIngest)).toContain('constructor');
     // A rewritten file: its messages are deleted and stored again.
     const lines = readFileSync(join(src, 'medium-conversation.jsonl'), 'utf8').split('\n');
-    writeFileSync(join(src, 'medium-conversation.jsonl'), lines.slice(0, Math.floor(lines.length / 2)).join('\n') + '\n');
+    writeFileSync(
+      join(src, 'medium-conversation.jsonl'),
+      lines.slice(0, Math.floor(lines.length / 2)).join('\n') + '\n',
+    );
     ingest(home, src, '1');
     check = recomputed();
     expect(check.atIngest).toEqual(check.readBack);

@@ -10,7 +10,14 @@ const CLI = resolve(process.cwd(), 'dist/cli/main.js');
 let home: string;
 
 function run(args: string[], extraEnv: Record<string, string> = {}) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, TZ: 'UTC', NO_COLOR: '1', STRATA_HOME: home, ...extraEnv };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    TZ: 'UTC',
+    NO_COLOR: '1',
+    STRATA_HOME: home,
+    ...extraEnv,
+  };
   return spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 30_000 });
 }
 
@@ -31,7 +38,12 @@ describe('strata llm check', () => {
     const result = run(['llm', 'check', '--json']);
     expect(result.status).toBe(0);
     const parsed = JSON.parse(result.stdout);
-    expect(parsed).toMatchObject({ ok: true, provider: 'extractive', model: 'extractive-v1', origin: { provider: 'default' } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      provider: 'extractive',
+      model: 'extractive-v1',
+      origin: { provider: 'default' },
+    });
   });
 
   it('fails in one line naming ANTHROPIC_API_KEY when the anthropic key is missing', () => {
@@ -41,13 +53,20 @@ describe('strata llm check', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('ANTHROPIC_API_KEY');
-    expect(lines[0]).toMatch(/^strata: llm check: anthropic \(claude-haiku-4-5\) did not answer: the anthropic provider needs an API key: set ANTHROPIC_API_KEY$/);
+    expect(lines[0]).toMatch(
+      /^strata: llm check: anthropic \(claude-haiku-4-5\) did not answer: the anthropic provider needs an API key: set ANTHROPIC_API_KEY$/,
+    );
   });
 
   it('reads the provider from the config file, overridden by the environment, overridden by flags', () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ llm: { provider: 'openai', model: 'from-config' } }));
     const fromFile = JSON.parse(run(['llm', 'check', '--json']).stdout);
-    expect(fromFile).toMatchObject({ ok: false, provider: 'openai', model: 'from-config', origin: { provider: 'config', model: 'config' } });
+    expect(fromFile).toMatchObject({
+      ok: false,
+      provider: 'openai',
+      model: 'from-config',
+      origin: { provider: 'config', model: 'config' },
+    });
     expect(fromFile.reason).toContain('OPENAI_API_KEY');
     const fromEnv = JSON.parse(run(['llm', 'check', '--json'], { STRATA_LLM_PROVIDER: 'anthropic' }).stdout);
     expect(fromEnv).toMatchObject({ provider: 'anthropic', model: 'from-config', origin: { provider: 'env' } });

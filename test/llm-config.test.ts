@@ -1,25 +1,67 @@
 // Unit tests of the LLM layer's small pure parts: configuration precedence, backoff timing, Retry-After
 // parsing, tolerant JSON extraction and the price table.
 import { describe, expect, it } from 'vitest';
-import { resolveLlmConfig, createProvider, parseRetryAfter, parseJsonReply, estimateCost, segmentSummarySchema } from '../src/core/llm/index.js';
+import {
+  resolveLlmConfig,
+  createProvider,
+  parseRetryAfter,
+  parseJsonReply,
+  estimateCost,
+  segmentSummarySchema,
+} from '../src/core/llm/index.js';
 import { backoffDelay } from '../src/core/llm/backoff.js';
 
 describe('resolveLlmConfig', () => {
   it('applies flags > env > config file > defaults, per key', () => {
     const configFile = { provider: 'openai', model: 'file-model', baseUrl: 'http://127.0.0.1:11434/v1', maxCalls: 9 };
-    expect(resolveLlmConfig({})).toMatchObject({ provider: 'extractive', model: 'extractive-v1', concurrency: 4, origin: { provider: 'default' } });
-    expect(resolveLlmConfig({ configFile })).toMatchObject({ provider: 'openai', model: 'file-model', baseUrl: 'http://127.0.0.1:11434/v1', maxCalls: 9 });
-    const env = { STRATA_LLM_PROVIDER: 'anthropic', STRATA_LLM_MODEL: 'claude-sonnet-4-5', ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://proxy' };
-    expect(resolveLlmConfig({ env, configFile })).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'k', baseUrl: 'http://proxy', origin: { provider: 'env', model: 'env' } });
-    expect(resolveLlmConfig({ flags: { provider: 'claude-cli', model: 'sonnet', maxCalls: 2 }, env, configFile })).toMatchObject({
-      provider: 'claude-cli', model: 'sonnet', maxCalls: 2, timeoutMs: 180_000, noSessionPersistence: true, origin: { provider: 'flag', model: 'flag' },
+    expect(resolveLlmConfig({})).toMatchObject({
+      provider: 'extractive',
+      model: 'extractive-v1',
+      concurrency: 4,
+      origin: { provider: 'default' },
+    });
+    expect(resolveLlmConfig({ configFile })).toMatchObject({
+      provider: 'openai',
+      model: 'file-model',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      maxCalls: 9,
+    });
+    const env = {
+      STRATA_LLM_PROVIDER: 'anthropic',
+      STRATA_LLM_MODEL: 'claude-sonnet-4-5',
+      ANTHROPIC_API_KEY: 'k',
+      ANTHROPIC_BASE_URL: 'http://proxy',
+    };
+    expect(resolveLlmConfig({ env, configFile })).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      apiKey: 'k',
+      baseUrl: 'http://proxy',
+      origin: { provider: 'env', model: 'env' },
+    });
+    expect(
+      resolveLlmConfig({ flags: { provider: 'claude-cli', model: 'sonnet', maxCalls: 2 }, env, configFile }),
+    ).toMatchObject({
+      provider: 'claude-cli',
+      model: 'sonnet',
+      maxCalls: 2,
+      timeoutMs: 180_000,
+      noSessionPersistence: true,
+      origin: { provider: 'flag', model: 'flag' },
     });
   });
 
   it('names the variable to set when a key is missing, and lets local OpenAI-compatible servers go keyless', () => {
-    expect(() => createProvider(resolveLlmConfig({ flags: { provider: 'anthropic' } }))).toThrow('set ANTHROPIC_API_KEY');
+    expect(() => createProvider(resolveLlmConfig({ flags: { provider: 'anthropic' } }))).toThrow(
+      'set ANTHROPIC_API_KEY',
+    );
     expect(() => createProvider(resolveLlmConfig({ flags: { provider: 'openai' } }))).toThrow('set OPENAI_API_KEY');
-    const local = createProvider(resolveLlmConfig({ flags: { provider: 'openai', model: 'llama3.1' }, env: { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' } }));
+    const local = createProvider(
+      resolveLlmConfig({
+        flags: { provider: 'openai', model: 'llama3.1' },
+        env: { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' },
+      }),
+    );
     expect(local).toMatchObject({ name: 'openai', model: 'llama3.1', networked: true });
   });
 
@@ -46,9 +88,14 @@ describe('retry timing', () => {
 
 describe('JSON replies and prices', () => {
   it('extracts JSON from fences and prose and validates it', () => {
-    const ok = parseJsonReply('Here you go:\n```json\n{"summary":"x","topics":[],"keyEntities":[],"importanceScore":0.2}\n```', segmentSummarySchema);
+    const ok = parseJsonReply(
+      'Here you go:\n```json\n{"summary":"x","topics":[],"keyEntities":[],"importanceScore":0.2}\n```',
+      segmentSummarySchema,
+    );
     expect(ok).toEqual({ ok: true, value: { summary: 'x', topics: [], keyEntities: [], importanceScore: 0.2 } });
-    expect(parseJsonReply('{"summary":"x","topics":[],"keyEntities":[],"importanceScore":3}', segmentSummarySchema)).toMatchObject({ ok: false, error: expect.stringContaining('importanceScore') });
+    expect(
+      parseJsonReply('{"summary":"x","topics":[],"keyEntities":[],"importanceScore":3}', segmentSummarySchema),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('importanceScore') });
     expect(parseJsonReply('no json here', segmentSummarySchema)).toMatchObject({ ok: false });
   });
   it('prices known models by prefix and flags unknown ones', () => {

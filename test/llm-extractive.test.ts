@@ -19,7 +19,10 @@ const LONG_SEGMENT = LONG.slice(60, 140);
 
 describe('extractive segment summary on real fixtures', () => {
   it('is byte-identical on re-run and matches the reviewed golden files', async () => {
-    for (const [name, messages] of [['tiny', TINY], ['long-60-140', LONG_SEGMENT]] as const) {
+    for (const [name, messages] of [
+      ['tiny', TINY],
+      ['long-60-140', LONG_SEGMENT],
+    ] as const) {
       const content = renderSegment(messages);
       const first = JSON.stringify(summarizeSegment(content), null, 2);
       const second = JSON.stringify(summarizeSegment(content), null, 2);
@@ -38,7 +41,9 @@ describe('extractive segment summary on real fixtures', () => {
     expect(tiny.topics.length).toBeLessThanOrEqual(7);
 
     const long = summarizeSegment(renderSegment(LONG_SEGMENT));
-    expect(long.keyEntities).toContain('/Users/testuser/Documents/GitHub/example-org/example-project/src/agent/scenario-agent.ts');
+    expect(long.keyEntities).toContain(
+      '/Users/testuser/Documents/GitHub/example-org/example-project/src/agent/scenario-agent.ts',
+    );
     expect(long.keyEntities).toContain('@langchain/langgraph');
     expect(long.keyEntities).not.toContain('process.env');
     expect(long.topics).toContain('container');
@@ -46,7 +51,9 @@ describe('extractive segment summary on real fixtures', () => {
   });
 
   it('scores @/ markers and signals: breaking change high, routine formatting low', () => {
-    const breaking = summarizeSegment('user: update the API\nassistant: Done. @/breaking: renamed `openStore` to `openDatabase` in src/store/db.ts\nThis is a breaking change for callers.');
+    const breaking = summarizeSegment(
+      'user: update the API\nassistant: Done. @/breaking: renamed `openStore` to `openDatabase` in src/store/db.ts\nThis is a breaking change for callers.',
+    );
     expect(breaking.importanceScore).toBe(1);
     expect(breaking.summary).toContain('Breaking: renamed `openStore` to `openDatabase`');
     expect(breaking.summary).not.toContain('@/');
@@ -60,14 +67,24 @@ describe('extractive logbook events', () => {
   const chunk = {
     conversationId: 'conv-1',
     messages: [
-      { id: 'm1', role: 'user', timestamp: '2026-01-15T10:00:00Z', text: 'Should we keep JSON files for the index or move to SQLite?' },
+      {
+        id: 'm1',
+        role: 'user',
+        timestamp: '2026-01-15T10:00:00Z',
+        text: 'Should we keep JSON files for the index or move to SQLite?',
+      },
       {
         id: 'm2',
         role: 'assistant',
         timestamp: '2026-01-15T10:01:00Z',
         text: 'We decided to store the index in SQLite instead of JSON files because concurrent writers corrupted the JSON. The bug was a race in `writeIndex()` when two hooks ran at once.',
       },
-      { id: 'm3', role: 'assistant', timestamp: '2026-01-15T10:02:00Z', text: "Let's use better-sqlite3 rather than node-sqlite3 since it is synchronous and faster. Note that WAL mode requires a local filesystem." },
+      {
+        id: 'm3',
+        role: 'assistant',
+        timestamp: '2026-01-15T10:02:00Z',
+        text: "Let's use better-sqlite3 rather than node-sqlite3 since it is synchronous and faster. Note that WAL mode requires a local filesystem.",
+      },
     ],
     existingEvents: [],
   };
@@ -78,9 +95,19 @@ describe('extractive logbook events', () => {
     const { events } = JSON.parse(first) as ReturnType<typeof extractLogbookEvents>;
     expect(logbookReplySchema.safeParse({ events }).success).toBe(true);
     const sqlite = events.find((e) => e.content.includes('SQLite instead of JSON'));
-    expect(sqlite).toMatchObject({ type: 'decision', timestamp: '2026-01-15T10:01:00Z', rationale: 'concurrent writers corrupted the JSON', alternatives: ['JSON files'], source: { conversation_id: 'conv-1', message_id: 'm2' } });
+    expect(sqlite).toMatchObject({
+      type: 'decision',
+      timestamp: '2026-01-15T10:01:00Z',
+      rationale: 'concurrent writers corrupted the JSON',
+      alternatives: ['JSON files'],
+      source: { conversation_id: 'conv-1', message_id: 'm2' },
+    });
     expect(events.find((e) => e.type === 'bug')?.content).toContain('race in `writeIndex()`');
-    expect(events.find((e) => e.content.startsWith("Let's use better-sqlite3"))).toMatchObject({ type: 'decision', alternatives: ['node-sqlite3'], rationale: 'it is synchronous and faster' });
+    expect(events.find((e) => e.content.startsWith("Let's use better-sqlite3"))).toMatchObject({
+      type: 'decision',
+      alternatives: ['node-sqlite3'],
+      rationale: 'it is synchronous and faster',
+    });
     expect(events.find((e) => e.type === 'fact')?.content).toBe('Note that WAL mode requires a local filesystem.');
     expect(events.some((e) => e.content.endsWith('?'))).toBe(false);
   });
@@ -103,10 +130,14 @@ describe('extractive logbook events', () => {
 describe('extractive provider through the runner', () => {
   it('answers both tasks from the structured input with no calls and no cost', async () => {
     const runner = new LlmRunner({ provider: createExtractiveProvider() });
-    const summary = await runner.complete(buildSegmentSummaryRequest({ segmentId: 'tiny', content: renderSegment(TINY) }));
+    const summary = await runner.complete(
+      buildSegmentSummaryRequest({ segmentId: 'tiny', content: renderSegment(TINY) }),
+    );
     expect(summary.json).toEqual(summarizeSegment(renderSegment(TINY)));
     expect(summary.text).toBe(JSON.stringify(summary.json));
-    const logbook = await runner.complete(buildLogbookRequest({ conversationId: 'tiny', messages: TINY, existingEvents: [] }));
+    const logbook = await runner.complete(
+      buildLogbookRequest({ conversationId: 'tiny', messages: TINY, existingEvents: [] }),
+    );
     // The tiny conversation states no decision, fact or bug: the answer is the extractive one, events or none.
     expect(logbook.json).toEqual(extractLogbookEvents({ conversationId: 'tiny', messages: TINY, existingEvents: [] }));
     expect(runner.stats()).toMatchObject({ calls: 0, localAnswers: 2, estimatedCostUsd: 0 });

@@ -34,7 +34,12 @@ export function readClaudeFixture(relative: string): FixtureMessage[] {
     }
     const text = parts.join('\n').trim();
     if (!text) continue;
-    messages.push({ id: record.uuid ?? String(messages.length), role: message.role ?? record.type, ...(record.timestamp ? { timestamp: record.timestamp } : {}), text });
+    messages.push({
+      id: record.uuid ?? String(messages.length),
+      role: message.role ?? record.type,
+      ...(record.timestamp ? { timestamp: record.timestamp } : {}),
+      text,
+    });
   }
   return messages;
 }

@@ -41,7 +41,12 @@ delete env.STRATA_SUBCALL;
 
 function calls(): Array<{ argv: string[]; guard: string | null }> {
   const file = join(dir, 'calls.jsonl');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : [];
 }
 
 async function cliBackend(): Promise<ContractBackend> {
@@ -62,7 +67,10 @@ describe('claude-cli sub-call hygiene', () => {
   it('runs every call with the STRATA_SUBCALL guard, print mode, JSON output and no session persistence', async () => {
     writeFileSync(join(dir, 'script.json'), JSON.stringify([{ kind: 'ok', text: 'fine' }]));
     const provider = createClaudeCliProvider({ model: 'haiku', env });
-    const reply = await provider.complete({ system: 'Be brief.', prompt: 'prompt on stdin', maxTokens: 10 }, { timeoutMs: 5000 });
+    const reply = await provider.complete(
+      { system: 'Be brief.', prompt: 'prompt on stdin', maxTokens: 10 },
+      { timeoutMs: 5000 },
+    );
     expect(reply.text).toBe('fine');
     expect(reply.costUsd).toBe(0.0012);
     const all = calls();
@@ -73,7 +81,9 @@ describe('claude-cli sub-call hygiene', () => {
     expect(last.argv).toContain('--no-session-persistence');
     expect(last.argv).toEqual(expect.arrayContaining(['--model', 'haiku', '--system-prompt', 'Be brief.']));
     expect(last.argv.join(' ')).not.toContain('prompt on stdin'); // the prompt goes to stdin, never argv
-    expect(readFileSync(join(dir, 'stdin.log'), 'utf8').trim().split('\n').pop()).toBe(String('prompt on stdin'.length));
+    expect(readFileSync(join(dir, 'stdin.log'), 'utf8').trim().split('\n').pop()).toBe(
+      String('prompt on stdin'.length),
+    );
   });
 
   it('reports a missing executable as a non-retryable process error', async () => {
@@ -88,6 +98,8 @@ describe('claude-cli sub-call hygiene', () => {
     expect(isSubcall({ STRATA_SUBCALL: '1' })).toBe(true);
     expect(isSubcall({})).toBe(false);
     expect(() => assertNotReentrant({}, 'ingest')).not.toThrow();
-    expect(() => assertNotReentrant({ STRATA_SUBCALL: '1' }, 'ingest')).toThrow(/refusing to run ingest inside a strata LLM sub-call \(STRATA_SUBCALL=1\)/);
+    expect(() => assertNotReentrant({ STRATA_SUBCALL: '1' }, 'ingest')).toThrow(
+      /refusing to run ingest inside a strata LLM sub-call \(STRATA_SUBCALL=1\)/,
+    );
   });
 });

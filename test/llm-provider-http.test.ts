@@ -31,9 +31,16 @@ describe('llm check against a real HTTP server', () => {
     const server = await startScriptedServer();
     try {
       server.script([{ kind: 'rate-limit', retryAfterSec: 2 }, { kind: 'server-error' }, { kind: 'ok', text: 'OK' }]);
-      const config = resolveLlmConfig({ flags: { provider: 'anthropic', baseUrl: server.url }, env: { ANTHROPIC_API_KEY: 'test-key' }, configFile: {} });
+      const config = resolveLlmConfig({
+        flags: { provider: 'anthropic', baseUrl: server.url },
+        env: { ANTHROPIC_API_KEY: 'test-key' },
+        configFile: {},
+      });
       const delays: number[] = [];
-      const result = await checkLlm(config, { env: { ANTHROPIC_API_KEY: 'test-key' }, sleep: async (ms) => void delays.push(ms) });
+      const result = await checkLlm(config, {
+        env: { ANTHROPIC_API_KEY: 'test-key' },
+        sleep: async (ms) => void delays.push(ms),
+      });
       expect(result).toMatchObject({ ok: true, reply: 'OK', calls: 3 });
       expect(server.requests).toHaveLength(3);
       expect(delays[0]).toBeGreaterThanOrEqual(2000);
@@ -46,7 +53,11 @@ describe('llm check against a real HTTP server', () => {
     const server = await startScriptedServer();
     try {
       server.script([], { kind: 'server-error' });
-      const config = resolveLlmConfig({ flags: { provider: 'anthropic', baseUrl: server.url }, env: { ANTHROPIC_API_KEY: 'test-key' }, configFile: {} });
+      const config = resolveLlmConfig({
+        flags: { provider: 'anthropic', baseUrl: server.url },
+        env: { ANTHROPIC_API_KEY: 'test-key' },
+        configFile: {},
+      });
       const result = await checkLlm(config, { env: { ANTHROPIC_API_KEY: 'test-key' }, sleep: async () => {} });
       expect(result.ok).toBe(false);
       expect(server.requests).toHaveLength(4);

@@ -6,7 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../src/store/db.js';
-import { LlmRunner, createStoreCache, buildSegmentSummaryRequest, LlmBudgetError, SUMMARY_TEMPLATE_VERSION } from '../src/core/llm/index.js';
+import {
+  LlmRunner,
+  createStoreCache,
+  buildSegmentSummaryRequest,
+  LlmBudgetError,
+  SUMMARY_TEMPLATE_VERSION,
+} from '../src/core/llm/index.js';
 import { createOpenAiProvider } from '../src/core/llm/providers/openai.js';
 import { startScriptedServer, type ScriptedServer } from './llm-scripted-server.js';
 
@@ -31,7 +37,10 @@ beforeEach(() => {
 });
 
 const provider = (model = 'gpt-4o-mini') => createOpenAiProvider({ model, apiKey: 'k', baseUrl: `${server.url}/v1` });
-const segments = (n: number, tag: string) => Array.from({ length: n }, (_, i) => buildSegmentSummaryRequest({ segmentId: `${tag}-${i}`, content: `user: segment ${tag} ${i} about the parser` }));
+const segments = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) =>
+    buildSegmentSummaryRequest({ segmentId: `${tag}-${i}`, content: `user: segment ${tag} ${i} about the parser` }),
+  );
 
 describe('response cache in the store', () => {
   it('answers a re-run over unchanged input from the cache with zero requests', async () => {
@@ -49,13 +58,19 @@ describe('response cache in the store', () => {
     expect(second.stats()).toMatchObject({ calls: 0, cacheHits: 5, estimatedCostUsd: 0 });
 
     const rows = store.db.prepare('SELECT provider, model, template_version FROM llm_cache').all();
-    expect(rows).toContainEqual({ provider: 'openai', model: 'gpt-4o-mini', template_version: SUMMARY_TEMPLATE_VERSION });
+    expect(rows).toContainEqual({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      template_version: SUMMARY_TEMPLATE_VERSION,
+    });
   });
 
   it('keys the cache by model and prompt: another model or changed input calls again', async () => {
     await new LlmRunner({ provider: provider(), cache: createStoreCache(store.db) }).map(segments(2, 'key'));
     server.requests.length = 0;
-    await new LlmRunner({ provider: provider('gpt-4.1-mini'), cache: createStoreCache(store.db) }).map(segments(2, 'key'));
+    await new LlmRunner({ provider: provider('gpt-4.1-mini'), cache: createStoreCache(store.db) }).map(
+      segments(2, 'key'),
+    );
     expect(server.requests).toHaveLength(2);
     server.requests.length = 0;
     await new LlmRunner({ provider: provider(), cache: createStoreCache(store.db) }).map(segments(2, 'key-changed'));
@@ -116,7 +131,10 @@ describe('bounded concurrency', () => {
     const fresh = await startScriptedServer();
     try {
       fresh.script([], { kind: 'ok', text: 'x', delayMs: 60 });
-      const runner = new LlmRunner({ provider: createOpenAiProvider({ model: 'gpt-4o-mini', apiKey: 'k', baseUrl: `${fresh.url}/v1` }), concurrency: 2 });
+      const runner = new LlmRunner({
+        provider: createOpenAiProvider({ model: 'gpt-4o-mini', apiKey: 'k', baseUrl: `${fresh.url}/v1` }),
+        concurrency: 2,
+      });
       await Promise.all(Array.from({ length: 6 }, (_, i) => runner.complete({ prompt: `p${i}`, maxTokens: 5 })));
       expect(fresh.requests).toHaveLength(6);
       expect(fresh.maxInFlight()).toBe(2);

@@ -35,14 +35,24 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const step = steps.shift() ?? fallback;
     const openai = path.includes('/chat/completions');
     try {
-      if (step.kind === 'rate-limit') return send(res, 429, errorBody(openai, 'rate_limit_error', 'slow down'), { 'retry-after': String(step.retryAfterSec) });
+      if (step.kind === 'rate-limit')
+        return send(res, 429, errorBody(openai, 'rate_limit_error', 'slow down'), {
+          'retry-after': String(step.retryAfterSec),
+        });
       if (step.kind === 'server-error') return send(res, 500, errorBody(openai, 'api_error', 'internal error'));
       const delay = step.kind === 'slow' ? step.delayMs : step.kind === 'ok' ? (step.delayMs ?? 0) : 0;
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       if (res.destroyed) return;
       const text = step.kind === 'empty' ? '' : (step.text ?? 'late');
-      const usage = step.kind === 'ok' ? { input: step.inputTokens ?? 12, output: step.outputTokens ?? 5 } : { input: 12, output: 0 };
-      return send(res, 200, openai ? openAiBody(String(body.model), text, usage) : anthropicBody(String(body.model), text, usage));
+      const usage =
+        step.kind === 'ok'
+          ? { input: step.inputTokens ?? 12, output: step.outputTokens ?? 5 }
+          : { input: 12, output: 0 };
+      return send(
+        res,
+        200,
+        openai ? openAiBody(String(body.model), text, usage) : anthropicBody(String(body.model), text, usage),
+      );
     } finally {
       inFlight--;
     }
@@ -77,16 +87,23 @@ function errorBody(openai: boolean, type: string, message: string): unknown {
 
 function anthropicBody(model: string, text: string, usage: { input: number; output: number }): unknown {
   return {
-    id: 'msg_test', type: 'message', role: 'assistant', model,
+    id: 'msg_test',
+    type: 'message',
+    role: 'assistant',
+    model,
     content: text === '' ? [] : [{ type: 'text', text }],
-    stop_reason: 'end_turn', stop_sequence: null,
+    stop_reason: 'end_turn',
+    stop_sequence: null,
     usage: { input_tokens: usage.input, output_tokens: usage.output },
   };
 }
 
 function openAiBody(model: string, text: string, usage: { input: number; output: number }): unknown {
   return {
-    id: 'chatcmpl-test', object: 'chat.completion', created: 0, model,
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 0,
+    model,
     choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
     usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
   };

@@ -11,7 +11,11 @@ import { FIXTURES, runCli, tempDir } from './helpers.js';
 
 let home: string;
 let env: Record<string, string>;
-const squash = (s: string): string => s.replace(/[*`#_]+/g, '').replace(/\s+/g, ' ').trim();
+const squash = (s: string): string =>
+  s
+    .replace(/[*`#_]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 beforeAll(() => {
   home = tempDir('strata-logbook-cli-');
@@ -33,7 +37,11 @@ describe('strata logbook on the real fixtures', () => {
     const store = openStore(join(home, 'data', 'strata.db'));
     try {
       for (const e of doc.timeline) {
-        const read = readSession(store.db, e.source.session, { range: String(e.source.message), full: true, show: [{ category: 'tool', raw: 'tool' }] });
+        const read = readSession(store.db, e.source.session, {
+          range: String(e.source.message),
+          full: true,
+          show: [{ category: 'tool', raw: 'tool' }],
+        });
         // A range widens to keep a tool call with its result, so find the cited message among those read.
         const message = read.messages.find((m) => m.n === e.source.message)!;
         expect(message, `message ${e.source.message} of ${e.source.session}`).toBeDefined();
@@ -41,7 +49,10 @@ describe('strata logbook on the real fixtures', () => {
         // A failed command's bug quotes the error its result holds; other events quote their message.
         const quoted = /^`[^`]+` failed: /.test(e.content) ? e.content.replace(/^`[^`]+` failed: /, '') : e.content;
         const words = squash(quoted.replace(/…$/, '')).split(' ').slice(0, 4).join(' ');
-        expect(squash(message.blocks.map((b) => b.text).join(' ')), `${e.source.session} ${e.source.message}`).toContain(words);
+        expect(
+          squash(message.blocks.map((b) => b.text).join(' ')),
+          `${e.source.session} ${e.source.message}`,
+        ).toContain(words);
       }
     } finally {
       store.close();
@@ -62,7 +73,9 @@ describe('strata logbook on the real fixtures', () => {
     expect(statSync(out).mtimeMs).toBe(mtime);
     const markdown = runCli(['logbook', ...project, '--format', 'markdown'], env);
     expect(markdown.stdout).toMatch(/^# Logbook: \/Users\/tiemo\/src\/rational\/backoffice\n/);
-    expect(markdown.stdout).toMatch(/\n## 2026-02\n\n- `(DECISION|FACT|BUG)` 2026-02-\d\d .+ — `strata read [0-9a-f-]+ \d+`\n/);
+    expect(markdown.stdout).toMatch(
+      /\n## 2026-02\n\n- `(DECISION|FACT|BUG)` 2026-02-\d\d .+ — `strata read [0-9a-f-]+ \d+`\n/,
+    );
     const text = runCli(['logbook', ...project], env);
     expect(text.stdout).toMatch(/^=== Logbook: \/Users\/tiemo\/src\/rational\/backoffice ===\nGenerated: /);
     expect(text.stderr).toContain('nothing new; logbook unchanged');
@@ -83,7 +96,10 @@ describe('strata logbook on the real fixtures', () => {
       expect(read.code, read.stderr).toBe(0);
       expect(new Date(JSON.parse(read.stdout).messages[0].timestamp).toISOString()).toBe(e.timestamp);
     }
-    expect(JSON.parse(runCli(['logbook', '--history', history, '--out', out, '--json'], env).stdout)).toMatchObject({ changed: false, calls: 0 });
+    expect(JSON.parse(runCli(['logbook', '--history', history, '--out', out, '--json'], env).stdout)).toMatchObject({
+      changed: false,
+      calls: 0,
+    });
   });
 
   it('--continue-from a file that is not a logbook exits 2 and leaves it untouched', () => {
@@ -98,7 +114,9 @@ describe('strata logbook on the real fixtures', () => {
     const before = readFileSync(other);
     const wrong = runCli(['logbook', '--project', '/home/vwestberg/Claude', '--continue-from', other], env);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/is the logbook of \/Users\/tiemo\/src\/rational\/backoffice, not of \/home\/vwestberg\/Claude; it was left untouched/);
+    expect(wrong.stderr).toMatch(
+      /is the logbook of \/Users\/tiemo\/src\/rational\/backoffice, not of \/home\/vwestberg\/Claude; it was left untouched/,
+    );
     expect(readFileSync(other).equals(before)).toBe(true);
   });
 

@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { contentTokens, deduplicateTimeline, similarity, type TimelineEvent } from '../src/core/logbook/index.js';
 
 let n = 0;
-const event = (type: TimelineEvent['type'], content: string, timestamp = `2026-01-0${1 + (n % 9)}T10:00:00.000Z`): TimelineEvent => ({
-  timestamp, type, content, source: { conversation_id: 'c', message_id: String(++n), session: 'c', message: n, agent: 'claude-code' },
+const event = (
+  type: TimelineEvent['type'],
+  content: string,
+  timestamp = `2026-01-0${1 + (n % 9)}T10:00:00.000Z`,
+): TimelineEvent => ({
+  timestamp,
+  type,
+  content,
+  source: { conversation_id: 'c', message_id: String(++n), session: 'c', message: n, agent: 'claude-code' },
 });
 
 describe('deduplicateTimeline', () => {

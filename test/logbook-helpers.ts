@@ -23,22 +23,43 @@ export interface SessionSpec {
   subagents?: Array<{ agentId: string; turns: Turn[] }>;
 }
 
-function lines(spec: { id: string; cwd: string; start: string; turns: Turn[] }, sidechain: boolean, agentId?: string): string[] {
+function lines(
+  spec: { id: string; cwd: string; start: string; turns: Turn[] },
+  sidechain: boolean,
+  agentId?: string,
+): string[] {
   const out: string[] = [];
   let t = Date.parse(spec.start);
   let parent: string | null = null;
   let n = 0;
-  const base = { sessionId: spec.id, cwd: spec.cwd, version: '2.1.0', isSidechain: sidechain, userType: 'external', ...(agentId ? { agentId } : {}) };
+  const base = {
+    sessionId: spec.id,
+    cwd: spec.cwd,
+    version: '2.1.0',
+    isSidechain: sidechain,
+    userType: 'external',
+    ...(agentId ? { agentId } : {}),
+  };
   const push = (type: 'user' | 'assistant', content: unknown): void => {
     const uuid = `${agentId ?? 'm'}-${spec.id.slice(0, 8)}-${++n}`;
     const ts = new Date((t += 60_000)).toISOString();
-    const message = type === 'user' ? { role: 'user', content } : { id: `msg_${uuid}`, role: 'assistant', model: 'claude-sonnet-4', content, usage: { input_tokens: 1, output_tokens: 1 } };
+    const message =
+      type === 'user'
+        ? { role: 'user', content }
+        : {
+            id: `msg_${uuid}`,
+            role: 'assistant',
+            model: 'claude-sonnet-4',
+            content,
+            usage: { input_tokens: 1, output_tokens: 1 },
+          };
     out.push(JSON.stringify({ ...base, type, uuid, parentUuid: parent, timestamp: ts, message }));
     parent = uuid;
   };
   spec.turns.forEach((turn, i) => {
     if ('user' in turn) push('user', turn.user);
-    else if ('noise' in turn) push('user', `<command-name>/clear</command-name><command-message>${turn.noise}</command-message>`);
+    else if ('noise' in turn)
+      push('user', `<command-name>/clear</command-name><command-message>${turn.noise}</command-message>`);
     else if ('assistant' in turn) push('assistant', [{ type: 'text', text: turn.assistant }]);
     else {
       const id = `toolu_${spec.id.slice(0, 6)}_${i}`;
@@ -58,21 +79,43 @@ export function writeSessions(root: string, sessions: SessionSpec[]): string {
     for (const sub of s.subagents ?? []) {
       const subDir = join(dir, s.id, 'subagents');
       mkdirSync(subDir, { recursive: true });
-      writeFileSync(join(subDir, `agent-${sub.agentId}.jsonl`), lines({ ...s, turns: sub.turns, start: new Date(Date.parse(s.start) + 90_000).toISOString() }, true, sub.agentId).join('\n') + '\n');
+      writeFileSync(
+        join(subDir, `agent-${sub.agentId}.jsonl`),
+        lines(
+          { ...s, turns: sub.turns, start: new Date(Date.parse(s.start) + 90_000).toISOString() },
+          true,
+          sub.agentId,
+        ).join('\n') + '\n',
+      );
     }
   }
   return dir;
 }
 
-export async function storeWith(sessions: SessionSpec[], root = tempDir('strata-logbook-')): Promise<{ store: Store; root: string; dir: string }> {
+export async function storeWith(
+  sessions: SessionSpec[],
+  root = tempDir('strata-logbook-'),
+): Promise<{ store: Store; root: string; dir: string }> {
   const dir = writeSessions(root, sessions);
   const store = openStore(join(root, 'data', 'strata.db'));
-  await ingest({ store, paths: [dir], agents: ['claude-code'], env: { HOME: root, STRATA_HOME: join(root, 'data') }, cwd: root });
+  await ingest({
+    store,
+    paths: [dir],
+    agents: ['claude-code'],
+    env: { HOME: root, STRATA_HOME: join(root, 'data') },
+    cwd: root,
+  });
   return { store, root, dir };
 }
 
 export async function reingest(store: Store, root: string, dir: string): Promise<void> {
-  await ingest({ store, paths: [dir], agents: ['claude-code'], env: { HOME: root, STRATA_HOME: join(root, 'data') }, cwd: root });
+  await ingest({
+    store,
+    paths: [dir],
+    agents: ['claude-code'],
+    env: { HOME: root, STRATA_HOME: join(root, 'data') },
+    cwd: root,
+  });
 }
 
 export interface ScriptedProvider extends LlmProvider {
@@ -90,10 +133,20 @@ export function scriptedProvider(answer: (request: LlmRequest, index: number) =>
     async complete<T>(request: LlmRequest<T>): Promise<LlmReply<T>> {
       requests.push(request);
       const text = answer(request, requests.length - 1);
-      const reply: LlmReply<T> = { provider: 'openai', model: 'gpt-4o-mini', text, usage: { inputTokens: 10, outputTokens: 5 }, costUsd: 0.0001, priceKnown: true };
+      const reply: LlmReply<T> = {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        text,
+        usage: { inputTokens: 10, outputTokens: 5 },
+        costUsd: 0.0001,
+        priceKnown: true,
+      };
       if (request.json) {
         const parsed = parseJsonReply<T>(text, request.json);
-        if (!parsed.ok) throw new LlmProviderError('invalid_json', `reply is not the requested JSON (${parsed.error})`, { replyText: text });
+        if (!parsed.ok)
+          throw new LlmProviderError('invalid_json', `reply is not the requested JSON (${parsed.error})`, {
+            replyText: text,
+          });
         reply.json = parsed.value;
       }
       return reply;

@@ -12,20 +12,49 @@ import { writeSessions, type SessionSpec } from './logbook-helpers.js';
 import { startScriptedServer, type ScriptedServer } from './llm-scripted-server.js';
 
 const CWD = '/work/app';
-const long = (i: number): string => `Part ${i}: we compared the two storage layouts and measured the write path under load with several writers at once. `.repeat(5);
+const long = (i: number): string =>
+  `Part ${i}: we compared the two storage layouts and measured the write path under load with several writers at once. `.repeat(
+    5,
+  );
 const SESSIONS: SessionSpec[] = [
-  { id: '44444444-aaaa-4aaa-8aaa-000000000001', cwd: CWD, start: '2026-01-01T09:00:00.000Z', turns: [{ user: 'Pick a store.' }, { assistant: 'We decided to use SQLite instead of JSON files because writes must be atomic.' }] },
-  { id: '55555555-bbbb-4bbb-8bbb-000000000002', cwd: CWD, start: '2026-01-02T09:00:00.000Z', turns: [{ user: 'Measure the write path.' }, ...Array.from({ length: 10 }, (_, i) => ({ assistant: long(i) }))] },
-  { id: '66666666-cccc-4ccc-8ccc-000000000003', cwd: CWD, start: '2026-01-03T09:00:00.000Z', turns: [{ user: 'Note that the export must stay under 10 MB.' }, { assistant: 'Understood, the export is capped.' }] },
+  {
+    id: '44444444-aaaa-4aaa-8aaa-000000000001',
+    cwd: CWD,
+    start: '2026-01-01T09:00:00.000Z',
+    turns: [
+      { user: 'Pick a store.' },
+      { assistant: 'We decided to use SQLite instead of JSON files because writes must be atomic.' },
+    ],
+  },
+  {
+    id: '55555555-bbbb-4bbb-8bbb-000000000002',
+    cwd: CWD,
+    start: '2026-01-02T09:00:00.000Z',
+    turns: [{ user: 'Measure the write path.' }, ...Array.from({ length: 10 }, (_, i) => ({ assistant: long(i) }))],
+  },
+  {
+    id: '66666666-cccc-4ccc-8ccc-000000000003',
+    cwd: CWD,
+    start: '2026-01-03T09:00:00.000Z',
+    turns: [
+      { user: 'Note that the export must stay under 10 MB.' },
+      { assistant: 'Understood, the export is capped.' },
+    ],
+  },
 ];
 
 let server: ScriptedServer;
 let home: string;
 let env: Record<string, string>;
 
-function runAsync(args: string[], onStart?: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+function runAsync(
+  args: string[],
+  onStart?: (child: ReturnType<typeof spawn>) => void,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', TZ: 'UTC', NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', TZ: 'UTC', NO_COLOR: '1', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -38,8 +67,13 @@ function runAsync(args: string[], onStart?: (child: ReturnType<typeof spawn>) =>
 function expectedChunks(chunkTokens: number): { conversations: number; chunks: number } {
   const store = openStore(join(home, 'data', 'strata.db'));
   try {
-    const conversations = listConversations(store.db, { kind: 'project', project: CWD }).map((h) => loadConversation(store.db, h)).filter((c) => c.messages.length > 0);
-    return { conversations: conversations.length, chunks: conversations.reduce((n, c) => n + chunkConversation(c, chunkTokens).length, 0) };
+    const conversations = listConversations(store.db, { kind: 'project', project: CWD })
+      .map((h) => loadConversation(store.db, h))
+      .filter((c) => c.messages.length > 0);
+    return {
+      conversations: conversations.length,
+      chunks: conversations.reduce((n, c) => n + chunkConversation(c, chunkTokens).length, 0),
+    };
   } finally {
     store.close();
   }
@@ -48,7 +82,13 @@ function expectedChunks(chunkTokens: number): { conversations: number; chunks: n
 beforeAll(async () => {
   server = await startScriptedServer();
   home = tempDir('strata-logbook-http-');
-  env = { STRATA_HOME: join(home, 'data'), HOME: home, OPENAI_BASE_URL: `${server.url}/v1`, STRATA_LLM_PROVIDER: 'openai', STRATA_LLM_MODEL: 'gpt-4o-mini' };
+  env = {
+    STRATA_HOME: join(home, 'data'),
+    HOME: home,
+    OPENAI_BASE_URL: `${server.url}/v1`,
+    STRATA_LLM_PROVIDER: 'openai',
+    STRATA_LLM_MODEL: 'gpt-4o-mini',
+  };
   const dir = writeSessions(home, SESSIONS);
   expect(runCli(['ingest', dir], env).code).toBe(0);
 });
@@ -87,7 +127,18 @@ describe('strata logbook with an OpenAI-compatible server', () => {
     server.requests.length = 0;
     server.script([], { kind: 'ok', text: 'Sorry, I cannot help with that.' });
     // Another model, so the replies cached by the first test do not answer these calls.
-    const run = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--model', 'gpt-4.1-mini', '--out', out, '--full']);
+    const run = await runAsync([
+      'logbook',
+      '--project',
+      CWD,
+      '--chunk-tokens',
+      '400',
+      '--model',
+      'gpt-4.1-mini',
+      '--out',
+      out,
+      '--full',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('Warning: failed to process 3 conversations (retried on the next run)');
     expect(run.stderr.match(/strata: warning: failed to process conversation \S+: /g)).toHaveLength(3);

@@ -12,11 +12,40 @@ let store: Store;
 
 beforeAll(async () => {
   ({ store } = await storeWith([
-    { id: '77777777-aaaa-4aaa-8aaa-000000000001', cwd: CWD, start: '2026-01-01T09:00:00.000Z', turns: [{ user: 'Pick a store for the index.' }, { assistant: 'We decided to use SQLite instead of JSON files because writes must be atomic.' }] },
-    { id: '88888888-bbbb-4bbb-8bbb-000000000002', cwd: CWD, start: '2026-02-01T09:00:00.000Z', turns: [{ user: 'Note that the export must stay under 10 MB for the upload service.' }, { assistant: 'Understood.' }] },
-    { id: '99999999-cccc-4ccc-8ccc-000000000003', cwd: CWD, start: '2026-03-01T09:00:00.000Z', turns: [{ user: 'The bug was a race in the lock file cleanup when two hooks ran at once.' }, { assistant: "Let's go with a lock that names its holder rather than a bare file." }] },
+    {
+      id: '77777777-aaaa-4aaa-8aaa-000000000001',
+      cwd: CWD,
+      start: '2026-01-01T09:00:00.000Z',
+      turns: [
+        { user: 'Pick a store for the index.' },
+        { assistant: 'We decided to use SQLite instead of JSON files because writes must be atomic.' },
+      ],
+    },
+    {
+      id: '88888888-bbbb-4bbb-8bbb-000000000002',
+      cwd: CWD,
+      start: '2026-02-01T09:00:00.000Z',
+      turns: [
+        { user: 'Note that the export must stay under 10 MB for the upload service.' },
+        { assistant: 'Understood.' },
+      ],
+    },
+    {
+      id: '99999999-cccc-4ccc-8ccc-000000000003',
+      cwd: CWD,
+      start: '2026-03-01T09:00:00.000Z',
+      turns: [
+        { user: 'The bug was a race in the lock file cleanup when two hooks ran at once.' },
+        { assistant: "Let's go with a lock that names its holder rather than a bare file." },
+      ],
+    },
   ]));
-  await runLogbook({ store, workspace: CWD, selection: { kind: 'project', project: CWD }, runner: new LlmRunner({ provider: createExtractiveProvider() }) });
+  await runLogbook({
+    store,
+    workspace: CWD,
+    selection: { kind: 'project', project: CWD },
+    runner: new LlmRunner({ provider: createExtractiveProvider() }),
+  });
 });
 
 afterAll(() => store.close());
@@ -33,7 +62,9 @@ describe('logbookForProject', () => {
   });
 
   it('filters by type and time and cuts newest first to the token budget', () => {
-    expect(logbookForProject(store.db, CWD, { types: ['fact'] }).events.map((e) => e.content)).toEqual(['Note that the export must stay under 10 MB for the upload service.']);
+    expect(logbookForProject(store.db, CWD, { types: ['fact'] }).events.map((e) => e.content)).toEqual([
+      'Note that the export must stay under 10 MB for the upload service.',
+    ]);
     expect(logbookForProject(store.db, CWD, { since: '2026-02-15T00:00:00.000Z' }).events).toHaveLength(2);
     const full = logbookForProject(store.db, CWD);
     const budget = countTokens(full.text) - 5;

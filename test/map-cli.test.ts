@@ -1,6 +1,15 @@
 // End-to-end tests for `strata map`: spawn the built CLI on a small multi-language tree in a temp folder.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +35,8 @@ beforeAll(() => {
   const proj = join(root, 'proj');
   mkdirSync(join(proj, 'src'), { recursive: true });
   mkdirSync(join(proj, 'node_modules/dep'), { recursive: true });
-  for (const name of readdirSync(TESTDATA)) copyFileSync(join(TESTDATA, name), join(proj, 'src', name.replace(/\.txt$/, '')));
+  for (const name of readdirSync(TESTDATA))
+    copyFileSync(join(TESTDATA, name), join(proj, 'src', name.replace(/\.txt$/, '')));
   writeFileSync(join(proj, 'node_modules/dep/index.js'), 'export function hidden() {}\n');
   writeFileSync(join(proj, 'src/notes.toml'), 'title = "x"\n');
 });
@@ -48,7 +58,13 @@ describe('strata map render', () => {
   it('gives the structured map with --json and honours --level', () => {
     const r = strata(['map', 'render', '.', '--budget', '50000', '--level', 'compact', '--json']);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { level: string; omitted: number; tokens: number; files: { path: string; level: string; symbols: { name: string; startLine: number }[] }[]; text: string };
+    const out = JSON.parse(r.stdout) as {
+      level: string;
+      omitted: number;
+      tokens: number;
+      files: { path: string; level: string; symbols: { name: string; startLine: number }[] }[];
+      text: string;
+    };
     expect(out.level).toBe('compact');
     expect(out.omitted).toBe(0);
     expect(out.files.map((f) => f.path)).not.toContain('node_modules/dep/index.js');
@@ -73,7 +89,16 @@ describe('strata map chunk / search / view', () => {
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout) as { manifest: string; chunks: number };
     expect(summary.manifest).toBe(join(out, 'manifest.json'));
-    const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8')) as { chunks: { id: string; file: string; path: string; start_line: number; end_line: number; symbols: { name: string }[] }[] };
+    const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8')) as {
+      chunks: {
+        id: string;
+        file: string;
+        path: string;
+        start_line: number;
+        end_line: number;
+        symbols: { name: string }[];
+      }[];
+    };
     expect(manifest.chunks).toHaveLength(summary.chunks);
     for (const c of manifest.chunks) {
       const lines = readFileSync(join(root, 'proj', c.file), 'utf8').split('\n');
@@ -82,7 +107,9 @@ describe('strata map chunk / search / view', () => {
 
     const search = strata(['map', 'search', 'kind:class', '--manifest', summary.manifest, '--json']);
     expect(search.code).toBe(0);
-    const hits = JSON.parse(search.stdout) as { hits: { file: string; path: string; symbols: { name: string; kind: string }[] }[] };
+    const hits = JSON.parse(search.stdout) as {
+      hits: { file: string; path: string; symbols: { name: string; kind: string }[] }[];
+    };
     const names = hits.hits.flatMap((h) => h.symbols.map((s) => s.name));
     expect(names).toEqual(expect.arrayContaining(['AuthService', 'Repo', 'UserRepo', 'Shape']));
     expect(hits.hits.every((h) => existsSync(h.path))).toBe(true);

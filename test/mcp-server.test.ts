@@ -34,7 +34,10 @@ beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'strata-mcp-e2e-'));
   const code = join(base, 'work');
   mkdirSync(join(code, 'src'), { recursive: true });
-  writeFileSync(join(code, 'src', 'greet.ts'), 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n  hello(): string {\n    return greet("you");\n  }\n}\n');
+  writeFileSync(
+    join(code, 'src', 'greet.ts'),
+    'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n  hello(): string {\n    return greet("you");\n  }\n}\n',
+  );
   cpSync(join(FIXTURES, 'markdown/skills/obra-superpowers'), join(code, 'docs'), { recursive: true });
   writeFileSync(join(base, 'outside.ts'), 'export const secret = 1;\n');
   symlinkSync(join(base, 'outside.ts'), join(code, 'src', 'leak.ts'));
@@ -49,9 +52,19 @@ beforeAll(async () => {
     TZ: 'UTC',
     NO_COLOR: '1',
   };
-  const built = spawnSync(process.execPath, [CLI, 'pack', 'build', '--segment', 'docs'], { cwd: code, env, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [CLI, 'pack', 'build', '--segment', 'docs'], {
+    cwd: code,
+    env,
+    encoding: 'utf8',
+  });
   expect(built.status, built.stderr).toBe(0);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--refresh', '0'], cwd: code, env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', '--refresh', '0'],
+    cwd: code,
+    env,
+    stderr: 'pipe',
+  });
   client = new Client({ name: 'strata-e2e', version: '1.0.0' });
   await client.connect(transport);
 }, 60_000);
@@ -64,7 +77,16 @@ afterAll(async () => {
 describe('strata mcp (SDK client over stdio)', () => {
   it('lists the tools, each read-only with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['code_map', 'code_symbol', 'logbook', 'pack_get', 'pack_search', 'read', 'search', 'sessions']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'code_map',
+      'code_symbol',
+      'logbook',
+      'pack_get',
+      'pack_search',
+      'read',
+      'search',
+      'sessions',
+    ]);
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint).toBe(true);
       expect(tool.inputSchema.type).toBe('object');
@@ -173,14 +195,23 @@ describe('strata mcp (SDK client over stdio)', () => {
     ] as const) {
       const r = await call(tool, args);
       expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
-      expect(r.content[0]!.text).toMatch(/^strata: path ".*" (is outside the allowed roots|resolves outside the allowed roots through a symbolic link)/);
+      expect(r.content[0]!.text).toMatch(
+        /^strata: path ".*" (is outside the allowed roots|resolves outside the allowed roots through a symbolic link)/,
+      );
     }
   });
 
   it('answers from what is stored while another writer holds the lock, and catches up after', async () => {
     const transcript = join(base, 'extra', 'projects', '-tmp-extra', '0f0f0f0f-0000-4000-8000-000000000001.jsonl');
     const line = (uuid: string, text: string) =>
-      JSON.stringify({ type: 'user', uuid, sessionId: '0f0f0f0f-0000-4000-8000-000000000001', cwd: '/tmp/extra', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: text } }) + '\n';
+      JSON.stringify({
+        type: 'user',
+        uuid,
+        sessionId: '0f0f0f0f-0000-4000-8000-000000000001',
+        cwd: '/tmp/extra',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        message: { role: 'user', content: text },
+      }) + '\n';
     appendFileSync(transcript, line('u1', 'zanzibarquokka appears here'));
     const lock = join(base, 'data', 'strata.db.lock');
     const holder = await holdLock(lock, 'strata ingest');
@@ -191,6 +222,8 @@ describe('strata mcp (SDK client over stdio)', () => {
       await holder.stop();
     }
     const after = await ok('search', { query: 'zanzibarquokka' });
-    expect(after.structuredContent!.sessions.map((s: { id: string }) => s.id)).toEqual(['0f0f0f0f-0000-4000-8000-000000000001']);
+    expect(after.structuredContent!.sessions.map((s: { id: string }) => s.id)).toEqual([
+      '0f0f0f0f-0000-4000-8000-000000000001',
+    ]);
   });
 });

@@ -6,13 +6,20 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
 
-const F = join(FIXTURES, 'claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const F = join(
+  FIXTURES,
+  'claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
 const SID = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 
 function counts(home: string): { messages: number; archived: number; blocks: number } {
   const db = new Database(join(home, 'strata.db'), { readonly: true });
   try {
-    return db.prepare('SELECT (SELECT COUNT(*) FROM messages) AS messages, (SELECT COUNT(*) FROM messages WHERE archived = 1) AS archived, (SELECT COUNT(*) FROM blocks) AS blocks').get() as never;
+    return db
+      .prepare(
+        'SELECT (SELECT COUNT(*) FROM messages) AS messages, (SELECT COUNT(*) FROM messages WHERE archived = 1) AS archived, (SELECT COUNT(*) FROM blocks) AS blocks',
+      )
+      .get() as never;
   } finally {
     db.close();
   }
@@ -38,7 +45,9 @@ describe('nothing lost, nothing doubled (end to end, worker thread)', () => {
     expect(after.archived).toBeGreaterThan(0);
     const read = runCli(['read', SID, '--json'], env(home));
     expect(read.code).toBe(0);
-    expect(JSON.parse(read.stdout).messages.filter((m: { removed: boolean }) => m.removed)).toHaveLength(after.archived);
+    expect(JSON.parse(read.stdout).messages.filter((m: { removed: boolean }) => m.removed)).toHaveLength(
+      after.archived,
+    );
     expect(runCli(['read', SID, '460-463'], env(home)).stdout).toContain('(removed from source)');
   });
 
@@ -52,7 +61,9 @@ describe('nothing lost, nothing doubled (end to end, worker thread)', () => {
     symlinkSync(join(src, 'a'), join(src, 'link'));
     expect(runCli(['ingest', join(src, 'a'), '--json'], env(home)).code).toBe(0);
     const single = counts(home);
-    const report = JSON.parse(runCli(['ingest', join(src, 'a'), join(src, 'b'), join(src, 'link'), '--json'], env(home)).stdout);
+    const report = JSON.parse(
+      runCli(['ingest', join(src, 'a'), join(src, 'b'), join(src, 'link'), '--json'], env(home)).stdout,
+    );
     expect(report.messagesAdded).toBe(0);
     expect(counts(home)).toEqual(single);
   });

@@ -28,7 +28,8 @@ interface IndexEntry {
 }
 
 function packIndex(): IndexEntry[] {
-  return (JSON.parse(readFileSync(join(root, 'superpowers/_ctx/context_pack.json'), 'utf8')) as { index: IndexEntry[] }).index;
+  return (JSON.parse(readFileSync(join(root, 'superpowers/_ctx/context_pack.json'), 'utf8')) as { index: IndexEntry[] })
+    .index;
 }
 
 beforeAll(() => {
@@ -48,7 +49,12 @@ describe('strata pack (built CLI)', () => {
     expect(r.stderr).toBe('');
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(summary).toMatchObject({ segment: 'superpowers', docs: 6, chunked_docs: expect.any(Array), reused_docs: [] });
+    expect(summary).toMatchObject({
+      segment: 'superpowers',
+      docs: 6,
+      chunked_docs: expect.any(Array),
+      reused_docs: [],
+    });
     expect(existsSync(join(root, 'superpowers/_ctx/context_pack.json'))).toBe(true);
     expect(existsSync(join(root, 'superpowers/_ctx/context.db'))).toBe(true);
     // A second build reuses every doc; human output goes to stdout as one summary.
@@ -61,7 +67,11 @@ describe('strata pack (built CLI)', () => {
     const task = packIndex().find((e) => e.title_path.join('/') === 'Writing Plans/Task Structure');
     const r = strata(['pack', 'get', '--segment', 'superpowers', task?.id ?? '']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.startsWith(`<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task Structure\n`)).toBe(true);
+    expect(
+      r.stdout.startsWith(
+        `<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task Structure\n`,
+      ),
+    ).toBe(true);
     expect(r.stdout).toContain('````markdown');
   });
 
@@ -73,12 +83,19 @@ describe('strata pack (built CLI)', () => {
     const budget = countTokens(strata(['pack', 'get', '--segment', 'superpowers', ids[0]!]).stdout) + 1;
     const r = strata(['pack', 'get', '--segment', 'superpowers', '--budget', String(budget), '--json', ...ids]);
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { chunks: { id: string }[]; omitted: string[]; truncated: boolean; used_tokens: number };
+    const out = JSON.parse(r.stdout) as {
+      chunks: { id: string }[];
+      omitted: string[];
+      truncated: boolean;
+      used_tokens: number;
+    };
     expect(out.chunks.map((c) => c.id)).toEqual([ids[0]]);
     expect(out.omitted).toEqual(ids.slice(1));
     expect(out.truncated).toBe(true);
     expect(out.used_tokens).toBeLessThanOrEqual(budget);
-    expect(r.stderr).toBe(`strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); omitted ${ids.slice(1).join(', ')}\n`);
+    expect(r.stderr).toBe(
+      `strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); omitted ${ids.slice(1).join(', ')}\n`,
+    );
   });
 
   it('searches, with JSON output and k', () => {
@@ -114,12 +131,16 @@ describe('strata pack (built CLI)', () => {
   it('keeps segments isolated and explains a missing pack or id', () => {
     const missing = strata(['pack', 'search', '--segment', 'agents', 'rollback']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^strata: no context database at .*agents\/_ctx\/context\.db; run `strata pack build` first\n$/);
+    expect(missing.stderr).toMatch(
+      /^strata: no context database at .*agents\/_ctx\/context\.db; run `strata pack build` first\n$/,
+    );
     const unknown = strata(['pack', 'get', '--segment', 'superpowers', 'nope:0000000000']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^strata: no chunk with id nope:0000000000 in segment superpowers/);
     expect(strata(['pack', 'build', '--segment', 'agents']).code).toBe(0);
-    const other = JSON.parse(strata(['pack', 'search', '--segment', 'agents', 'skill', '-k', '50', '--json']).stdout) as { hits: { source_path: string }[] };
+    const other = JSON.parse(
+      strata(['pack', 'search', '--segment', 'agents', 'skill', '-k', '50', '--json']).stdout,
+    ) as { hits: { source_path: string }[] };
     expect(other.hits.every((h) => !h.source_path.startsWith('skills/'))).toBe(true);
   });
 

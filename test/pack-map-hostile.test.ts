@@ -29,19 +29,25 @@ function expectOneLine(r: { code: number | null; stderr: string }, code: number)
 // A small deterministic generator, so a failing trial can be replayed.
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'strata-hostile-'));
   mkdirSync(join(root, 'code'));
-  writeFileSync(join(root, 'code', 'special.ts'), 'export const END = "<|endoftext|>";\nexport function prompt(): string {\n  return "<|im_start|>user";\n}\n');
+  writeFileSync(
+    join(root, 'code', 'special.ts'),
+    'export const END = "<|endoftext|>";\nexport function prompt(): string {\n  return "<|im_start|>user";\n}\n',
+  );
   mkdirSync(join(root, 'docs'));
   writeFileSync(join(root, 'docs', 'tokens.md'), '# Tokens\n\nThe model stops at <|endoftext|> and <|endofprompt|>.\n');
   const next = random(7);
   const sections: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const words = Array.from({ length: 20 + Math.floor(next() * 200) }, () => ['alpha', 'beta', 'gamma', 'delta', 'ünïcode', '漢字', 'x_y'][Math.floor(next() * 7)]).join(' ');
+    const words = Array.from(
+      { length: 20 + Math.floor(next() * 200) },
+      () => ['alpha', 'beta', 'gamma', 'delta', 'ünïcode', '漢字', 'x_y'][Math.floor(next() * 7)],
+    ).join(' ');
     sections.push(`## Section ${i}\n\n${words}\n`);
   }
   writeFileSync(join(root, 'docs', 'many.md'), `# Many\n\n${sections.join('\n')}`);
@@ -57,7 +63,9 @@ describe('special tokens are plain text', () => {
     expect(chunk.code, chunk.stderr).toBe(0);
     const build = strata(['pack', 'build', '--segment', 'docs', '--json']);
     expect(build.code, build.stderr).toBe(0);
-    const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as { index: { id: string; doc: string }[] };
+    const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as {
+      index: { id: string; doc: string }[];
+    };
     const id = pack.index.find((e) => e.doc === 'tokens')!.id;
     const get = strata(['pack', 'get', '--segment', 'docs', id, '--budget', '500']);
     expect(get.code, get.stderr).toBe(0);
@@ -103,7 +111,9 @@ describe('bad arguments: one line, exit 2', () => {
 describe('pack get --budget covers everything printed', () => {
   it('never prints more tokens than the budget over random trials', () => {
     strata(['pack', 'build', '--segment', 'docs']);
-    const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as { index: { id: string; doc: string }[] };
+    const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as {
+      index: { id: string; doc: string }[];
+    };
     const ids = pack.index.filter((e) => e.doc === 'many').map((e) => e.id);
     const next = random(42);
     for (let trial = 0; trial < 25; trial++) {

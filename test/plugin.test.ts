@@ -19,12 +19,18 @@ describe('Claude Code plugin', () => {
   });
 
   it('has a manifest whose version is the package version', () => {
-    expect(json('plugin/.claude-plugin/plugin.json')).toMatchObject({ name: 'strata', version: json('package.json').version });
+    expect(json('plugin/.claude-plugin/plugin.json')).toMatchObject({
+      name: 'strata',
+      version: json('package.json').version,
+    });
   });
 
   it('runs strata hook ingest at session end and before compaction, strata hook context at session start', () => {
     const { hooks } = json('plugin/hooks/hooks.json');
-    const commands = (event: string) => hooks[event].flatMap((m: { hooks: { type: string; command: string }[] }) => m.hooks.map((h) => `${h.type}:${h.command}`));
+    const commands = (event: string) =>
+      hooks[event].flatMap((m: { hooks: { type: string; command: string }[] }) =>
+        m.hooks.map((h) => `${h.type}:${h.command}`),
+      );
     expect(commands('SessionEnd')).toEqual(['command:strata hook ingest']);
     expect(commands('PreCompact')).toEqual(['command:strata hook ingest']);
     expect(commands('SessionStart')).toEqual(['command:strata hook context']);

@@ -16,7 +16,13 @@ describe('Puffin history with a truncated tail', () => {
     const count = () => {
       const db = new Database(join(home, 'strata.db'), { readonly: true });
       try {
-        return (db.prepare("SELECT COUNT(*) n FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent = 'puffin'").get() as { n: number }).n;
+        return (
+          db
+            .prepare(
+              "SELECT COUNT(*) n FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent = 'puffin'",
+            )
+            .get() as { n: number }
+        ).n;
       } finally {
         db.close();
       }
@@ -51,7 +57,10 @@ describe('Puffin history above 50 MB', () => {
       response: { content: `answer ${i}: ${filler}`, turns: 1, cost: 0.01 },
       children: [],
     }));
-    writeFileSync(history, JSON.stringify({ branches: { main: { id: 'main', name: 'main', prompts } }, activeBranch: 'main' }, null, 2));
+    writeFileSync(
+      history,
+      JSON.stringify({ branches: { main: { id: 'main', name: 'main', prompts } }, activeBranch: 'main' }, null, 2),
+    );
     expect(statSync(history).size).toBeGreaterThan(50 * 1024 * 1024);
     const home = tempDir();
     const report = JSON.parse(runCli(['ingest', history, '--json'], { STRATA_HOME: home }).stdout);
@@ -59,7 +68,9 @@ describe('Puffin history above 50 MB', () => {
     expect(report.messagesAdded).toBe(2600);
     const db = new Database(join(home, 'strata.db'), { readonly: true });
     try {
-      expect((db.prepare("SELECT COUNT(*) n FROM sessions WHERE agent = 'puffin'").get() as { n: number }).n).toBe(1300);
+      expect((db.prepare("SELECT COUNT(*) n FROM sessions WHERE agent = 'puffin'").get() as { n: number }).n).toBe(
+        1300,
+      );
     } finally {
       db.close();
     }

@@ -53,7 +53,8 @@ export function fixtureTexts(root = FIXTURES): AuditText[] {
       const path = join(dir, name);
       const stat = lstatSync(path);
       if (stat.isDirectory()) walk(path);
-      else if (stat.isFile() && name !== 'SOURCES.tsv') for (const text of textsOfFile(path)) texts.push({ file: relative(root, path), text });
+      else if (stat.isFile() && name !== 'SOURCES.tsv')
+        for (const text of textsOfFile(path)) texts.push({ file: relative(root, path), text });
     }
   };
   walk(root);
@@ -106,5 +107,7 @@ if (process.env.STRATA_REDACTION_AUDIT === '1') {
     runs.push(cpuMs() - t0);
   }
   const best = Math.min(...runs);
-  console.error(`${texts.length} texts, ${(bytes / 1e6).toFixed(1)} MB, ${lines.length} redactions; redactor ${best.toFixed(0)} ms CPU (best of 7) = ${(best / (bytes / 1e6)).toFixed(1)} ms/MB`);
+  console.error(
+    `${texts.length} texts, ${(bytes / 1e6).toFixed(1)} MB, ${lines.length} redactions; redactor ${best.toFixed(0)} ms CPU (best of 7) = ${(best / (bytes / 1e6)).toFixed(1)} ms/MB`,
+  );
 }

@@ -16,7 +16,10 @@ describe('redaction on the real fixtures', () => {
       'jwt opencode/hstry/session.md': 2,
       'url-password gemini/vibe-coding-comparison/tmp/ticketing-vc/chats/session-2026-04-25T08-23-e435870b.jsonl': 1,
     });
-    for (const l of lines.filter((x) => x.kind === 'env-secret')) expect(l.context).toMatch(/project_(?:api_key|token)\s*=\s*["']«env-secret:(?:32|47)»["']|Password: `«env-secret:11»`/);
+    for (const l of lines.filter((x) => x.kind === 'env-secret'))
+      expect(l.context).toMatch(
+        /project_(?:api_key|token)\s*=\s*["']«env-secret:(?:32|47)»["']|Password: `«env-secret:11»`/,
+      );
   });
 
   it('never touches names that merely contain a keyword', () => {

@@ -21,7 +21,13 @@ function strata(...args: string[]): { stdout: string; stderr: string; code: numb
   const r = spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8',
     cwd: home,
-    env: { PATH: process.env.PATH ?? '', HOME: join(home, 'home'), STRATA_HOME: join(home, 'data'), TZ: 'UTC', NO_COLOR: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: join(home, 'home'),
+      STRATA_HOME: join(home, 'data'),
+      TZ: 'UTC',
+      NO_COLOR: '1',
+    },
   });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
 }
@@ -57,7 +63,9 @@ async function ok(...args: string[]): Promise<string> {
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-retrieval-e2e-'));
-  const sources = ['claude-code', 'codex', 'gemini', 'puffin'].map((a) => join(FIXTURES, a)).filter((p) => existsSync(p));
+  const sources = ['claude-code', 'codex', 'gemini', 'puffin']
+    .map((a) => join(FIXTURES, a))
+    .filter((p) => existsSync(p));
   const r = strata('ingest', ...sources);
   expect(r.code).toBe(0);
   runCli = ((await import(pathToFileURL(CLI).href)) as { runCli: RunCli }).runCli;
@@ -71,12 +79,18 @@ describe('strata index', () => {
   });
 
   it('is the same listing as `strata sessions`, with the same flags', async () => {
-    expect(await ok('sessions', '--limit', '5', '--agent', 'claude-code')).toBe(await ok('index', '--limit', '5', '--agent', 'claude-code'));
+    expect(await ok('sessions', '--limit', '5', '--agent', 'claude-code')).toBe(
+      await ok('index', '--limit', '5', '--agent', 'claude-code'),
+    );
   });
 
   it('filters by agent, project and time, and lists subagents with --all', async () => {
-    await expect(await ok('index', '--all', '--project', 'vwestberg/Claude')).toMatchFileSnapshot(SNAP('index-all-project.txt'));
-    await expect(await ok('index', '--agent', 'codex', '--since', '2025-11-01', '--until', '2026-03-01')).toMatchFileSnapshot(SNAP('index-codex-window.txt'));
+    await expect(await ok('index', '--all', '--project', 'vwestberg/Claude')).toMatchFileSnapshot(
+      SNAP('index-all-project.txt'),
+    );
+    await expect(
+      await ok('index', '--agent', 'codex', '--since', '2025-11-01', '--until', '2026-03-01'),
+    ).toMatchFileSnapshot(SNAP('index-codex-window.txt'));
   });
 
   it('rolls subagent statistics into the parent and documents the JSON shape', async () => {
@@ -87,7 +101,32 @@ describe('strata index', () => {
     expect(parent.subagents).toBe(1);
     expect(child.relation).toBe('subagent');
     expect(Object.keys(parent).sort()).toEqual(
-      ['agent', 'archived', 'bashCalls', 'commitHashes', 'commits', 'endedAt', 'filesTouched', 'id', 'linesAdded', 'linesRemoved', 'locations', 'messages', 'models', 'parentId', 'project', 'prompts', 'relation', 'shortId', 'startedAt', 'subagents', 'title', 'userMessages', 'webFetches', 'webSearches'].sort(),
+      [
+        'agent',
+        'archived',
+        'bashCalls',
+        'commitHashes',
+        'commits',
+        'endedAt',
+        'filesTouched',
+        'id',
+        'linesAdded',
+        'linesRemoved',
+        'locations',
+        'messages',
+        'models',
+        'parentId',
+        'project',
+        'prompts',
+        'relation',
+        'shortId',
+        'startedAt',
+        'subagents',
+        'title',
+        'userMessages',
+        'webFetches',
+        'webSearches',
+      ].sort(),
     );
   });
 });
@@ -98,17 +137,28 @@ describe('strata search', () => {
   });
 
   it('supports regular expressions, -l, -c, -m, -C, --in and filters', async () => {
-    await expect(await ok('search', '-E', 'hypr(idle|lock)\\.conf', '-c')).toMatchFileSnapshot(SNAP('search-regex-count.txt'));
-    await expect(await ok('search', '-E', 'TIMEOUT', '-i', '-l', '--agent', 'claude-code')).toMatchFileSnapshot(SNAP('search-regex-files.txt'));
-    await expect(await ok('search', 'useState', '--in', 'tool:Write:input', '-m', '1', '-C', '4', '--after', '2026-03-21T18:00')).toMatchFileSnapshot(SNAP('search-in-after.txt'));
-    await expect(await ok('search', 'commit', '--in', 'user', '--project', 'tmp', '-C', '6')).toMatchFileSnapshot(SNAP('search-in-user-project.txt'));
+    await expect(await ok('search', '-E', 'hypr(idle|lock)\\.conf', '-c')).toMatchFileSnapshot(
+      SNAP('search-regex-count.txt'),
+    );
+    await expect(await ok('search', '-E', 'TIMEOUT', '-i', '-l', '--agent', 'claude-code')).toMatchFileSnapshot(
+      SNAP('search-regex-files.txt'),
+    );
+    await expect(
+      await ok('search', 'useState', '--in', 'tool:Write:input', '-m', '1', '-C', '4', '--after', '2026-03-21T18:00'),
+    ).toMatchFileSnapshot(SNAP('search-in-after.txt'));
+    await expect(await ok('search', 'commit', '--in', 'user', '--project', 'tmp', '-C', '6')).toMatchFileSnapshot(
+      SNAP('search-in-user-project.txt'),
+    );
   });
 
   it('finds CJK text without spaces, parts of identifiers and paths', async () => {
     await expect(await ok('search', '世界')).toMatchFileSnapshot(SNAP('search-cjk.txt'));
     await expect(await ok('search', 'user-flow', '-C', '5')).toMatchFileSnapshot(SNAP('search-path-part.txt'));
     await expect(await ok('search', 'scenarioAgent', '-c')).toMatchFileSnapshot(SNAP('search-identifier-prefix.txt'));
-    const mid = JSON.parse(await ok('search', 'enarioAgent', '--json')) as { mode: string; sessions: { shortId: string }[] };
+    const mid = JSON.parse(await ok('search', 'enarioAgent', '--json')) as {
+      mode: string;
+      sessions: { shortId: string }[];
+    };
     expect(mid.mode).toBe('substring');
     expect(mid.sessions.map((s) => s.shortId)).toEqual(['9a9eadc8']);
   });
@@ -116,7 +166,9 @@ describe('strata search', () => {
   it('exits like grep: 0 with hits, 1 with none (saying why on stderr), 2 on errors', async () => {
     const none = strata('search', 'zqxjkvbw');
     expect([none.code, none.stdout]).toEqual([1, '']);
-    expect(none.stderr).toMatch(/^strata: no matches \(tool results are indexed in their first 32 KB; -E scans all text\)\n$/);
+    expect(none.stderr).toMatch(
+      /^strata: no matches \(tool results are indexed in their first 32 KB; -E scans all text\)\n$/,
+    );
     const json = await inProcess('search', 'zqxjkvbw', '--json');
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ sessions: [] });
@@ -140,13 +192,23 @@ describe('strata read', () => {
     const out = await ok('read', '5fbb940a', '--target', '300');
     expect(out).toContain('[Limited to 6 words per field. Use --skip 6 for more.]');
     await expect(out).toMatchFileSnapshot(SNAP('read-target.txt'));
-    await expect(await ok('read', '5fbb940a', '1-40', '--target', '300', '--skip', '6')).toMatchFileSnapshot(SNAP('read-skip.txt'));
+    await expect(await ok('read', '5fbb940a', '1-40', '--target', '300', '--skip', '6')).toMatchFileSnapshot(
+      SNAP('read-skip.txt'),
+    );
   });
 
   it('reads ranges with truncation adapted to the range, and show/hide selectors', async () => {
-    await expect(await ok('read', '5fbb940a', '10-18', '--show', 'tool:Bash:result', '--hide', 'tool:Read')).toMatchFileSnapshot(SNAP('read-range-show-hide.txt'));
-    await expect(await ok('read', '1fb5e404', '2-6', '--show', 'thinking', '--full')).toMatchFileSnapshot(SNAP('read-full-thinking.txt'));
-    const json = JSON.parse(await ok('read', '5fbb940a', '13', '--json')) as { from: number; to: number; messages: { n: number; blocks: { toolName: string }[] }[] };
+    await expect(
+      await ok('read', '5fbb940a', '10-18', '--show', 'tool:Bash:result', '--hide', 'tool:Read'),
+    ).toMatchFileSnapshot(SNAP('read-range-show-hide.txt'));
+    await expect(await ok('read', '1fb5e404', '2-6', '--show', 'thinking', '--full')).toMatchFileSnapshot(
+      SNAP('read-full-thinking.txt'),
+    );
+    const json = JSON.parse(await ok('read', '5fbb940a', '13', '--json')) as {
+      from: number;
+      to: number;
+      messages: { n: number; blocks: { toolName: string }[] }[];
+    };
     // Message 13 holds calls whose results are messages 14 and 15: the range keeps them together.
     expect([json.from, json.to, json.messages[0]!.n]).toEqual([13, 15, 13]);
     expect(json.messages[0]!.blocks.map((b) => b.toolName)).toContain('Bash');
@@ -154,18 +216,26 @@ describe('strata read', () => {
 
   it('marks a failed call whatever the range, and names the subagent a Task/Agent call started', async () => {
     for (const range of ['2', '3', '1-8']) {
-      const json = JSON.parse(await ok('read', '5fbb940a', range, '--json')) as { messages: { n: number; blocks: { kind: string; isError: boolean }[] }[] };
+      const json = JSON.parse(await ok('read', '5fbb940a', range, '--json')) as {
+        messages: { n: number; blocks: { kind: string; isError: boolean }[] }[];
+      };
       const call = json.messages.find((m) => m.n === 2)!.blocks.find((b) => b.kind === 'tool_call')!;
       expect(call.isError).toBe(true);
     }
-    expect(await ok('read', '1fb5e404', '321')).toContain('→ Agent (subagent session agent-aa9b6813c05338fac: strata read agent-aa9b6813c05338fac): I need direct');
+    expect(await ok('read', '1fb5e404', '321')).toContain(
+      '→ Agent (subagent session agent-aa9b6813c05338fac: strata read agent-aa9b6813c05338fac): I need direct',
+    );
   });
 
   it('shows edits as unified diffs and a selected tool input in full', async () => {
     const edit = await ok('read', 'c64cc478', '7');
-    expect(edit).toContain('→ Edit:\n--- /tmp/tmpw6sk2trg/src/math_utils.py\n+++ /tmp/tmpw6sk2trg/src/math_utils.py\n@@ -1,3 +1,8 @@');
+    expect(edit).toContain(
+      '→ Edit:\n--- /tmp/tmpw6sk2trg/src/math_utils.py\n+++ /tmp/tmpw6sk2trg/src/math_utils.py\n@@ -1,3 +1,8 @@',
+    );
     expect(edit).toContain('+def multiply_numbers(a: int, b: int) -> int:');
-    expect(await ok('read', '1fb5e404', '2', '--show', 'tool:Skill:input')).toContain('→ Skill:\n{\n  "skill": "omarchy"\n}');
+    expect(await ok('read', '1fb5e404', '2', '--show', 'tool:Skill:input')).toContain(
+      '→ Skill:\n{\n  "skill": "omarchy"\n}',
+    );
   });
 
   it('lists candidates for an ambiguous prefix and rejects unknown ids', async () => {
@@ -188,9 +258,13 @@ describe('strata skill install', () => {
     await expect(printed.replaceAll(home, '<tmp>')).toMatchFileSnapshot(SNAP('skill-print.txt'));
     const r = await inProcess('skill', 'install', '--project');
     expect(r.code).toBe(0);
-    expect(readFileSync(join(home, '.claude/skills/strata-retrieval/SKILL.md'), 'utf8')).toContain('memory archaeologist');
+    expect(readFileSync(join(home, '.claude/skills/strata-retrieval/SKILL.md'), 'utf8')).toContain(
+      'memory archaeologist',
+    );
     expect(existsSync(join(home, '.claude/agents/strata-retrieval.md'))).toBe(true);
-    expect(readFileSync(join(home, '.claude/skills/strata-context/SKILL.md'), 'utf8')).toContain('user-invocable: false');
+    expect(readFileSync(join(home, '.claude/skills/strata-context/SKILL.md'), 'utf8')).toContain(
+      'user-invocable: false',
+    );
   });
 
   it('prints the skill context with its fallbacks: no git repository, no sessions of this project', async () => {
@@ -198,11 +272,16 @@ describe('strata skill install', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^## Project history \(git\)\n\(not a git repository, or no commits\)\n/);
     expect(r.stdout).toContain('## Sessions (none stored for this project; the newest of all projects)\nID ');
-    expect(r.stdout.match(/^Usage: strata (index|search|read)/gm)).toEqual(['Usage: strata index', 'Usage: strata search', 'Usage: strata read']);
+    expect(r.stdout.match(/^Usage: strata (index|search|read)/gm)).toEqual([
+      'Usage: strata index',
+      'Usage: strata search',
+      'Usage: strata read',
+    ]);
     expect(r.stdout.match(/^Examples:/gm)).toHaveLength(3);
   });
 
   it('has examples in every command help', async () => {
-    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install'], ['skill', 'context']]) expect(await ok(...cmd, '--help')).toContain('Examples:');
+    for (const cmd of [['index'], ['sessions'], ['search'], ['read'], ['skill', 'install'], ['skill', 'context']])
+      expect(await ok(...cmd, '--help')).toContain('Examples:');
   });
 });

@@ -49,7 +49,12 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.opencode!, opencodeContractFixture);
   place(projects, aiderContractFixture);
   place(projects, puffinContractFixture);
-  const env = { HOME: home, STRATA_HOME: join(home, 'strata-data'), STRATA_AIDER_PATHS: projects, STRATA_PUFFIN_PATHS: projects };
+  const env = {
+    HOME: home,
+    STRATA_HOME: join(home, 'strata-data'),
+    STRATA_AIDER_PATHS: projects,
+    STRATA_PUFFIN_PATHS: projects,
+  };
   return { env, roots };
 }
 
@@ -69,7 +74,8 @@ function json<T>(args: string[], env: Record<string, string>): T {
   return JSON.parse(res.stdout) as T;
 }
 
-const byAgent = (stats: { byAgent: AgentStats[] }) => Object.fromEntries(stats.byAgent.map((a) => [a.agent, { sessions: a.sessions, messages: a.messages }]));
+const byAgent = (stats: { byAgent: AgentStats[] }) =>
+  Object.fromEntries(stats.byAgent.map((a) => [a.agent, { sessions: a.sessions, messages: a.messages }]));
 
 describe('strata ingest / sources over default roots', () => {
   let home: ReturnType<typeof makeHome>;
@@ -78,20 +84,36 @@ describe('strata ingest / sources over default roots', () => {
   });
 
   it('discovers every agent under HOME and the configured project folders', () => {
-    const report = json<{ roots: { agent: string; root: string }[]; filesIngested: number; filesFailed: number; problems: unknown[] }>(['ingest', '--json'], home.env);
+    const report = json<{
+      roots: { agent: string; root: string }[];
+      filesIngested: number;
+      filesFailed: number;
+      problems: unknown[];
+    }>(['ingest', '--json'], home.env);
     expect(report.problems).toEqual([]);
     expect(report.filesFailed).toBe(0);
     expect(report.filesIngested).toBe(6);
-    expect(report.roots.map((r) => `${r.agent} ${r.root}`).sort()).toEqual(Object.entries(home.roots).map(([a, r]) => `${a} ${r}`).sort());
+    expect(report.roots.map((r) => `${r.agent} ${r.root}`).sort()).toEqual(
+      Object.entries(home.roots)
+        .map(([a, r]) => `${a} ${r}`)
+        .sort(),
+    );
     const stats = json<{ byAgent: AgentStats[] }>(['stats', '--json'], home.env);
-    expect(byAgent(stats)).toEqual(Object.fromEntries(Object.entries(MINIMAL_MESSAGES).map(([a, m]) => [a, { sessions: 1, messages: m }])));
+    expect(byAgent(stats)).toEqual(
+      Object.fromEntries(Object.entries(MINIMAL_MESSAGES).map(([a, m]) => [a, { sessions: 1, messages: m }])),
+    );
   });
 
   it('lists each agent with its roots and counts in `strata sources --json`', () => {
     const rows = json<SourcesRow[]>(['sources', '--json'], home.env);
     expect(rows.map((r) => r.agent).sort()).toEqual(Object.keys(MINIMAL_MESSAGES).sort());
     for (const row of rows) {
-      expect({ agent: row.agent, files: row.files, sessions: row.sessions, messages: row.messages }).toEqual({ agent: row.agent, files: 1, sessions: 1, messages: MINIMAL_MESSAGES[row.agent] });
+      expect({ agent: row.agent, files: row.files, sessions: row.sessions, messages: row.messages }).toEqual({
+        agent: row.agent,
+        files: 1,
+        sessions: 1,
+        messages: MINIMAL_MESSAGES[row.agent],
+      });
       expect(row.roots.filter((r) => r.exists).map((r) => r.path)).toEqual([home.roots[row.agent]]);
     }
     const claude = rows.find((r) => r.agent === 'claude-code')!;
@@ -100,11 +122,19 @@ describe('strata ingest / sources over default roots', () => {
 
   it('ingests only the agents named with --agent', () => {
     const env = { ...home.env, STRATA_HOME: tempDir('strata-sources-only-') };
-    const report = json<{ roots: { agent: string }[]; filesIngested: number }>(['ingest', '--agent', 'codex', '--json'], env);
+    const report = json<{ roots: { agent: string }[]; filesIngested: number }>(
+      ['ingest', '--agent', 'codex', '--json'],
+      env,
+    );
     expect(report.roots.map((r) => r.agent)).toEqual(['codex']);
     expect(report.filesIngested).toBe(1);
-    expect(byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], env))).toEqual({ codex: { sessions: 1, messages: MINIMAL_MESSAGES.codex } });
-    const two = json<{ roots: { agent: string }[]; filesIngested: number; filesSkipped: number }>(['ingest', '--agent', 'gemini,codex', '--json'], env);
+    expect(byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], env))).toEqual({
+      codex: { sessions: 1, messages: MINIMAL_MESSAGES.codex },
+    });
+    const two = json<{ roots: { agent: string }[]; filesIngested: number; filesSkipped: number }>(
+      ['ingest', '--agent', 'gemini,codex', '--json'],
+      env,
+    );
     expect(two.roots.map((r) => r.agent).sort()).toEqual(['codex', 'gemini']);
     expect({ ingested: two.filesIngested, skipped: two.filesSkipped }).toEqual({ ingested: 1, skipped: 1 });
   });
@@ -144,7 +174,9 @@ const OUTSIDE_DISCOVERY_PLACES = [
 ];
 
 function puffinRoots(file: string): number {
-  const doc = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as { branches: Record<string, { prompts: { id: string; parentId: string | null }[] }> };
+  const doc = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as {
+    branches: Record<string, { prompts: { id: string; parentId: string | null }[] }>;
+  };
   const prompts = Object.values(doc.branches).flatMap((b) => b.prompts);
   const ids = new Set(prompts.map((p) => p.id));
   return prompts.filter((p) => p.parentId === null || !ids.has(p.parentId)).length;
@@ -152,7 +184,11 @@ function puffinRoots(file: string): number {
 
 describe('strata ingest on the whole real fixture tree', () => {
   const env = { HOME: tempDir('strata-real-home-'), STRATA_HOME: tempDir('strata-real-store-') };
-  type Report = { filesFailed: number; problems: { path: string; reason: string }[]; notSession: { path: string; reason: string }[] };
+  type Report = {
+    filesFailed: number;
+    problems: { path: string; reason: string }[];
+    notSession: { path: string; reason: string }[];
+  };
   let report: Report;
   beforeAll(() => {
     report = json<Report>(['ingest', '../shared/fixtures/real', '--json'], env);
@@ -165,25 +201,45 @@ describe('strata ingest on the whole real fixture tree', () => {
     // claude-code: src/sources/claude-code/ingest.test.ts (12 main sessions + 16 subagents);
     // codex 8 / gemini 3: src/sources/codex/ingest.test.ts; aider: the luvatrix history (1) + aider's own
     // test fixture; puffin: one session per thread root of both histories.
-    const aider = 1 + aiderSessions(readFileSync(join(FIXTURES, 'aider/aider-repo/tests/fixtures/chat-history.md'), 'utf8'));
-    const puffin = puffinRoots('puffin/jdubray-puffin-todo-list/history.json') + puffinRoots('puffin/jdubray-cosa/history.early.json');
-    expect(Object.fromEntries(Object.entries(stats).map(([a, s]) => [a, s.sessions]))).toEqual({ 'claude-code': 28, codex: 8, gemini: 3, aider, puffin });
+    const aider =
+      1 + aiderSessions(readFileSync(join(FIXTURES, 'aider/aider-repo/tests/fixtures/chat-history.md'), 'utf8'));
+    const puffin =
+      puffinRoots('puffin/jdubray-puffin-todo-list/history.json') +
+      puffinRoots('puffin/jdubray-cosa/history.early.json');
+    expect(Object.fromEntries(Object.entries(stats).map(([a, s]) => [a, s.sessions]))).toEqual({
+      'claude-code': 28,
+      codex: 8,
+      gemini: 3,
+      aider,
+      puffin,
+    });
     expect(stats['claude-code']!.messages).toBe(1960);
   });
 
   it('accounts for every agent file: ingested, or listed as not a session / a problem with a reason', () => {
     const db = new Database(join(env.STRATA_HOME, 'strata.db'), { readonly: true });
-    const sources = db.prepare('SELECT path, status, status_reason FROM sources').all() as { path: string; status: string; status_reason: string | null }[];
+    const sources = db.prepare('SELECT path, status, status_reason FROM sources').all() as {
+      path: string;
+      status: string;
+      status_reason: string | null;
+    }[];
     db.close();
     const ingested = new Set(sources.filter((s) => s.status === 'active').map((s) => relative(FIXTURES, s.path)));
     const notSession = new Map(report.notSession.map((n) => [relative(FIXTURES, n.path), n.reason]));
     const problems = new Map(report.problems.map((p) => [relative(FIXTURES, p.path), p.reason]));
     for (const reason of [...notSession.values(), ...problems.values()]) expect(reason.length).toBeGreaterThan(10);
-    for (const s of sources.filter((x) => x.status === 'not_session')) expect(notSession.get(relative(FIXTURES, s.path))).toBe(s.status_reason);
-    const agentFiles = ['claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'].flatMap((a) => walk(join(FIXTURES, a))).filter((f) => !SIDECAR.test(f));
+    for (const s of sources.filter((x) => x.status === 'not_session'))
+      expect(notSession.get(relative(FIXTURES, s.path))).toBe(s.status_reason);
+    const agentFiles = ['claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin']
+      .flatMap((a) => walk(join(FIXTURES, a)))
+      .filter((f) => !SIDECAR.test(f));
     const unaccounted = agentFiles.filter((f) => !ingested.has(f) && !notSession.has(f) && !problems.has(f));
     expect(unaccounted).toEqual([]);
-    expect([...notSession.keys()].filter((f) => !SIDECAR.test(f) && !f.startsWith('markdown/') && f !== 'SOURCES.tsv').sort()).toEqual([
+    expect(
+      [...notSession.keys()]
+        .filter((f) => !SIDECAR.test(f) && !f.startsWith('markdown/') && f !== 'SOURCES.tsv')
+        .sort(),
+    ).toEqual([
       'aider/luvatrix/.aider.input.history',
       'claude-code/history/akai0301-nl2sql-langgraph.history.jsonl',
       'gemini/MyDotFiles-HyDE/tmp/b899de0d/checkpoint-InskapeNotes.json',
@@ -191,7 +247,8 @@ describe('strata ingest on the whole real fixture tree', () => {
       'gemini/vibe-coding-comparison/tmp/ticketing-vc/logs.json',
       'opencode/hstry/session.md',
     ]);
-    for (const f of [...notSession.keys()].filter((k) => SIDECAR.test(k))) expect(notSession.get(f)).toMatch(/^Claude Code (subagent metadata|sessions index)/);
+    for (const f of [...notSession.keys()].filter((k) => SIDECAR.test(k)))
+      expect(notSession.get(f)).toMatch(/^Claude Code (subagent metadata|sessions index)/);
   });
 
   it('ingests or reports each file folder discovery passes over when it is named on the command line', () => {
@@ -203,8 +260,13 @@ describe('strata ingest on the whole real fixture tree', () => {
     for (const reason of listed.values()) expect(reason).toMatch(/\w{4,}/);
     // Expected sessions, computed from the raw files as the adapters' tests do.
     const stats = byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], named));
-    expect(stats.puffin?.sessions).toBe(puffinRoots('puffin/jdubray-puffin-todo-list/history.json') + puffinRoots('puffin/jdubray-cosa/history.early.json'));
-    expect(stats.aider?.sessions).toBe(aiderSessions(readFileSync(join(FIXTURES, 'aider/aider-repo/tests/fixtures/chat-history.md'), 'utf8')));
+    expect(stats.puffin?.sessions).toBe(
+      puffinRoots('puffin/jdubray-puffin-todo-list/history.json') +
+        puffinRoots('puffin/jdubray-cosa/history.early.json'),
+    );
+    expect(stats.aider?.sessions).toBe(
+      aiderSessions(readFileSync(join(FIXTURES, 'aider/aider-repo/tests/fixtures/chat-history.md'), 'utf8')),
+    );
   });
 });
 

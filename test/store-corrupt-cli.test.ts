@@ -7,7 +7,14 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-const FILE = join(FIXTURES, 'claude-code', 'omarchy-backup', 'projects', '-home-vwestberg-Claude', '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
+const FILE = join(
+  FIXTURES,
+  'claude-code',
+  'omarchy-backup',
+  'projects',
+  '-home-vwestberg-Claude',
+  '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
 
 /** A store holding FILE, its pages from `fraction` of the file on zeroed; returns its STRATA_HOME. */
 function zeroedStore(fraction: number, journal: 'wal' | 'delete'): { home: string; db: string } {
@@ -41,7 +48,13 @@ describe('a store with zeroed pages', () => {
     const { home, db } = zeroedStore(0.5, 'wal');
     const before = readFileSync(db);
     const env = { STRATA_HOME: home, HOME: home };
-    for (const args of [['search', 'screen'], ['search', '-E', 'scre+n'], ['read', '1fb5e404'], ['stats'], ['ingest', FILE]]) {
+    for (const args of [
+      ['search', 'screen'],
+      ['search', '-E', 'scre+n'],
+      ['read', '1fb5e404'],
+      ['stats'],
+      ['ingest', FILE],
+    ]) {
       expectUnusable(runCli(args, env));
     }
     expect(readFileSync(db).equals(before)).toBe(true);

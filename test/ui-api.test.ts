@@ -76,7 +76,17 @@ describe('api', () => {
     const files = api<FileHistory>('files', { path: 'src/app.ts' }).body;
     expect(files.entries.map((e) => e.action).sort()).toEqual(['discussed', 'edited', 'read']);
     const activity = api<Activity>('activity').body;
-    expect(activity.byDay).toEqual([{ key: '2026-11-20', sessions: 1, messages: 10, toolCalls: 4, tokens: activity.totals.tokens, cost: 0, unpricedTokens: activity.totals.tokens }]);
+    expect(activity.byDay).toEqual([
+      {
+        key: '2026-11-20',
+        sessions: 1,
+        messages: 10,
+        toolCalls: 4,
+        tokens: activity.totals.tokens,
+        cost: 0,
+        unpricedTokens: activity.totals.tokens,
+      },
+    ]);
     expect(activity.byAgent.map((a) => a.key)).toEqual(['claude-code']);
   });
 
@@ -88,11 +98,30 @@ describe('api', () => {
 
 describe('logbook', () => {
   const generator = { provider: 'extractive', model: 'extractive-v1', template: 't', fingerprint: 'f' };
-  const event = (timestamp: string, type: TimelineEvent['type'], content: string, session: string, message: number, extra: Partial<TimelineEvent> = {}): TimelineEvent =>
-    ({ timestamp, type, content, ...extra, source: { conversation_id: session, message_id: String(message), session, message, agent: 'claude-code' } });
+  const event = (
+    timestamp: string,
+    type: TimelineEvent['type'],
+    content: string,
+    session: string,
+    message: number,
+    extra: Partial<TimelineEvent> = {},
+  ): TimelineEvent => ({
+    timestamp,
+    type,
+    content,
+    ...extra,
+    source: { conversation_id: session, message_id: String(message), session, message, agent: 'claude-code' },
+  });
   const saveLogbook = (workspace: string, timeline: TimelineEvent[], updatedAt: string) => {
     const doc = { ...emptyLogbook(workspace, updatedAt, generator), timeline };
-    writeLogbookRow(store.db, { workspace, kind: 'project', data: JSON.stringify(doc), events: timeline.length, generatedAt: updatedAt, updatedAt });
+    writeLogbookRow(store.db, {
+      workspace,
+      kind: 'project',
+      data: JSON.stringify(doc),
+      events: timeline.length,
+      generatedAt: updatedAt,
+      updatedAt,
+    });
   };
 
   it('says there is none before a logbook is built', () => {
@@ -102,20 +131,49 @@ describe('logbook', () => {
   });
 
   it('lists the workspaces and the events of one, newest first, filtered by type, time and words', () => {
-    saveLogbook('/repo', [
-      event('2026-11-20T09:00:02.000Z', 'decision', 'Raise the timeout to 600 ms', UI_SESSION, 2, { rationale: 'because the login form is slow', alternatives: ['a retry loop'] }),
-      event('2026-11-20T09:00:09.000Z', 'bug', '`npm test` failed: Error: 1 test failed', UI_SESSION, 9, { code: 'npm test', resolution: 'fixed by editing src/app.ts' }),
-      event('2026-10-01T00:00:00.000Z', 'fact', `A note holding ${XSS_TEXT}`, 'not-stored-session', 3),
-    ], '2026-11-21T00:00:00.000Z');
-    saveLogbook('/elsewhere', [event('2026-11-19T00:00:00.000Z', 'fact', 'Another project', UI_SESSION, 1)], '2026-11-22T00:00:00.000Z');
+    saveLogbook(
+      '/repo',
+      [
+        event('2026-11-20T09:00:02.000Z', 'decision', 'Raise the timeout to 600 ms', UI_SESSION, 2, {
+          rationale: 'because the login form is slow',
+          alternatives: ['a retry loop'],
+        }),
+        event('2026-11-20T09:00:09.000Z', 'bug', '`npm test` failed: Error: 1 test failed', UI_SESSION, 9, {
+          code: 'npm test',
+          resolution: 'fixed by editing src/app.ts',
+        }),
+        event('2026-10-01T00:00:00.000Z', 'fact', `A note holding ${XSS_TEXT}`, 'not-stored-session', 3),
+      ],
+      '2026-11-21T00:00:00.000Z',
+    );
+    saveLogbook(
+      '/elsewhere',
+      [event('2026-11-19T00:00:00.000Z', 'fact', 'Another project', UI_SESSION, 1)],
+      '2026-11-22T00:00:00.000Z',
+    );
 
     const all = api<LogbookTimeline>('logbook', { workspace: '/repo' }).body;
-    expect(all.workspaces.map((w) => [w.workspace, w.events])).toEqual([['/elsewhere', 1], ['/repo', 3]]);
+    expect(all.workspaces.map((w) => [w.workspace, w.events])).toEqual([
+      ['/elsewhere', 1],
+      ['/repo', 3],
+    ]);
     expect(all.workspace).toBe('/repo');
     expect(all.byType).toEqual({ decision: 1, fact: 1, bug: 1 });
-    expect(all.events.map((e) => [e.type, e.source.message])).toEqual([['bug', 9], ['decision', 2], ['fact', 3]]);
-    expect(all.events[0]).toMatchObject({ resolution: 'fixed by editing src/app.ts', sessionTitle: XSS_TEXT, sessionStored: true });
-    expect(all.events[2]).toMatchObject({ content: `A note holding ${XSS_TEXT}`, sessionTitle: null, sessionStored: false });
+    expect(all.events.map((e) => [e.type, e.source.message])).toEqual([
+      ['bug', 9],
+      ['decision', 2],
+      ['fact', 3],
+    ]);
+    expect(all.events[0]).toMatchObject({
+      resolution: 'fixed by editing src/app.ts',
+      sessionTitle: XSS_TEXT,
+      sessionStored: true,
+    });
+    expect(all.events[2]).toMatchObject({
+      content: `A note holding ${XSS_TEXT}`,
+      sessionTitle: null,
+      sessionStored: false,
+    });
 
     expect(api<LogbookTimeline>('logbook').body.workspace).toBe('/elsewhere');
     expect(api<LogbookTimeline>('logbook', { project: '/repo/src/deep' }).body.workspace).toBe('/repo');
@@ -123,8 +181,12 @@ describe('logbook', () => {
     expect(bugs.events.map((e) => e.type)).toEqual(['bug', 'fact']);
     expect(bugs.total).toBe(3);
     expect(api<LogbookTimeline>('logbook', { workspace: '/repo', since: '2026-11-01' }).body.events).toHaveLength(2);
-    expect(api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'RETRY login' }).body.events.map((e) => e.type)).toEqual(['decision']);
-    expect(api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'editing' }).body.events.map((e) => e.type)).toEqual(['bug']);
+    expect(
+      api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'RETRY login' }).body.events.map((e) => e.type),
+    ).toEqual(['decision']);
+    expect(
+      api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'editing' }).body.events.map((e) => e.type),
+    ).toEqual(['bug']);
   });
 
   it('refuses a bad type or time with 400 and an unknown workspace with 404', () => {
@@ -138,7 +200,7 @@ describe('logbook', () => {
 });
 
 describe('blame query', () => {
-  it('finds edits by line in today\'s file and created files by their lines', () => {
+  it("finds edits by line in today's file and created files by their lines", () => {
     const today = 'line one\nconst timeout = 600;\nline three\n';
     const at2 = fileHistory(store.db, { path: '/repo/src/app.ts', line: 2, readCurrent: () => today });
     const edit = at2.entries.find((e) => e.action === 'edited')!;
@@ -197,7 +259,8 @@ describe('server', () => {
   it('refuses a foreign Host or Origin with 403, and writes with 405', async () => {
     expect((await send('GET', '/api/sessions', { Host: 'attacker.example' })).status).toBe(403);
     expect((await send('GET', '/api/sessions', { Origin: 'http://attacker.example' })).status).toBe(403);
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) expect((await send(method, '/api/sessions')).status).toBe(405);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'])
+      expect((await send(method, '/api/sessions')).status).toBe(405);
   });
 
   it('answers 404 for unknown paths and says when the front end is not built', async () => {
@@ -217,7 +280,17 @@ describe('listing reuse', () => {
     const { writeFileSync, mkdirSync } = await import('node:fs');
     mkdirSync(join(other, 'p'), { recursive: true });
     const id = '7e57c0de-0000-4000-8000-000000000002';
-    writeFileSync(join(other, 'p', `${id}.jsonl`), JSON.stringify({ type: 'user', sessionId: id, uuid: 'x1', timestamp: '2026-11-21T09:00:00.000Z', cwd: '/repo', message: { role: 'user', content: 'a second session' } }) + '\n');
+    writeFileSync(
+      join(other, 'p', `${id}.jsonl`),
+      JSON.stringify({
+        type: 'user',
+        sessionId: id,
+        uuid: 'x1',
+        timestamp: '2026-11-21T09:00:00.000Z',
+        cwd: '/repo',
+        message: { role: 'user', content: 'a second session' },
+      }) + '\n',
+    );
     const second = openStore(join(dir, 'data', 'strata.db'));
     await ingest({ store: second, paths: [join(other, 'p')], env: {}, cwd: other });
     second.close();

@@ -14,7 +14,8 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 // Under CI the browser tests must run: a missing chromium fails them instead of skipping.
 const RUN = HAVE_CHROMIUM || Boolean(process.env.CI);
-if (!RUN) console.warn(`ui-browser tests skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM=/path)`);
+if (!RUN)
+  console.warn(`ui-browser tests skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM=/path)`);
 
 const REAL_SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 // A small project of the real fixtures whose logbook (extractive provider) cites REAL_SESSION.
@@ -29,7 +30,10 @@ let env: Record<string, string>;
 
 function startUi(serverEnv = env): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'ui'], { env: { PATH: process.env.PATH ?? '', ...serverEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'ui'], {
+      env: { PATH: process.env.PATH ?? '', ...serverEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -45,7 +49,9 @@ function startUi(serverEnv = env): Promise<{ url: string; child: ChildProcess }>
 async function open(hash: string, ready: string, base = url): Promise<{ page: Page; errors: string[] }> {
   const page = await browser!.newPage();
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(base + hash);
   await page.waitForSelector(ready, { timeout: 20_000 });
@@ -68,7 +74,15 @@ describe.runIf(RUN)('strata ui in chromium', () => {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 90_000);
 
@@ -136,7 +150,9 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     expect(types.every((t) => ['decision', 'fact', 'bug'].includes(t))).toBe(true);
     expect(await page.locator('.logbook-summary').textContent()).toContain(LOGBOOK_PROJECT);
     await page.uncheck('input[name="type"][value="fact"]');
-    await page.waitForFunction(() => [...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact'),
+    );
     expect(page.url()).toMatch(/#\/logbook\?.*type=decision%2Cbug/);
     await page.fill('input[name="text"]', 'no event says this');
     await page.waitForSelector('.results .empty');
@@ -187,10 +203,13 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   it('refuses a request with a foreign Host header', async () => {
     const { port } = new URL(url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: Number(port), path: '/api/sessions', headers: { Host: 'rebound.attacker.example' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: '127.0.0.1', port: Number(port), path: '/api/sessions', headers: { Host: 'rebound.attacker.example' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -31,7 +31,9 @@ describe('strata blame', () => {
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json.line).toBe(1);
-    expect(json.entries.map((e: { action: string; sessionId: string }) => [e.action, e.sessionId])).toEqual([['created', UI_SESSION]]);
+    expect(json.entries.map((e: { action: string; sessionId: string }) => [e.action, e.sessionId])).toEqual([
+      ['created', UI_SESSION],
+    ]);
     expect(json.entries[0].hunks[0].touchesLine).toBe(true);
   });
 
@@ -52,7 +54,10 @@ describe('strata ui', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;
-    const busy = spawnSync(process.execPath, [CLI, 'ui', '--port', String(port)], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+    const busy = spawnSync(process.execPath, [CLI, 'ui', '--port', String(port)], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     taken.close();
     expect(busy.status).toBe(2);
     expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));

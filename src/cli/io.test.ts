@@ -34,7 +34,13 @@ describe('terminalSafeStream and printJson', () => {
     const raw = new PassThrough();
     const chunks: string[] = [];
     raw.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-    const io: CliIo = { stdout: terminalSafeStream(raw), stderr: new PassThrough(), env: {}, cwd: '/', stderrIsTty: false };
+    const io: CliIo = {
+      stdout: terminalSafeStream(raw),
+      stderr: new PassThrough(),
+      env: {},
+      cwd: '/',
+      stderrIsTty: false,
+    };
     return { io, text: () => chunks.join('') };
   }
 

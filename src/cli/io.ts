@@ -26,12 +26,18 @@ export function printLine(out: Writable, line = ''): void {
 
 /** JSON with DEL and the C1 controls escaped too (JSON.stringify leaves them raw): same data, inert on a terminal. */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n');
+  io.stdout.write(
+    JSON.stringify(value, null, 2).replace(
+      /[\u007f-\u009f]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ) + '\n',
+  );
 }
 
 // Terminal escape sequences: CSI (ESC [ or 0x9B … final byte), OSC/DCS/SOS/PM/APC strings (ESC ] P X ^ _
 // or their C1 forms … BEL or ST), and any other ESC + one character.
-const ESCAPE_SEQUENCE = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u007e]?/g;
+const ESCAPE_SEQUENCE =
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u007e]?/g;
 const OTHER_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
@@ -55,7 +61,10 @@ export function terminalSafeText(text: string): string {
  */
 export function terminalSafeStream(out: Writable): Writable {
   const write = (chunk: unknown, ...rest: unknown[]): boolean =>
-    (out.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? terminalSafeText(chunk) : chunk, ...rest);
+    (out.write as (...args: unknown[]) => boolean)(
+      typeof chunk === 'string' ? terminalSafeText(chunk) : chunk,
+      ...rest,
+    );
   return new Proxy(out, {
     get(target, prop) {
       if (prop === 'write') return write;
@@ -100,6 +109,11 @@ export function formatTable(rows: string[][], header?: string[]): string {
   const widths: number[] = [];
   for (const row of all) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
   return all
-    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - [...cell].length))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - [...cell].length)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }

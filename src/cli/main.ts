@@ -22,7 +22,9 @@ export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Comm
   const program = new Command();
   program
     .name('strata')
-    .description('Local-first memory for coding agents: ingest agent histories, search and read them, pack docs and code into context.')
+    .description(
+      'Local-first memory for coding agents: ingest agent histories, search and read them, pack docs and code into context.',
+    )
     .version(pkg.version, '-V, --version')
     .option('--verbose', 'print stack traces on errors')
     .showHelpAfterError('(run with --help for usage)')
@@ -45,7 +47,8 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 lock held by another writer,
   await registerCommands(program, io, argv);
   program.hook('preAction', (root, action) => {
     // Top-level commands only: `strata hook ingest` handles a sub-call itself (it does nothing, quietly).
-    if (action.parent === root && GUARDED_COMMANDS.has(action.name())) assertNotReentrant(io.env, `strata ${action.name()}`);
+    if (action.parent === root && GUARDED_COMMANDS.has(action.name()))
+      assertNotReentrant(io.env, `strata ${action.name()}`);
   });
   return program;
 }
@@ -58,11 +61,17 @@ function rootCause(error: unknown): unknown {
 
 export function handleError(error: unknown, io: CliIo, verbose: boolean): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_CODES.ok;
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    )
+      return EXIT_CODES.ok;
     return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
   }
   // A damaged database is exit 4 wherever SQLite notices it (a query, a write, a rewrapped error).
-  if (isCorruptDatabaseError(error) && !(error instanceof StrataError && error.code === 'STORE_CORRUPT')) error = corruptStoreError(undefined, rootCause(error));
+  if (isCorruptDatabaseError(error) && !(error instanceof StrataError && error.code === 'STORE_CORRUPT'))
+    error = corruptStoreError(undefined, rootCause(error));
   if (error instanceof StrataError) {
     io.stderr.write(`strata: ${error.message}\n`);
     if (verbose && error.stack) io.stderr.write(error.stack + '\n');

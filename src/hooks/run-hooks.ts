@@ -29,7 +29,12 @@ export const HOOK_OK = 0;
 export const HOOK_FAILED = 1;
 
 // Without a transcript path, the client's own default locations are ingested (strata reads no Cursor history).
-const CLIENT_AGENT: Partial<Record<HookClient, AgentName>> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini', opencode: 'opencode' };
+const CLIENT_AGENT: Partial<Record<HookClient, AgentName>> = {
+  'claude-code': 'claude-code',
+  codex: 'codex',
+  gemini: 'gemini',
+  opencode: 'opencode',
+};
 
 export interface HookIngestOutcome {
   status: 'skipped' | 'ingested' | 'deferred' | 'failed';
@@ -74,7 +79,12 @@ export const DEFAULT_CONTEXT_BUDGET = 1500;
 export const LATEST_SESSIONS = 5;
 
 /** The context a new session of `projectDir` starts with, or null when the store knows no session of it. */
-export function sessionStartContext(db: import('better-sqlite3').Database, projectDir: string, budget: number, env: Env): string | null {
+export function sessionStartContext(
+  db: import('better-sqlite3').Database,
+  projectDir: string,
+  budget: number,
+  env: Env,
+): string | null {
   const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env));
   if (sessions.length === 0) return null;
   const latest =
@@ -87,7 +97,11 @@ export function sessionStartContext(db: import('better-sqlite3').Database, proje
 }
 
 /** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */
-export function runHookContext(io: HookIo, client: HookClient = 'claude-code', budget = DEFAULT_CONTEXT_BUDGET): number {
+export function runHookContext(
+  io: HookIo,
+  client: HookClient = 'claude-code',
+  budget = DEFAULT_CONTEXT_BUDGET,
+): number {
   if (isSubcall(io.env)) return HOOK_OK;
   const payload = parseHookPayload(io.stdin);
   const path = storePath(io.env);

@@ -23,7 +23,13 @@ const echo = defineTool({
 const local = defineTool({ ...echo, name: 'local', readsHistory: false });
 
 async function connect(refreshes: string[]) {
-  const { server } = createStrataServer({ store: {} as Store, env: {}, cwd: '/tmp', tools: [echo, local], refresh: async () => (refreshes.push('r'), 'fresh') });
+  const { server } = createStrataServer({
+    store: {} as Store,
+    env: {},
+    cwd: '/tmp',
+    tools: [echo, local],
+    refresh: async () => (refreshes.push('r'), 'fresh'),
+  });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: 't', version: '1' });
@@ -58,6 +64,9 @@ describe('createStrataServer', () => {
   it('marks every tool read-only', async () => {
     const client = await connect([]);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => [t.name, t.annotations?.readOnlyHint])).toEqual([['echo', true], ['local', true]]);
+    expect(tools.map((t) => [t.name, t.annotations?.readOnlyHint])).toEqual([
+      ['echo', true],
+      ['local', true],
+    ]);
   });
 });

@@ -33,9 +33,23 @@ export function createStrataServer(options: StrataServerOptions): { server: McpS
   const log = options.log ?? (() => {});
   const refresh =
     options.refresh ??
-    createRefresher({ store: options.store, env: options.env, cwd: options.cwd, maxAgeMs: (options.refreshSeconds ?? 30) * 1000, onError: log });
-  const roots = (options.roots && options.roots.length > 0 ? options.roots : [options.cwd]).map((r) => resolve(options.cwd, r));
-  const context: ToolContext = { store: options.store, env: options.env, roots, refresh, parseCache: createMemoryParseCache() };
+    createRefresher({
+      store: options.store,
+      env: options.env,
+      cwd: options.cwd,
+      maxAgeMs: (options.refreshSeconds ?? 30) * 1000,
+      onError: log,
+    });
+  const roots = (options.roots && options.roots.length > 0 ? options.roots : [options.cwd]).map((r) =>
+    resolve(options.cwd, r),
+  );
+  const context: ToolContext = {
+    store: options.store,
+    env: options.env,
+    roots,
+    refresh,
+    parseCache: createMemoryParseCache(),
+  };
   const server = new McpServer({ name: 'strata', version: pkg.version });
   for (const tool of options.tools ?? TOOLS) {
     // Clients check structuredContent against the published schema, extra keys included: keep only its keys.
@@ -47,7 +61,13 @@ export function createStrataServer(options: StrataServerOptions): { server: McpS
         description: tool.description,
         inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
-        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
       },
       (async (args: Record<string, unknown>) => {
         try {

@@ -32,11 +32,16 @@ export interface StrataTool<In extends ZodRawShape = ZodRawShape, Out extends Zo
   outputSchema: Out;
   /** Refresh the store from the default roots (when stale) before answering. */
   readsHistory: boolean;
-  run(args: z.objectOutputType<In, z.ZodTypeAny>, ctx: ToolContext): Promise<ToolAnswer<z.objectOutputType<Out, z.ZodTypeAny>>>;
+  run(
+    args: z.objectOutputType<In, z.ZodTypeAny>,
+    ctx: ToolContext,
+  ): Promise<ToolAnswer<z.objectOutputType<Out, z.ZodTypeAny>>>;
 }
 
 /** Keeps the schemas' types attached to the handler's arguments and answer. */
-export function defineTool<In extends ZodRawShape, Out extends ZodRawShape>(tool: StrataTool<In, Out>): StrataTool<In, Out> {
+export function defineTool<In extends ZodRawShape, Out extends ZodRawShape>(
+  tool: StrataTool<In, Out>,
+): StrataTool<In, Out> {
   return tool;
 }
 
@@ -58,5 +63,8 @@ export function toolError(error: unknown): CallToolAnswer {
 }
 
 export function toolAnswer(answer: ToolAnswer<unknown>): CallToolAnswer {
-  return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
+  return {
+    content: [{ type: 'text', text: answer.text }],
+    structuredContent: answer.structured as Record<string, unknown>,
+  };
 }

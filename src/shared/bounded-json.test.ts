@@ -8,9 +8,18 @@ function nested(depth: number): unknown {
 describe('stringifyJson', () => {
   it('gives JSON.stringify output for ordinary values', () => {
     const values: unknown[] = [
-      null, 1, -0, 1.5e300, 'a"b\n\u2028', true, [], {}, [1, 'x', null, [2, [3]], { b: { c: [] } }],
+      null,
+      1,
+      -0,
+      1.5e300,
+      'a"b\n\u2028',
+      true,
+      [],
+      {},
+      [1, 'x', null, [2, [3]], { b: { c: [] } }],
       { k: undefined, f: 1, n: Number.NaN, i: Number.POSITIVE_INFINITY, nested: { '': [true, false] }, 'q"k': 'v' },
-      [undefined, () => 1], { only: undefined },
+      [undefined, () => 1],
+      { only: undefined },
     ];
     for (const v of values) expect(stringifyIteratively(v)).toBe(JSON.stringify(v));
   });

@@ -4,7 +4,9 @@
 /** Deepest nesting a recursive walk over parsed JSON enters; deeper values are kept as their JSON text. */
 export const MAX_JSON_DEPTH = 100;
 
-type Frame = { kind: 'array'; items: unknown[]; next: number } | { kind: 'object'; entries: [string, unknown][]; next: number };
+type Frame =
+  | { kind: 'array'; items: unknown[]; next: number }
+  | { kind: 'object'; entries: [string, unknown][]; next: number };
 
 function scalarJson(value: unknown): string | undefined {
   if (value === null) return 'null';

@@ -17,7 +17,8 @@ function inside(root: string, path: string): boolean {
 export function resolveConfined(roots: string[], given: string): string {
   if (roots.length === 0) throw new StrataError('USAGE', 'no root folder to read from');
   const text = given.trim() === '' ? '.' : given;
-  if (text.split(/[\\/]/).includes('..')) throw new StrataError('USAGE', `path "${given}" is outside the allowed roots: ".." is not allowed`);
+  if (text.split(/[\\/]/).includes('..'))
+    throw new StrataError('USAGE', `path "${given}" is outside the allowed roots: ".." is not allowed`);
   const absolute = resolve(roots[0]!, text);
   const root = roots.find((r) => inside(resolve(r), absolute));
   if (!root) throw new StrataError('USAGE', `path "${given}" is outside the allowed roots (${roots.join(', ')})`);

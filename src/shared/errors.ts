@@ -32,7 +32,11 @@ export class StrataError extends Error {
   readonly code: StrataErrorCode;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: StrataErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+  constructor(
+    code: StrataErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: Record<string, unknown> },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'StrataError';
     this.code = code;

@@ -76,7 +76,13 @@ export interface ParsedMessage {
   replayOf?: string;
 }
 
-export type SessionRelation = 'subagent' | 'fork' | 'compaction' | 'side_question' | 'prompt_suggestion' | 'continuation';
+export type SessionRelation =
+  | 'subagent'
+  | 'fork'
+  | 'compaction'
+  | 'side_question'
+  | 'prompt_suggestion'
+  | 'continuation';
 
 export interface ParsedSession {
   /** External id (the agent's own session id). Unique per agent. */

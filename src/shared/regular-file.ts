@@ -28,7 +28,8 @@ export interface OpenRegularOptions {
 
 /** Opens `path` read-only if it is a regular file; throws (ENOTREG, ELOOP, ENOENT, ...) otherwise, never blocks. */
 export function openRegularFileSync(path: string, options: OpenRegularOptions = {}): number {
-  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (options.followSymlinks === false ? constants.O_NOFOLLOW : 0);
+  const flags =
+    constants.O_RDONLY | constants.O_NONBLOCK | (options.followSymlinks === false ? constants.O_NOFOLLOW : 0);
   const fd = openSync(path, flags);
   try {
     const stat = fstatSync(fd);
@@ -41,7 +42,11 @@ export function openRegularFileSync(path: string, options: OpenRegularOptions = 
 }
 
 /** The first `maxBytes` of a regular file and its size; throws like openRegularFileSync. */
-export function readRegularFileHead(path: string, maxBytes: number, options: OpenRegularOptions = {}): { bytes: Buffer; size: number } {
+export function readRegularFileHead(
+  path: string,
+  maxBytes: number,
+  options: OpenRegularOptions = {},
+): { bytes: Buffer; size: number } {
   const fd = openRegularFileSync(path, options);
   try {
     const size = fstatSync(fd).size;

@@ -15,5 +15,7 @@ export function parseTimeSpec(spec: string, now: Date = new Date()): string {
     const date = new Date(trimmed.length === 7 ? `${trimmed}-01` : trimmed);
     if (!Number.isNaN(date.getTime())) return date.toISOString();
   }
-  throw usageError(`invalid time "${spec}": use a span like 30m, 2h, 7d, 1w or an ISO date like 2025-11-02 or 2025-11-02T10:00`);
+  throw usageError(
+    `invalid time "${spec}": use a span like 30m, 2h, 7d, 1w or an ISO date like 2025-11-02 or 2025-11-02T10:00`,
+  );
 }

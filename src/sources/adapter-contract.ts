@@ -55,7 +55,8 @@ function fileLines(path: string): LineRecord[] {
 }
 
 const messageIds = (out: ParseOutput) => out.messages.map((m) => `${m.sessionKey}/${m.key}`);
-const contentOf = (out: ParseOutput) => new Map(out.messages.map((m) => [`${m.sessionKey}/${m.key}`, JSON.stringify(m.blocks)]));
+const contentOf = (out: ParseOutput) =>
+  new Map(out.messages.map((m) => [`${m.sessionKey}/${m.key}`, JSON.stringify(m.blocks)]));
 
 function count(store: Store, sql: string, ...args: unknown[]): number {
   return (store.db.prepare(sql).get(...args) as { n: number }).n;
@@ -96,7 +97,10 @@ export function describeAdapterContract(adapter: SourceAdapter, fixtures: Adapte
         const file = join(root, u.path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, u.content);
-        expect({ file: u.path, detected: adapter.detect(file, readHead(file)) }).toEqual({ file: u.path, detected: false });
+        expect({ file: u.path, detected: adapter.detect(file, readHead(file)) }).toEqual({
+          file: u.path,
+          detected: false,
+        });
       }
     });
 
@@ -186,16 +190,26 @@ export function describeAdapterContract(adapter: SourceAdapter, fixtures: Adapte
       const messages = () => count(store, 'SELECT COUNT(*) n FROM messages');
       try {
         const first = await run();
-        expect({ problems: first.problems, failed: first.filesFailed, ingested: first.filesIngested }).toEqual({ problems: [], failed: 0, ingested: 1 });
+        expect({ problems: first.problems, failed: first.filesFailed, ingested: first.filesIngested }).toEqual({
+          problems: [],
+          failed: 0,
+          ingested: 1,
+        });
         expect(first.messagesAdded).toBe(fixtures.minimal.messages);
         expect(sessions()).toBe(fixtures.minimal.sessions);
         expect(messages()).toBe(fixtures.minimal.messages);
         if (fixtures.minimal.project !== undefined) {
-          expect(count(store, 'SELECT COUNT(*) n FROM sessions WHERE project = ?', fixtures.minimal.project)).toBe(fixtures.minimal.sessions);
+          expect(count(store, 'SELECT COUNT(*) n FROM sessions WHERE project = ?', fixtures.minimal.project)).toBe(
+            fixtures.minimal.sessions,
+          );
         }
 
         const second = await run();
-        expect({ skipped: second.filesSkipped, added: second.messagesAdded, updated: second.messagesUpdated }).toEqual({ skipped: 1, added: 0, updated: 0 });
+        expect({ skipped: second.filesSkipped, added: second.messagesAdded, updated: second.messagesUpdated }).toEqual({
+          skipped: 1,
+          added: 0,
+          updated: 0,
+        });
         expect(sessions()).toBe(fixtures.minimal.sessions);
 
         if (adapter.format === 'lines') {
@@ -210,12 +224,18 @@ export function describeAdapterContract(adapter: SourceAdapter, fixtures: Adapte
           const third = await run();
           expect({ added: third.messagesAdded, updated: third.messagesUpdated }).toEqual({ added: 0, updated: 1 });
           expect(messages()).toBe(fixtures.minimal.messages);
-          const texts = store.db.prepare('SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id WHERE m.key = ?').all(edited.key) as { text: string }[];
+          const texts = store.db
+            .prepare('SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id WHERE m.key = ?')
+            .all(edited.key) as { text: string }[];
           expect(texts.map((t) => t.text).join('\n')).toContain(edited.marker);
         }
         expect(sessions()).toBe(fixtures.minimal.sessions);
         const fourth = await run();
-        expect({ skipped: fourth.filesSkipped, added: fourth.messagesAdded, updated: fourth.messagesUpdated }).toEqual({ skipped: 1, added: 0, updated: 0 });
+        expect({ skipped: fourth.filesSkipped, added: fourth.messagesAdded, updated: fourth.messagesUpdated }).toEqual({
+          skipped: 1,
+          added: 0,
+          updated: 0,
+        });
       } finally {
         store.close();
       }

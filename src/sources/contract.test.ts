@@ -51,8 +51,12 @@ describe('opencode: a database OpenCode still holds open', () => {
       live.pragma('journal_mode = WAL');
       live.pragma('wal_autocheckpoint = 0');
       const t = 1_767_607_300_000;
-      live.prepare("INSERT INTO message VALUES ('msg_3', 'ses_1', ?, ?, ?)").run(t, t, JSON.stringify({ role: 'user', time: { created: t } }));
-      live.prepare("INSERT INTO part VALUES ('prt_3a', 'msg_3', 'ses_1', ?, ?, ?)").run(t, t, JSON.stringify({ type: 'text', text: 'one more question' }));
+      live
+        .prepare("INSERT INTO message VALUES ('msg_3', 'ses_1', ?, ?, ?)")
+        .run(t, t, JSON.stringify({ role: 'user', time: { created: t } }));
+      live
+        .prepare("INSERT INTO part VALUES ('prt_3a', 'msg_3', 'ses_1', ?, ?, ?)")
+        .run(t, t, JSON.stringify({ type: 'text', text: 'one more question' }));
       const second = await run();
       expect({ added: second.messagesAdded, updated: second.messagesUpdated }).toEqual({ added: 1, updated: 0 });
       const third = await run();

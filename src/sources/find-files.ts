@@ -24,8 +24,6 @@ function entryKind(entry: Dirent): string {
   return 'not a regular file';
 }
 
-
-
 export const DEFAULT_SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
 
 export function findFiles(root: string, options: FindFilesOptions): string[] {
@@ -37,7 +35,10 @@ export function findFiles(root: string, options: FindFilesOptions): string[] {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       if (depth > 0 || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        options.onSkipped?.(dir, `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        options.onSkipped?.(
+          dir,
+          `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
       }
       return;
     }

@@ -58,7 +58,10 @@ export interface FileAdapter extends AdapterBase {
    * and resolves with the file-level fields (`notSession`, `state`, `partial`). When present, the
    * engine uses it instead of `parseFile` and writes each chunk as it arrives, in one transaction.
    */
-  streamFile?(ctx: ParseContext, emit: (chunk: ParseOutput) => void): Promise<Pick<ParseOutput, 'notSession' | 'state' | 'partial'>>;
+  streamFile?(
+    ctx: ParseContext,
+    emit: (chunk: ParseOutput) => void,
+  ): Promise<Pick<ParseOutput, 'notSession' | 'state' | 'partial'>>;
 }
 
 export type SourceAdapter = LineAdapter | FileAdapter;

@@ -36,7 +36,8 @@ describe('background checkpointer', () => {
         checkpointer.betweenTransactions();
       }
       // The writer never checkpointed (autocheckpoint is off): only the thread can grow the file.
-      for (let waited = 0; statSync(store.path).size < before + 8 * 1048576 && waited < 5000; waited += 50) await sleep(50);
+      for (let waited = 0; statSync(store.path).size < before + 8 * 1048576 && waited < 5000; waited += 50)
+        await sleep(50);
       expect(statSync(store.path).size).toBeGreaterThanOrEqual(before + 8 * 1048576);
       await checkpointer.stop();
       expect(store.db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
@@ -74,7 +75,11 @@ describe('background checkpointer', () => {
       // The thread cannot open a store that is not there: it fails at once.
       const checkpointer = startCheckpointer(store.db, join(tempDir(), 'missing.db'), 16_384)!;
       expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-      for (let waited = 0; waited < 5000 && store.db.pragma('wal_autocheckpoint', { simple: true }) === 0; waited += 50) {
+      for (
+        let waited = 0;
+        waited < 5000 && store.db.pragma('wal_autocheckpoint', { simple: true }) === 0;
+        waited += 50
+      ) {
         await sleep(50);
         checkpointer.betweenTransactions();
       }

@@ -30,7 +30,12 @@ export interface Checkpointing {
  * the writer then keeps checkpointing itself. If the thread stops beating, `fallbackPages` is set as
  * the writer's automatic checkpoint interval again.
  */
-export function startCheckpointer(db: Database, path: string, fallbackPages: number, resetFrames = RESET_FRAMES): Checkpointing | undefined {
+export function startCheckpointer(
+  db: Database,
+  path: string,
+  fallbackPages: number,
+  resetFrames = RESET_FRAMES,
+): Checkpointing | undefined {
   const file = workerFile(WORKER_URL);
   if (!file) return undefined;
   const shared = new Int32Array(new SharedArrayBuffer(12));

@@ -82,7 +82,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       return openStoreOnce(path, options);
     } catch (error) {
       const message = error instanceof StrataError ? error.message : '';
-      const transient = /\bSQLITE_SCHEMA\b/.test(message) || (/\bSQLITE_BUSY\b/.test(message) && Date.now() - started < 1000);
+      const transient =
+        /\bSQLITE_SCHEMA\b/.test(message) || (/\bSQLITE_BUSY\b/.test(message) && Date.now() - started < 1000);
       if (!transient || attempt >= 10) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 * attempt);
     }
@@ -125,7 +126,10 @@ function openStoreOnce(path: string, options: OpenStoreOptions): Store {
     db.pragma('temp_store = MEMORY');
     if (current < latest) {
       if (options.readonly) {
-        throw new StrataError('STORE_TOO_NEW', `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`);
+        throw new StrataError(
+          'STORE_TOO_NEW',
+          `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`,
+        );
       }
       runMigrations(db, migrations);
     }

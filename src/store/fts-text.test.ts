@@ -26,7 +26,10 @@ describe('FTS text preparation', () => {
     const json = JSON.stringify({ content: 'a\nimport x\tthen\u0007bell', path: 'C:\\new' });
     expect(spaceJsonEscapes(json)).toBe('{"content":"a import x then bell","path":"C:\\\\new"}');
     expect(spaceJsonEscapes('no escapes')).toBe('no escapes');
-    expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' }), undefined, true)).toEqual({ body: '{"c":"x parseFile"}', tail: 'parse File' });
+    expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' }), undefined, true)).toEqual({
+      body: '{"c":"x parseFile"}',
+      tail: 'parse File',
+    });
     expect(ftsParts(JSON.stringify({ c: 'x\nparseFile' })).body).toBeNull();
   });
 
@@ -44,7 +47,10 @@ describe('FTS text preparation', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 3000; i++) {
-      const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const text = Array.from(
+        { length: 1 + Math.floor(random() * 40) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
       expect(camelTail(text), JSON.stringify(text)).toBe(reference(text));
     }
   });

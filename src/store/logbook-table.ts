@@ -22,7 +22,9 @@ export type LogbookListRow = Omit<LogbookRow, 'data'> & { bytes: number };
 /** Every stored logbook without its data, newest first. */
 export function listLogbookRows(db: Database): LogbookListRow[] {
   return db
-    .prepare('SELECT workspace, kind, length(data) AS bytes, events, generated_at AS generatedAt, updated_at AS updatedAt FROM logbooks ORDER BY updated_at DESC, workspace')
+    .prepare(
+      'SELECT workspace, kind, length(data) AS bytes, events, generated_at AS generatedAt, updated_at AS updatedAt FROM logbooks ORDER BY updated_at DESC, workspace',
+    )
     .all() as LogbookListRow[];
 }
 

@@ -31,7 +31,12 @@ function asString(value: string | Uint8Array): string {
 }
 
 function sameBlock(stored: StoredBlock, block: PreparedBlock): boolean {
-  return stored.kind === block.kind && stored.field === block.field && stored.tool_call_id === block.toolCallId && stored.text === asString(block.text);
+  return (
+    stored.kind === block.kind &&
+    stored.field === block.field &&
+    stored.tool_call_id === block.toolCallId &&
+    stored.text === asString(block.text)
+  );
 }
 
 /** How many of `items` find no partner among `pool` (each partner matches once). */
@@ -48,7 +53,9 @@ function unmatchedCount<A, B>(items: A[], pool: B[], same: (a: A, b: B) => boole
 
 interface HistoryStatements {
   blocksOf: Statement<[messageId: number], StoredBlock>;
-  saveVersion: Statement<[messageId: number, sourceId: number, supersededAt: string, contentHash: string | null, blocks: string]>;
+  saveVersion: Statement<
+    [messageId: number, sourceId: number, supersededAt: string, contentHash: string | null, blocks: string]
+  >;
   unarchive: Statement<[messageId: number]>;
   messagesOfSource: Statement<[sourceId: number], { id: number; sessionId: number; key: string }>;
   archive: Statement<[messageId: number]>;
@@ -60,15 +67,29 @@ interface HistoryStatements {
 
 function prepareHistoryStatements(db: Database): HistoryStatements {
   return {
-    blocksOf: db.prepare('SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks WHERE message_id = ? ORDER BY idx'),
-    saveVersion: db.prepare('INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ?)'),
+    blocksOf: db.prepare(
+      'SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks WHERE message_id = ? ORDER BY idx',
+    ),
+    saveVersion: db.prepare(
+      'INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ?)',
+    ),
     unarchive: db.prepare('UPDATE messages SET archived = 0 WHERE id = ?'),
-    messagesOfSource: db.prepare('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0'),
+    messagesOfSource: db.prepare(
+      'SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ? AND archived = 0',
+    ),
     archive: db.prepare('UPDATE messages SET archived = 1 WHERE id = ?'),
-    archiveEmptySession: db.prepare('UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)'),
+    archiveEmptySession: db.prepare(
+      'UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)',
+    ),
     // The newest time near the end of the session (its messages are numbered by time once mixed).
-    lastTime: db.prepare<[number], string>('SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
-    otherSources: db.prepare<[number, number], number>('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?').pluck(),
+    lastTime: db
+      .prepare<[number], string>(
+        'SELECT timestamp FROM messages WHERE session_id = ? AND timestamp IS NOT NULL ORDER BY seq DESC LIMIT 1',
+      )
+      .pluck(),
+    otherSources: db
+      .prepare<[number, number], number>('SELECT COUNT(*) FROM session_sources WHERE session_id = ? AND source_id != ?')
+      .pluck(),
     // A message without a time keeps its place after the message before it from the same file.
     resequence: db.prepare(`WITH ordered AS (
         SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
@@ -101,7 +122,8 @@ export class MessageHistory {
   newBlocks(messageId: number, incoming: PreparedBlock[]): { blocks: PreparedBlock[]; nextIdx: number } {
     const stored = this.q.blocksOf.all(messageId);
     let tracked = this.rewriting?.get(messageId);
-    if (this.rewriting && !tracked) this.rewriting.set(messageId, (tracked = { before: stored, unmatched: new Set(stored.map((b) => b.id)) }));
+    if (this.rewriting && !tracked)
+      this.rewriting.set(messageId, (tracked = { before: stored, unmatched: new Set(stored.map((b) => b.id)) }));
     const nextIdx = stored.length === 0 ? 0 : stored[stored.length - 1]!.idx + 1;
     if (stored.length === 0) return { blocks: incoming, nextIdx };
     const unmatched = [...stored];
@@ -142,7 +164,13 @@ export class MessageHistory {
    * stored message lacks (an older backup of a message that grew since) changes nothing. Before a rewrite
    * the stored blocks are saved as a version unless the new ones hold them all (a message that only grew).
    */
-  beforeRewrite(messageId: number, storedSource: number | null, sourceId: number, oldHash: string | null, incoming: PreparedBlock[]): boolean {
+  beforeRewrite(
+    messageId: number,
+    storedSource: number | null,
+    sourceId: number,
+    oldHash: string | null,
+    incoming: PreparedBlock[],
+  ): boolean {
     const stored = this.q.blocksOf.all(messageId);
     if (storedSource !== sourceId && unmatchedCount(incoming, stored, (b, s) => sameBlock(s, b)) === 0) return false;
     if (stored.length > 0 && unmatchedCount(stored, incoming, sameBlock) > 0) {
@@ -160,7 +188,11 @@ export class MessageHistory {
    * `sessionId\u0000key` of those it has), optionally only in `onlySessions`; a session left with no
    * current message is archived too. Returns the sessions touched and how many messages were archived.
    */
-  archiveVanished(sourceId: number, keep: Set<string>, onlySessions?: Set<number>): { sessions: Set<number>; archived: number } {
+  archiveVanished(
+    sourceId: number,
+    keep: Set<string>,
+    onlySessions?: Set<number>,
+  ): { sessions: Set<number>; archived: number } {
     const sessions = new Set<number>();
     let archived = 0;
     for (const m of this.q.messagesOfSource.all(sourceId)) {

@@ -128,7 +128,12 @@ function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction
   // A tool input whose JSON is the block's text is stored as that text (see tool-input.ts): redacting
   // the text redacts it, so it is neither redacted nor serialized a second time.
   const inputJson = block.textIsInput && block.toolInput != null ? block.text : jsonOrNull(block.toolInput);
-  const toolInput = inputJson === null ? null : inputJson === block.text ? TOOL_INPUT_IS_TEXT : storedToolInput(jsonOrNull(redaction.value(block.toolInput)), text);
+  const toolInput =
+    inputJson === null
+      ? null
+      : inputJson === block.text
+        ? TOOL_INPUT_IS_TEXT
+        : storedToolInput(jsonOrNull(redaction.value(block.toolInput)), text);
   return {
     kind: block.kind,
     field,
@@ -148,7 +153,12 @@ function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction
  * message as given, so callers of that mode pass it already redacted. `packed`: the texts will be packed
  * as UTF-8 bytes (see core/ingest/pipeline/text-pack.ts) before they are written.
  */
-export function prepareMessage(message: ParsedMessage, mode: 'merge' | 'replace', redaction: Redaction = NO_REDACTION, packed = false): PreparedMessage {
+export function prepareMessage(
+  message: ParsedMessage,
+  mode: 'merge' | 'replace',
+  redaction: Redaction = NO_REDACTION,
+  packed = false,
+): PreparedMessage {
   const prepared: PreparedMessage = {
     sessionKey: message.sessionKey,
     key: message.key,

@@ -14,9 +14,17 @@ let store: Store;
 let sourceId: number;
 
 const result = (): WriteResult => ({ messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 });
-const message = (key: string, blocks: Block[]): ParsedMessage => ({ sessionKey: 's', key, role: 'user', kind: 'prompt', line: 1, blocks });
+const message = (key: string, blocks: Block[]): ParsedMessage => ({
+  sessionKey: 's',
+  key,
+  role: 'user',
+  kind: 'prompt',
+  line: 1,
+  blocks,
+});
 const text = (t: string): Block => ({ kind: 'text', text: t });
-const hits = (query: string) => store.db.prepare('SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH ?').pluck().get(query) as number;
+const hits = (query: string) =>
+  store.db.prepare('SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH ?').pluck().get(query) as number;
 const indexedThrough = () => store.db.prepare('SELECT indexed_through FROM fts_state').pluck().get() as number;
 const maxBlockId = () => store.db.prepare('SELECT MAX(id) FROM blocks').pluck().get() as number;
 
@@ -39,7 +47,7 @@ afterEach(() => {
 });
 
 describe('full-text rows written in batches', () => {
-  it('keeps a committed file\'s rows until the batch is flushed, then fts_state covers every block', () => {
+  it("keeps a committed file's rows until the batch is flushed, then fts_state covers every block", () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('alpha bravo')]));
     expect(hits('alpha')).toBe(0);
@@ -135,21 +143,27 @@ describe('full-text rows written in batches', () => {
   it('a large file writes its rows inside its own transaction, after the pending batch', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('small pending')]));
-    writer.withFileTransaction(() => {
-      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
-      writer.writeMessage(sessionId, sourceId, message('m2', [text('large inline')]), 'merge', result());
-      expect(hits('inline')).toBe(1); // already in the index, before the commit
-      expect(hits('small')).toBe(1); // the batch was written first
-    }, { inline: true });
+    writer.withFileTransaction(
+      () => {
+        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+        writer.writeMessage(sessionId, sourceId, message('m2', [text('large inline')]), 'merge', result());
+        expect(hits('inline')).toBe(1); // already in the index, before the commit
+        expect(hits('small')).toBe(1); // the batch was written first
+      },
+      { inline: true },
+    );
     expect(writer.fts.pendingChars).toBe(0);
     expect(indexedThrough()).toBe(maxBlockId());
     const through = indexedThrough();
     expect(() =>
-      writer.withFileTransaction(() => {
-        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
-        writer.writeMessage(sessionId, sourceId, message('m3', [text('rolled inline')]), 'merge', result());
-        throw new Error('failed');
-      }, { inline: true }),
+      writer.withFileTransaction(
+        () => {
+          const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+          writer.writeMessage(sessionId, sourceId, message('m3', [text('rolled inline')]), 'merge', result());
+          throw new Error('failed');
+        },
+        { inline: true },
+      ),
     ).toThrow();
     expect(hits('rolled')).toBe(0);
     expect(indexedThrough()).toBe(through);
@@ -189,7 +203,12 @@ describe('full-text rows written in batches', () => {
 });
 
 describe('messages merged by key', () => {
-  const blocksOf = () => store.db.prepare('SELECT m.key, m.seq, b.idx, b.text FROM messages m JOIN blocks b ON b.message_id = m.id ORDER BY m.seq, b.idx').all();
+  const blocksOf = () =>
+    store.db
+      .prepare(
+        'SELECT m.key, m.seq, b.idx, b.text FROM messages m JOIN blocks b ON b.message_id = m.id ORDER BY m.seq, b.idx',
+      )
+      .all();
   it('finds a key written earlier in the same file (a session new to the store) and in an earlier file', () => {
     const writer = new SessionWriter(store.db);
     write(writer, message('m1', [text('a')]), message('m2', [text('x')]), message('m1', [text('b')]));
@@ -220,12 +239,21 @@ describe('messages merged by key', () => {
 });
 
 describe('tool names of results', () => {
-  it('a result stored after its call (lines appended later) takes the call\'s name from its session', () => {
+  it("a result stored after its call (lines appended later) takes the call's name from its session", () => {
     const writer = new SessionWriter(store.db);
-    const call: Block = { kind: 'tool_call', text: '{"command":"ls"}', toolName: 'Bash', toolCallId: 'toolu_1', toolInput: { command: 'ls' } };
+    const call: Block = {
+      kind: 'tool_call',
+      text: '{"command":"ls"}',
+      toolName: 'Bash',
+      toolCallId: 'toolu_1',
+      toolInput: { command: 'ls' },
+    };
     write(writer, { ...message('m1', [call]), role: 'assistant', kind: 'response' });
     write(writer, message('m2', [{ kind: 'tool_result', text: 'a.txt', toolCallId: 'toolu_1' }]));
-    const other = { ...message('m3', [{ kind: 'tool_result', text: 'b.txt', toolCallId: 'toolu_1' } as Block]), sessionKey: 'other' };
+    const other = {
+      ...message('m3', [{ kind: 'tool_result', text: 'b.txt', toolCallId: 'toolu_1' } as Block]),
+      sessionKey: 'other',
+    };
     writer.withFileTransaction(() => {
       const sessionId = writer.upsertSession('claude-code', { key: 'other' }, sourceId);
       writer.writeMessage(sessionId, sourceId, other, 'merge', result());
@@ -242,7 +270,11 @@ describe('tool names of results', () => {
 describe('results stored before their call', () => {
   it('are named when the call arrives, even in a later run; a deleted result stops waiting', () => {
     const first = new SessionWriter(store.db);
-    write(first, message('m1', [{ kind: 'tool_result', text: 'out', toolCallId: 'toolu_9' }]), message('m2', [{ kind: 'tool_result', text: 'gone', toolCallId: 'toolu_8' }]));
+    write(
+      first,
+      message('m1', [{ kind: 'tool_result', text: 'out', toolCallId: 'toolu_9' }]),
+      message('m2', [{ kind: 'tool_result', text: 'gone', toolCallId: 'toolu_8' }]),
+    );
     const name = (t: string) => store.db.prepare('SELECT tool_name FROM blocks WHERE text = ?').pluck().get(t);
     const waiting = () => store.db.prepare('SELECT call_id FROM unnamed_results ORDER BY call_id').pluck().all();
     expect(name('out')).toBeNull();
@@ -264,10 +296,41 @@ describe('packed texts pending in a batch', () => {
     // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
     const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
     const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
-    const block: PreparedBlock = { kind: 'text', field: 'user', text: view, ftsBytes: view, ftsBody: null, ftsTail: '', toolName: null, toolCallId: null, toolInput: null, isError: 0, noise: null, meta: null };
+    const block: PreparedBlock = {
+      kind: 'text',
+      field: 'user',
+      text: view,
+      ftsBytes: view,
+      ftsBody: null,
+      ftsTail: '',
+      toolName: null,
+      toolCallId: null,
+      toolInput: null,
+      isError: 0,
+      noise: null,
+      meta: null,
+    };
     writer.withFileTransaction(() => {
       const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
-      writer.writePrepared(sessionId, sourceId, { sessionKey: 's', key: 'm1', role: 'user', kind: 'prompt', timestamp: null, model: null, line: 1, sidechain: 0, hash: null, meta: null, blocks: [block] }, 'merge', result());
+      writer.writePrepared(
+        sessionId,
+        sourceId,
+        {
+          sessionKey: 's',
+          key: 'm1',
+          role: 'user',
+          kind: 'prompt',
+          timestamp: null,
+          model: null,
+          line: 1,
+          sidechain: 0,
+          hash: null,
+          meta: null,
+          blocks: [block],
+        },
+        'merge',
+        result(),
+      );
     });
     expect(writer.fts.pendingChars).toBe(11);
     writer.fts.maybeFlush();
@@ -345,11 +408,23 @@ describe('ingest-batches migration (schema 6)', () => {
 });
 
 describe('tool inputs in the index (schema 7)', () => {
-  const call = (input: Record<string, string>): Block => ({ kind: 'tool_call', text: JSON.stringify(input), toolName: 'Write', toolCallId: 'w1', toolInput: input });
+  const call = (input: Record<string, string>): Block => ({
+    kind: 'tool_call',
+    text: JSON.stringify(input),
+    toolName: 'Write',
+    toolCallId: 'w1',
+    toolInput: input,
+  });
 
   it('indexes the words after JSON escapes: a line-initial word of a written file is found', () => {
     const writer = new SessionWriter(store.db);
-    write(writer, { ...message('m1', [call({ file_path: 'C:\\new\\app.ts', content: 'line one\nimport zeta from "z";\n\texport parseRow' })]), role: 'assistant', kind: 'response' });
+    write(writer, {
+      ...message('m1', [
+        call({ file_path: 'C:\\new\\app.ts', content: 'line one\nimport zeta from "z";\n\texport parseRow' }),
+      ]),
+      role: 'assistant',
+      kind: 'response',
+    });
     writer.fts.flush();
     for (const word of ['import', 'export', 'new', 'Row']) expect(hits(word), word).toBe(1);
     for (const glued of ['nimport', 'texport', 'nnew']) expect(hits(glued), glued).toBe(0);
@@ -361,9 +436,19 @@ describe('tool inputs in the index (schema 7)', () => {
     const v6 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 6) });
     const source = new SourceRegistry(v6.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
     const text = JSON.stringify({ content: 'a\nimport b' });
-    v6.db.prepare(`INSERT INTO sessions (id, agent, external_id, updated_at) VALUES (1, 'claude-code', 's', 'now')`).run();
-    v6.db.prepare(`INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ?, 1)`).run(source);
-    v6.db.prepare(`INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call', 'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`).run(text);
+    v6.db
+      .prepare(`INSERT INTO sessions (id, agent, external_id, updated_at) VALUES (1, 'claude-code', 's', 'now')`)
+      .run();
+    v6.db
+      .prepare(
+        `INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ?, 1)`,
+      )
+      .run(source);
+    v6.db
+      .prepare(
+        `INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call', 'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`,
+      )
+      .run(text);
     v6.db.prepare('INSERT INTO blocks_fts (rowid, text) VALUES (1, ?), (2, ?)').run(text, 'kept as is');
     v6.db.prepare('UPDATE fts_state SET indexed_through = 2').run();
     expect(v6.db.prepare('SELECT COUNT(*) FROM blocks_fts WHERE blocks_fts MATCH ?').pluck().get('nimport')).toBe(1);
@@ -380,7 +465,13 @@ describe('unused indexes (schema 8)', () => {
   it('drops the tool-name and source-agent indexes of a schema-7 store, keeping its rows', () => {
     store.close();
     rmSync(join(dir, 'strata.db'));
-    const indexes = (s: Store) => s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('blocks_tool', 'sources_agent') ORDER BY name").pluck().all();
+    const indexes = (s: Store) =>
+      s.db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('blocks_tool', 'sources_agent') ORDER BY name",
+        )
+        .pluck()
+        .all();
     const v7 = openStore(join(dir, 'strata.db'), { migrations: MIGRATIONS.filter((m) => m.version <= 7) });
     new SourceRegistry(v7.db).insert(join(dir, 'a.jsonl'), 'claude-code');
     expect(indexes(v7)).toEqual(['blocks_tool', 'sources_agent']);

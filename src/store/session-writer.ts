@@ -3,7 +3,13 @@
 // which defers them to batches of several files (`fts`, between files).
 import type { Database } from 'better-sqlite3';
 import type { AgentName, ParsedMessage, ParsedSession } from '../shared/model.js';
-import { indexedText, jsonOrNull as json, prepareMessage, type PreparedBlock, type PreparedMessage } from './prepared-message.js';
+import {
+  indexedText,
+  jsonOrNull as json,
+  prepareMessage,
+  type PreparedBlock,
+  type PreparedMessage,
+} from './prepared-message.js';
 import { MessageHistory } from './message-history.js';
 import { FtsBatcher, type FtsBatches } from './fts-batcher.js';
 import { prepareWriterStatements, type StoredMessage, type WriterStatements } from './writer-statements.js';
@@ -177,7 +183,8 @@ export class SessionWriter {
   private findMessage(sessionId: number, key: string): StoredMessage | undefined {
     if (!this.txSessions.has(sessionId)) {
       this.txSessions.add(sessionId);
-      if (this.freshKeys < FRESH_KEYS_MAX && this.lastSeq(sessionId) === 0) this.freshSessions.set(sessionId, new Map());
+      if (this.freshKeys < FRESH_KEYS_MAX && this.lastSeq(sessionId) === 0)
+        this.freshSessions.set(sessionId, new Map());
     }
     const fresh = this.freshSessions.get(sessionId);
     if (fresh) return fresh.get(key);
@@ -189,13 +196,30 @@ export class SessionWriter {
     const { insertBlock, callName } = this.s;
     for (const block of blocks) {
       let toolName = block.toolName;
-      if (toolName === null && block.kind === 'tool_result' && block.toolCallId !== null) toolName = callName.get(sessionId, block.toolCallId) ?? null;
-      const blockId = Number(insertBlock.run(messageId, idx++, block.kind, block.field, block.text, toolName, block.toolCallId, block.toolInput, block.isError, block.noise, block.meta).lastInsertRowid);
+      if (toolName === null && block.kind === 'tool_result' && block.toolCallId !== null)
+        toolName = callName.get(sessionId, block.toolCallId) ?? null;
+      const blockId = Number(
+        insertBlock.run(
+          messageId,
+          idx++,
+          block.kind,
+          block.field,
+          block.text,
+          toolName,
+          block.toolCallId,
+          block.toolInput,
+          block.isError,
+          block.noise,
+          block.meta,
+        ).lastInsertRowid,
+      );
       if (block.text.length > 0) this.batcher.index(blockId, indexedText(block));
       if (block.toolCallId === null) continue;
       // A result stored before its call waits in unnamed_results until the call arrives.
-      if (block.kind === 'tool_result' && toolName === null) this.s.waitForCall.run(sessionId, block.toolCallId, blockId);
-      else if (block.kind === 'tool_call' && toolName !== null) this.nameWaitingResults(sessionId, block.toolCallId, toolName);
+      if (block.kind === 'tool_result' && toolName === null)
+        this.s.waitForCall.run(sessionId, block.toolCallId, blockId);
+      else if (block.kind === 'tool_call' && toolName !== null)
+        this.nameWaitingResults(sessionId, block.toolCallId, toolName);
     }
     return blocks.length;
   }
@@ -233,21 +257,44 @@ export class SessionWriter {
    * new blocks appended. mode 'replace' (whole-file re-parse): an existing message is rewritten only
    * when its content hash changed.
    */
-  writeMessage(sessionId: number, sourceId: number, message: ParsedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
+  writeMessage(
+    sessionId: number,
+    sourceId: number,
+    message: ParsedMessage,
+    mode: 'merge' | 'replace',
+    result: WriteResult,
+  ): void {
     this.writePrepared(sessionId, sourceId, prepareMessage(message, mode), mode, result);
   }
 
   /** `writeMessage` for a message already turned into column values (see prepared-message.ts). */
-  writePrepared(sessionId: number, sourceId: number, message: PreparedMessage, mode: 'merge' | 'replace', result: WriteResult): void {
+  writePrepared(
+    sessionId: number,
+    sourceId: number,
+    message: PreparedMessage,
+    mode: 'merge' | 'replace',
+    result: WriteResult,
+  ): void {
     const existing = this.findMessage(sessionId, message.key);
     if (!existing) this.insertMessage(sessionId, sourceId, message, result);
     else if (mode === 'merge') this.mergeMessage(sessionId, existing, message, result);
-    else if (existing.content_hash !== message.hash && this.history.beforeRewrite(existing.id, existing.source_id, sourceId, existing.content_hash, message.blocks)) {
+    else if (
+      existing.content_hash !== message.hash &&
+      this.history.beforeRewrite(existing.id, existing.source_id, sourceId, existing.content_hash, message.blocks)
+    ) {
       this.rewriteMessage(sessionId, sourceId, existing, message, result);
     } else if (existing.archived) this.unarchive(existing);
     if (message.usage) {
       const u = message.usage;
-      this.s.upsertUsage.run(sessionId, u.apiMessageId, u.model ?? message.model, u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens);
+      this.s.upsertUsage.run(
+        sessionId,
+        u.apiMessageId,
+        u.model ?? message.model,
+        u.inputTokens,
+        u.outputTokens,
+        u.cacheReadTokens,
+        u.cacheWriteTokens,
+      );
     }
     this.touchedSessions.add(sessionId);
   }
@@ -257,7 +304,20 @@ export class SessionWriter {
     const seq = this.allocSeq(sessionId);
     const m = message;
     const messageId = Number(
-      this.s.insertMessage.run(sessionId, m.key, seq, m.role, m.kind, m.timestamp, m.model, sourceId, m.line, m.sidechain, m.hash, m.meta).lastInsertRowid,
+      this.s.insertMessage.run(
+        sessionId,
+        m.key,
+        seq,
+        m.role,
+        m.kind,
+        m.timestamp,
+        m.model,
+        sourceId,
+        m.line,
+        m.sidechain,
+        m.hash,
+        m.meta,
+      ).lastInsertRowid,
     );
     const fresh = this.freshSessions.get(sessionId);
     if (fresh) {
@@ -270,17 +330,33 @@ export class SessionWriter {
   }
 
   /** The same lines read again (another path to the file, a rewritten file) add only what is new. */
-  private mergeMessage(sessionId: number, existing: StoredMessage, message: PreparedMessage, result: WriteResult): void {
+  private mergeMessage(
+    sessionId: number,
+    existing: StoredMessage,
+    message: PreparedMessage,
+    result: WriteResult,
+  ): void {
     const { blocks, nextIdx } = this.history.newBlocks(existing.id, message.blocks);
     if (existing.archived) this.unarchive(existing);
     if (blocks.length === 0) return;
-    this.s.mergeMessage.run({ id: existing.id, timestamp: message.timestamp, model: message.model, kind: message.kind });
+    this.s.mergeMessage.run({
+      id: existing.id,
+      timestamp: message.timestamp,
+      model: message.model,
+      kind: message.kind,
+    });
     existing.content_hash = null;
     result.blocksAdded += this.insertBlocks(sessionId, existing.id, blocks, nextIdx);
     result.messagesUpdated++;
   }
 
-  private rewriteMessage(sessionId: number, sourceId: number, existing: StoredMessage, message: PreparedMessage, result: WriteResult): void {
+  private rewriteMessage(
+    sessionId: number,
+    sourceId: number,
+    existing: StoredMessage,
+    message: PreparedMessage,
+    result: WriteResult,
+  ): void {
     this.deleteBlocksOf(existing.id);
     const { role, kind, timestamp, model, line, sidechain, hash, meta } = message;
     this.s.rewriteMessage.run({ id: existing.id, role, kind, timestamp, model, sourceId, line, sidechain, hash, meta });

@@ -5,9 +5,19 @@ import { cachedStatement } from './statement-cache.js';
 
 /** The texts of every block of session (agent, key), or undefined when it is not stored or has no message. */
 export function storedBlockTexts(db: Database, agent: string, key: string): Set<string> | undefined {
-  const texts = cachedStatement(db, `SELECT b.text FROM sessions s JOIN messages m ON m.session_id = s.id JOIN blocks b ON b.message_id = m.id
-    WHERE s.agent = ? AND s.external_id = ?`).pluck(true).all(agent, key) as string[];
-  const hasMessages = cachedStatement(db, `SELECT EXISTS (SELECT 1 FROM sessions s JOIN messages m ON m.session_id = s.id
-    WHERE s.agent = ? AND s.external_id = ?)`).pluck(true).get(agent, key) as number;
+  const texts = cachedStatement(
+    db,
+    `SELECT b.text FROM sessions s JOIN messages m ON m.session_id = s.id JOIN blocks b ON b.message_id = m.id
+    WHERE s.agent = ? AND s.external_id = ?`,
+  )
+    .pluck(true)
+    .all(agent, key) as string[];
+  const hasMessages = cachedStatement(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM sessions s JOIN messages m ON m.session_id = s.id
+    WHERE s.agent = ? AND s.external_id = ?)`,
+  )
+    .pluck(true)
+    .get(agent, key) as number;
   return hasMessages ? new Set(texts) : undefined;
 }

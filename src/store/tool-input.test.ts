@@ -6,7 +6,14 @@ describe('tool input storage', () => {
   it('stores an input whose JSON is the block text once, and reads it back', () => {
     const input = { command: 'git status', description: 'status' };
     const message = prepareMessage(
-      { sessionKey: 's', key: 'k', role: 'assistant', kind: 'response', line: 1, blocks: [{ kind: 'tool_call', text: JSON.stringify(input), toolName: 'Bash', toolInput: input }] },
+      {
+        sessionKey: 's',
+        key: 'k',
+        role: 'assistant',
+        kind: 'response',
+        line: 1,
+        blocks: [{ kind: 'tool_call', text: JSON.stringify(input), toolName: 'Bash', toolInput: input }],
+      },
       'merge',
     );
     const block = message.blocks[0]!;

@@ -69,7 +69,15 @@ export interface RewriteParams {
   meta: StoredText | null;
 }
 
-type UsageParams = [sessionId: number, apiMessageId: string, model: string | null, input: number, output: number, cacheRead: number, cacheWrite: number];
+type UsageParams = [
+  sessionId: number,
+  apiMessageId: string,
+  model: string | null,
+  input: number,
+  output: number,
+  cacheRead: number,
+  cacheWrite: number,
+];
 
 export interface WriterStatements {
   begin: Statement<[]>;
@@ -104,7 +112,8 @@ export function prepareWriterStatements(db: Database): WriterStatements {
     begin: db.prepare('BEGIN IMMEDIATE'),
     commit: db.prepare('COMMIT'),
     rollback: db.prepare('ROLLBACK'),
-    upsertSession: db.prepare(`INSERT INTO sessions (agent, external_id, project, git_branch, title, title_at, parent_external_id, relation, meta, updated_at)
+    upsertSession:
+      db.prepare(`INSERT INTO sessions (agent, external_id, project, git_branch, title, title_at, parent_external_id, relation, meta, updated_at)
       VALUES (@agent, @key, @project, @gitBranch, @title, @titleAt, @parentKey, @relation, @meta, @now)
       ON CONFLICT (agent, external_id) DO UPDATE SET
         project = COALESCE(sessions.project, excluded.project),
@@ -120,15 +129,21 @@ export function prepareWriterStatements(db: Database): WriterStatements {
       RETURNING id`),
     linkSource: db.prepare('INSERT OR IGNORE INTO session_sources (session_id, source_id) VALUES (?, ?)'),
     maxSeq: db.prepare<[number], number>('SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ?').pluck(),
-    findMessage: db.prepare('SELECT id, content_hash, archived, source_id FROM messages WHERE session_id = ? AND key = ?'),
-    insertMessage: db.prepare(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
+    findMessage: db.prepare(
+      'SELECT id, content_hash, archived, source_id FROM messages WHERE session_id = ? AND key = ?',
+    ),
+    insertMessage:
+      db.prepare(`INSERT INTO messages (session_id, key, seq, role, kind, timestamp, model, source_id, line, is_sidechain, content_hash, meta)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`),
-    mergeMessage: db.prepare(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
+    mergeMessage:
+      db.prepare(`UPDATE messages SET timestamp = COALESCE(timestamp, @timestamp), model = COALESCE(model, @model),
       kind = CASE WHEN kind = 'response' AND @kind = 'error' THEN 'error' ELSE kind END, content_hash = NULL WHERE id = @id`),
-    rewriteMessage: db.prepare(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
+    rewriteMessage:
+      db.prepare(`UPDATE messages SET role = @role, kind = @kind, timestamp = @timestamp, model = @model, source_id = @sourceId,
       line = @line, is_sidechain = @sidechain, content_hash = @hash, meta = CAST(@meta AS TEXT), archived = 0 WHERE id = @id`),
     // Texts may come as UTF-8 bytes (packed by the ingest worker): CAST stores them as TEXT, unchanged.
-    insertBlock: db.prepare(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
+    insertBlock:
+      db.prepare(`INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
       VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT))`),
     // A result whose call was stored earlier (an appended file): the call is looked for in its session.
     callName: db
@@ -140,7 +155,8 @@ export function prepareWriterStatements(db: Database): WriterStatements {
     deleteBlock: db.prepare('DELETE FROM blocks WHERE id = ?'),
     deleteMessage: db.prepare('DELETE FROM messages WHERE id = ?'),
     messagesOfSource: db.prepare('SELECT id, session_id AS sessionId, key FROM messages WHERE source_id = ?'),
-    upsertUsage: db.prepare(`INSERT INTO usage (session_id, api_message_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
+    upsertUsage:
+      db.prepare(`INSERT INTO usage (session_id, api_message_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
       VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (session_id, api_message_id) DO UPDATE SET
         input_tokens = MAX(usage.input_tokens, excluded.input_tokens), output_tokens = MAX(usage.output_tokens, excluded.output_tokens),
@@ -154,10 +170,13 @@ export function prepareWriterStatements(db: Database): WriterStatements {
           COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cache_read_tokens), 0), COALESCE(SUM(cache_write_tokens), 0)
           FROM usage WHERE session_id = @id)
       WHERE id = @id`),
-    linkParents: db.prepare(`UPDATE sessions SET parent_id = (SELECT p.id FROM sessions p WHERE p.agent = sessions.agent AND p.external_id = sessions.parent_external_id)
+    linkParents:
+      db.prepare(`UPDATE sessions SET parent_id = (SELECT p.id FROM sessions p WHERE p.agent = sessions.agent AND p.external_id = sessions.parent_external_id)
       WHERE parent_external_id IS NOT NULL AND parent_id IS NULL`),
     waitForCall: db.prepare('INSERT OR IGNORE INTO unnamed_results (session_id, call_id, block_id) VALUES (?, ?, ?)'),
-    waitingFor: db.prepare<[number, string], number>('SELECT block_id FROM unnamed_results WHERE session_id = ? AND call_id = ?').pluck(),
+    waitingFor: db
+      .prepare<[number, string], number>('SELECT block_id FROM unnamed_results WHERE session_id = ? AND call_id = ?')
+      .pluck(),
     nameResult: db.prepare('UPDATE blocks SET tool_name = ? WHERE id = ?'),
     namedResults: db.prepare('DELETE FROM unnamed_results WHERE session_id = ? AND call_id = ?'),
   };

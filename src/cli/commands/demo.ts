@@ -25,7 +25,10 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
     .description('ingest built-in example sessions into a temporary store and show what strata finds')
     .option('--keep', 'keep the temporary folder (prints its path) instead of deleting it')
     .option('--json', 'print JSON on stdout')
-    .addHelpText('after', '\nExamples:\n  strata demo\n  strata demo --keep     keep the temp store to try `STRATA_HOME=<dir> strata search ...`')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  strata demo\n  strata demo --keep     keep the temp store to try `STRATA_HOME=<dir> strata search ...`',
+    )
     .action(async (opts: { keep?: boolean; json?: boolean }) => {
       const dir = mkdtempSync(join(tmpdir(), 'strata-demo-'));
       const home = join(dir, 'strata-home');
@@ -35,7 +38,10 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
         try {
           const report = await ingest({ store, paths: [folder], env: io.env, cwd: io.cwd });
           const sessions = listIndex(store.db, {}, homeDir(io.env));
-          const searches = DEMO_QUERIES.map((query) => ({ query, result: search(store.db, { query, maxPerSession: 2 }) }));
+          const searches = DEMO_QUERIES.map((query) => ({
+            query,
+            result: search(store.db, { query, maxPerSession: 2 }),
+          }));
           if (opts.json) return printJson(io, { home, report, sessions, searches });
           printLine(io.stdout, `strata demo: ingested ${sessions.length} example Claude Code sessions from ${folder}`);
           printLine(io.stdout, formatIngestSummary(report, io.env));
@@ -45,10 +51,18 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
           for (const { query, result } of searches) {
             printLine(io.stdout);
             printLine(io.stdout, `$ strata search ${query}`);
-            printLine(io.stdout, formatSearch(result, 'hits', (p) => displayPath(p, null, sessionHome(p, homeDir(io.env)))));
+            printLine(
+              io.stdout,
+              formatSearch(result, 'hits', (p) => displayPath(p, null, sessionHome(p, homeDir(io.env)))),
+            );
           }
           printLine(io.stdout);
-          printLine(io.stdout, opts.keep ? `kept: STRATA_HOME=${home}` : 'Next: `strata ingest` reads your own agent histories (see `strata sources`).');
+          printLine(
+            io.stdout,
+            opts.keep
+              ? `kept: STRATA_HOME=${home}`
+              : 'Next: `strata ingest` reads your own agent histories (see `strata sources`).',
+          );
         } finally {
           store.close();
         }
@@ -57,4 +71,3 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
       }
     });
 }
-

@@ -3,7 +3,16 @@
 import type { Command } from 'commander';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { generateHistoryIndex, IndexSerializer, markerConfigFromJson, formatSummary, type MarkerConfig, type HistoryIndex, type HistorySourceOption, type Phase } from '../../core/history-index/index.js';
+import {
+  generateHistoryIndex,
+  IndexSerializer,
+  markerConfigFromJson,
+  formatSummary,
+  type MarkerConfig,
+  type HistoryIndex,
+  type HistorySourceOption,
+  type Phase,
+} from '../../core/history-index/index.js';
 import { assertNotReentrant, createProvider, configuredRunner, createStoreCache } from '../../core/llm/index.js';
 import { addLlmOptions, llmConfigFromOptions, type LlmCliOptions } from './llm.js';
 import { StrataError, describeError, usageError } from '../../shared/errors.js';
@@ -37,7 +46,9 @@ function isRegularFile(path: string): boolean {
 
 /** True when the file's first non-blank character (after a BOM) opens a JSON object, as a Puffin history's does. */
 function looksLikeJsonObject(path: string): boolean {
-  const head = readFileHeadText(path, 4096).replace(/^\ufeff/, '').trimStart();
+  const head = readFileHeadText(path, 4096)
+    .replace(/^\ufeff/, '')
+    .trimStart();
   return head === '' || head.startsWith('{');
 }
 
@@ -71,7 +82,9 @@ export function discoverHistory(cwd: string): string | undefined {
   if (isRegularFile(puffin)) return puffin;
   const rlm = join(cwd, '.claude', 'rlm_state');
   if (isFolder(rlm)) {
-    const names = readdirSync(rlm).filter((n) => n.endsWith('.json') && !n.endsWith('.index.json')).sort((a, b) => Number(b === 'history.json') - Number(a === 'history.json') || a.localeCompare(b));
+    const names = readdirSync(rlm)
+      .filter((n) => n.endsWith('.json') && !n.endsWith('.index.json'))
+      .sort((a, b) => Number(b === 'history.json') - Number(a === 'history.json') || a.localeCompare(b));
     const found = names.map((n) => join(rlm, n)).find(isRegularFile);
     if (found) return found;
   }
@@ -122,10 +135,12 @@ function readMarkerConfig(path: string, given: string): MarkerConfig {
 
 async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
   assertNotReentrant(io.env, 'strata history-index');
-  if (opts.history && (opts.project || opts.session?.length)) throw usageError('--history cannot be combined with --project or --session');
+  if (opts.history && (opts.project || opts.session?.length))
+    throw usageError('--history cannot be combined with --project or --session');
   let history = opts.history ? resolve(io.cwd, opts.history) : undefined;
   if (history && !isRegularFile(history)) throw usageError(`--history ${opts.history}: no such file`);
-  if (history && !looksLikeJsonObject(history)) throw usageError(`--history ${opts.history} is not a Puffin history (not a JSON object)`);
+  if (history && !looksLikeJsonObject(history))
+    throw usageError(`--history ${opts.history} is not a Puffin history (not a JSON object)`);
   let project = opts.project ? resolve(io.cwd, opts.project) : undefined;
   const sessions = opts.session ?? [];
   if (!history && !project && sessions.length === 0) {
@@ -138,19 +153,35 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       ? defaultIndexPathForHistory(history)
       : project && sessions.length === 0
         ? join(project, '.strata', 'history-index.json')
-        : join(dataDir(io.env), 'history-index', `sessions-${sha256([...sessions].sort().join(',')).slice(0, 12)}.json`);
+        : join(
+            dataDir(io.env),
+            'history-index',
+            `sessions-${sha256([...sessions].sort().join(',')).slice(0, 12)}.json`,
+          );
   const config = llmConfigFromOptions(opts, io);
   const provider = createProvider(config, { env: io.env, cwd: io.cwd });
-  const markerConfig = opts.markerConfig ? readMarkerConfig(resolve(io.cwd, opts.markerConfig), opts.markerConfig) : undefined;
+  const markerConfig = opts.markerConfig
+    ? readMarkerConfig(resolve(io.cwd, opts.markerConfig), opts.markerConfig)
+    : undefined;
   let store: Store | undefined;
   try {
     if (!history || provider.networked) store = openStoreForWrite(io);
     const source: HistorySourceOption = history
       ? { kind: 'puffin-file', path: history }
-      : { kind: 'store', store: store!, selection: { ...(project ? { project } : {}), ...(sessions.length ? { sessions } : {}) } };
+      : {
+          kind: 'store',
+          store: store!,
+          selection: { ...(project ? { project } : {}), ...(sessions.length ? { sessions } : {}) },
+        };
     if (source.kind === 'store' && project && sessions.length === 0) {
-      const n = store!.db.prepare("SELECT count(*) AS n FROM sessions WHERE project = ? OR project LIKE ? ESCAPE '\\'").get(project, `${project.replace(/[\\%_]/g, (c) => '\\' + c)}/%`) as { n: number };
-      if (n.n === 0) throw new StrataError('NOT_FOUND', `no sessions for project ${tildify(project, io.env)} in the store; run \`strata ingest\` first, or pass --history FILE`);
+      const n = store!.db
+        .prepare("SELECT count(*) AS n FROM sessions WHERE project = ? OR project LIKE ? ESCAPE '\\'")
+        .get(project, `${project.replace(/[\\%_]/g, (c) => '\\' + c)}/%`) as { n: number };
+      if (n.n === 0)
+        throw new StrataError(
+          'NOT_FOUND',
+          `no sessions for project ${tildify(project, io.env)} in the store; run \`strata ingest\` first, or pass --history FILE`,
+        );
     }
     const runner = configuredRunner(config, provider, {
       cache: provider.networked && store && opts.cache !== false ? createStoreCache(store.db) : undefined,
@@ -167,7 +198,20 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       onProgress: progressPrinter(io, Boolean(opts.json)),
     });
     if (opts.json) {
-      printJson(io, { output: result.outputPath, written: result.written, mode: result.mode, statistics: result.stats, plan: result.plan && { ...result.plan, promptChanges: { added: result.plan.promptChanges.added.length, modified: result.plan.promptChanges.modified.length, removed: result.plan.promptChanges.removed.length } } });
+      printJson(io, {
+        output: result.outputPath,
+        written: result.written,
+        mode: result.mode,
+        statistics: result.stats,
+        plan: result.plan && {
+          ...result.plan,
+          promptChanges: {
+            added: result.plan.promptChanges.added.length,
+            modified: result.plan.promptChanges.modified.length,
+            removed: result.plan.promptChanges.removed.length,
+          },
+        },
+      });
     } else {
       printLine(io.stderr, formatSummary(result.stats));
       if (existsSync(result.outputPath)) printLine(io.stdout, result.outputPath);
@@ -181,7 +225,11 @@ async function loadIndex(io: CliIo, path: string | undefined): Promise<{ index: 
   const file = path ? resolve(io.cwd, path) : defaultIndexPath(io.cwd);
   if (existsSync(file) && !isRegularFile(file)) throw usageError(`--index ${path ?? file}: not a regular file`);
   const index = await IndexSerializer.readIndex(file);
-  if (!index) throw new StrataError('NOT_FOUND', `no history index at ${tildify(file, io.env)}; run \`strata history-index\` first or pass --index FILE`);
+  if (!index)
+    throw new StrataError(
+      'NOT_FOUND',
+      `no history index at ${tildify(file, io.env)}; run \`strata history-index\` first or pass --index FILE`,
+    );
   return { index, path: file };
 }
 
@@ -189,11 +237,19 @@ export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
   const command = program.command('history-index');
   addLlmOptions(command);
   command
-    .description('build or update a history index: segment summaries, topics and @/ markers of a Puffin history or of stored sessions (incremental)')
-    .option('--history <file>', 'a Puffin history.json (default: ./.puffin/history.json, else a history in ./.claude/rlm_state/)')
+    .description(
+      'build or update a history index: segment summaries, topics and @/ markers of a Puffin history or of stored sessions (incremental)',
+    )
+    .option(
+      '--history <file>',
+      'a Puffin history.json (default: ./.puffin/history.json, else a history in ./.claude/rlm_state/)',
+    )
     .option('--project <dir>', 'the stored sessions of this project folder (default: the current folder)')
     .option('--session <id...>', 'these stored sessions (ids or unique prefixes)')
-    .option('--out <file>', 'index file (default: FILE.index.json beside --history, <project>/.strata/history-index.json, or $STRATA_HOME/history-index/sessions-<hash>.json)')
+    .option(
+      '--out <file>',
+      'index file (default: FILE.index.json beside --history, <project>/.strata/history-index.json, or $STRATA_HOME/history-index/sessions-<hash>.json)',
+    )
     .option('--full', 'summarize every segment again instead of updating incrementally')
     .option('--no-cache', 'ask the provider again instead of reusing cached replies (with --full: fresh summaries)')
     .option('--marker-config <file>', 'marker patterns (JSON, see schemas/marker-config.schema.json)')
@@ -230,12 +286,27 @@ Examples:
     )
     .action(async (opts: { index?: string; type?: string; since?: string; json?: boolean }) => {
       const { index } = await loadIndex(io, opts.index);
-      const types = opts.type ? new Set(opts.type.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean)) : undefined;
+      const types = opts.type
+        ? new Set(
+            opts.type
+              .split(',')
+              .map((t) => t.trim().toLowerCase())
+              .filter(Boolean),
+          )
+        : undefined;
       const since = opts.since ? parseTimeSpec(opts.since) : undefined;
-      const markers = index.markers.filter((m) => (!types || types.has(m.type)) && (!since || (m.timestamp !== undefined && m.timestamp >= since)));
+      const markers = index.markers.filter(
+        (m) => (!types || types.has(m.type)) && (!since || (m.timestamp !== undefined && m.timestamp >= since)),
+      );
       if (opts.json) return printJson(io, markers);
       if (markers.length === 0) return printLine(io.stderr, 'no markers');
-      const rows = markers.map((m) => [m.type, m.timestamp ? m.timestamp.slice(0, 10) : '-', m.promptId.length > 12 ? m.promptId.slice(0, 12) : m.promptId, m.sourceField, m.content]);
+      const rows = markers.map((m) => [
+        m.type,
+        m.timestamp ? m.timestamp.slice(0, 10) : '-',
+        m.promptId.length > 12 ? m.promptId.slice(0, 12) : m.promptId,
+        m.sourceField,
+        m.content,
+      ]);
       printLine(io.stdout, formatTable(rows, ['TYPE', 'DATE', 'PROMPT', 'FIELD', 'CONTENT']));
     });
 
@@ -258,6 +329,12 @@ Examples:
         .sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic));
       if (opts.json) return printJson(io, topics);
       if (topics.length === 0) return printLine(io.stderr, 'no topics');
-      printLine(io.stdout, formatTable(topics.map((t) => [t.topic, String(t.count)]), ['TOPIC', 'SEGMENTS']));
+      printLine(
+        io.stdout,
+        formatTable(
+          topics.map((t) => [t.topic, String(t.count)]),
+          ['TOPIC', 'SEGMENTS'],
+        ),
+      );
     });
 }

@@ -19,7 +19,8 @@ hooks.log in the data directory, and nothing runs inside a strata sub-call (STRA
 
 function parseClient(value: string | undefined): Client {
   const client = value ?? 'claude-code';
-  if (!(CLIENTS as readonly string[]).includes(client)) throw usageError(`--client must be one of ${CLIENTS.join(', ')}, got "${client}"`);
+  if (!(CLIENTS as readonly string[]).includes(client))
+    throw usageError(`--client must be one of ${CLIENTS.join(', ')}, got "${client}"`);
   return client as Client;
 }
 
@@ -31,7 +32,10 @@ async function readStdin(): Promise<string> {
 }
 
 export function registerHookCommand(program: Command, io: CliIo): void {
-  const hook = program.command('hook').description('lifecycle hooks for coding agents: keep the store fresh, hand context to new sessions').addHelpText('after', HOOK_EXAMPLES);
+  const hook = program
+    .command('hook')
+    .description('lifecycle hooks for coding agents: keep the store fresh, hand context to new sessions')
+    .addHelpText('after', HOOK_EXAMPLES);
   hook
     .command('ingest')
     .description('ingest the transcript named by the hook payload on stdin (always exits 0)')
@@ -40,7 +44,10 @@ export function registerHookCommand(program: Command, io: CliIo): void {
     .action(async (opts: { client?: string }) => {
       const client = parseClient(opts.client);
       const { runHookIngest } = await import('../../hooks/run-hooks.js');
-      await runHookIngest({ stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd }, client);
+      await runHookIngest(
+        { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
+        client,
+      );
     });
   hook
     .command('context')
@@ -51,9 +58,14 @@ export function registerHookCommand(program: Command, io: CliIo): void {
     .action(async (opts: { client?: string; budget: string }) => {
       const client = parseClient(opts.client);
       const budget = Number(opts.budget);
-      if (!Number.isInteger(budget) || budget < 0) throw usageError(`--budget must be a non-negative integer, got "${opts.budget}"`);
+      if (!Number.isInteger(budget) || budget < 0)
+        throw usageError(`--budget must be a non-negative integer, got "${opts.budget}"`);
       const { runHookContext } = await import('../../hooks/run-hooks.js');
-      const code = runHookContext({ stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd }, client, budget);
+      const code = runHookContext(
+        { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
+        client,
+        budget,
+      );
       // Exit 1: a failure every client logs without blocking (the detail is already on stderr and in hooks.log).
       if (code !== 0) throw new StrataError('IO', 'hook context failed (see hooks.log in the data directory)');
     });
@@ -77,13 +89,14 @@ atomically; a file that cannot be parsed is refused.`,
     )
     .action(async (opts: { client: string; path?: string; print?: boolean }) => {
       const client = parseClient(opts.client);
-      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { resolve }, { existsSync, readFileSync }] = await Promise.all([
-        import('../../core/agent-config/clients.js'),
-        import('../../core/agent-config/hook-config.js'),
-        import('../../core/agent-config/config-file.js'),
-        import('node:path'),
-        import('node:fs'),
-      ]);
+      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { resolve }, { existsSync, readFileSync }] =
+        await Promise.all([
+          import('../../core/agent-config/clients.js'),
+          import('../../core/agent-config/hook-config.js'),
+          import('../../core/agent-config/config-file.js'),
+          import('node:path'),
+          import('node:fs'),
+        ]);
       const path = opts.path ? resolve(io.cwd, opts.path) : hookConfigPath(client, io.env);
       if (opts.print) {
         io.stdout.write(mergeHookConfig(client, existsSync(path) ? readFileSync(path, 'utf8') : undefined, path));

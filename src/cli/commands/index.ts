@@ -15,8 +15,14 @@ const GROUPS: CommandGroup[] = [
   { commands: ['demo'], load: async () => (await import('./demo.js')).registerDemoCommand },
   { commands: ['ingest'], load: async () => (await import('./ingest.js')).registerIngestCommand },
   { commands: ['sources', 'stats'], load: async () => (await import('./store-info.js')).registerStoreInfoCommands },
-  { commands: ['index', 'sessions', 'search', 'read', 'skill'], load: async () => (await import('./retrieval.js')).registerRetrievalCommands },
-  { commands: ['history-index', 'markers', 'topics'], load: async () => (await import('./history-index.js')).registerHistoryIndexCommand },
+  {
+    commands: ['index', 'sessions', 'search', 'read', 'skill'],
+    load: async () => (await import('./retrieval.js')).registerRetrievalCommands,
+  },
+  {
+    commands: ['history-index', 'markers', 'topics'],
+    load: async () => (await import('./history-index.js')).registerHistoryIndexCommand,
+  },
   { commands: ['logbook'], load: async () => (await import('./logbook.js')).registerLogbookCommand },
   { commands: ['llm'], load: async () => (await import('./llm.js')).registerLlmCommand },
   { commands: ['pack'], load: async () => (await import('./pack.js')).registerPackCommand },

@@ -29,10 +29,13 @@ export async function runIngestWatch(io: CliIo, paths: string[], flags: WatchFla
       cwd: io.cwd,
       ...(flags.debounceMs !== undefined ? { debounceMs: flags.debounceMs } : {}),
       signal: stop.signal,
-      onWatching: (roots) => printLine(io.stderr, `strata: watching ${roots.map((r) => tildify(r, io.env)).join(', ')} (Ctrl-C to stop)`),
+      onWatching: (roots) =>
+        printLine(io.stderr, `strata: watching ${roots.map((r) => tildify(r, io.env)).join(', ')} (Ctrl-C to stop)`),
       onBatch: (batch) => {
         if (flags.json) return printLine(io.stdout, JSON.stringify({ at: new Date().toISOString(), ...batch }));
-        const parts = [`${batch.files} file${batch.files === 1 ? '' : 's'} ingested, ${batch.messagesAdded} messages added`];
+        const parts = [
+          `${batch.files} file${batch.files === 1 ? '' : 's'} ingested, ${batch.messagesAdded} messages added`,
+        ];
         if (batch.deferred > 0) parts.push(`${batch.deferred} waiting for another writer`);
         printLine(io.stderr, `strata: ${parts.join('; ')}`);
         for (const problem of batch.problems.slice(0, 10)) printLine(io.stderr, `  problem: ${problem}`);

@@ -59,12 +59,23 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
       (report.messagesArchived ? `, ${report.messagesArchived} gone from their source (kept, archived)` : '') +
       `; blocks: ${report.blocksAdded}`,
   );
-  lines.push(`malformed lines: ${report.malformedLines}; redactions: ${report.redactions}${report.sourcesArchived ? `; sources gone (sessions kept, archived): ${report.sourcesArchived}` : ''}`);
+  lines.push(
+    `malformed lines: ${report.malformedLines}; redactions: ${report.redactions}${report.sourcesArchived ? `; sources gone (sessions kept, archived): ${report.sourcesArchived}` : ''}`,
+  );
   const invalid = Object.entries(report.invalidValues);
-  if (invalid.length > 0) lines.push(`invalid values dropped (records kept): ${invalid.map(([field, n]) => `${field} ${n}`).join(', ')}`);
-  if (report.blocksIndexedLate > 0) lines.push(`full-text index: ${report.blocksIndexedLate} blocks left unindexed by an interrupted ingest were indexed`);
-  lines.push(`read ${mb.toFixed(1)} MB in ${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`);
-  for (const m of report.malformed.slice(0, 10)) lines.push(`  malformed: ${tildify(m.path, env)}:${m.line}${m.offset !== undefined ? ` (byte ${m.offset})` : ''}: ${m.reason}`);
+  if (invalid.length > 0)
+    lines.push(`invalid values dropped (records kept): ${invalid.map(([field, n]) => `${field} ${n}`).join(', ')}`);
+  if (report.blocksIndexedLate > 0)
+    lines.push(
+      `full-text index: ${report.blocksIndexedLate} blocks left unindexed by an interrupted ingest were indexed`,
+    );
+  lines.push(
+    `read ${mb.toFixed(1)} MB in ${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`,
+  );
+  for (const m of report.malformed.slice(0, 10))
+    lines.push(
+      `  malformed: ${tildify(m.path, env)}:${m.line}${m.offset !== undefined ? ` (byte ${m.offset})` : ''}: ${m.reason}`,
+    );
   if (report.malformedLines > 10) lines.push(`  … ${report.malformedLines - 10} more malformed lines (see --json)`);
   lines.push(...formatNotSessions(report, env));
   for (const p of report.problems.slice(0, 10)) lines.push(`  problem: ${tildify(p.path, env)}: ${p.reason}`);
@@ -75,8 +86,10 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
 export function registerIngestCommand(program: Command, io: CliIo): void {
   program
     .command('ingest')
-    .description('ingest agent histories into the store (incremental: unchanged files are skipped, appended lines are read alone)')
-    .argument('[paths...]', 'files or folders to ingest (default: every agent\'s default locations)')
+    .description(
+      'ingest agent histories into the store (incremental: unchanged files are skipped, appended lines are read alone)',
+    )
+    .argument('[paths...]', "files or folders to ingest (default: every agent's default locations)")
     .option('--agent <list>', 'only these agents, comma-separated (claude-code,codex,gemini,aider,opencode,puffin)')
     .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
     .option('--redaction-report', 'list each secret redacted on stdout: kind, session, line, message (never the value)')
@@ -95,31 +108,47 @@ Examples:
 Sessions stay in the store when their source files are deleted (they are marked archived).
 Another running ingest is waited for up to 30 s (exit code 3 after that).`,
     )
-    .action(async (paths: string[], opts: { agent?: string; redact: boolean; json?: boolean; redactionReport?: boolean; watch?: boolean }) => {
-      const agents = parseAgentList(opts.agent);
-      if (opts.watch) return (await import('./ingest-watch.js')).runIngestWatch(io, paths, { ...(agents ? { agents } : {}), redact: opts.redact, json: opts.json });
-      const store = openStoreForWrite(io);
-      try {
-        const progress = createProgress(io, !opts.json);
-        const report = await ingest({
-          store,
-          paths,
-          ...(agents ? { agents } : {}),
-          redact: opts.redact,
-          ...(io.env.STRATA_LOCK_TIMEOUT_MS ? { lockTimeoutMs: Number(io.env.STRATA_LOCK_TIMEOUT_MS) } : {}),
-          env: io.env,
-          cwd: io.cwd,
-          ...threadOptions(io.env),
-          onLockWait: (holder) => io.stderr.write(`strata: waiting for the store lock held by ${describeHolder(holder)}…\n`),
-          onProgress: (done, total) => progress.update(done, total, 'files'),
-        });
-        progress.done();
-        const { redactionsWhere, ...summary } = report;
-        if (opts.json) printJson(io, { ...summary, ...(opts.redactionReport ? { redactionsWhere } : {}), mbPerSec: throughputMBps(report) });
-        else printLine(io.stderr, formatIngestSummary(report, io.env));
-        if (opts.redactionReport && !opts.json) printLine(io.stdout, formatRedactionReport(report));
-      } finally {
-        store.close();
-      }
-    });
+    .action(
+      async (
+        paths: string[],
+        opts: { agent?: string; redact: boolean; json?: boolean; redactionReport?: boolean; watch?: boolean },
+      ) => {
+        const agents = parseAgentList(opts.agent);
+        if (opts.watch)
+          return (await import('./ingest-watch.js')).runIngestWatch(io, paths, {
+            ...(agents ? { agents } : {}),
+            redact: opts.redact,
+            json: opts.json,
+          });
+        const store = openStoreForWrite(io);
+        try {
+          const progress = createProgress(io, !opts.json);
+          const report = await ingest({
+            store,
+            paths,
+            ...(agents ? { agents } : {}),
+            redact: opts.redact,
+            ...(io.env.STRATA_LOCK_TIMEOUT_MS ? { lockTimeoutMs: Number(io.env.STRATA_LOCK_TIMEOUT_MS) } : {}),
+            env: io.env,
+            cwd: io.cwd,
+            ...threadOptions(io.env),
+            onLockWait: (holder) =>
+              io.stderr.write(`strata: waiting for the store lock held by ${describeHolder(holder)}…\n`),
+            onProgress: (done, total) => progress.update(done, total, 'files'),
+          });
+          progress.done();
+          const { redactionsWhere, ...summary } = report;
+          if (opts.json)
+            printJson(io, {
+              ...summary,
+              ...(opts.redactionReport ? { redactionsWhere } : {}),
+              mbPerSec: throughputMBps(report),
+            });
+          else printLine(io.stderr, formatIngestSummary(report, io.env));
+          if (opts.redactionReport && !opts.json) printLine(io.stdout, formatRedactionReport(report));
+        } finally {
+          store.close();
+        }
+      },
+    );
 }

@@ -1,8 +1,15 @@
 // Owns `strata llm check` and the shared LLM options (--provider, --model, --max-calls, --max-cost) that
 // commands using sub-calls (history index, logbook) add with addLlmOptions / llmConfigFromOptions.
 import type { Command } from 'commander';
-import { StrataError, } from '../../shared/errors.js';
-import { checkLlm, readLlmConfigFile, resolveLlmConfig, PROVIDER_NAMES, type LlmConfig, type LlmFlags } from '../../core/llm/index.js';
+import { StrataError } from '../../shared/errors.js';
+import {
+  checkLlm,
+  readLlmConfigFile,
+  resolveLlmConfig,
+  PROVIDER_NAMES,
+  type LlmConfig,
+  type LlmFlags,
+} from '../../core/llm/index.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { parseNonNegativeInt, parseNonNegativeNumber } from './options.js';
 
@@ -73,13 +80,21 @@ Exit code 0 when the provider answered, 1 (with a one-line reason) when it did n
         env: io.env,
         cwd: io.cwd,
         onEvent: (e) => {
-          if (e.type === 'retry') io.stderr.write(`strata: llm check: retrying in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})\n`);
+          if (e.type === 'retry')
+            io.stderr.write(`strata: llm check: retrying in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})\n`);
         },
       });
       if (opts.json) printJson(io, result);
-      if (!result.ok) throw new StrataError('PROVIDER', `llm check: ${result.provider} (${result.model}) did not answer: ${result.reason}`);
+      if (!result.ok)
+        throw new StrataError(
+          'PROVIDER',
+          `llm check: ${result.provider} (${result.model}) did not answer: ${result.reason}`,
+        );
       if (!opts.json) {
-        printLine(io.stdout, `ok  ${result.provider} (${result.model}${result.baseUrl ? ` at ${result.baseUrl}` : ''}) answered in ${result.latencyMs} ms: ${result.reply ?? ''}`);
+        printLine(
+          io.stdout,
+          `ok  ${result.provider} (${result.model}${result.baseUrl ? ` at ${result.baseUrl}` : ''}) answered in ${result.latencyMs} ms: ${result.reply ?? ''}`,
+        );
       }
     });
 }

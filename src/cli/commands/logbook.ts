@@ -34,7 +34,8 @@ interface BuildOpts {
 
 function parseFormat(value: string | undefined, fallback: LogbookFormat): LogbookFormat {
   if (value === undefined) return fallback;
-  if (!(LOGBOOK_FORMATS as readonly string[]).includes(value)) throw usageError(`--format must be one of ${LOGBOOK_FORMATS.join(', ')}, got "${value}"`);
+  if (!(LOGBOOK_FORMATS as readonly string[]).includes(value))
+    throw usageError(`--format must be one of ${LOGBOOK_FORMATS.join(', ')}, got "${value}"`);
   return value as LogbookFormat;
 }
 
@@ -54,10 +55,10 @@ export function projectWorkspace(cwd: string, project: string | undefined): stri
 
 async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
   // Loaded here: `logbook show` and `list` (run at every session start) need none of this.
-  const [{ assertNotReentrant, createProvider, configuredRunner, createStoreCache, readLlmConfigFile, resolveLlmConfig }, { formatLogbook, runLogbook }] = await Promise.all([
-    import('../../core/llm/index.js'),
-    import('../../core/logbook/index.js'),
-  ]);
+  const [
+    { assertNotReentrant, createProvider, configuredRunner, createStoreCache, readLlmConfigFile, resolveLlmConfig },
+    { formatLogbook, runLogbook },
+  ] = await Promise.all([import('../../core/llm/index.js'), import('../../core/logbook/index.js')]);
   assertNotReentrant(io.env, 'strata logbook');
   if (opts.history && opts.project) throw usageError('--history cannot be combined with --project');
   const format = parseFormat(opts.format, opts.out ? 'json' : 'text');
@@ -87,7 +88,14 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
     let workspace: string;
     if (history) {
       const { ingest } = await import('../../core/ingest/ingest.js');
-      await ingest({ store, paths: [history], agents: ['puffin'], env: io.env, cwd: io.cwd, ...(io.env.STRATA_LOCK_TIMEOUT_MS ? { lockTimeoutMs: Number(io.env.STRATA_LOCK_TIMEOUT_MS) } : {}) });
+      await ingest({
+        store,
+        paths: [history],
+        agents: ['puffin'],
+        env: io.env,
+        cwd: io.cwd,
+        ...(io.env.STRATA_LOCK_TIMEOUT_MS ? { lockTimeoutMs: Number(io.env.STRATA_LOCK_TIMEOUT_MS) } : {}),
+      });
       selection = { kind: 'history', path: history };
       workspace = `history:${history}`;
     } else {
@@ -99,7 +107,11 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
       onRetry: (line) => io.stderr.write(`logbook: ${line}\n`),
     });
     const result = await runLogbook({
-      store, workspace, selection, runner, format,
+      store,
+      workspace,
+      selection,
+      runner,
+      format,
       ...(out ? { out } : {}),
       ...(continueFrom ? { continueFrom } : {}),
       ...(opts.full ? { full: true } : {}),
@@ -111,13 +123,40 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
     });
     const llm = runner.stats();
     const shown = history ? tildify(history, io.env) : tildify(workspace, io.env);
-    if (result.conversations === 0) printLine(io.stderr, `logbook: no sessions for ${shown} in the store; the logbook is empty (run \`strata ingest\` first${history ? '' : ', or pass --project DIR'})`);
+    if (result.conversations === 0)
+      printLine(
+        io.stderr,
+        `logbook: no sessions for ${shown} in the store; the logbook is empty (run \`strata ingest\` first${history ? '' : ', or pass --project DIR'})`,
+      );
     else {
-      printLine(io.stderr, `logbook: ${result.conversations} conversations (${result.processed} processed, ${result.unchanged} unchanged, ${result.empty} empty); ${result.chunks} chunks, ${llm.calls + llm.localAnswers} provider calls${llm.localAnswers ? ' (answered locally)' : ''}, ${llm.cacheHits} cached; ${result.document.timeline.length} events${result.changed ? '' : ' (nothing new; logbook unchanged)'}`);
+      printLine(
+        io.stderr,
+        `logbook: ${result.conversations} conversations (${result.processed} processed, ${result.unchanged} unchanged, ${result.empty} empty); ${result.chunks} chunks, ${llm.calls + llm.localAnswers} provider calls${llm.localAnswers ? ' (answered locally)' : ''}, ${llm.cacheHits} cached; ${result.document.timeline.length} events${result.changed ? '' : ' (nothing new; logbook unchanged)'}`,
+      );
     }
-    if (result.failed.length > 0) printLine(io.stderr, `Warning: failed to process ${result.failed.length} conversations (retried on the next run)`);
+    if (result.failed.length > 0)
+      printLine(
+        io.stderr,
+        `Warning: failed to process ${result.failed.length} conversations (retried on the next run)`,
+      );
     if (opts.json) {
-      return printJson(io, { workspace, output: out ?? null, changed: result.changed, continuedFrom: result.continuedFrom, conversations: result.conversations, processed: result.processed, unchanged: result.unchanged, empty: result.empty, chunks: result.chunks, events: result.document.timeline.length, failed: result.failed, dropped: result.dropped, budgetStop: result.budgetStop, calls: llm.calls + llm.localAnswers, llm });
+      return printJson(io, {
+        workspace,
+        output: out ?? null,
+        changed: result.changed,
+        continuedFrom: result.continuedFrom,
+        conversations: result.conversations,
+        processed: result.processed,
+        unchanged: result.unchanged,
+        empty: result.empty,
+        chunks: result.chunks,
+        events: result.document.timeline.length,
+        failed: result.failed,
+        dropped: result.dropped,
+        budgetStop: result.budgetStop,
+        calls: llm.calls + llm.localAnswers,
+        llm,
+      });
     }
     if (out) printLine(io.stdout, out);
     else io.stdout.write(formatLogbook(result.document, format));
@@ -128,24 +167,40 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
 
 function parseTypes(value: string | undefined): EventType[] | undefined {
   if (!value) return undefined;
-  const types = value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-  for (const t of types) if (!(EVENT_TYPES as readonly string[]).includes(t)) throw usageError(`unknown event type "${t}"; use ${EVENT_TYPES.join(', ')}`);
+  const types = value
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+  for (const t of types)
+    if (!(EVENT_TYPES as readonly string[]).includes(t))
+      throw usageError(`unknown event type "${t}"; use ${EVENT_TYPES.join(', ')}`);
   return types as EventType[];
 }
 
 export function registerLogbookCommand(program: Command, io: CliIo): void {
   const logbook = program
     .command('logbook')
-    .description("build or update a project's logbook: the decisions, facts and bugs of its sessions, each cited to a message (incremental)")
-    .option('--project <dir>', 'the sessions of this project (default: the current folder; matched as `strata index --project`)')
+    .description(
+      "build or update a project's logbook: the decisions, facts and bugs of its sessions, each cited to a message (incremental)",
+    )
+    .option(
+      '--project <dir>',
+      'the sessions of this project (default: the current folder; matched as `strata index --project`)',
+    )
     .option('--history <file>', 'a Puffin history.json instead of a stored project (ingested first)')
     .option('--out <file>', 'also write the logbook to this file (atomic; JSON unless --format says otherwise)')
     .option('--format <format>', 'text (default on stdout), json or markdown')
-    .option('--continue-from <file>', 'update this logbook file (default: --out when it exists, else the stored logbook)')
+    .option(
+      '--continue-from <file>',
+      'update this logbook file (default: --out when it exists, else the stored logbook)',
+    )
     .option('--full', 'rebuild from the first conversation instead of updating')
     .option('--max-events <n>', 'keep the newest n events (default 100)')
     .option('--chunk-tokens <n>', 'split conversations into chunks of at most n tokens (default 3000)')
-    .option('--parallel <n>', 'process n conversations at a time, each seeing the logbook as it was at the start of its batch')
+    .option(
+      '--parallel <n>',
+      'process n conversations at a time, each seeing the logbook as it was at the start of its batch',
+    )
     .option('--provider <name>', 'LLM provider: extractive (default, offline), anthropic, openai, claude-cli')
     .option('--model <name>', 'model for the provider')
     .option('--max-calls <n>', 'spend guard: at most this many LLM calls')
@@ -169,19 +224,31 @@ Nothing new: 0 provider calls and the output file is left as it is. Failed conve
   logbook
     .command('show')
     .description('print the stored logbook of a project, newest first, cut to a token budget')
-    .option('--project <dir>', 'the project folder (default: the current folder; a logbook of an enclosing folder serves it too)')
+    .option(
+      '--project <dir>',
+      'the project folder (default: the current folder; a logbook of an enclosing folder serves it too)',
+    )
     .option('--budget <tokens>', 'at most this many tokens')
     .option('--type <types>', 'only these event types, comma-separated (decision,fact,bug)')
     .option('--since <time>', 'only events since (30m, 2h, 7d, 1w or an ISO date)')
     .option('--json', 'print the events as JSON on stdout')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   strata logbook show
   strata logbook show --budget 1500 --type decision,bug --since 30d
-  strata logbook show --project ~/src/app --json`)
+  strata logbook show --project ~/src/app --json`,
+    )
     .action(async (_opts: unknown, command: Command) => {
       // Options the parent also declares (--project, --json) are parsed by it: read them merged.
-      const opts = command.optsWithGlobals<{ project?: string; budget?: string; type?: string; since?: string; json?: boolean }>();
+      const opts = command.optsWithGlobals<{
+        project?: string;
+        budget?: string;
+        type?: string;
+        since?: string;
+        json?: boolean;
+      }>();
       const { logbookForProject } = await import('../../core/logbook/show.js');
       const store = openStoreForRead(io);
       try {
@@ -191,9 +258,11 @@ Examples:
           ...(opts.since ? { since: parseTimeSpec(opts.since) } : {}),
         });
         if (opts.json) return printJson(io, view);
-        if (!view.workspace) return printLine(io.stderr, 'no logbook for this project yet (run `strata logbook` first)');
+        if (!view.workspace)
+          return printLine(io.stderr, 'no logbook for this project yet (run `strata logbook` first)');
         io.stdout.write(view.text);
-        if (view.events.length < view.matching) printLine(io.stderr, `logbook: ${view.events.length} of ${view.matching} events shown (token budget)`);
+        if (view.events.length < view.matching)
+          printLine(io.stderr, `logbook: ${view.events.length} of ${view.matching} events shown (token budget)`);
       } finally {
         store.close();
       }
@@ -203,10 +272,13 @@ Examples:
     .command('list')
     .description('list the workspaces that have a logbook, with their size and age')
     .option('--json', 'print JSON on stdout')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   strata logbook list
-  strata logbook list --json`)
+  strata logbook list --json`,
+    )
     .action((_opts: unknown, command: Command) => {
       const opts = command.optsWithGlobals<{ json?: boolean }>();
       const store = openStoreForRead(io);
@@ -214,7 +286,19 @@ Examples:
         const rows = listLogbookRows(store.db);
         if (opts.json) return printJson(io, rows);
         if (rows.length === 0) return printLine(io.stderr, 'no logbooks yet (run `strata logbook`)');
-        printLine(io.stdout, formatTable(rows.map((r) => [String(r.events), `${Math.max(1, Math.round(r.bytes / 1024))} KB`, r.generatedAt.slice(0, 16).replace('T', ' '), r.kind, tildify(r.workspace, io.env)]), ['EVENTS', 'SIZE', 'GENERATED', 'KIND', 'WORKSPACE']));
+        printLine(
+          io.stdout,
+          formatTable(
+            rows.map((r) => [
+              String(r.events),
+              `${Math.max(1, Math.round(r.bytes / 1024))} KB`,
+              r.generatedAt.slice(0, 16).replace('T', ' '),
+              r.kind,
+              tildify(r.workspace, io.env),
+            ]),
+            ['EVENTS', 'SIZE', 'GENERATED', 'KIND', 'WORKSPACE'],
+          ),
+        );
       } finally {
         store.close();
       }

@@ -29,7 +29,6 @@ interface MapperFlags {
   timeout?: number;
 }
 
-
 function parseLevel(value: string): DetailLevel {
   if (!isDetailLevel(value)) throw usageError(`--level must be one of ${DETAIL_LEVELS.join(', ')}, got "${value}"`);
   return value;
@@ -39,7 +38,12 @@ function withMapperOptions(cmd: Command): Command {
   return cmd
     .option('--cache <file>', 'parse cache database (default: <data dir>/codemap-cache.db)')
     .option('--no-cache', 'parse every file, without reading or writing the cache')
-    .option('--timeout <ms>', 'per-file parse timeout; slower files are shown as outlines', positiveInt('--timeout'), 2000);
+    .option(
+      '--timeout <ms>',
+      'per-file parse timeout; slower files are shown as outlines',
+      positiveInt('--timeout'),
+      2000,
+    );
 }
 
 function openMapper(io: CliIo, flags: MapperFlags): CodeMapper {
@@ -54,7 +58,10 @@ async function mapAll(io: CliIo, paths: string[], flags: MapperFlags, quiet: boo
   try {
     const maps = await mapper.mapPaths(paths.length > 0 ? paths : ['.'], io.cwd);
     const { files, parses, cacheHits } = mapper.stats;
-    if (!quiet) io.stderr.write(`strata: mapped ${files} files (${parses} parsed, ${cacheHits} from cache) in ${Math.round(performance.now() - started)} ms\n`);
+    if (!quiet)
+      io.stderr.write(
+        `strata: mapped ${files} files (${parses} parsed, ${cacheHits} from cache) in ${Math.round(performance.now() - started)} ms\n`,
+      );
     return maps;
   } finally {
     mapper.close();
@@ -91,7 +98,11 @@ Tokens are counted with strata's tokenizer (o200k_base). Skips node_modules, .gi
     )
     .action(async (paths: string[], opts: MapperFlags & { budget: number; level?: DetailLevel; json?: boolean }) => {
       const maps = await mapAll(io, paths, opts, Boolean(opts.json));
-      const result = renderWithinBudget(maps, { budget: opts.budget, ...(opts.level ? { level: opts.level } : {}) }, { readSource: sourceReader(io) });
+      const result = renderWithinBudget(
+        maps,
+        { budget: opts.budget, ...(opts.level ? { level: opts.level } : {}) },
+        { readSource: sourceReader(io) },
+      );
       if (opts.json) {
         const byPath = new Map(maps.map((m) => [m.path, m]));
         printJson(io, {
@@ -107,7 +118,8 @@ Tokens are counted with strata's tokenizer (o200k_base). Skips node_modules, .gi
         return;
       }
       io.stdout.write(result.text);
-      if (result.omitted > 0) io.stderr.write(`strata: ${result.omitted} files omitted to fit ${result.budget} tokens (raise --budget)\n`);
+      if (result.omitted > 0)
+        io.stderr.write(`strata: ${result.omitted} files omitted to fit ${result.budget} tokens (raise --budget)\n`);
     });
 }
 
@@ -119,7 +131,12 @@ function registerChunk(map: Command, io: CliIo): void {
   withMapperOptions(map.command('chunk'))
     .description('cut a file or folder into chunks at symbol boundaries, with a manifest of the symbols in each chunk')
     .argument('<path>', 'file or folder to chunk')
-    .option('--max-chars <n>', 'largest chunk in characters (a symbol larger than this is split at inner boundaries)', positiveInt('--max-chars'), DEFAULT_MAX_CHARS)
+    .option(
+      '--max-chars <n>',
+      'largest chunk in characters (a symbol larger than this is split at inner boundaries)',
+      positiveInt('--max-chars'),
+      DEFAULT_MAX_CHARS,
+    )
     .option('--out <dir>', 'write chunks and manifest.json here (default: <data dir>/chunks/<name>-<hash>)')
     .option('--json', 'print a summary as JSON')
     .addHelpText(
@@ -137,32 +154,59 @@ continues, preview, tokens) and a side index used by \`strata map search\`. A li
     .action(async (path: string, opts: MapperFlags & { maxChars: number; out?: string; json?: boolean }) => {
       const absolute = resolve(io.cwd, path);
       if (!existsSync(absolute)) throw new StrataError('NOT_FOUND', `no such file or folder: ${path}`);
-      const outDir = opts.out ? resolve(io.cwd, opts.out) : join(dataDir(io.env), 'chunks', `${basename(absolute) || 'root'}-${sha1(absolute).slice(0, 8)}`);
+      const outDir = opts.out
+        ? resolve(io.cwd, opts.out)
+        : join(dataDir(io.env), 'chunks', `${basename(absolute) || 'root'}-${sha1(absolute).slice(0, 8)}`);
       const maps = await mapAll(io, [path], opts, Boolean(opts.json));
-      const manifest = writeChunks(maps, { outDir, maxChars: opts.maxChars, source: path }, { readSource: sourceReader(io) });
+      const manifest = writeChunks(
+        maps,
+        { outDir, maxChars: opts.maxChars, source: path },
+        { readSource: sourceReader(io) },
+      );
       const manifestPath = join(outDir, MANIFEST_FILE);
       writeFileAtomic(lastManifestPointer(io), manifestPath + '\n');
       if (opts.json) {
-        printJson(io, { out_dir: outDir, manifest: manifestPath, files: manifest.files.length, chunks: manifest.total_chunks, tokens: manifest.total_tokens });
+        printJson(io, {
+          out_dir: outDir,
+          manifest: manifestPath,
+          files: manifest.files.length,
+          chunks: manifest.total_chunks,
+          tokens: manifest.total_tokens,
+        });
         return;
       }
       const rows = manifest.chunks.map((c) => [
         c.id,
         `${c.file}:${c.start_line}-${c.end_line}`,
         `${c.tokens} tok`,
-        c.symbols.filter((s) => !s.parent).map((s) => s.name).slice(0, 6).join(', ') + (c.spanning ? ` (part of ${c.spanning.map((s) => s.name).join(' > ')})` : ''),
+        c.symbols
+          .filter((s) => !s.parent)
+          .map((s) => s.name)
+          .slice(0, 6)
+          .join(', ') + (c.spanning ? ` (part of ${c.spanning.map((s) => s.name).join(' > ')})` : ''),
       ]);
       if (rows.length > 0) printLine(io.stdout, formatTable(rows));
-      printLine(io.stdout, `${manifest.total_chunks} chunks, ${manifest.total_tokens} tokens; manifest: ${manifestPath}`);
+      printLine(
+        io.stdout,
+        `${manifest.total_chunks} chunks, ${manifest.total_tokens} tokens; manifest: ${manifestPath}`,
+      );
     });
 }
 
 function registerView(map: Command, io: CliIo): void {
   withMapperOptions(map.command('view'))
     .description('print the ground-truth rendering of named symbols (name, Parent.name or Parent::name)')
-    .argument('<args...>', 'symbol names, then optionally files/folders to look in (arguments that exist on disk are paths)')
+    .argument(
+      '<args...>',
+      'symbol names, then optionally files/folders to look in (arguments that exist on disk are paths)',
+    )
     .option('--level <level>', `detail level: ${DETAIL_LEVELS.join(', ')}`, parseLevel, 'compact' as DetailLevel)
-    .option('--path <path>', 'file or folder to look in (repeatable; default: the current folder)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option(
+      '--path <path>',
+      'file or folder to look in (repeatable; default: the current folder)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
     .option('--json', 'print the matches as JSON')
     .addHelpText(
       'after',
@@ -179,7 +223,11 @@ Examples:
       if (names.length === 0) throw usageError('name at least one symbol to view');
       const maps = await mapAll(io, paths, opts, true);
       const view = renderView(names, opts.level, maps, sourceReader(io));
-      if (view.found.length === 0) throw new StrataError('NOT_FOUND', `no symbol named ${names.join(', ')} (try \`strata map render --level minimal\`)`);
+      if (view.found.length === 0)
+        throw new StrataError(
+          'NOT_FOUND',
+          `no symbol named ${names.join(', ')} (try \`strata map render --level minimal\`)`,
+        );
       for (const name of view.missing) io.stderr.write(`strata: no symbol named ${name}\n`);
       if (opts.json) printJson(io, { level: opts.level, found: view.found, missing: view.missing, text: view.text });
       else io.stdout.write(view.text);
@@ -190,7 +238,10 @@ function registerSearch(map: Command, io: CliIo): void {
   map
     .command('search')
     .description('find chunks in a chunk manifest by symbol name, kind or file, without loading the whole manifest')
-    .argument('<pattern>', 'terms (all must match): NAME or glob (matches name, Parent.name or file), kind:KIND, file:GLOB')
+    .argument(
+      '<pattern>',
+      'terms (all must match): NAME or glob (matches name, Parent.name or file), kind:KIND, file:GLOB',
+    )
     .option('--manifest <file>', 'manifest.json to search (default: the last one `strata map chunk` wrote)')
     .option('--json', 'print the matching chunks as JSON')
     .addHelpText(
@@ -205,19 +256,27 @@ Examples:
       let manifestPath = opts.manifest ? resolve(io.cwd, opts.manifest) : undefined;
       if (!manifestPath) {
         const pointer = lastManifestPointer(io);
-        if (!existsSync(pointer)) throw usageError('no manifest given and none written yet: run `strata map chunk PATH` or pass --manifest');
+        if (!existsSync(pointer))
+          throw usageError('no manifest given and none written yet: run `strata map chunk PATH` or pass --manifest');
         manifestPath = readFileSync(pointer, 'utf8').trim();
       }
       const hits = await searchManifest(pattern, manifestPath);
       if (opts.json) {
-        printJson(io, { manifest: manifestPath, hits: hits.map((h) => ({ ...h, path: join(dirname(manifestPath), h.path) })) });
+        printJson(io, {
+          manifest: manifestPath,
+          hits: hits.map((h) => ({ ...h, path: join(dirname(manifestPath), h.path) })),
+        });
         return;
       }
       if (hits.length === 0) {
         io.stderr.write(`strata: no chunk matches "${pattern}"\n`);
         return;
       }
-      const rows = hits.map((h) => [h.id, `${h.file}:${h.start_line}-${h.end_line}`, h.symbols.map((s) => `${s.kind} ${s.parent ? s.parent + '.' : ''}${s.name}:${s.line}`).join(', ')]);
+      const rows = hits.map((h) => [
+        h.id,
+        `${h.file}:${h.start_line}-${h.end_line}`,
+        h.symbols.map((s) => `${s.kind} ${s.parent ? s.parent + '.' : ''}${s.name}:${s.line}`).join(', '),
+      ]);
       printLine(io.stdout, formatTable(rows));
     });
 }

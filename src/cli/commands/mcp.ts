@@ -18,16 +18,28 @@ default locations incrementally when the last such ingest is older than --refres
 ingest holds the store it answers from what is stored.`;
 
 export function registerMcpCommand(program: Command, io: CliIo): void {
-  const mcp = program.command('mcp').description('MCP server over stdio for coding agents (search, sessions, read, packs, code maps)').addHelpText('after', MCP_EXAMPLES);
+  const mcp = program
+    .command('mcp')
+    .description('MCP server over stdio for coding agents (search, sessions, read, packs, code maps)')
+    .addHelpText('after', MCP_EXAMPLES);
   mcp
     .command('serve', { isDefault: true })
     .description('serve the MCP tools over stdio (the default `strata mcp` subcommand)')
-    .option('--root <dir>', 'folder the pack and code tools may read under (repeatable; default: the current folder)', collect)
-    .option('--refresh <seconds>', 'ingest the default locations before a history query when the last ingest is older (default 30)', '30')
+    .option(
+      '--root <dir>',
+      'folder the pack and code tools may read under (repeatable; default: the current folder)',
+      collect,
+    )
+    .option(
+      '--refresh <seconds>',
+      'ingest the default locations before a history query when the last ingest is older (default 30)',
+      '30',
+    )
     .addHelpText('after', MCP_EXAMPLES)
     .action(async (opts: { root?: string[]; refresh: string }) => {
       const refreshSeconds = Number(opts.refresh);
-      if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0) throw usageError(`--refresh must be a number of seconds >= 0, got "${opts.refresh}"`);
+      if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0)
+        throw usageError(`--refresh must be a number of seconds >= 0, got "${opts.refresh}"`);
       const [{ serveStrata }, { StdioServerTransport }, { openStoreForRead }] = await Promise.all([
         import('../../mcp/server.js'),
         import('@modelcontextprotocol/sdk/server/stdio.js'),
@@ -39,7 +51,14 @@ export function registerMcpCommand(program: Command, io: CliIo): void {
       process.stdin.once('end', () => void transport.close());
       try {
         await serveStrata(
-          { store, env: io.env, cwd: io.cwd, ...(opts.root ? { roots: opts.root } : {}), refreshSeconds, log: (line) => io.stderr.write(`strata: ${line}\n`) },
+          {
+            store,
+            env: io.env,
+            cwd: io.cwd,
+            ...(opts.root ? { roots: opts.root } : {}),
+            refreshSeconds,
+            log: (line) => io.stderr.write(`strata: ${line}\n`),
+          },
           transport,
         );
       } finally {
@@ -64,17 +83,24 @@ export function registerMcpConfigCommand(mcp: Command, io: CliIo): void {
     .description("print (or merge with --write) the strata MCP server entry for a client's configuration file")
     .requiredOption('--client <name>', 'claude-code, codex, gemini, cursor or opencode')
     .option('--write', 'merge the entry into the configuration file')
-    .option('--path <file>', 'configuration file to merge into (default: the client\'s own)')
+    .option('--path <file>', "configuration file to merge into (default: the client's own)")
     .addHelpText('after', CONFIG_EXAMPLES)
     .action(async (opts: { client: string; write?: boolean; path?: string }) => {
-      const [{ isAgentClient, mcpConfigPath, AGENT_CLIENTS }, { mcpConfigSnippet, mergeMcpConfig }, { writeConfigFile }, { tildify }, { resolve }] = await Promise.all([
+      const [
+        { isAgentClient, mcpConfigPath, AGENT_CLIENTS },
+        { mcpConfigSnippet, mergeMcpConfig },
+        { writeConfigFile },
+        { tildify },
+        { resolve },
+      ] = await Promise.all([
         import('../../core/agent-config/clients.js'),
         import('../../core/agent-config/mcp-config.js'),
         import('../../core/agent-config/config-file.js'),
         import('../../shared/paths.js'),
         import('node:path'),
       ]);
-      if (!isAgentClient(opts.client)) throw usageError(`--client must be one of ${AGENT_CLIENTS.join(', ')}, got "${opts.client}"`);
+      if (!isAgentClient(opts.client))
+        throw usageError(`--client must be one of ${AGENT_CLIENTS.join(', ')}, got "${opts.client}"`);
       const client = opts.client;
       const path = opts.path ? resolve(io.cwd, opts.path) : mcpConfigPath(client, io.env, io.cwd);
       if (!opts.write) {

@@ -33,6 +33,7 @@ describe('option parsers', () => {
     expect(usageOf(() => parseNonNegativeInt('-3', '--skip'))).toMatch(/non-negative integer/);
     expect(parseNonNegativeNumber('0.5', '--max-cost')).toBe(0.5);
     expect(parseNonNegativeNumber('0', '--max-cost')).toBe(0);
-    for (const bad of ['-1', 'NaN', '1e400', 'abc', '']) expect(usageOf(() => parseNonNegativeNumber(bad, '--max-cost'))).toMatch(/--max-cost/);
+    for (const bad of ['-1', 'NaN', '1e400', 'abc', ''])
+      expect(usageOf(() => parseNonNegativeNumber(bad, '--max-cost'))).toMatch(/--max-cost/);
   });
 });

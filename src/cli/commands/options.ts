@@ -8,9 +8,13 @@ export const MAX_COUNT = 1_000_000_000;
 
 export function parseAgentList(value: string | undefined): AgentName[] | undefined {
   if (!value) return undefined;
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
-    if (!(AGENTS as readonly string[]).includes(name)) throw usageError(`unknown agent "${name}"; known agents: ${AGENTS.join(', ')}`);
+    if (!(AGENTS as readonly string[]).includes(name))
+      throw usageError(`unknown agent "${name}"; known agents: ${AGENTS.join(', ')}`);
   }
   return names as AgentName[];
 }
@@ -39,7 +43,8 @@ export function parseNonNegativeInt(value: string, name = 'value', max = MAX_COU
 export function parseNonNegativeNumber(value: string, name = 'value'): number {
   const text = String(value).trim();
   const n = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(n) || n < 0 || n > 1e12) throw usageError(`${name} must be a non-negative number, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0 || n > 1e12)
+    throw usageError(`${name} must be a non-negative number, got "${value}"`);
   return n;
 }
 

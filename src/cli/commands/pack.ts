@@ -31,7 +31,6 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-
 function segmentOf(io: CliIo, flags: SegmentFlags, output?: string) {
   return {
     repoRoot: resolve(io.cwd, flags.repoRoot ?? '.'),
@@ -48,11 +47,21 @@ function withSegmentOptions(cmd: Command): Command {
 
 function registerBuild(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('build'))
-    .description('chunk the segment\'s Markdown docs into <segment>/_ctx/context_pack.json and context.db')
+    .description("chunk the segment's Markdown docs into <segment>/_ctx/context_pack.json and context.db")
     .option('--output <file>', 'write the JSON pack here instead of <segment>/_ctx/context_pack.json')
-    .option('--include <glob>', 'docs to include (repeatable; default "**/*.md"; a glob without "/" matches names at any depth)', collect, [])
+    .option(
+      '--include <glob>',
+      'docs to include (repeatable; default "**/*.md"; a glob without "/" matches names at any depth)',
+      collect,
+      [],
+    )
     .option('--exclude <glob>', 'paths to leave out (repeatable)', collect, [])
-    .option('--max-chars <n>', 'longest chunk before the paragraph fallback splits it', positiveInt('--max-chars'), 6000)
+    .option(
+      '--max-chars <n>',
+      'longest chunk before the paragraph fallback splits it',
+      positiveInt('--max-chars'),
+      6000,
+    )
     .option('--json', 'print the build summary as JSON')
     .addHelpText(
       'after',
@@ -69,41 +78,63 @@ Only files under --repo-root are read (symlinks resolved); a segment or _ctx lea
 or a symlinked _ctx, is refused.
 ${SEGMENT_HELP}`,
     )
-    .action((opts: SegmentFlags & { output?: string; include: string[]; exclude: string[]; maxChars: number; json?: boolean }) => {
-      const started = performance.now();
-      const result = writeContextPack({ ...segmentOf(io, opts, opts.output), include: opts.include, exclude: opts.exclude, maxChars: opts.maxChars });
-      const durationMs = Math.round(performance.now() - started);
-      for (const s of result.skipped) io.stderr.write(`strata: skipped ${s.path}: ${s.reason}\n`);
-      const { pack, paths } = result;
-      if (opts.json) {
-        printJson(io, {
-          segment: pack.segment,
-          pack_path: paths.packPath,
-          db_path: paths.dbPath,
-          docs: pack.docs.length,
-          chunks: pack.chunks.length,
-          digest_entries: pack.digest.length,
-          reused_docs: result.reusedDocs,
-          chunked_docs: result.chunkedDocs,
-          skipped: result.skipped,
-          pack_bytes: result.packBytes,
-          db_bytes: result.dbBytes,
-          duration_ms: durationMs,
-          timings: result.timings,
+    .action(
+      (
+        opts: SegmentFlags & {
+          output?: string;
+          include: string[];
+          exclude: string[];
+          maxChars: number;
+          json?: boolean;
+        },
+      ) => {
+        const started = performance.now();
+        const result = writeContextPack({
+          ...segmentOf(io, opts, opts.output),
+          include: opts.include,
+          exclude: opts.exclude,
+          maxChars: opts.maxChars,
         });
-        return;
-      }
-      printLine(io.stdout, `segment ${pack.segment}: ${pack.docs.length} docs, ${pack.chunks.length} chunks (${result.reusedDocs.length} docs reused, ${result.chunkedDocs.length} chunked) in ${durationMs} ms`);
-      printLine(io.stdout, `pack  ${paths.packPath} (${result.packBytes} bytes)`);
-      printLine(io.stdout, `db    ${paths.dbPath} (${result.dbBytes} bytes)`);
-    });
+        const durationMs = Math.round(performance.now() - started);
+        for (const s of result.skipped) io.stderr.write(`strata: skipped ${s.path}: ${s.reason}\n`);
+        const { pack, paths } = result;
+        if (opts.json) {
+          printJson(io, {
+            segment: pack.segment,
+            pack_path: paths.packPath,
+            db_path: paths.dbPath,
+            docs: pack.docs.length,
+            chunks: pack.chunks.length,
+            digest_entries: pack.digest.length,
+            reused_docs: result.reusedDocs,
+            chunked_docs: result.chunkedDocs,
+            skipped: result.skipped,
+            pack_bytes: result.packBytes,
+            db_bytes: result.dbBytes,
+            duration_ms: durationMs,
+            timings: result.timings,
+          });
+          return;
+        }
+        printLine(
+          io.stdout,
+          `segment ${pack.segment}: ${pack.docs.length} docs, ${pack.chunks.length} chunks (${result.reusedDocs.length} docs reused, ${result.chunkedDocs.length} chunked) in ${durationMs} ms`,
+        );
+        printLine(io.stdout, `pack  ${paths.packPath} (${result.packBytes} bytes)`);
+        printLine(io.stdout, `db    ${paths.dbPath} (${result.dbBytes} bytes)`);
+      },
+    );
 }
 
 function registerGet(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('get'))
     .description('print chunks by id, in the order given')
     .argument('<ids...>', 'chunk ids from the pack index or search results (e.g. skill:a1b2c3d4e5)')
-    .option('--budget <tokens>', 'stop adding chunks before their total would exceed this many tokens', positiveInt('--budget'))
+    .option(
+      '--budget <tokens>',
+      'stop adding chunks before their total would exceed this many tokens',
+      positiveInt('--budget'),
+    )
     .option('--json', 'print the chunks as JSON')
     .addHelpText(
       'after',
@@ -132,7 +163,14 @@ ${SEGMENT_HELP}`,
         );
       }
       if (opts.json) {
-        printJson(io, { segment, budget: opts.budget ?? null, used_tokens: used, truncated: omitted.length > 0, chunks: included, omitted });
+        printJson(io, {
+          segment,
+          budget: opts.budget ?? null,
+          used_tokens: used,
+          truncated: omitted.length > 0,
+          chunks: included,
+          omitted,
+        });
         return;
       }
       io.stdout.write(printed);
@@ -141,8 +179,11 @@ ${SEGMENT_HELP}`,
 
 function registerSearch(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('search'))
-    .description('full-text search over the segment\'s chunks (bm25, titles weighted above text)')
-    .argument('<query...>', 'plain words (punctuation is fine), or FTS5 syntax: "exact phrase", a OR b, prefix*, title_path:word')
+    .description("full-text search over the segment's chunks (bm25, titles weighted above text)")
+    .argument(
+      '<query...>',
+      'plain words (punctuation is fine), or FTS5 syntax: "exact phrase", a OR b, prefix*, title_path:word',
+    )
     .option('-k, --limit <n>', 'number of results', positiveInt('-k'), 10)
     .option('--json', 'print results as JSON')
     .addHelpText(
@@ -169,7 +210,8 @@ ${SEGMENT_HELP}`,
         printJson(io, { segment: paths.name, ...result });
         return;
       }
-      if (result.mode === 'any' && result.hits.length > 0) io.stderr.write('strata: no chunk has every word; showing chunks with any of them\n');
+      if (result.mode === 'any' && result.hits.length > 0)
+        io.stderr.write('strata: no chunk has every word; showing chunks with any of them\n');
       if (result.hits.length === 0) io.stderr.write(`strata: no chunks match ${JSON.stringify(result.query)}\n`);
       result.hits.forEach((h, i) => {
         const title = h.title_path.length > 0 ? h.title_path.join(' > ') : '(before first heading)';
@@ -181,8 +223,11 @@ ${SEGMENT_HELP}`,
 
 function registerStats(pack: Command, io: CliIo): void {
   withSegmentOptions(pack.command('stats'))
-    .description('show what the segment\'s pack holds and what loading it costs')
-    .option('--pack <file>', 'JSON pack to read, if it was built with --output (default: <segment>/_ctx/context_pack.json)')
+    .description("show what the segment's pack holds and what loading it costs")
+    .option(
+      '--pack <file>',
+      'JSON pack to read, if it was built with --output (default: <segment>/_ctx/context_pack.json)',
+    )
     .option('--json', 'print stats as JSON')
     .addHelpText(
       'after',
@@ -203,11 +248,23 @@ ${SEGMENT_HELP}`,
         return;
       }
       printLine(io.stdout, `segment      ${stats.segment} (${stats.segment_dir})`);
-      printLine(io.stdout, `built        ${stats.created_at} by generator ${stats.generator_version}, schema v${stats.schema_version}, max_chars ${stats.max_chars}`);
+      printLine(
+        io.stdout,
+        `built        ${stats.created_at} by generator ${stats.generator_version}, schema v${stats.schema_version}, max_chars ${stats.max_chars}`,
+      );
       printLine(io.stdout, `docs         ${stats.docs}, chunks ${stats.chunks}, ${stats.total_chars} chars`);
-      printLine(io.stdout, `tokens (est) digest ${stats.digest_token_est}, index ${stats.index_token_est}, all chunks ${stats.chunks_token_est}`);
-      printLine(io.stdout, `files        ${stats.pack_path} (${stats.pack_bytes} bytes), ${stats.db_path} (${stats.db_bytes ?? 'missing'} bytes)`);
-      if (!stats.db_in_sync) io.stderr.write('strata: context.db is missing or from another build than the JSON pack; run `strata pack build`\n');
+      printLine(
+        io.stdout,
+        `tokens (est) digest ${stats.digest_token_est}, index ${stats.index_token_est}, all chunks ${stats.chunks_token_est}`,
+      );
+      printLine(
+        io.stdout,
+        `files        ${stats.pack_path} (${stats.pack_bytes} bytes), ${stats.db_path} (${stats.db_bytes ?? 'missing'} bytes)`,
+      );
+      if (!stats.db_in_sync)
+        io.stderr.write(
+          'strata: context.db is missing or from another build than the JSON pack; run `strata pack build`\n',
+        );
       printLine(io.stdout);
       const rows = stats.per_doc.map((d) => [d.doc, String(d.chunks), String(d.chars), String(d.token_est)]);
       printLine(io.stdout, formatTable(rows, ['DOC', 'CHUNKS', 'CHARS', 'TOKENS']));

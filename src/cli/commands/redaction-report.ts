@@ -4,6 +4,7 @@ import type { IngestReport } from '../../core/ingest/report.js';
 
 export function formatRedactionReport(report: IngestReport): string {
   const lines = ['kind\tsession\tline\tmessage'];
-  for (const r of report.redactionsWhere) lines.push(`${r.kind}\t${r.session}\t${r.line || '-'}\t${r.message || '(session title or metadata)'}`);
+  for (const r of report.redactionsWhere)
+    lines.push(`${r.kind}\t${r.session}\t${r.line || '-'}\t${r.message || '(session title or metadata)'}`);
   return lines.join('\n');
 }

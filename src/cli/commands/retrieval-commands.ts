@@ -47,13 +47,14 @@ export function registerReadCommand(program: Command, io: CliIo): void {
     .option('--json', 'print JSON on stdout')
     .addHelpText('after', READ_EXAMPLES)
     .action(async (session: string, range: string | undefined, opts: ReadFlags) => {
-      const [{ readSession }, { formatRead }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] = await Promise.all([
-        import('../../core/retrieval/read-session.js'),
-        import('../../core/retrieval/format-read.js'),
-        import('../../core/retrieval/selectors.js'),
-        import('../../core/retrieval/locations.js'),
-        import('../store-access.js'),
-      ]);
+      const [{ readSession }, { formatRead }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] =
+        await Promise.all([
+          import('../../core/retrieval/read-session.js'),
+          import('../../core/retrieval/format-read.js'),
+          import('../../core/retrieval/selectors.js'),
+          import('../../core/retrieval/locations.js'),
+          import('../store-access.js'),
+        ]);
       const store = openStoreForRead(io);
       try {
         const result = readSession(store.db, session, {
@@ -66,7 +67,10 @@ export function registerReadCommand(program: Command, io: CliIo): void {
         });
         if (opts.json) return printJson(io, result);
         const localHome = homeDir(io.env);
-        printLine(io.stdout, formatRead(result, (p) => displayPath(p, null, sessionHome(p, localHome))));
+        printLine(
+          io.stdout,
+          formatRead(result, (p) => displayPath(p, null, sessionHome(p, localHome))),
+        );
       } finally {
         store.close();
       }

@@ -51,14 +51,21 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .command('search')
     .description('search every session: ranked full text (BM25) or -E regular expressions')
     .argument('<query...>', 'words, "phrases", OR, -excluded (or a regular expression with -E)')
-    .option('-E, --regex', 'treat the query as a regular expression (JavaScript syntax run in linear time: no backreferences or lookahead)')
+    .option(
+      '-E, --regex',
+      'treat the query as a regular expression (JavaScript syntax run in linear time: no backreferences or lookahead)',
+    )
     .option('-i, --ignore-case', 'case-insensitive regular expression')
     .option('-C, --context <words>', 'words of context on each side of a hit (default 12)')
     .option('-l, --files-with-matches', 'print only the ids of matching sessions')
     .option('-c, --count', 'print the number of hits per session')
     .option('-m, --max-count <n>', 'at most n hits shown per session (default 3)')
     .option('-s, --session <id>', 'only this session (id or unique prefix)')
-    .option('--in <selectors>', 'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] (repeatable)', collect)
+    .option(
+      '--in <selectors>',
+      'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] (repeatable)',
+      collect,
+    )
     .option('--after <time>', 'only messages after (30m, 2h, 7d, 1w or an ISO date)')
     .option('--before <time>', 'only messages before (30m, 2h, 7d, 1w or an ISO date)')
     .option('--project <dir>', 'only sessions whose project directory contains this text')
@@ -67,7 +74,13 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('--json', 'print JSON on stdout')
     .addHelpText('after', SEARCH_EXAMPLES)
     .action(async (words: string[], opts: SearchFlags) => {
-      const [{ search }, { formatSearch, noMatchLine }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] = await Promise.all([
+      const [
+        { search },
+        { formatSearch, noMatchLine },
+        { parseSelectors },
+        { displayPath, sessionHome },
+        { openStoreForRead },
+      ] = await Promise.all([
         import('../../core/retrieval/search.js'),
         import('../../core/retrieval/format-search.js'),
         import('../../core/retrieval/selectors.js'),
@@ -84,7 +97,11 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
           ignoreCase: Boolean(opts.ignoreCase),
           ...(opts.context !== undefined ? { context: parseNonNegativeInt(opts.context, '--context') } : {}),
           ...(opts.maxCount !== undefined ? { maxPerSession: parsePositiveInt(opts.maxCount, '--max-count') } : {}),
-          ...(opts.limit !== undefined ? { limit: parsePositiveInt(opts.limit, '--limit') } : listing ? { limit: Number.MAX_SAFE_INTEGER } : {}),
+          ...(opts.limit !== undefined
+            ? { limit: parsePositiveInt(opts.limit, '--limit') }
+            : listing
+              ? { limit: Number.MAX_SAFE_INTEGER }
+              : {}),
           ...(opts.session ? { session: opts.session } : {}),
           in: parseSelectors(opts.in),
           ...(opts.after ? { after: parseTimeSpec(opts.after) } : {}),
@@ -99,7 +116,10 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         if (opts.json) return;
         const localHome = homeDir(io.env);
         const view = opts.filesWithMatches ? 'sessions' : opts.count ? 'counts' : 'hits';
-        printLine(io.stdout, formatSearch(result, view, (p) => displayPath(p, null, sessionHome(p, localHome))));
+        printLine(
+          io.stdout,
+          formatSearch(result, view, (p) => displayPath(p, null, sessionHome(p, localHome))),
+        );
       } finally {
         store.close();
       }

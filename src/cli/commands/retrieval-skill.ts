@@ -28,14 +28,22 @@ function helpOf(program: Command, name: string, io: CliIo): string {
 
 function gitLog(cwd: string): string | undefined {
   try {
-    return execFileSync('git', ['log', '--oneline'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
+    return execFileSync('git', ['log', '--oneline'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 1 << 28,
+    });
   } catch {
     return undefined;
   }
 }
 
 export function registerSkillCommand(program: Command, io: CliIo): void {
-  const skill = program.command('skill').description('install the Claude Code retrieval skill and subagent').addHelpText('after', SKILL_EXAMPLES);
+  const skill = program
+    .command('skill')
+    .description('install the Claude Code retrieval skill and subagent')
+    .addHelpText('after', SKILL_EXAMPLES);
   skill
     .command('context')
     .description('print the context the retrieval skill preloads (never fails: each part says why it is missing)')
@@ -78,7 +86,10 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
     .addHelpText('after', SKILL_EXAMPLES)
     .action(async (opts: { project?: boolean; user?: boolean; print?: boolean }) => {
       if (opts.project && opts.user) throw usageError('choose one of --project and --user');
-      const [{ skillFiles }, { writeFileAtomic }] = await Promise.all([import('../../core/retrieval/skill.js'), import('../../shared/atomic-write.js')]);
+      const [{ skillFiles }, { writeFileAtomic }] = await Promise.all([
+        import('../../core/retrieval/skill.js'),
+        import('../../shared/atomic-write.js'),
+      ]);
       const root = opts.user ? homeDir(io.env) : io.cwd;
       for (const file of skillFiles()) {
         const target = join(root, file.path);

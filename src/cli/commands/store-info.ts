@@ -20,10 +20,15 @@ export function registerStoreInfoCommands(program: Command, io: CliIo): void {
         const rows = listSources(store.db, ADAPTERS, io.env);
         if (opts.json) return printJson(io, rows);
         for (const r of rows) {
-          printLine(io.stdout, `${r.displayName} (${r.agent}): ${r.files} files, ${r.sessions} sessions, ${r.messages ?? 0} messages, last ingest ${r.lastIngest ?? 'never'}`);
+          printLine(
+            io.stdout,
+            `${r.displayName} (${r.agent}): ${r.files} files, ${r.sessions} sessions, ${r.messages ?? 0} messages, last ingest ${r.lastIngest ?? 'never'}`,
+          );
           const statuses = Object.entries(r.filesByStatus).filter(([s]) => s !== 'active');
-          if (statuses.length) printLine(io.stdout, `  files by status: ${statuses.map(([s, n]) => `${s} ${n}`).join(', ')}`);
-          for (const root of r.roots) printLine(io.stdout, `  ${root.exists ? 'found  ' : 'absent '} ${tildify(root.path, io.env)}`);
+          if (statuses.length)
+            printLine(io.stdout, `  files by status: ${statuses.map(([s, n]) => `${s} ${n}`).join(', ')}`);
+          for (const root of r.roots)
+            printLine(io.stdout, `  ${root.exists ? 'found  ' : 'absent '} ${tildify(root.path, io.env)}`);
         }
       } finally {
         store.close();
@@ -42,11 +47,27 @@ export function registerStoreInfoCommands(program: Command, io: CliIo): void {
       try {
         const stats = storeStats(store.db, store.path, store.schemaVersion, statSync(store.path).size);
         if (opts.json) return printJson(io, stats);
-        printLine(io.stdout, `store: ${tildify(stats.path, io.env)} (${(stats.bytes / 1e6).toFixed(1)} MB, schema v${stats.schemaVersion})`);
-        printLine(io.stdout, `sources: ${stats.sources} (${stats.sourcesMissing} gone)  sessions: ${stats.sessions} (${stats.archivedSessions} archived)`);
-        printLine(io.stdout, `messages: ${stats.messages}  prompts: ${stats.prompts}  blocks: ${stats.blocks}  tool calls: ${stats.toolCalls}`);
-        printLine(io.stdout, `tokens: input ${stats.tokens.input}, output ${stats.tokens.output}, cache read ${stats.tokens.cacheRead}, cache write ${stats.tokens.cacheWrite}`);
-        for (const a of stats.byAgent) printLine(io.stdout, `  ${a.agent}: ${a.sessions} sessions, ${a.messages} messages, ${a.first?.slice(0, 10) ?? '?'} → ${a.last?.slice(0, 10) ?? '?'}`);
+        printLine(
+          io.stdout,
+          `store: ${tildify(stats.path, io.env)} (${(stats.bytes / 1e6).toFixed(1)} MB, schema v${stats.schemaVersion})`,
+        );
+        printLine(
+          io.stdout,
+          `sources: ${stats.sources} (${stats.sourcesMissing} gone)  sessions: ${stats.sessions} (${stats.archivedSessions} archived)`,
+        );
+        printLine(
+          io.stdout,
+          `messages: ${stats.messages}  prompts: ${stats.prompts}  blocks: ${stats.blocks}  tool calls: ${stats.toolCalls}`,
+        );
+        printLine(
+          io.stdout,
+          `tokens: input ${stats.tokens.input}, output ${stats.tokens.output}, cache read ${stats.tokens.cacheRead}, cache write ${stats.tokens.cacheWrite}`,
+        );
+        for (const a of stats.byAgent)
+          printLine(
+            io.stdout,
+            `  ${a.agent}: ${a.sessions} sessions, ${a.messages} messages, ${a.first?.slice(0, 10) ?? '?'} → ${a.last?.slice(0, 10) ?? '?'}`,
+          );
       } finally {
         store.close();
       }

@@ -53,7 +53,12 @@ export function parseFileLine(spec: string): { path: string; line?: number } {
 }
 
 function openInBrowser(url: string): void {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   const child = spawn(cmd as string, args as string[], { detached: true, stdio: 'ignore' });
   child.on('error', () => undefined);
   child.unref();
@@ -69,9 +74,17 @@ export function registerUiCommands(program: Command, io: CliIo): void {
     .action(async (opts: { port?: string; open?: boolean }) => {
       const port = opts.port !== undefined ? parsePositiveInt(opts.port, '--port') : 0;
       if (port > 65535) throw usageError('--port must be at most 65535');
-      const [{ startUiServer }, { openStoreForRead }] = await Promise.all([import('../../ui/server/server.js'), import('../store-access.js')]);
+      const [{ startUiServer }, { openStoreForRead }] = await Promise.all([
+        import('../../ui/server/server.js'),
+        import('../store-access.js'),
+      ]);
       const store = openStoreForRead(io);
-      const server = await startUiServer({ db: store.db, home: homeDir(io.env), port, readCurrent: readCurrentFile(io.cwd) }).catch((error: unknown) => {
+      const server = await startUiServer({
+        db: store.db,
+        home: homeDir(io.env),
+        port,
+        readCurrent: readCurrentFile(io.cwd),
+      }).catch((error: unknown) => {
         store.close();
         throw error;
       });

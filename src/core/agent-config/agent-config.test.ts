@@ -9,7 +9,8 @@ import { mergeHookConfig } from './hook-config.js';
 import { writeConfigFile } from './config-file.js';
 
 const parse = (client: AgentClient, text: string): any => (client === 'codex' ? parseToml(text) : JSON.parse(text));
-const serverOf = (client: AgentClient, doc: any) => (client === 'codex' ? doc.mcp_servers.strata : client === 'opencode' ? doc.mcp.strata : doc.mcpServers.strata);
+const serverOf = (client: AgentClient, doc: any) =>
+  client === 'codex' ? doc.mcp_servers.strata : client === 'opencode' ? doc.mcp.strata : doc.mcpServers.strata;
 
 describe('MCP config snippets and merges', () => {
   it.each(AGENT_CLIENTS)('%s: the snippet parses to the strata server that runs `strata mcp`', (client) => {
@@ -39,7 +40,8 @@ describe('MCP config snippets and merges', () => {
   });
 
   it('codex: a different strata table is replaced in place, comments and later tables kept', () => {
-    const before = '# top\n[mcp_servers.strata]\ncommand = "/old/strata"\nargs = ["serve"]\n\n# tail\n[profiles.x]\nmodel = "m"\n';
+    const before =
+      '# top\n[mcp_servers.strata]\ncommand = "/old/strata"\nargs = ["serve"]\n\n# tail\n[profiles.x]\nmodel = "m"\n';
     const after = mergeMcpConfig('codex', before, 'config.toml');
     const doc = parseToml(after) as any;
     expect(doc.mcp_servers.strata).toEqual({ command: 'strata', args: ['mcp'] });
@@ -52,34 +54,55 @@ describe('MCP config snippets and merges', () => {
     expect(() => mergeMcpConfig('codex', 'model = = "x"\n', 'config.toml')).toThrow(/cannot parse config.toml as TOML/);
     expect(() => mergeMcpConfig('cursor', '{ "mcpServers": ', 'mcp.json')).toThrow(/cannot parse mcp.json as JSON/);
     expect(() => mergeMcpConfig('gemini', '[1]', 'settings.json')).toThrow(/is not a JSON object/);
-    expect(() => mergeMcpConfig('gemini', '{"mcpServers": []}', 'settings.json')).toThrow(/"mcpServers" in settings.json is not an object/);
+    expect(() => mergeMcpConfig('gemini', '{"mcpServers": []}', 'settings.json')).toThrow(
+      /"mcpServers" in settings.json is not an object/,
+    );
   });
 });
 
 describe('hook configuration', () => {
   const commandsOf = (client: AgentClient, doc: any, event: string): string[] =>
-    client === 'cursor' ? doc.hooks[event].map((e: any) => e.command) : doc.hooks[event].flatMap((g: any) => g.hooks.map((h: any) => h.command));
+    client === 'cursor'
+      ? doc.hooks[event].map((e: any) => e.command)
+      : doc.hooks[event].flatMap((g: any) => g.hooks.map((h: any) => h.command));
 
   it.each([
     ['codex', 'SessionStart', 'Stop', 'PreCompact'],
     ['gemini', 'SessionStart', 'SessionEnd', 'PreCompress'],
     ['cursor', 'sessionStart', 'sessionEnd', 'preCompact'],
     ['claude-code', 'SessionStart', 'SessionEnd', 'PreCompact'],
-  ] as const)('%s: registers context at %s and ingest at %s and %s, keeping other hooks', (client, start, end, compact) => {
-    const other = client === 'cursor' ? { command: 'notify-send done' } : { hooks: [{ type: 'command', command: 'notify-send done' }] };
-    const existing = JSON.stringify({ keep: true, hooks: { [start]: [other] } }, null, 2) + '\n';
-    const once = mergeHookConfig(client, existing, 'hooks.json');
-    const doc = JSON.parse(once);
-    expect(doc.keep).toBe(true);
-    expect(commandsOf(client, doc, start)).toEqual(['notify-send done', `strata hook context --client ${client}`]);
-    expect(commandsOf(client, doc, end)).toEqual([`strata hook ingest --client ${client}`]);
-    expect(commandsOf(client, doc, compact)).toEqual([`strata hook ingest --client ${client}`]);
-    if (client === 'cursor') expect(doc.version).toBe(1);
-    expect(mergeHookConfig(client, once, 'hooks.json')).toBe(once);
-  });
+  ] as const)(
+    '%s: registers context at %s and ingest at %s and %s, keeping other hooks',
+    (client, start, end, compact) => {
+      const other =
+        client === 'cursor'
+          ? { command: 'notify-send done' }
+          : { hooks: [{ type: 'command', command: 'notify-send done' }] };
+      const existing = JSON.stringify({ keep: true, hooks: { [start]: [other] } }, null, 2) + '\n';
+      const once = mergeHookConfig(client, existing, 'hooks.json');
+      const doc = JSON.parse(once);
+      expect(doc.keep).toBe(true);
+      expect(commandsOf(client, doc, start)).toEqual(['notify-send done', `strata hook context --client ${client}`]);
+      expect(commandsOf(client, doc, end)).toEqual([`strata hook ingest --client ${client}`]);
+      expect(commandsOf(client, doc, compact)).toEqual([`strata hook ingest --client ${client}`]);
+      if (client === 'cursor') expect(doc.version).toBe(1);
+      expect(mergeHookConfig(client, once, 'hooks.json')).toBe(once);
+    },
+  );
 
   it('replaces an older strata entry instead of adding a second one', () => {
-    const old = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'strata hook ingest' }, { type: 'command', command: 'say hi' }] }] } });
+    const old = JSON.stringify({
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'command', command: 'strata hook ingest' },
+              { type: 'command', command: 'say hi' },
+            ],
+          },
+        ],
+      },
+    });
     const doc = JSON.parse(mergeHookConfig('codex', old, 'hooks.json'));
     expect(doc.hooks.Stop).toEqual([
       { hooks: [{ type: 'command', command: 'say hi' }] },

@@ -11,7 +11,11 @@ export interface ConfigWrite {
   backup?: string;
 }
 
-export function writeConfigFile(path: string, merge: (current: string | undefined) => string, now: Date = new Date()): ConfigWrite {
+export function writeConfigFile(
+  path: string,
+  merge: (current: string | undefined) => string,
+  now: Date = new Date(),
+): ConfigWrite {
   const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   const next = merge(current);
   if (current === next) return { path, status: 'unchanged' };

@@ -51,7 +51,13 @@ export function hookSpecs(client: AgentClient): HookSpec[] {
 function hookEntry(client: AgentClient, spec: HookSpec): JsonObject {
   const seconds = spec.command.includes(' context ') ? 10 : 30;
   if (client === 'cursor') return { command: spec.command, timeout: seconds };
-  if (client === 'gemini') return { name: spec.command.includes(' context ') ? 'strata-context' : 'strata-ingest', type: 'command', command: spec.command, timeout: seconds * 1000 };
+  if (client === 'gemini')
+    return {
+      name: spec.command.includes(' context ') ? 'strata-context' : 'strata-ingest',
+      type: 'command',
+      command: spec.command,
+      timeout: seconds * 1000,
+    };
   return { type: 'command', command: spec.command, timeout: seconds };
 }
 

@@ -12,7 +12,8 @@ export function parseJsonObject(text: string | undefined, path: string): JsonObj
   } catch (error) {
     throw new StrataError('CONFIG', `cannot parse ${path} as JSON (${(error as Error).message}); left it unchanged`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StrataError('CONFIG', `${path} is not a JSON object; left it unchanged`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new StrataError('CONFIG', `${path} is not a JSON object; left it unchanged`);
   return value as JsonObject;
 }
 
@@ -25,15 +26,18 @@ export function printJsonLike(value: unknown, previous: string | undefined): str
 export function objectAt(parent: JsonObject, key: string, path: string): JsonObject {
   const value = parent[key];
   if (value === undefined) return (parent[key] = {});
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StrataError('CONFIG', `"${key}" in ${path} is not an object; left the file unchanged`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new StrataError('CONFIG', `"${key}" in ${path} is not an object; left the file unchanged`);
   return value as JsonObject;
 }
 
 export function arrayAt(parent: JsonObject, key: string, path: string): unknown[] {
   const value = parent[key];
   if (value === undefined) return (parent[key] = []);
-  if (!Array.isArray(value)) throw new StrataError('CONFIG', `"${key}" in ${path} is not an array; left the file unchanged`);
+  if (!Array.isArray(value))
+    throw new StrataError('CONFIG', `"${key}" in ${path} is not an array; left the file unchanged`);
   return value;
 }
 
-export const isStrataCommand = (command: unknown): boolean => typeof command === 'string' && /^strata hook\b/.test(command.trim());
+export const isStrataCommand = (command: unknown): boolean =>
+  typeof command === 'string' && /^strata hook\b/.test(command.trim());

@@ -22,7 +22,8 @@ const TOML_SNIPPET = `[mcp_servers.${SERVER_NAME}]\ncommand = "${COMMAND}"\nargs
 export function mcpConfigSnippet(client: AgentClient): string {
   if (client === 'codex') return TOML_SNIPPET;
   const doc: Record<string, unknown> = { [serversKey(client)]: { [SERVER_NAME]: mcpServerEntry(client) } };
-  if (client === 'opencode') return JSON.stringify({ $schema: 'https://opencode.ai/config.json', ...doc }, null, 2) + '\n';
+  if (client === 'opencode')
+    return JSON.stringify({ $schema: 'https://opencode.ai/config.json', ...doc }, null, 2) + '\n';
   return JSON.stringify(doc, null, 2) + '\n';
 }
 
@@ -30,7 +31,10 @@ function parseTomlText(text: string, path: string): Record<string, unknown> {
   try {
     return parseToml(text) as Record<string, unknown>;
   } catch (error) {
-    throw new StrataError('CONFIG', `cannot parse ${path} as TOML (${(error as Error).message.split('\n')[0]}); left it unchanged`);
+    throw new StrataError(
+      'CONFIG',
+      `cannot parse ${path} as TOML (${(error as Error).message.split('\n')[0]}); left it unchanged`,
+    );
   }
 }
 
@@ -54,7 +58,11 @@ function mergeToml(current: string | undefined, path: string): string {
   } else {
     const lines = text.split('\n');
     const start = lines.findIndex((l) => l.trim() === `[mcp_servers.${SERVER_NAME}]`);
-    if (start < 0) throw new StrataError('CONFIG', `${path} defines mcp_servers.${SERVER_NAME} in a form strata does not rewrite; edit it by hand (see \`strata mcp config --client codex\`)`);
+    if (start < 0)
+      throw new StrataError(
+        'CONFIG',
+        `${path} defines mcp_servers.${SERVER_NAME} in a form strata does not rewrite; edit it by hand (see \`strata mcp config --client codex\`)`,
+      );
     let end = start + 1;
     while (end < lines.length && !/^\s*\[/.test(lines[end]!)) end++;
     // Comments and blank lines just above the next table belong to it.
@@ -73,7 +81,8 @@ export function mergeMcpConfig(client: AgentClient, current: string | undefined,
   const doc = parseJsonObject(current, path);
   if (client === 'opencode' && current === undefined) doc.$schema = 'https://opencode.ai/config.json';
   const servers = objectAt(doc, serversKey(client), path);
-  if (JSON.stringify(servers[SERVER_NAME]) === JSON.stringify(mcpServerEntry(client)) && current !== undefined) return current;
+  if (JSON.stringify(servers[SERVER_NAME]) === JSON.stringify(mcpServerEntry(client)) && current !== undefined)
+    return current;
   servers[SERVER_NAME] = mcpServerEntry(client);
   return printJsonLike(doc, current);
 }

@@ -33,9 +33,22 @@ interface SessionRow {
   tokens: number;
 }
 
-const empty = (key: string): ActivityCounts => ({ key, sessions: 0, messages: 0, toolCalls: 0, tokens: 0, cost: 0, unpricedTokens: 0 });
+const empty = (key: string): ActivityCounts => ({
+  key,
+  sessions: 0,
+  messages: 0,
+  toolCalls: 0,
+  tokens: 0,
+  cost: 0,
+  unpricedTokens: 0,
+});
 
-function bump(map: Map<string, ActivityCounts>, key: string, field: Exclude<keyof ActivityCounts, 'key'>, n: number): void {
+function bump(
+  map: Map<string, ActivityCounts>,
+  key: string,
+  field: Exclude<keyof ActivityCounts, 'key'>,
+  n: number,
+): void {
   let row = map.get(key);
   if (!row) map.set(key, (row = empty(key)));
   row[field] += n;
@@ -44,8 +57,10 @@ function bump(map: Map<string, ActivityCounts>, key: string, field: Exclude<keyo
 /** Activity of the sessions the filter selects (subagent sessions count as sessions of their own). */
 export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}): Activity {
   const where = sessionWhere(filter);
-  const sessions = db.prepare(`SELECT s.id, s.agent, s.project, substr(s.started_at, 1, 10) day,
-    s.input_tokens + s.output_tokens + s.cache_read_tokens + s.cache_write_tokens tokens FROM sessions s ${where.sql}`).all(...where.params) as SessionRow[];
+  const sessions = db
+    .prepare(`SELECT s.id, s.agent, s.project, substr(s.started_at, 1, 10) day,
+    s.input_tokens + s.output_tokens + s.cache_read_tokens + s.cache_write_tokens tokens FROM sessions s ${where.sql}`)
+    .all(...where.params) as SessionRow[];
   const byId = new Map(sessions.map((s) => [s.id, s]));
   const days = new Map<string, ActivityCounts>();
   const projects = new Map<string, ActivityCounts>();
@@ -62,17 +77,26 @@ export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}
     add(s, s.day, 'tokens', s.tokens);
   }
   const perDay = (sql: string) => db.prepare(sql).raw(true).iterate() as Iterable<[number, string | null, number]>;
-  for (const [id, day, n] of perDay('SELECT session_id, substr(timestamp, 1, 10), COUNT(*) FROM messages GROUP BY 1, 2')) {
+  for (const [id, day, n] of perDay(
+    'SELECT session_id, substr(timestamp, 1, 10), COUNT(*) FROM messages GROUP BY 1, 2',
+  )) {
     const s = byId.get(id);
     if (s) add(s, day ?? s.day, 'messages', n);
   }
-  for (const [id, day, n] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id = b.message_id
+  for (const [
+    id,
+    day,
+    n,
+  ] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id = b.message_id
     WHERE b.kind = 'tool_call' GROUP BY 1, 2`)) {
     const s = byId.get(id);
     if (s) add(s, day ?? s.day, 'toolCalls', n);
   }
-  const usage = db.prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens), SUM(cache_write_tokens)
-    FROM usage GROUP BY 1, 2`).raw(true).iterate() as Iterable<[number, string | null, number, number, number, number]>;
+  const usage = db
+    .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens), SUM(cache_write_tokens)
+    FROM usage GROUP BY 1, 2`)
+    .raw(true)
+    .iterate() as Iterable<[number, string | null, number, number, number, number]>;
   for (const [id, model, input, output, cacheRead, cacheWrite] of usage) {
     const s = byId.get(id);
     if (!s) continue;

@@ -48,16 +48,21 @@ export interface LogbookTimelineQuery {
   text?: string | undefined;
 }
 
-const emptyCounts = (): Record<EventType, number> => Object.fromEntries(EVENT_TYPES.map((t) => [t, 0])) as Record<EventType, number>;
+const emptyCounts = (): Record<EventType, number> =>
+  Object.fromEntries(EVENT_TYPES.map((t) => [t, 0])) as Record<EventType, number>;
 
 function searchable(e: TimelineEvent): string {
-  return [e.content, e.rationale, ...(e.alternatives ?? []), e.code, e.resolution].filter(Boolean).join('\n').toLowerCase();
+  return [e.content, e.rationale, ...(e.alternatives ?? []), e.code, e.resolution]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
 }
 
 /** Title (else first prompt) of each stored session; a subagent without one is named after its parent. */
 function sessionTitles(db: Database, ids: string[]): Map<string, string | null> {
   const titles = new Map<string, string | null>();
-  const lookup = db.prepare(`SELECT COALESCE(s.title, st.first_prompt) AS title, COALESCE(p.title, pst.first_prompt) AS parent
+  const lookup =
+    db.prepare(`SELECT COALESCE(s.title, st.first_prompt) AS title, COALESCE(p.title, pst.first_prompt) AS parent
     FROM sessions s LEFT JOIN session_stats st ON st.session_id = s.id
       LEFT JOIN sessions p ON p.id = s.parent_id LEFT JOIN session_stats pst ON pst.session_id = p.id
     WHERE s.external_id = ? ORDER BY s.id LIMIT 1`);
@@ -69,19 +74,33 @@ function sessionTitles(db: Database, ids: string[]): Map<string, string | null> 
 }
 
 export function logbookTimeline(db: Database, query: LogbookTimelineQuery = {}): LogbookTimeline {
-  const workspaces = listLogbookRows(db).map(({ workspace, kind, events, generatedAt }) => ({ workspace, kind, events, generatedAt }));
+  const workspaces = listLogbookRows(db).map(({ workspace, kind, events, generatedAt }) => ({
+    workspace,
+    kind,
+    events,
+    generatedAt,
+  }));
   let workspace: string | undefined;
   if (query.workspace) {
-    if (!workspaces.some((w) => w.workspace === query.workspace)) throw new StrataError('NOT_FOUND', `no logbook for ${query.workspace} (run \`strata logbook --project DIR\`)`);
+    if (!workspaces.some((w) => w.workspace === query.workspace))
+      throw new StrataError('NOT_FOUND', `no logbook for ${query.workspace} (run \`strata logbook --project DIR\`)`);
     workspace = query.workspace;
   } else if (query.project) {
     workspace = workspaceForFolder(db, query.project);
-    if (!workspace) throw new StrataError('NOT_FOUND', `no logbook for ${query.project} or a folder above it (run \`strata logbook --project DIR\`)`);
+    if (!workspace)
+      throw new StrataError(
+        'NOT_FOUND',
+        `no logbook for ${query.project} or a folder above it (run \`strata logbook --project DIR\`)`,
+      );
   } else workspace = workspaces[0]?.workspace;
   const doc = workspace ? readStoredLogbook(db, workspace) : undefined;
   const empty = { workspaces, byType: emptyCounts(), total: 0, events: [] };
   if (!workspace) return { ...empty, workspace: null, generatedAt: null, sourceRange: null, generator: null };
-  if (!doc) throw new StrataError('INVALID_INPUT', `the stored logbook of ${workspace} is unreadable (rebuild it with \`strata logbook --full\`)`);
+  if (!doc)
+    throw new StrataError(
+      'INVALID_INPUT',
+      `the stored logbook of ${workspace} is unreadable (rebuild it with \`strata logbook --full\`)`,
+    );
 
   const byType = emptyCounts();
   for (const e of doc.timeline) byType[e.type]++;
@@ -91,7 +110,10 @@ export function logbookTimeline(db: Database, query: LogbookTimelineQuery = {}):
     .filter((e) => (!types || types.has(e.type)) && (!query.since || e.timestamp >= query.since))
     .filter((e) => words.length === 0 || ((text) => words.every((w) => text.includes(w)))(searchable(e)))
     .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
-  const titles = sessionTitles(db, matching.map((e) => e.source.session));
+  const titles = sessionTitles(
+    db,
+    matching.map((e) => e.source.session),
+  );
   return {
     workspaces,
     workspace,
@@ -100,6 +122,10 @@ export function logbookTimeline(db: Database, query: LogbookTimelineQuery = {}):
     generator: { provider: doc.generator.provider, model: doc.generator.model },
     byType,
     total: doc.timeline.length,
-    events: matching.map((e) => ({ ...e, sessionTitle: titles.get(e.source.session) ?? null, sessionStored: titles.has(e.source.session) })),
+    events: matching.map((e) => ({
+      ...e,
+      sessionTitle: titles.get(e.source.session) ?? null,
+      sessionStored: titles.has(e.source.session),
+    })),
   };
 }

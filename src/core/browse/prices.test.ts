@@ -13,7 +13,9 @@ describe('prices', () => {
   });
 
   it('adds input, output and cache tokens at their rates', () => {
-    expect(estimatedCost('claude-sonnet-4-6', { input: 1e6, output: 1e6, cacheRead: 1e6, cacheWrite: 1e6 })).toBeCloseTo(3 + 15 + 0.3 + 3.75);
+    expect(
+      estimatedCost('claude-sonnet-4-6', { input: 1e6, output: 1e6, cacheRead: 1e6, cacheWrite: 1e6 }),
+    ).toBeCloseTo(3 + 15 + 0.3 + 3.75);
     expect(estimatedCost('unknown-model', { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 })).toBeUndefined();
   });
 });

@@ -12,7 +12,10 @@ export interface Price {
 /** First match wins: specific versions before their family. Cache writes at the 5-minute rate. */
 const PRICES: [RegExp, Price][] = [
   [/claude-opus-4-(?:5|6|7|8)|claude-opus-5(?!-5)/, { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 }],
-  [/claude-opus-4(?:-[01])?(?:-\d{8})?$|claude-opus-4-1|claude-3-opus/, { input: 15, output: 75, cacheWrite: 18.75, cacheRead: 1.5 }],
+  [
+    /claude-opus-4(?:-[01])?(?:-\d{8})?$|claude-opus-4-1|claude-3-opus/,
+    { input: 15, output: 75, cacheWrite: 18.75, cacheRead: 1.5 },
+  ],
   [/claude-sonnet-5(?!-5)/, { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 }],
   [/claude-(?:sonnet-4|3-7-sonnet|3-5-sonnet)/, { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 }],
   [/claude-haiku-4-5/, { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 }],

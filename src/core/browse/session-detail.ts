@@ -100,21 +100,41 @@ function countLinesOf(lines: string[], op: string): number {
 /** A session with every message, for the Session page. `typedId` is an id or a unique prefix. */
 export function sessionDetail(db: Database, typedId: string): SessionDetail {
   const resolved = resolveSession(db, typedId);
-  const s = db.prepare(`SELECT git_branch, models, COALESCE(title, (SELECT first_prompt FROM session_stats WHERE session_id = sessions.id)) title,
-    input_tokens, output_tokens, cache_read_tokens, cache_write_tokens FROM sessions WHERE id = ?`).get(resolved.id) as {
-    git_branch: string | null; models: string; title: string | null; input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number;
+  const s = db
+    .prepare(`SELECT git_branch, models, COALESCE(title, (SELECT first_prompt FROM session_stats WHERE session_id = sessions.id)) title,
+    input_tokens, output_tokens, cache_read_tokens, cache_write_tokens FROM sessions WHERE id = ?`)
+    .get(resolved.id) as {
+    git_branch: string | null;
+    models: string;
+    title: string | null;
+    input_tokens: number;
+    output_tokens: number;
+    cache_read_tokens: number;
+    cache_write_tokens: number;
   };
   // Claude replies are keyed by their API message id, which is also the key of their usage row.
-  const messages = db.prepare(`SELECT m.id, m.role, m.kind, m.timestamp, m.model,
+  const messages = db
+    .prepare(`SELECT m.id, m.role, m.kind, m.timestamp, m.model,
       u.input_tokens ui, u.output_tokens uo, u.cache_read_tokens ur, u.cache_write_tokens uw
     FROM messages m LEFT JOIN usage u ON u.session_id = m.session_id AND u.api_message_id = m.key
-    WHERE m.session_id = ? ORDER BY m.seq, m.id`).all(resolved.id) as MessageRow[];
-  const blocks = db.prepare(`SELECT b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise
-    FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`).all(resolved.id) as BlockRow[];
+    WHERE m.session_id = ? ORDER BY m.seq, m.id`)
+    .all(resolved.id) as MessageRow[];
+  const blocks = db
+    .prepare(`SELECT b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise
+    FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`)
+    .all(resolved.id) as BlockRow[];
   const byMessage = new Map<number, DetailBlock[]>(messages.map((m) => [m.id, []]));
   const files = new Map<string, { added: number; removed: number }>();
   for (const b of blocks) {
-    const block: DetailBlock = { kind: b.kind, field: b.field, text: b.text, toolName: b.tool_name, toolCallId: b.tool_call_id, isError: b.is_error === 1, noise: b.noise };
+    const block: DetailBlock = {
+      kind: b.kind,
+      field: b.field,
+      text: b.text,
+      toolName: b.tool_name,
+      toolCallId: b.tool_call_id,
+      isError: b.is_error === 1,
+      noise: b.noise,
+    };
     if (b.kind === 'tool_call') {
       const input = storedCallInput(b.tool_input, b.text);
       block.input = input;
@@ -134,7 +154,12 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
     }
     byMessage.get(b.message_id)?.push(block);
   }
-  const parent = resolved.parentId !== null ? (db.prepare(`SELECT ${LINK_COLUMNS} WHERE s.id = ?`).get(resolved.parentId) as DetailSessionLink | undefined) ?? null : null;
+  const parent =
+    resolved.parentId !== null
+      ? ((db.prepare(`SELECT ${LINK_COLUMNS} WHERE s.id = ?`).get(resolved.parentId) as
+          | DetailSessionLink
+          | undefined) ?? null)
+      : null;
   return {
     id: resolved.externalId,
     agent: resolved.agent,
@@ -146,8 +171,15 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
     models: JSON.parse(s.models) as string[],
     relation: resolved.relation,
     parent,
-    subagents: db.prepare(`SELECT ${LINK_COLUMNS} WHERE s.parent_id = ? ORDER BY s.started_at, s.id`).all(resolved.id) as DetailSessionLink[],
-    tokens: { input: s.input_tokens, output: s.output_tokens, cacheRead: s.cache_read_tokens, cacheWrite: s.cache_write_tokens },
+    subagents: db
+      .prepare(`SELECT ${LINK_COLUMNS} WHERE s.parent_id = ? ORDER BY s.started_at, s.id`)
+      .all(resolved.id) as DetailSessionLink[],
+    tokens: {
+      input: s.input_tokens,
+      output: s.output_tokens,
+      cacheRead: s.cache_read_tokens,
+      cacheWrite: s.cache_write_tokens,
+    },
     files: [...files].map(([path, f]) => ({ path, ...f })).sort((a, b) => a.path.localeCompare(b.path)),
     messages: messages.map((m, i) => ({
       n: i + 1,

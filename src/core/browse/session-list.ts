@@ -4,7 +4,21 @@
 import type { Database } from 'better-sqlite3';
 import { listIndex, type IndexEntry, type IndexFilter } from '../retrieval/list-index.js';
 
-export const SORT_KEYS = ['startedAt', 'endedAt', 'messages', 'userMessages', 'bashCalls', 'linesAdded', 'linesRemoved', 'filesTouched', 'commits', 'subagents', 'agent', 'project', 'title'] as const;
+export const SORT_KEYS = [
+  'startedAt',
+  'endedAt',
+  'messages',
+  'userMessages',
+  'bashCalls',
+  'linesAdded',
+  'linesRemoved',
+  'filesTouched',
+  'commits',
+  'subagents',
+  'agent',
+  'project',
+  'title',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export interface SessionListQuery extends Omit<IndexFilter, 'all' | 'limit'> {
@@ -100,10 +114,21 @@ export function sessionListPage(db: Database, query: SessionListQuery, home: str
   const { text, sort = 'startedAt', descending = true, offset = 0, pageSize = 100, ...filter } = query;
   const { top, projects, agents } = listingTree(db, { ...filter, all: true }, home);
   const needle = text?.trim().toLowerCase();
-  const matching = needle ? top.filter((r) => matchesText(r, needle) || r.children.some((c) => matchesText(c, needle))) : [...top];
+  const matching = needle
+    ? top.filter((r) => matchesText(r, needle) || r.children.some((c) => matchesText(c, needle)))
+    : [...top];
   const sign = descending ? -1 : 1;
   matching.sort((a, b) => sign * compare(a, b, sort) || sign * compare(a, b, 'startedAt'));
-  const totals: SessionListTotals = { sessions: 0, messages: 0, userMessages: 0, bashCalls: 0, linesAdded: 0, linesRemoved: 0, commits: 0, byAgent: {} };
+  const totals: SessionListTotals = {
+    sessions: 0,
+    messages: 0,
+    userMessages: 0,
+    bashCalls: 0,
+    linesAdded: 0,
+    linesRemoved: 0,
+    commits: 0,
+    byAgent: {},
+  };
   for (const r of matching) {
     totals.sessions++;
     totals.messages += r.messages;

@@ -45,7 +45,12 @@ export function countLines(text: string): number {
 /** Whether `analyzeFile` would run an extractor for this file (the cacheable case). */
 export function isParseable(path: string, bytes: Uint8Array, options: AnalyzeOptions = {}): boolean {
   const language = options.language === undefined ? languageForPath(path) : options.language;
-  return !!language && !hasBinaryExtension(path) && bytes.length <= (options.maxBytes ?? DEFAULT_MAX_FILE_BYTES) && !looksBinary(bytes);
+  return (
+    !!language &&
+    !hasBinaryExtension(path) &&
+    bytes.length <= (options.maxBytes ?? DEFAULT_MAX_FILE_BYTES) &&
+    !looksBinary(bytes)
+  );
 }
 
 /** Maps one file. Never throws for content problems: unsupported, binary, huge, crashing or slow parses give an outline. */
@@ -71,10 +76,20 @@ export async function analyzeFile(path: string, bytes: Uint8Array, options: Anal
     if (language === 'markdown') extraction = extractMarkdown(text);
     else {
       const extractor = EXTRACTORS[language];
-      extraction = await withSyntaxTree(language, text, options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS, (root) => extractor(root, text));
+      extraction = await withSyntaxTree(language, text, options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS, (root) =>
+        extractor(root, text),
+      );
     }
   } catch (error) {
     return outline(error instanceof ParseTimeoutError ? 'timeout' : 'parse-error', text);
   }
-  return { path, language, lines: countLines(text), bytes: bytes.length, hash, symbols: extraction.symbols, imports: extraction.imports };
+  return {
+    path,
+    language,
+    lines: countLines(text),
+    bytes: bytes.length,
+    hash,
+    symbols: extraction.symbols,
+    imports: extraction.imports,
+  };
 }

@@ -27,7 +27,9 @@ beforeAll(async () => {
 describe('renderWithinBudget', () => {
   it('never exceeds budgets from 200 to 50,000 tokens and is monotone in the budget', () => {
     const budgets = [200, 350, 500, 1000, 2000, 3500, 5000, 10_000, 20_000, 35_000, 50_000];
-    const results: BudgetedMap[] = budgets.map((budget) => renderWithinBudget(maps, { budget }, { readSource, countTokens: memoCount }));
+    const results: BudgetedMap[] = budgets.map((budget) =>
+      renderWithinBudget(maps, { budget }, { readSource, countTokens: memoCount }),
+    );
     results.forEach((r, i) => {
       expect(countTokens(r.text), `budget ${budgets[i]}`).toBeLessThanOrEqual(budgets[i]!);
       expect(r.tokens).toBe(countTokens(r.text));
@@ -71,7 +73,9 @@ describe('rendering levels and renderView', () => {
     const texts = DETAIL_LEVELS.map((level) => renderFileMap(map, level, readSource));
     expect(texts[0]).toMatch(/^src\/core\/codemap\/render-budget\.ts:1-\d+ \(\d+\.\d KB\)\n$/);
     expect(texts[1]).toContain('  function renderWithinBudget\n');
-    expect(texts[2]).toMatch(/L\d+-\d+ export function renderWithinBudget\(maps: FileMap\[\], options: BudgetOptions, deps: BudgetDeps\): BudgetedMap\n/);
+    expect(texts[2]).toMatch(
+      /L\d+-\d+ export function renderWithinBudget\(maps: FileMap\[\], options: BudgetOptions, deps: BudgetDeps\): BudgetedMap\n/,
+    );
     expect(texts[3]).toContain('// Renders `maps` within `budget` tokens, most central files first and richest.');
     expect(texts[4]).toContain('const steps = stepSequence(');
   });

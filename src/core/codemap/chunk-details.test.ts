@@ -22,7 +22,11 @@ describe('map chunk on hostile shapes', () => {
   it('cuts a minified one-line file into pieces no longer than --max-chars', async () => {
     const body = Array.from({ length: 3000 }, (_, i) => `function f${i}(a){return a+${i};}`).join('');
     const { map, read } = await mapOf('bundle.min.js', `${body}\n`);
-    const manifest = writeChunks([map], { outDir: join(out, 'min'), maxChars: 12000, source: 'bundle.min.js' }, { readSource: read });
+    const manifest = writeChunks(
+      [map],
+      { outDir: join(out, 'min'), maxChars: 12000, source: 'bundle.min.js' },
+      { readSource: read },
+    );
     expect(manifest.chunks.length).toBeGreaterThan(5);
     let joined = '';
     for (const c of manifest.chunks) {
@@ -37,9 +41,19 @@ describe('map chunk on hostile shapes', () => {
   });
 
   it('lists imports once per file and names a split symbol in every piece', async () => {
-    const methods = Array.from({ length: 40 }, (_, i) => `    def method_${i}(self):\n        """Do step ${i}."""\n        return ${i}\n`).join('\n');
-    const { map, read } = await mapOf('svc.py', `import os\nimport json\n\n\nclass Service:\n    """A service."""\n\n${methods}`);
-    const manifest = writeChunks([map], { outDir: join(out, 'py'), maxChars: 800, source: 'svc.py' }, { readSource: read });
+    const methods = Array.from(
+      { length: 40 },
+      (_, i) => `    def method_${i}(self):\n        """Do step ${i}."""\n        return ${i}\n`,
+    ).join('\n');
+    const { map, read } = await mapOf(
+      'svc.py',
+      `import os\nimport json\n\n\nclass Service:\n    """A service."""\n\n${methods}`,
+    );
+    const manifest = writeChunks(
+      [map],
+      { outDir: join(out, 'py'), maxChars: 800, source: 'svc.py' },
+      { readSource: read },
+    );
     expect(manifest.files[0]!.imports).toEqual(map.imports);
     expect(map.imports.length).toBeGreaterThan(0);
     expect(manifest.chunks.every((c) => !('imports' in c))).toBe(true);

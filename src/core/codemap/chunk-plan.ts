@@ -15,8 +15,14 @@ interface Atom {
 }
 
 /** Symbols in `pool` lying within [start, end] that no other symbol of the pool contains; overlaps merged. */
-function topLevel(pool: CodeSymbol[], start: number, end: number): { start: number; end: number; symbol: CodeSymbol }[] {
-  const inside = pool.filter((s) => s.startLine >= start && s.endLine <= end).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+function topLevel(
+  pool: CodeSymbol[],
+  start: number,
+  end: number,
+): { start: number; end: number; symbol: CodeSymbol }[] {
+  const inside = pool
+    .filter((s) => s.startLine >= start && s.endLine <= end)
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
   const result: { start: number; end: number; symbol: CodeSymbol }[] = [];
   for (const s of inside) {
     const last = result[result.length - 1];
@@ -70,7 +76,8 @@ export function planChunks(lineLengths: number[], symbols: CodeSymbol[], maxChar
     const atoms = atomsOf(pool, start, end);
     let current: Atom[] = [];
     const flush = (): void => {
-      if (current.length > 0) chunks.push({ startLine: current[0]!.start, endLine: current[current.length - 1]!.end, spanning });
+      if (current.length > 0)
+        chunks.push({ startLine: current[0]!.start, endLine: current[current.length - 1]!.end, spanning });
       current = [];
     };
     for (let index = 0; index < atoms.length; index++) {
@@ -79,7 +86,12 @@ export function planChunks(lineLengths: number[], symbols: CodeSymbol[], maxChar
       // A symbol that fits only without its doc comment: detach the comment into its own gap atom.
       const sym = atom.symbol;
       if (sym && size > maxChars && atom.start < sym.startLine && chars(sym.startLine, atom.end) <= maxChars) {
-        atoms.splice(index, 1, { start: atom.start, end: sym.startLine - 1 }, { start: sym.startLine, end: atom.end, symbol: sym });
+        atoms.splice(
+          index,
+          1,
+          { start: atom.start, end: sym.startLine - 1 },
+          { start: sym.startLine, end: atom.end, symbol: sym },
+        );
         index--;
         continue;
       }
@@ -91,7 +103,13 @@ export function planChunks(lineLengths: number[], symbols: CodeSymbol[], maxChar
       // Keep a gap (comments, blank lines) with the symbol that follows it when they fit together.
       const trailing = current[current.length - 1];
       let carried: Atom | undefined;
-      if (atom.symbol && trailing && !trailing.symbol && current.length > 1 && chars(trailing.start, atom.end) <= maxChars) {
+      if (
+        atom.symbol &&
+        trailing &&
+        !trailing.symbol &&
+        current.length > 1 &&
+        chars(trailing.start, atom.end) <= maxChars
+      ) {
         carried = current.pop();
       }
       flush();
@@ -103,7 +121,14 @@ export function planChunks(lineLengths: number[], symbols: CodeSymbol[], maxChar
       flush();
       const outer = atom.symbol;
       // Inner boundaries: symbols strictly inside the oversized one (same-range duplicates would recurse forever).
-      const inner = outer ? pool.filter((s) => s.startLine >= atom.start && s.endLine <= atom.end && !(s.startLine <= outer.startLine && s.endLine >= outer.endLine)) : [];
+      const inner = outer
+        ? pool.filter(
+            (s) =>
+              s.startLine >= atom.start &&
+              s.endLine <= atom.end &&
+              !(s.startLine <= outer.startLine && s.endLine >= outer.endLine),
+          )
+        : [];
       if (outer && inner.length > 0) pack(atom.start, atom.end, [...spanning, outer], inner);
       else splitLines(atom.start, atom.end, atom.symbol ? [...spanning, atom.symbol] : spanning);
     }

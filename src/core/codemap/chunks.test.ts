@@ -42,7 +42,16 @@ function checkInvariants(map: FileMap, text: string, maxChars: number): void {
   }
   expect(next - 1).toBe(lengths.length);
   // A top-level symbol is split only when it is larger than a chunk, and then every piece names it as spanning.
-  const topLevel = map.symbols.filter((s) => !map.symbols.some((o) => o !== s && o.startLine <= s.startLine && o.endLine >= s.endLine && (o.startLine < s.startLine || o.endLine > s.endLine)));
+  const topLevel = map.symbols.filter(
+    (s) =>
+      !map.symbols.some(
+        (o) =>
+          o !== s &&
+          o.startLine <= s.startLine &&
+          o.endLine >= s.endLine &&
+          (o.startLine < s.startLine || o.endLine > s.endLine),
+      ),
+  );
   for (const s of topLevel) {
     const size = lengths.slice(s.startLine - 1, s.endLine).reduce((a, b) => a + b, 0);
     const whole = chunks.some((c) => c.startLine <= s.startLine && c.endLine >= s.endLine);
@@ -58,7 +67,14 @@ function checkInvariants(map: FileMap, text: string, maxChars: number): void {
 describe('planChunks', () => {
   it('keeps top-level symbols whole and splits an oversized class at its methods', async () => {
     const [map] = await mapTree(['src/core/codemap/testdata/sample.ts.txt']);
-    const ts = { ...map!, symbols: (await import('./analyze-file.js').then((m) => m.analyzeFile('sample.ts', readFileSync('src/core/codemap/testdata/sample.ts.txt')))).symbols };
+    const ts = {
+      ...map!,
+      symbols: (
+        await import('./analyze-file.js').then((m) =>
+          m.analyzeFile('sample.ts', readFileSync('src/core/codemap/testdata/sample.ts.txt')),
+        )
+      ).symbols,
+    };
     const text = read(map!);
     checkInvariants(ts, text, 200);
     const chunks = planChunks(lineLengths(text), ts.symbols, 200);
@@ -71,7 +87,7 @@ describe('planChunks', () => {
     expect(chunks.some((c) => c.startLine <= 23 && c.endLine >= 26)).toBe(true);
   });
 
-  it('holds the invariants on every file of this repository\'s src/ tree', async () => {
+  it("holds the invariants on every file of this repository's src/ tree", async () => {
     const maps = await mapTree(['src']);
     expect(maps.length).toBeGreaterThan(20);
     for (const map of maps) {
@@ -83,7 +99,7 @@ describe('planChunks', () => {
 
 describe('writeChunks and searchManifest', () => {
   let manifest: ChunkManifest;
-  it('writes chunk files whose text is exactly the manifest\'s line range', async () => {
+  it("writes chunk files whose text is exactly the manifest's line range", async () => {
     const maps = await mapTree(['src/core/codemap']);
     manifest = writeChunks(maps, { outDir: out, maxChars: 2000, source: 'src/core/codemap' }, { readSource: read });
     expect(manifest.total_chunks).toBe(manifest.chunks.length);
@@ -99,7 +115,9 @@ describe('writeChunks and searchManifest', () => {
         expect(source.slice(s.line - 1, s.line + 2).join('\n')).toContain(s.name.replace(/^#+ /, ''));
       }
     }
-    const planner = manifest.chunks.find((c) => c.symbols.some((s) => s.name === 'planChunks' && s.kind === 'function'));
+    const planner = manifest.chunks.find((c) =>
+      c.symbols.some((s) => s.name === 'planChunks' && s.kind === 'function'),
+    );
     expect(planner?.file).toBe('src/core/codemap/chunk-plan.ts');
     expect(planner?.symbols.find((s) => s.name === 'planChunks')?.exported).toBe(true);
   });
@@ -120,7 +138,10 @@ describe('writeChunks and searchManifest', () => {
     expect(byFile.flatMap((h) => h.symbols.map((s) => s.name))).toContain('renderWithinBudget');
 
     const qualified = await searchManifest('SymbolSink.add', join(out, 'manifest.json'));
-    expect(qualified.flatMap((h) => h.symbols.map((s) => `${s.parent}.${s.name}`))).toEqual(['SymbolSink.add', 'SymbolSink.addImport']);
+    expect(qualified.flatMap((h) => h.symbols.map((s) => `${s.parent}.${s.name}`))).toEqual([
+      'SymbolSink.add',
+      'SymbolSink.addImport',
+    ]);
 
     rmSync(join(out, INDEX_FILE));
     const streamed = await searchManifest('planChunks', join(out, 'manifest.json'));

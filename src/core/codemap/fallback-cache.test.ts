@@ -92,7 +92,9 @@ describe('parse cache', () => {
     expect(maps3.find((m) => m.path === 'm2.py')?.symbols.map((s) => s.name)).toEqual(['changed']);
 
     const db = new Database(cachePath, { readonly: true });
-    expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: String(CACHE_SCHEMA_VERSION) });
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({
+      value: String(CACHE_SCHEMA_VERSION),
+    });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -100,7 +102,9 @@ describe('parse cache', () => {
   it('rebuilds the cache when its schema version differs', async () => {
     const cachePath = join(tempDir(), 'c.db');
     const db = new Database(cachePath);
-    db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schema_version', '0'); CREATE TABLE parsed_files (key TEXT PRIMARY KEY, data TEXT NOT NULL, created_at TEXT NOT NULL); INSERT INTO parsed_files VALUES ('k', 'garbage', 'x');");
+    db.exec(
+      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schema_version', '0'); CREATE TABLE parsed_files (key TEXT PRIMARY KEY, data TEXT NOT NULL, created_at TEXT NOT NULL); INSERT INTO parsed_files VALUES ('k', 'garbage', 'x');",
+    );
     db.close();
     const mapper = createCodeMapper({ cachePath });
     mapper.close();

@@ -15,7 +15,8 @@ async function mapSample(name: string): Promise<{ map: FileMap; lines: string[] 
 
 function find(map: FileMap, qualified: string): CodeSymbol {
   const hit = map.symbols.find((s) => (s.parent ? `${s.parent}.${s.name}` : s.name) === qualified);
-  if (!hit) throw new Error(`no symbol ${qualified} in ${map.symbols.map((s) => `${s.parent ?? ''}.${s.name}`).join(', ')}`);
+  if (!hit)
+    throw new Error(`no symbol ${qualified} in ${map.symbols.map((s) => `${s.parent ?? ''}.${s.name}`).join(', ')}`);
   return hit;
 }
 
@@ -25,12 +26,20 @@ function check(map: FileMap, lines: string[], expected: Expect[]): void {
   expect(map.fallback).toBeUndefined();
   for (const [q, kind, start, end, exported] of expected) {
     const s = find(map, q);
-    expect({ q, kind: s.kind, start: s.startLine, end: s.endLine, exported: s.exported }).toEqual({ q, kind, start, end, exported });
+    expect({ q, kind: s.kind, start: s.startLine, end: s.endLine, exported: s.exported }).toEqual({
+      q,
+      kind,
+      start,
+      end,
+      exported,
+    });
   }
   // Every symbol's name appears on its first lines (decorators/attributes may come first): 1-based lines are right.
   for (const s of map.symbols) {
     const window = lines.slice(s.startLine - 1, s.startLine + 2).join('\n');
-    expect(window, `${s.name} at ${s.startLine}`).toContain(s.name === 'default' ? 'export default' : s.name.replace(/^#+ /, ''));
+    expect(window, `${s.name} at ${s.startLine}`).toContain(
+      s.name === 'default' ? 'export default' : s.name.replace(/^#+ /, ''),
+    );
     expect(s.endLine).toBeGreaterThanOrEqual(s.startLine);
   }
 }
@@ -58,7 +67,9 @@ describe('symbol extraction', () => {
     expect(cls.doc).toBe('Authenticates users against the store.');
     expect(cls.docStartLine).toBe(4);
     expect(find(map, 'AuthService.login').doc).toBe('Logs a user in.\nReturns a session token.');
-    expect(find(map, 'AuthService.login').signature).toBe('async login(user: string, password: string): Promise<string>');
+    expect(find(map, 'AuthService.login').signature).toBe(
+      'async login(user: string, password: string): Promise<string>',
+    );
   });
 
   it('Python: decorators, docstrings, methods, nested function, private names', async () => {

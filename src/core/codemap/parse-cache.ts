@@ -36,14 +36,22 @@ export function openParseCache(path: string = defaultCachePath()): ParseCache {
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
     db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+      | { value: string }
+      | undefined;
     if (!row || Number(row.value) !== CACHE_SCHEMA_VERSION) {
       db.exec('DROP TABLE IF EXISTS parsed_files');
       db.exec('CREATE TABLE parsed_files (key TEXT PRIMARY KEY, data TEXT NOT NULL, created_at TEXT NOT NULL)');
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(CACHE_SCHEMA_VERSION));
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)").run(
+        String(CACHE_SCHEMA_VERSION),
+      );
     }
   } catch (error) {
-    throw new StrataError('IO', `cannot open codemap cache ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new StrataError(
+      'IO',
+      `cannot open codemap cache ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const select = db.prepare('SELECT data FROM parsed_files WHERE key = ?');
   const insert = db.prepare('INSERT OR REPLACE INTO parsed_files (key, data, created_at) VALUES (?, ?, ?)');

@@ -14,13 +14,31 @@ export interface RankedFile {
 }
 
 const IDENT_RE = /[A-Za-z_$][A-Za-z0-9_$]*/g;
-const TEST_RE = /(^|\/)(tests?|__tests__|spec|specs|testdata|test-data|fixtures?|__mocks__|e2e|benchmarks?)\/|(^|\/)test[-_][^/]*$|(^|\/)[^/]*fixtures?[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|\/)conftest\.py$/i;
-const VENDORED_RE = /(^|\/)(vendor|third_party|third-party|external|deps|docs?|examples?|samples?|scripts?|website|site|bench|benchmarks?)\//i;
-const GENERATED_RE = /(\.min\.[a-z]+$|\.generated\.|\.pb\.go$|_pb2\.py$|\.g\.dart$|(^|\/)generated\/|\.d\.ts$|\.lock$|-lock\.json$)/i;
+const TEST_RE =
+  /(^|\/)(tests?|__tests__|spec|specs|testdata|test-data|fixtures?|__mocks__|e2e|benchmarks?)\/|(^|\/)test[-_][^/]*$|(^|\/)[^/]*fixtures?[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|\/)conftest\.py$/i;
+const VENDORED_RE =
+  /(^|\/)(vendor|third_party|third-party|external|deps|docs?|examples?|samples?|scripts?|website|site|bench|benchmarks?)\//i;
+const GENERATED_RE =
+  /(\.min\.[a-z]+$|\.generated\.|\.pb\.go$|_pb2\.py$|\.g\.dart$|(^|\/)generated\/|\.d\.ts$|\.lock$|-lock\.json$)/i;
 const DOT_DIR_RE = /(^|\/)\.[^/]+\//;
 const ENTRY_RE = /(^|\/)(main|__main__|__init__|index|cli|app|mod|lib)\.[a-z]+$/i;
 /** Kinds other files refer to by name; fields, locals and Markdown headings would only add noise. */
-const DEFINING = new Set(['function', 'class', 'interface', 'type', 'enum', 'struct', 'union', 'trait', 'module', 'namespace', 'macro', 'record', 'constant', 'variable']);
+const DEFINING = new Set([
+  'function',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'union',
+  'trait',
+  'module',
+  'namespace',
+  'macro',
+  'record',
+  'constant',
+  'variable',
+]);
 const MEMBER_DEFINING = new Set(['method', 'constructor']);
 
 /** Names a file offers to others: exported, specific, top-level or methods of a concrete type. */
@@ -29,14 +47,18 @@ function definedNames(m: FileMap): Set<string> {
   const names = new Set<string>();
   for (const s of m.symbols) {
     if (!s.exported || s.name.length < 3 || GENERIC_NAMES.has(s.name)) continue;
-    const ok = s.parent ? MEMBER_DEFINING.has(s.kind) && !interfaces.has(s.parent) && s.name !== 'constructor' : DEFINING.has(s.kind);
+    const ok = s.parent
+      ? MEMBER_DEFINING.has(s.kind) && !interfaces.has(s.parent) && s.name !== 'constructor'
+      : DEFINING.has(s.kind);
     if (ok) names.add(s.name);
   }
   return names;
 }
 /** Builtin type and keyword-like names: a file defining one is not what other files mean by it. */
 const GENERIC_NAMES = new Set(
-  'number string boolean object symbol bigint undefined any unknown never void null true false this self super new func type interface class struct enum const let var def fn impl pub use mod len str int float bool list dict set map get put add run main init error err print println value values key keys data name path text result options config string_view size index item items file line lines node args kwargs'.split(' '),
+  'number string boolean object symbol bigint undefined any unknown never void null true false this self super new func type interface class struct enum const let var def fn impl pub use mod len str int float bool list dict set map get put add run main init error err print println value values key keys data name path text result options config string_view size index item items file line lines node args kwargs'.split(
+    ' ',
+  ),
 );
 const DAMPING = 0.85;
 const ITERATIONS = 40;
@@ -51,7 +73,12 @@ function stem(path: string): string {
 }
 
 /** Files an import specifier can name: relative specifiers exactly, others by their last segment. */
-function importTargets(from: string, spec: string, byStem: Map<string, number[]>, byBase: Map<string, number[]>): number[] {
+function importTargets(
+  from: string,
+  spec: string,
+  byStem: Map<string, number[]>,
+  byBase: Map<string, number[]>,
+): number[] {
   const clean = spec.replace(/^['"]|['"]$/g, '');
   if (clean.startsWith('./') || clean.startsWith('../')) {
     const target = stem(posix.normalize(posix.join(posix.dirname(from), clean)));
@@ -66,7 +93,10 @@ function importTargets(from: string, spec: string, byStem: Map<string, number[]>
     const target = posix.join(base, ...clean.slice(dots).split('.'));
     return byStem.get(target) ?? byStem.get(`${target}/__init__`) ?? [];
   }
-  const last = clean.split(/[/.:]+/).filter(Boolean).pop();
+  const last = clean
+    .split(/[/.:]+/)
+    .filter(Boolean)
+    .pop();
   const hits = last ? (byBase.get(last) ?? []) : [];
   return hits.length <= 3 ? hits : [];
 }
@@ -117,7 +147,9 @@ export function rankFiles(maps: readonly FileMap[], readSource: SourceReader): R
 
   const prior = maps.map((m, i) => {
     const exported = definedNames(m).size;
-    return (1 + 0.5 * Math.log2(1 + exported)) * (ENTRY_RE.test(m.path) ? 2 : 1) * (peripheral[i] ? PERIPHERAL_FACTOR : 1);
+    return (
+      (1 + 0.5 * Math.log2(1 + exported)) * (ENTRY_RE.test(m.path) ? 2 : 1) * (peripheral[i] ? PERIPHERAL_FACTOR : 1)
+    );
   });
   const priorSum = prior.reduce((a, b) => a + b, 0) || 1;
   const personal = prior.map((p) => p / priorSum);
@@ -137,6 +169,16 @@ export function rankFiles(maps: readonly FileMap[], readSource: SourceReader): R
     rank = next;
   }
   return maps
-    .map((m, i) => ({ index: i, path: m.path, score: rank[i]! * (peripheral[i] ? PERIPHERAL_FACTOR : 1), peripheral: peripheral[i]! }))
-    .sort((a, b) => Number(a.peripheral) - Number(b.peripheral) || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    .map((m, i) => ({
+      index: i,
+      path: m.path,
+      score: rank[i]! * (peripheral[i] ? PERIPHERAL_FACTOR : 1),
+      peripheral: peripheral[i]!,
+    }))
+    .sort(
+      (a, b) =>
+        Number(a.peripheral) - Number(b.peripheral) ||
+        b.score - a.score ||
+        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    );
 }

@@ -36,7 +36,8 @@ export interface BudgetedMap {
 
 const header = (shown: number, total: number, budget: number): string =>
   `# code map: ${shown} of ${total} files, budget ${budget} tokens\n`;
-const omittedNote = (count: number): string => `[${count} more file${count === 1 ? '' : 's'} omitted to fit the budget]\n`;
+const omittedNote = (count: number): string =>
+  `[${count} more file${count === 1 ? '' : 's'} omitted to fit the budget]\n`;
 
 /** What one more step of detail is worth, per level reached: showing a file at all matters most. */
 const LEVEL_VALUE = [4, 2, 2, 1, 0.5];
@@ -54,7 +55,12 @@ interface Step {
  * Steps are ordered by estimated tokens per unit of value (value = centrality × level value), and each
  * file's steps keep their level order, so a larger budget only ever walks further along it.
  */
-function stepSequence(order: number[], weights: number[], texts: (i: number, level: number) => string, forced: number | undefined): Step[] {
+function stepSequence(
+  order: number[],
+  weights: number[],
+  texts: (i: number, level: number) => string,
+  forced: number | undefined,
+): Step[] {
   const steps: Step[] = [];
   order.forEach((file, rank) => {
     if (forced !== undefined) {
@@ -104,7 +110,8 @@ export function renderWithinBudget(maps: FileMap[], options: BudgetOptions, deps
   let exact = false;
   const cost = (i: number, level: number): number => (exact ? tokensOf(i, level) : block(i, level).bytes);
   const measure = (text: string): number => (exact ? count(text) : Buffer.byteLength(text));
-  const overhead = (shown: number): number => measure(header(shown, n, budget)) + (shown < n ? measure(omittedNote(n - shown)) : 0);
+  const overhead = (shown: number): number =>
+    measure(header(shown, n, budget)) + (shown < n ? measure(omittedNote(n - shown)) : 0);
 
   const ranked = rankFiles(maps, deps.readSource);
   const top = ranked.reduce((max, r) => Math.max(max, r.score), Number.MIN_VALUE);
@@ -112,7 +119,12 @@ export function renderWithinBudget(maps: FileMap[], options: BudgetOptions, deps
   // The floor keeps outlines of the least central files ahead of whole bodies of the most central.
   for (const r of ranked) weights[r.index] = Math.max(r.score / top, WEIGHT_FLOOR);
   const forced = options.level === undefined ? undefined : levelRank(options.level);
-  const steps = stepSequence(ranked.map((r) => r.index), weights, (i, level) => block(i, level).text, forced);
+  const steps = stepSequence(
+    ranked.map((r) => r.index),
+    weights,
+    (i, level) => block(i, level).text,
+    forced,
+  );
 
   const levels = new Array<number>(n).fill(-1);
   let shown = 0;
@@ -169,7 +181,10 @@ export function renderWithinBudget(maps: FileMap[], options: BudgetOptions, deps
       },
     } as BudgetedFile;
   });
-  const lowest = files.reduce<number | null>((min, f) => (min === null ? levelRank(f.level) : Math.min(min, levelRank(f.level))), null);
+  const lowest = files.reduce<number | null>(
+    (min, f) => (min === null ? levelRank(f.level) : Math.min(min, levelRank(f.level))),
+    null,
+  );
   let tokens: number | undefined;
   return {
     text,

@@ -22,7 +22,11 @@ export function shortDoc(doc: string): string {
 export function symbolDepths(symbols: CodeSymbol[]): number[] {
   const stack: CodeSymbol[] = [];
   return symbols.map((s) => {
-    while (stack.length > 0 && !(stack[stack.length - 1]!.startLine <= s.startLine && stack[stack.length - 1]!.endLine >= s.endLine)) stack.pop();
+    while (
+      stack.length > 0 &&
+      !(stack[stack.length - 1]!.startLine <= s.startLine && stack[stack.length - 1]!.endLine >= s.endLine)
+    )
+      stack.pop();
     const depth = stack.length;
     stack.push(s);
     return depth;
@@ -94,7 +98,8 @@ export function renderSymbol(map: FileMap, symbol: CodeSymbol, level: DetailLeve
     if (!readSource) throw new Error('renderSymbol: the full level needs a source reader');
     const lines = sourceLines(readSource(map));
     out.length = 1;
-    if (symbol.doc && symbol.docStartLine !== undefined) out.push(...commentLines(symbol.doc, '', commentMarker(map.language)));
+    if (symbol.doc && symbol.docStartLine !== undefined)
+      out.push(...commentLines(symbol.doc, '', commentMarker(map.language)));
     out.push(...lines.slice(symbol.startLine - 1, symbol.endLine));
   }
   return out.join('\n') + '\n';
@@ -114,7 +119,12 @@ export function symbolMatches(symbol: CodeSymbol, query: string): boolean {
 }
 
 /** The spec's `render_view`: renders every symbol matching each name, in file order, at `level`. */
-export function renderView(names: string[], level: DetailLevel, maps: FileMap[], readSource?: SourceReader): ViewResult {
+export function renderView(
+  names: string[],
+  level: DetailLevel,
+  maps: FileMap[],
+  readSource?: SourceReader,
+): ViewResult {
   const parts: string[] = [];
   const found: ViewResult['found'] = [];
   const missing: string[] = [];

@@ -24,7 +24,10 @@ interface Query {
 }
 
 function globToRegExp(glob: string, anchored: boolean): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(anchored || glob.includes('*') ? `^${body}$` : body, 'i');
 }
 
@@ -39,7 +42,8 @@ export function parseSearchPattern(pattern: string): Query {
     else if (term.startsWith('file:')) query.files.push(globToRegExp(term.slice(5), false));
     else query.terms.push(globToRegExp(term, false));
   }
-  if (query.kinds.length + query.files.length + query.terms.length === 0) throw new StrataError('INVALID_QUERY', 'empty search pattern');
+  if (query.kinds.length + query.files.length + query.terms.length === 0)
+    throw new StrataError('INVALID_QUERY', 'empty search pattern');
   return query;
 }
 
@@ -68,19 +72,23 @@ async function* indexRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
   const require = createRequire(import.meta.url);
   const { parser } = require('stream-json') as typeof import('stream-json');
   const { pick } = require('stream-json/filters/Pick.js') as typeof import('stream-json/filters/Pick.js');
-  const { streamArray } = require('stream-json/streamers/StreamArray.js') as typeof import('stream-json/streamers/StreamArray.js');
+  const { streamArray } =
+    require('stream-json/streamers/StreamArray.js') as typeof import('stream-json/streamers/StreamArray.js');
   const stages = [createReadStream(manifestPath), parser(), pick({ filter: 'chunks' }), streamArray()] as const;
   const output = stages[3];
   // .pipe() does not forward errors: a stage failing must end the iteration with that error.
-  for (const stage of stages.slice(0, 3) as NodeJS.EventEmitter[]) stage.on('error', (error: Error) => output.destroy(error));
+  for (const stage of stages.slice(0, 3) as NodeJS.EventEmitter[])
+    stage.on('error', (error: Error) => output.destroy(error));
   stages[0].pipe(stages[1]).pipe(stages[2]).pipe(output);
   for await (const item of output as AsyncIterable<{ value: ManifestChunk }>) {
     const c = item.value;
     const base: IndexRecord = { c: c.id, f: c.file, p: c.path, s: c.start_line, e: c.end_line };
     yield base;
-    for (const s of c.symbols) yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
+    for (const s of c.symbols)
+      yield { ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) };
     for (const s of c.spanning ?? []) {
-      if (!c.symbols.some((x) => x.name === s.name && x.line === s.start_line)) yield { ...base, n: s.name, k: s.kind, l: s.start_line };
+      if (!c.symbols.some((x) => x.name === s.name && x.line === s.start_line))
+        yield { ...base, n: s.name, k: s.kind, l: s.start_line };
     }
   }
 }
@@ -94,21 +102,33 @@ async function* guardRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
       yield r;
     }
   } catch (error) {
-    throw usageError(`${manifestPath} is not a chunk manifest written by \`strata map chunk\` (${describeError(error).split('\n')[0]})`);
+    throw usageError(
+      `${manifestPath} is not a chunk manifest written by \`strata map chunk\` (${describeError(error).split('\n')[0]})`,
+    );
   }
 }
 
 /** The spec's `search_manifest(pattern)`: chunks whose symbols (or file) match, in manifest order. */
 export async function searchManifest(pattern: string, manifestPath: string): Promise<ManifestHit[]> {
-  if (!existsSync(manifestPath)) throw new StrataError('NOT_FOUND', `no manifest at ${manifestPath} (run \`strata map chunk\` first)`);
-  if (!statSync(manifestPath).isFile()) throw new StrataError('USAGE', `${manifestPath} is not a chunk manifest (not a regular file)`);
+  if (!existsSync(manifestPath))
+    throw new StrataError('NOT_FOUND', `no manifest at ${manifestPath} (run \`strata map chunk\` first)`);
+  if (!statSync(manifestPath).isFile())
+    throw new StrataError('USAGE', `${manifestPath} is not a chunk manifest (not a regular file)`);
   const query = parseSearchPattern(pattern);
   const fileOnly = query.kinds.length === 0 && query.terms.length === 0;
   const hits = new Map<string, ManifestHit>();
   const chunkSymbols = new Map<string, ManifestSymbol[]>();
   for await (const r of guardRecords(manifestPath)) {
     const symbol: ManifestSymbol | undefined =
-      r.n === undefined ? undefined : { name: r.n, kind: (r.k ?? 'variable') as SymbolKind, line: r.l ?? r.s, exported: r.x ?? false, ...(r.pa ? { parent: r.pa } : {}) };
+      r.n === undefined
+        ? undefined
+        : {
+            name: r.n,
+            kind: (r.k ?? 'variable') as SymbolKind,
+            line: r.l ?? r.s,
+            exported: r.x ?? false,
+            ...(r.pa ? { parent: r.pa } : {}),
+          };
     if (symbol) {
       const list = chunkSymbols.get(r.c) ?? [];
       list.push(symbol);

@@ -65,7 +65,8 @@ export async function withSyntaxTree<T>(
     tree = p.parse(source);
   } catch (error) {
     p.reset();
-    if (timeoutMs > 0 && error instanceof Error && /Parsing failed/.test(error.message)) throw new ParseTimeoutError(timeoutMs);
+    if (timeoutMs > 0 && error instanceof Error && /Parsing failed/.test(error.message))
+      throw new ParseTimeoutError(timeoutMs);
     // A crashed parser may be in a bad state: start a fresh one next time.
     parser = undefined;
     p.delete();

@@ -100,6 +100,13 @@ export interface ChunkManifest {
   total_chunks: number;
   total_tokens: number;
   /** Per file; its imports are listed here once rather than on every chunk. */
-  files: { file: string; language: string | null; lines: number; chunks: number; imports: string[]; fallback?: FallbackReason }[];
+  files: {
+    file: string;
+    language: string | null;
+    lines: number;
+    chunks: number;
+    imports: string[];
+    fallback?: FallbackReason;
+  }[];
   chunks: ManifestChunk[];
 }

@@ -33,11 +33,23 @@ afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('walkFiles and .gitignore', () => {
   it('applies the root .gitignore and nested ones when walking from the root', () => {
-    expect(walkFiles(['.'], repo).map((f) => f.display)).toEqual(['src/app.ts', 'src/other/secret.ts', 'src/pkg/keep.log', 'src/pkg/main.ts', 'src/top-only.ts']);
+    expect(walkFiles(['.'], repo).map((f) => f.display)).toEqual([
+      'src/app.ts',
+      'src/other/secret.ts',
+      'src/pkg/keep.log',
+      'src/pkg/main.ts',
+      'src/top-only.ts',
+    ]);
   });
 
   it('applies the repository root .gitignore when given a subfolder', () => {
-    expect(walkFiles(['src'], repo).map((f) => f.display)).toEqual(['src/app.ts', 'src/other/secret.ts', 'src/pkg/keep.log', 'src/pkg/main.ts', 'src/top-only.ts']);
+    expect(walkFiles(['src'], repo).map((f) => f.display)).toEqual([
+      'src/app.ts',
+      'src/other/secret.ts',
+      'src/pkg/keep.log',
+      'src/pkg/main.ts',
+      'src/top-only.ts',
+    ]);
     expect(walkFiles(['src/pkg'], repo).map((f) => f.display)).toEqual(['src/pkg/keep.log', 'src/pkg/main.ts']);
   });
 });

@@ -7,7 +7,25 @@ import { StrataError } from '../../shared/errors.js';
 import { hasBinaryExtension } from './language-table.js';
 import { hasUnreadableName } from '../../shared/regular-file.js';
 
-export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.cache', '__pycache__', '.venv', 'venv', 'target', '.tox', '.mypy_cache', '.pytest_cache']);
+export const SKIPPED_DIRS = new Set([
+  'node_modules',
+  '.git',
+  '.hg',
+  '.svn',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  '.next',
+  '.cache',
+  '__pycache__',
+  '.venv',
+  'venv',
+  'target',
+  '.tox',
+  '.mypy_cache',
+  '.pytest_cache',
+]);
 
 export interface FoundFile {
   /** Absolute path. */
@@ -88,7 +106,10 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
       continue;
     }
     // Every .gitignore applies: those of the repository root and folders above `root`, and nested ones.
-    const rootFrames = [...ancestorFrames(root), ...[readIgnoreFrame(root)].filter((f): f is IgnoreFrame => f !== undefined)];
+    const rootFrames = [
+      ...ancestorFrames(root),
+      ...[readIgnoreFrame(root)].filter((f): f is IgnoreFrame => f !== undefined),
+    ];
     const stack: { dir: string; frames: IgnoreFrame[] }[] = [{ dir: root, frames: rootFrames }];
     while (stack.length > 0) {
       const { dir, frames } = stack.pop()!;

@@ -66,19 +66,41 @@ export function writeChunks(maps: FileMap[], options: WriteChunksOptions, deps: 
   const index: string[] = [];
   for (const map of maps) {
     if (map.fallback === 'binary') {
-      manifest.files.push({ file: map.path, language: map.language, lines: 0, chunks: 0, imports: [], fallback: map.fallback });
+      manifest.files.push({
+        file: map.path,
+        language: map.language,
+        lines: 0,
+        chunks: 0,
+        imports: [],
+        fallback: map.fallback,
+      });
       continue;
     }
     const lines = splitLines(deps.readSource(map));
-    const planned = planChunks(lines.map((l) => l.length + 1), map.symbols, maxChars).flatMap((plan) => cutLongLine(plan, lines, maxChars));
+    const planned = planChunks(
+      lines.map((l) => l.length + 1),
+      map.symbols,
+      maxChars,
+    ).flatMap((plan) => cutLongLine(plan, lines, maxChars));
     for (const plan of planned) {
       const id = `chunk_${manifest.chunks.length}`;
       const relPath = `chunks/${id}.txt`;
       const line = lines[plan.startLine - 1] ?? '';
-      const text = plan.cols ? line.slice(plan.cols[0] - 1, plan.cols[1]) + (plan.cols[1] >= line.length ? '\n' : '') : lines.slice(plan.startLine - 1, plan.endLine).join('\n') + '\n';
+      const text = plan.cols
+        ? line.slice(plan.cols[0] - 1, plan.cols[1]) + (plan.cols[1] >= line.length ? '\n' : '')
+        : lines.slice(plan.startLine - 1, plan.endLine).join('\n') + '\n';
       writeFileAtomic(join(options.outDir, relPath), text);
-      const starting = plan.cols && plan.cols[0] > 1 ? [] : map.symbols.filter((s) => s.startLine >= plan.startLine && s.startLine <= plan.endLine);
-      const symbols = starting.map((s) => ({ name: s.name, kind: s.kind, line: s.startLine, exported: s.exported, ...(s.parent ? { parent: s.parent } : {}) }));
+      const starting =
+        plan.cols && plan.cols[0] > 1
+          ? []
+          : map.symbols.filter((s) => s.startLine >= plan.startLine && s.startLine <= plan.endLine);
+      const symbols = starting.map((s) => ({
+        name: s.name,
+        kind: s.kind,
+        line: s.startLine,
+        exported: s.exported,
+        ...(s.parent ? { parent: s.parent } : {}),
+      }));
       const chunk: ManifestChunk = {
         id,
         file: map.path,
@@ -92,20 +114,48 @@ export function writeChunks(maps: FileMap[], options: WriteChunksOptions, deps: 
         symbols,
       };
       // Every piece of a split symbol names it, so a search for the symbol finds all its pieces.
-      const continued = map.symbols.filter((s) => (s.startLine < plan.startLine || (plan.cols && plan.cols[0] > 1 && s.startLine === plan.startLine)) && s.endLine >= plan.startLine);
-      const spanning = [...new Set([...plan.spanning, ...continued])].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+      const continued = map.symbols.filter(
+        (s) =>
+          (s.startLine < plan.startLine || (plan.cols && plan.cols[0] > 1 && s.startLine === plan.startLine)) &&
+          s.endLine >= plan.startLine,
+      );
+      const spanning = [...new Set([...plan.spanning, ...continued])].sort(
+        (a, b) => a.startLine - b.startLine || b.endLine - a.endLine,
+      );
       if (spanning.length > 0) {
-        chunk.spanning = spanning.map((s) => ({ name: s.name, kind: s.kind, start_line: s.startLine, end_line: s.endLine }));
+        chunk.spanning = spanning.map((s) => ({
+          name: s.name,
+          kind: s.kind,
+          start_line: s.startLine,
+          end_line: s.endLine,
+        }));
       }
       manifest.chunks.push(chunk);
       manifest.total_tokens += chunk.tokens;
       const base: IndexRecord = { c: id, f: map.path, p: relPath, s: plan.startLine, e: plan.endLine };
       index.push(JSON.stringify(base));
-      for (const s of symbols) index.push(JSON.stringify({ ...base, n: s.name, k: s.kind, l: s.line, x: s.exported, ...(s.parent ? { pa: s.parent } : {}) }));
+      for (const s of symbols)
+        index.push(
+          JSON.stringify({
+            ...base,
+            n: s.name,
+            k: s.kind,
+            l: s.line,
+            x: s.exported,
+            ...(s.parent ? { pa: s.parent } : {}),
+          }),
+        );
       const listed = new Set(starting);
-      for (const s of spanning) if (!listed.has(s)) index.push(JSON.stringify({ ...base, n: s.name, k: s.kind, l: s.startLine }));
+      for (const s of spanning)
+        if (!listed.has(s)) index.push(JSON.stringify({ ...base, n: s.name, k: s.kind, l: s.startLine }));
     }
-    const entry: ChunkManifest['files'][number] = { file: map.path, language: map.language, lines: lines.length, chunks: planned.length, imports: map.imports };
+    const entry: ChunkManifest['files'][number] = {
+      file: map.path,
+      language: map.language,
+      lines: lines.length,
+      chunks: planned.length,
+      imports: map.imports,
+    };
     if (map.fallback) entry.fallback = map.fallback;
     manifest.files.push(entry);
   }

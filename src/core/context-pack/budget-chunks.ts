@@ -36,7 +36,10 @@ export function getChunksWithinBudget(ctx: SegmentContext, ids: string[], budget
   const found = ids.map((id) => ({ id, chunk: ctx.getContext(id) }));
   const missing = found.filter((f) => !f.chunk).map((f) => f.id);
   if (missing.length > 0) {
-    throw new StrataError('NOT_FOUND', `no chunk with id ${missing.join(', ')} in segment ${ctx.paths.name} (find ids with \`strata pack search\`)`);
+    throw new StrataError(
+      'NOT_FOUND',
+      `no chunk with id ${missing.join(', ')} in segment ${ctx.paths.name} (find ids with \`strata pack search\`)`,
+    );
   }
   const chunks = found.map((f) => f.chunk as ContextChunk);
   let included: ContextChunk[] = chunks;

@@ -51,7 +51,8 @@ const SKILL = [
   '```',
 ].join('\n');
 
-const idsOf = (pack: ContextPack, file: string): string[] => pack.chunks.filter((c) => c.source_path === file).map((c) => c.id);
+const idsOf = (pack: ContextPack, file: string): string[] =>
+  pack.chunks.filter((c) => c.source_path === file).map((c) => c.id);
 
 describe('context-pack schema', () => {
   it('is a valid JSON Schema 2020-12 document', () => {
@@ -61,10 +62,23 @@ describe('context-pack schema', () => {
   });
 
   it('rejects a pack with a missing field or a bad id', () => {
-    const pack = { schema_version: 1, segment: 's', created_at: '2025-01-01T00:00:00.000Z', generator_version: '0.1.0', source_files: [], chunking: { method: 'headings+paragraph_fallback+fence_aware', max_chars: 6000 }, docs: [], digest: [], index: [], chunks: [] };
+    const pack = {
+      schema_version: 1,
+      segment: 's',
+      created_at: '2025-01-01T00:00:00.000Z',
+      generator_version: '0.1.0',
+      source_files: [],
+      chunking: { method: 'headings+paragraph_fallback+fence_aware', max_chars: 6000 },
+      docs: [],
+      digest: [],
+      index: [],
+      chunks: [],
+    };
     expect(() => assertValidPack(pack)).not.toThrow();
     expect(() => assertValidPack({ ...pack, docs: undefined })).toThrow(/must have required property 'docs'/);
-    expect(() => assertValidPack({ ...pack, digest: [{ doc: 'a', summary: '', source_chunk_ids: ['nocolon'] }] })).toThrow(/SCHEMA|schema v1/);
+    expect(() =>
+      assertValidPack({ ...pack, digest: [{ doc: 'a', summary: '', source_chunk_ids: ['nocolon'] }] }),
+    ).toThrow(/SCHEMA|schema v1/);
   });
 });
 
@@ -77,7 +91,13 @@ describe('buildContextPack', () => {
     assertValidPack(pack);
     expect(pack.source_files.map((f) => f.path)).toEqual(['guide/usage.md', 'skill.md']);
     expect(pack.docs.map((d) => d.doc)).toEqual(['guide/usage', 'skill']);
-    expect(pack.index.map((e) => e.title_path.join(' > '))).toEqual(['Usage', '', 'Demo > Overview', 'Demo > Core Rules', 'Demo > Notes']);
+    expect(pack.index.map((e) => e.title_path.join(' > '))).toEqual([
+      'Usage',
+      '',
+      'Demo > Overview',
+      'Demo > Core Rules',
+      'Demo > Notes',
+    ]);
     const json = serializePack(pack);
     expect(JSON.parse(json)).toEqual(pack);
     await expect(json).toMatchFileSnapshot('__snapshots__/demo-pack.json');
@@ -155,7 +175,9 @@ describe('buildContextPack', () => {
     write('other/secret.md', '# other segment');
     const seg = join(root, 'seg');
     const files = (include?: string[], exclude?: string[]): string[] =>
-      buildContextPack({ segment: 'seg', segmentDir: seg, include, exclude }, fixedNow).pack.source_files.map((f) => f.path);
+      buildContextPack({ segment: 'seg', segmentDir: seg, include, exclude }, fixedNow).pack.source_files.map(
+        (f) => f.path,
+      );
     expect(files()).toEqual(['docs/a.md', 'docs/drafts/b.md']);
     expect(files(['*.md', '*.markdown'], ['drafts'])).toEqual(['README.markdown', 'docs/a.md']);
     expect(files(['docs/**/*.md'], ['docs/drafts/**'])).toEqual(['docs/a.md']);

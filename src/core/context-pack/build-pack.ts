@@ -79,12 +79,24 @@ function chunkDoc(doc: string, file: string, hash: string, text: string, chars: 
       start_line: c.start_line,
       end_line: c.end_line,
     };
-    index.push({ id, doc, title_path: c.title_path, preview: preview(/\S/.test(c.body) ? c.body : c.text), token_est: estimateTokens(c.text), ...location });
+    index.push({
+      id,
+      doc,
+      title_path: c.title_path,
+      preview: preview(/\S/.test(c.body) ? c.body : c.text),
+      token_est: estimateTokens(c.text),
+      ...location,
+    });
     chunks.push({ id, title_path: c.title_path, text: c.text, ...location });
     return { id, title_path: c.title_path, heading_level: c.heading_level, body: c.body };
   });
   // total_chars is the whole document's size in code points, as source_files[].chars (spec example).
-  return { doc: { doc, file, sha256: hash, chunk_count: chunks.length, total_chars: chars }, index, chunks, digest: digestForDoc(doc, candidates) };
+  return {
+    doc: { doc, file, sha256: hash, chunk_count: chunks.length, total_chars: chars },
+    index,
+    chunks,
+    digest: digestForDoc(doc, candidates),
+  };
 }
 
 function reusable(previous: ContextPack | undefined, maxChars: number): ContextPack | undefined {
@@ -125,8 +137,16 @@ export function buildContextPack(input: BuildPackInput, deps: BuildPackDeps = de
   const maxChars = input.maxChars ?? DEFAULT_MAX_CHARS;
   const usable = reusable(input.previous, maxChars);
   const previous = usable ? previousDocs(usable) : undefined;
-  const result: BuildPackResult = { pack: undefined as unknown as ContextPack, reusedDocs: [], chunkedDocs: [], skipped: [] };
-  const paths = discoverDocs(input.segmentDir, { ...input, onSkip: (path, reason) => result.skipped.push({ path, reason }) });
+  const result: BuildPackResult = {
+    pack: undefined as unknown as ContextPack,
+    reusedDocs: [],
+    chunkedDocs: [],
+    skipped: [],
+  };
+  const paths = discoverDocs(input.segmentDir, {
+    ...input,
+    onSkip: (path, reason) => result.skipped.push({ path, reason }),
+  });
   const names = docNames(paths);
   const sourceFiles: SourceFile[] = [];
   const parts: DocParts[] = [];

@@ -49,37 +49,49 @@ describe('chunkMarkdown on the real SKILL.md / CLAUDE.md / AGENTS.md fixtures', 
   });
 
   for (const maxChars of [6000, 700]) {
-    it.each(files.map((f) => [relative(FIXTURES, f), f]))(`max_chars ${maxChars}: %s has no chunk boundary inside a fence`, (_name, file) => {
-      const source = readFileSync(file as string, 'utf8');
-      const lines = splitLines(source);
-      const chunks = chunkMarkdown(source, { maxChars });
-      let previousEnd = 0;
-      for (const c of chunks) {
-        // Chunks are in order, disjoint, and their text is exactly their source lines, apart from
-        // the fence lines that reopen or close a fence cut between chunks.
-        expect(c.start_line).toBeGreaterThan(previousEnd);
-        const exact = lines.slice(c.start_line - 1, c.end_line).join('\n');
-        const reopened = /^ *(`{3,}|~{3,})[^\n]*\n/.exec(c.text)?.[0] ?? '';
-        const closed = /\n *(`{3,}|~{3,})$/.exec(c.text)?.[0] ?? '';
-        expect([c.text, c.text.slice(reopened.length), c.text.slice(0, c.text.length - closed.length), c.text.slice(reopened.length, c.text.length - closed.length)]).toContain(exact);
-        previousEnd = c.end_line;
-        const single = c.start_line === c.end_line;
-        if (!single) expect(countChars(c.text)).toBeLessThanOrEqual(maxChars);
-      }
-      for (const f of fenceRanges(lines)) {
-        if (f.chars > maxChars) continue; // only a fence longer than max_chars may be cut
+    it.each(files.map((f) => [relative(FIXTURES, f), f]))(
+      `max_chars ${maxChars}: %s has no chunk boundary inside a fence`,
+      (_name, file) => {
+        const source = readFileSync(file as string, 'utf8');
+        const lines = splitLines(source);
+        const chunks = chunkMarkdown(source, { maxChars });
+        let previousEnd = 0;
         for (const c of chunks) {
-          const startsInside = c.start_line > f.open && c.start_line <= f.close;
-          const endsInside = c.end_line >= f.open && c.end_line < f.close;
-          expect(startsInside || endsInside, `${c.start_line}-${c.end_line} cuts fence ${f.open}-${f.close}`).toBe(false);
+          // Chunks are in order, disjoint, and their text is exactly their source lines, apart from
+          // the fence lines that reopen or close a fence cut between chunks.
+          expect(c.start_line).toBeGreaterThan(previousEnd);
+          const exact = lines.slice(c.start_line - 1, c.end_line).join('\n');
+          const reopened = /^ *(`{3,}|~{3,})[^\n]*\n/.exec(c.text)?.[0] ?? '';
+          const closed = /\n *(`{3,}|~{3,})$/.exec(c.text)?.[0] ?? '';
+          expect([
+            c.text,
+            c.text.slice(reopened.length),
+            c.text.slice(0, c.text.length - closed.length),
+            c.text.slice(reopened.length, c.text.length - closed.length),
+          ]).toContain(exact);
+          previousEnd = c.end_line;
+          const single = c.start_line === c.end_line;
+          if (!single) expect(countChars(c.text)).toBeLessThanOrEqual(maxChars);
         }
-      }
-      // Every non-blank line is in a chunk, except folded heading-only parents.
-      const covered = new Set(chunks.flatMap((c) => Array.from({ length: c.end_line - c.start_line + 1 }, (_, k) => c.start_line + k)));
-      lines.forEach((line, k) => {
-        if (line.trim() && !covered.has(k + 1)) expect(line, `line ${k + 1} lost`).toMatch(/^ {0,3}#{1,6}\s/);
-      });
-    });
+        for (const f of fenceRanges(lines)) {
+          if (f.chars > maxChars) continue; // only a fence longer than max_chars may be cut
+          for (const c of chunks) {
+            const startsInside = c.start_line > f.open && c.start_line <= f.close;
+            const endsInside = c.end_line >= f.open && c.end_line < f.close;
+            expect(startsInside || endsInside, `${c.start_line}-${c.end_line} cuts fence ${f.open}-${f.close}`).toBe(
+              false,
+            );
+          }
+        }
+        // Every non-blank line is in a chunk, except folded heading-only parents.
+        const covered = new Set(
+          chunks.flatMap((c) => Array.from({ length: c.end_line - c.start_line + 1 }, (_, k) => c.start_line + k)),
+        );
+        lines.forEach((line, k) => {
+          if (line.trim() && !covered.has(k + 1)) expect(line, `line ${k + 1} lost`).toMatch(/^ {0,3}#{1,6}\s/);
+        });
+      },
+    );
   }
 
   it('keeps the nested 4-backtick fence of writing-plans/SKILL.md in one chunk', () => {
@@ -89,7 +101,9 @@ describe('chunkMarkdown on the real SKILL.md / CLAUDE.md / AGENTS.md fixtures', 
     expect(task).toMatchObject({ start_line: 79, end_line: 126, heading_level: 2 });
     expect(task?.text).toContain('### Task N: [Component Name]');
     // The "# ..." and "### Task N" lines inside the fences never start a chunk.
-    expect(chunks.some((c) => c.title_path.some((t) => t.startsWith('Task N') || t.includes('Feature Name')))).toBe(false);
+    expect(chunks.some((c) => c.title_path.some((t) => t.startsWith('Task N') || t.includes('Feature Name')))).toBe(
+      false,
+    );
     expect(chunks[0]).toMatchObject({ title_path: [], heading_level: 0, start_line: 1, end_line: 4 });
     expect(chunks[0]?.text.startsWith('---\nname: writing-plans')).toBe(true);
   });
@@ -104,7 +118,9 @@ describe('chunkMarkdown on the real SKILL.md / CLAUDE.md / AGENTS.md fixtures', 
   });
 
   it('the fence oracle sees the nested fences of writing-plans/SKILL.md', () => {
-    const lines = splitLines(readFileSync(join(FIXTURES, 'skills/obra-superpowers/skills/writing-plans/SKILL.md'), 'utf8'));
+    const lines = splitLines(
+      readFileSync(join(FIXTURES, 'skills/obra-superpowers/skills/writing-plans/SKILL.md'), 'utf8'),
+    );
     expect(fenceRanges(lines).map((f) => [f.open, f.close])).toEqual([
       [58, 77],
       [81, 126],
@@ -121,7 +137,14 @@ describe('chunkMarkdown edge cases', () => {
   it('makes a document without headings one level-0 chunk', () => {
     const chunks = chunkMarkdown('\nFirst paragraph.\n\nSecond paragraph.\n', { maxChars: 6000 });
     expect(chunks).toEqual([
-      { title_path: [], heading_level: 0, start_line: 2, end_line: 4, text: 'First paragraph.\n\nSecond paragraph.', body: 'First paragraph.\n\nSecond paragraph.' },
+      {
+        title_path: [],
+        heading_level: 0,
+        start_line: 2,
+        end_line: 4,
+        text: 'First paragraph.\n\nSecond paragraph.',
+        body: 'First paragraph.\n\nSecond paragraph.',
+      },
     ]);
   });
 
@@ -165,6 +188,9 @@ describe('chunkMarkdown edge cases', () => {
 
   it('folds a heading-only parent into its subsections but keeps a heading-only leaf', () => {
     const chunks = chunkMarkdown('# Parent\n\n## Child\n\ntext\n\n## Empty leaf\n', { maxChars: 6000 });
-    expect(chunks.map((c) => c.title_path)).toEqual([['Parent', 'Child'], ['Parent', 'Empty leaf']]);
+    expect(chunks.map((c) => c.title_path)).toEqual([
+      ['Parent', 'Child'],
+      ['Parent', 'Empty leaf'],
+    ]);
   });
 });

@@ -27,7 +27,13 @@ function sectionsOf(lines: readonly string[], info: readonly LineInfo[]): Sectio
     sections.push(current);
     while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= heading.level) stack.pop();
     stack.push({ level: heading.level, title: heading.title });
-    current = { titlePath: stack.map((h) => h.title), level: heading.level, start: i, end: -1, headingLines: heading.lines };
+    current = {
+      titlePath: stack.map((h) => h.title),
+      level: heading.level,
+      start: i,
+      end: -1,
+      headingLines: heading.lines,
+    };
   }
   current.end = lines.length - 1;
   sections.push(current);
@@ -56,7 +62,13 @@ function headingOnly(lines: readonly string[], s: Section): boolean {
  * Joins a part's lines, closing a fence the part cuts off and reopening (with its info string) a
  * fence the part starts inside, so every chunk has balanced fences.
  */
-function balanced(_lines: readonly string[], info: readonly LineInfo[], start: number, end: number, partLines: string[]): string {
+function balanced(
+  _lines: readonly string[],
+  info: readonly LineInfo[],
+  start: number,
+  end: number,
+  partLines: string[],
+): string {
   const first = (info[start] as LineInfo).fence;
   const last = (info[end] as LineInfo).fence;
   const out = partLines.slice();
@@ -90,7 +102,9 @@ export function chunkMarkdown(source: string, options: ChunkOptions): RawChunk[]
       const text = balanced(lines, info, part.start, part.end, lines.slice(part.start, part.end + 1));
       const bodyStart = part.start === section.start ? section.start + section.headingLines : part.start;
       // The body leaves out the heading line(s) and the front matter's `---` delimiters.
-      const bodyLines = lines.slice(bodyStart, part.end + 1).filter((_, k) => !isFrontMatterDelimiter(info, bodyStart + k));
+      const bodyLines = lines
+        .slice(bodyStart, part.end + 1)
+        .filter((_, k) => !isFrontMatterDelimiter(info, bodyStart + k));
       const body = bodyStart > part.end ? '' : balanced(lines, info, bodyStart, part.end, bodyLines);
       chunks.push({
         title_path: section.titlePath,

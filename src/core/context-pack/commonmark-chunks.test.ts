@@ -33,7 +33,9 @@ function headingLines(source: string): Set<number> {
   const lines = splitLines(source);
   const fm = frontMatterLength(lines);
   const tokens = md.parse(lines.slice(fm).join('\n'), {});
-  return new Set(tokens.filter((t) => t.type === 'heading_open' && t.level === 0 && t.map).map((t) => t.map![0] + fm + 1));
+  return new Set(
+    tokens.filter((t) => t.type === 'heading_open' && t.level === 0 && t.map).map((t) => t.map![0] + fm + 1),
+  );
 }
 
 describe('chunks against markdown-it on the real Markdown', () => {

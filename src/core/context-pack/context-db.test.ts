@@ -16,8 +16,14 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'strata-ctxdb-'));
   const seg = join(root, 'alpha');
   mkdirSync(seg, { recursive: true });
-  writeFileSync(join(seg, 'skill.md'), '# Deploy\n\nShip the release with care.\n\n## Rollback\n\nUse `git revert` then redeploy.\n');
-  writeFileSync(join(seg, 'guide.md'), '# Guide\n\nThe deploy pipeline mentions rollback once.\n\n## 使い方\n\n日本語のテキストで設定を説明します。\n');
+  writeFileSync(
+    join(seg, 'skill.md'),
+    '# Deploy\n\nShip the release with care.\n\n## Rollback\n\nUse `git revert` then redeploy.\n',
+  );
+  writeFileSync(
+    join(seg, 'guide.md'),
+    '# Guide\n\nThe deploy pipeline mentions rollback once.\n\n## 使い方\n\n日本語のテキストで設定を説明します。\n',
+  );
   // A second segment: its chunks must never appear in alpha's results.
   mkdirSync(join(root, 'beta'));
   writeFileSync(join(root, 'beta', 'other.md'), '# Rollback\n\nbeta rollback rollback rollback\n');
@@ -39,7 +45,14 @@ describe('context.db', () => {
   it('getContext returns a chunk by id with the spec columns, undefined for unknown ids', () => {
     const entry = built.pack.index.find((e) => e.title_path.at(-1) === 'Rollback');
     const chunk = getContext(db, entry?.id ?? '');
-    expect(chunk).toMatchObject({ id: entry?.id, doc: 'skill', title_path: ['Deploy', 'Rollback'], source_path: 'skill.md', start_line: 5, end_line: 7 });
+    expect(chunk).toMatchObject({
+      id: entry?.id,
+      doc: 'skill',
+      title_path: ['Deploy', 'Rollback'],
+      source_path: 'skill.md',
+      start_line: 5,
+      end_line: 7,
+    });
     expect(chunk?.text).toBe('## Rollback\n\nUse `git revert` then redeploy.');
     expect(getContext(db, 'skill:0000000000')).toBeUndefined();
   });
@@ -61,7 +74,11 @@ describe('context.db', () => {
 
   it('accepts explicit FTS5 syntax that parses, and limits results to k', () => {
     expect(searchContext(db, '"redeploy" OR pipeline', 10).hits).toHaveLength(2);
-    expect(searchContext(db, 'title_path:guide', 10).hits.map((h) => h.title_path.join('/')).sort()).toEqual(['Guide', 'Guide/使い方']);
+    expect(
+      searchContext(db, 'title_path:guide', 10)
+        .hits.map((h) => h.title_path.join('/'))
+        .sort(),
+    ).toEqual(['Guide', 'Guide/使い方']);
     expect(searchContext(db, 'deplo*', 1).hits).toHaveLength(1);
   });
 
@@ -85,7 +102,10 @@ describe('context.db', () => {
   });
 
   it('quotes every plain term so FTS operators in words are inert', () => {
-    expect(buildFtsQuery('near the end - or not')).toMatchObject({ kind: 'terms', all: '"near" "the" "end" "or" "not"' });
+    expect(buildFtsQuery('near the end - or not')).toMatchObject({
+      kind: 'terms',
+      all: '"near" "the" "end" "or" "not"',
+    });
   });
 
   it('openSegmentContext serves one segment by locator and never another', () => {
@@ -97,6 +117,8 @@ describe('context.db', () => {
     } finally {
       beta.close();
     }
-    expect(() => openSegmentContext({ repoRoot: root, segment: 'gamma' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(() => openSegmentContext({ repoRoot: root, segment: 'gamma' })).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND' }),
+    );
   });
 });

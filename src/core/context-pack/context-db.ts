@@ -65,7 +65,18 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     db.transaction(() => {
       for (const c of pack.chunks) {
-        insert.run(c.id, docOf.get(c.id) ?? '', JSON.stringify(c.title_path), c.text, c.source_path, c.heading_level, c.char_count, c.line_count, c.start_line, c.end_line);
+        insert.run(
+          c.id,
+          docOf.get(c.id) ?? '',
+          JSON.stringify(c.title_path),
+          c.text,
+          c.source_path,
+          c.heading_level,
+          c.char_count,
+          c.line_count,
+          c.start_line,
+          c.end_line,
+        );
       }
       if (previous) {
         const current = new Set(pack.chunks.map((c) => c.id));
@@ -76,7 +87,18 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
         );
         for (const c of previous.chunks) {
           if (current.has(c.id) || typeof c.text !== 'string') continue;
-          keep.run(c.id, previousDoc.get(c.id) ?? '', JSON.stringify(c.title_path), c.text, c.source_path, c.heading_level, c.char_count, c.line_count, c.start_line, c.end_line);
+          keep.run(
+            c.id,
+            previousDoc.get(c.id) ?? '',
+            JSON.stringify(c.title_path),
+            c.text,
+            c.source_path,
+            c.heading_level,
+            c.char_count,
+            c.line_count,
+            c.start_line,
+            c.end_line,
+          );
         }
       }
       db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
@@ -143,7 +165,9 @@ export function openContextDb(dbPath: string): Database.Database {
   try {
     return new Database(dbPath, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new StrataError('NOT_FOUND', `no context database at ${dbPath}; run \`strata pack build\` first`, { cause: error });
+    throw new StrataError('NOT_FOUND', `no context database at ${dbPath}; run \`strata pack build\` first`, {
+      cause: error,
+    });
   }
 }
 
@@ -155,7 +179,8 @@ function toChunk(row: ChunkRow): ContextChunk {
 /** The chunk with this id, or undefined. */
 export function getContext(db: Database.Database, id: string): ContextChunk | undefined {
   let row = db.prepare('SELECT * FROM chunks WHERE id = ?').get(id) as ChunkRow | undefined;
-  if (!row && hasSuperseded(db)) row = db.prepare('SELECT * FROM superseded_chunks WHERE id = ?').get(id) as ChunkRow | undefined;
+  if (!row && hasSuperseded(db))
+    row = db.prepare('SELECT * FROM superseded_chunks WHERE id = ?').get(id) as ChunkRow | undefined;
   return row ? toChunk(row) : undefined;
 }
 
@@ -187,7 +212,7 @@ const matchSql = (table: string): string => `SELECT c.*, m.score FROM (
   ) m JOIN chunks c ON c.rowid = m.rowid ORDER BY m.score, c.rowid`;
 
 function hasTable(db: Database.Database, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(name) !== undefined;
+  return db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
 }
 
 /**
@@ -219,7 +244,8 @@ export function searchContext(db: Database.Database, query: string, k = 10): Sea
     }
     return rows;
   };
-  if (fts.kind === 'explicit') return { query, match: fts.expression, mode: 'explicit', hits: run(fts.expression).map(toHit) };
+  if (fts.kind === 'explicit')
+    return { query, match: fts.expression, mode: 'explicit', hits: run(fts.expression).map(toHit) };
   const all = run(fts.all);
   if (all.length > 0 || fts.terms.length === 1) return { query, match: fts.all, mode: 'all', hits: all.map(toHit) };
   return { query, match: fts.any, mode: 'any', hits: run(fts.any).map(toHit) };
@@ -228,7 +254,8 @@ export function searchContext(db: Database.Database, query: string, k = 10): Sea
 /** unicode61 does not split CJK runs into words, so CJK queries match substrings (title hits first). */
 function substringSearch(db: Database.Database, query: string, limit: number): SearchResult {
   const terms = queryTerms(query).map((t) => t.toLowerCase());
-  if (terms.length === 0) throw new StrataError('INVALID_QUERY', `search query "${query.trim()}" has no words to search for`);
+  if (terms.length === 0)
+    throw new StrataError('INVALID_QUERY', `search query "${query.trim()}" has no words to search for`);
   const where = terms.map(() => "instr(lower(title_path || ' ' || text), ?) > 0").join(' AND ');
   const titleHits = terms.map(() => '(instr(lower(title_path), ?) > 0)').join(' + ');
   const rows = db

@@ -31,7 +31,11 @@ export function digestForDoc(doc: string, chunks: readonly DigestCandidate[]): D
   const pool = withBody.length > 0 ? withBody : chunks;
   if (pool.length === 0) return undefined;
   const ranked = pool
-    .map((c, order) => ({ c, order, score: scoreChunk(c.title_path[c.title_path.length - 1] ?? '', c.heading_level, c.body) }))
+    .map((c, order) => ({
+      c,
+      order,
+      score: scoreChunk(c.title_path[c.title_path.length - 1] ?? '', c.heading_level, c.body),
+    }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, DIGEST_CHUNKS_PER_DOC)
     .sort((a, b) => a.order - b.order);

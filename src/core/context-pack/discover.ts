@@ -34,7 +34,10 @@ export function globToRegExp(glob: string): RegExp {
         re += '\\{';
         continue;
       }
-      const alternatives = pattern.slice(i + 1, close).split(',').map((a) => a.replace(/[.+^$()|[\]\\*?]/g, '\\$&'));
+      const alternatives = pattern
+        .slice(i + 1, close)
+        .split(',')
+        .map((a) => a.replace(/[.+^$()|[\]\\*?]/g, '\\$&'));
       re += `(?:${alternatives.join('|')})`;
       i = close;
     } else {
@@ -71,7 +74,9 @@ export function isTrifectaSegment(segmentDir: string): boolean {
  */
 export function discoverDocs(segmentDir: string, options: DiscoverOptions = {}): string[] {
   const include = (options.include && options.include.length > 0 ? options.include : DEFAULT_INCLUDE).map(globToRegExp);
-  const ctxInclude = (options.include ?? []).filter((g) => /(^|\/)_ctx\//.test(g.replace(/^\.\//, ''))).map(globToRegExp);
+  const ctxInclude = (options.include ?? [])
+    .filter((g) => /(^|\/)_ctx\//.test(g.replace(/^\.\//, '')))
+    .map(globToRegExp);
   const trifecta = isTrifectaSegment(segmentDir);
   const exclude = (options.exclude ?? []).map(globToRegExp);
   const excluded = (rel: string): boolean => exclude.some((re) => re.test(rel));
@@ -83,7 +88,9 @@ export function discoverDocs(segmentDir: string, options: DiscoverOptions = {}):
     return (trifecta && TRIFECTA_DOC_RE.test(rel)) || ctxInclude.some((re) => re.test(rel));
   };
   const walk = (absDir: string, relDir: string, inCtx: boolean): void => {
-    const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     for (const entry of entries) {
       const rel = relDir ? `${relDir}/${entry.name}` : entry.name;
       const abs = join(absDir, entry.name);

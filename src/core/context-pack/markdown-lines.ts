@@ -97,14 +97,24 @@ export function classifyLines(lines: readonly string[]): readonly LineInfo[] {
       // Inside a list item the closer is indented like the item's content, so any indentation is accepted here.
       const closer = /^\s*(`{3,}|~{3,})\s*$/.exec(lines[end] ?? '')?.[1] ?? '';
       const closed = end > start && closer[0] === token.markup[0] && closer.length >= token.markup.length;
-      const fence: Fence = Object.freeze({ start, end, closed, opener: lines[start] ?? token.markup, closer: `${(lines[start] ?? '').match(/^\s*/)?.[0] ?? ''}${token.markup}` });
+      const fence: Fence = Object.freeze({
+        start,
+        end,
+        closed,
+        opener: lines[start] ?? token.markup,
+        closer: `${(lines[start] ?? '').match(/^\s*/)?.[0] ?? ''}${token.markup}`,
+      });
       const line: LineInfo = Object.freeze({ inFence: true, inFrontMatter: false, fence });
       for (let i = start; i <= end; i++) info[i] = line;
     } else if (token.type === 'html_block' || token.type === 'code_block') {
       for (let i = start; i <= end; i++) info[i] = VERBATIM;
     } else if (token.type === 'heading_open' && token.level === 0) {
       const title = (tokens[t + 1]?.content ?? '').replace(/\s+/g, ' ').trim();
-      info[start] = { inFence: false, inFrontMatter: false, heading: { level: Number(token.tag.slice(1)), title, lines: end - start + 1 } };
+      info[start] = {
+        inFence: false,
+        inFrontMatter: false,
+        heading: { level: Number(token.tag.slice(1)), title, lines: end - start + 1 },
+      };
     }
   }
   return info;

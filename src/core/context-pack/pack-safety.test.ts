@@ -1,6 +1,15 @@
 // Packs read and write only under the repo root, survive a build killed between its two renames,
 // clean up temps of killed builds, find stemmed words, and pack a Trifecta segment's own docs.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +30,10 @@ beforeAll(() => {
   mkdirSync(outside);
   writeFileSync(join(outside, 'credentials.md'), '# Keys\n\naws_secret_access_key = outside-secret\n');
   writeFileSync(join(outside, 'victim.json'), 'precious\n');
-  writeFileSync(join(root, 'seg', 'guide.md'), '# Guide\n\nThe build was hanging on startup.\n\n## Other\n\nNothing here.\n');
+  writeFileSync(
+    join(root, 'seg', 'guide.md'),
+    '# Guide\n\nThe build was hanging on startup.\n\n## Other\n\nNothing here.\n',
+  );
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -50,7 +62,9 @@ describe('pack paths stay under the repo root', () => {
     symlinkSync(join(root, 'seg', 'guide.md'), join(root, 'seg', 'alias.md'));
     const result = writeContextPack({ repoRoot: root, segment: 'seg' });
     expect(result.pack.docs.map((d) => d.file).sort()).toEqual(['alias.md', 'guide.md']);
-    expect(result.skipped).toEqual([{ path: 'creds.md', reason: expect.stringMatching(/symlink to .*outside the repo root/) }]);
+    expect(result.skipped).toEqual([
+      { path: 'creds.md', reason: expect.stringMatching(/symlink to .*outside the repo root/) },
+    ]);
     expect(readFileSync(result.paths.packPath, 'utf8')).not.toContain('outside-secret');
     rmSync(join(root, 'seg', 'creds.md'));
     rmSync(join(root, 'seg', 'alias.md'));
@@ -107,7 +121,10 @@ describe('a build killed between its two renames', () => {
 
 describe('search stemming', () => {
   it('finds "hanging" for "hangs", ranking exact forms first', () => {
-    writeFileSync(join(root, 'seg', 'guide.md'), '# Guide\n\nThe build was hanging on startup.\n\n## Hangs\n\nWhen it hangs, kill it.\n');
+    writeFileSync(
+      join(root, 'seg', 'guide.md'),
+      '# Guide\n\nThe build was hanging on startup.\n\n## Hangs\n\nWhen it hangs, kill it.\n',
+    );
     const built = writeContextPack({ repoRoot: root, segment: 'seg' });
     const db = openContextDb(built.paths.dbPath);
     try {
@@ -131,7 +148,12 @@ describe('Trifecta segments', () => {
     writeFileSync(join(seg, '_ctx', 'session_tri.md'), '# Session\n\nLog.\n');
     writeFileSync(join(seg, '_ctx', 'notes.md'), '# Notes\n\nScratch.\n');
     const result = writeContextPack({ repoRoot: root, segment: 'tri' });
-    expect(result.pack.docs.map((d) => d.file)).toEqual(['_ctx/agent_tri.md', '_ctx/prime_tri.md', '_ctx/session_tri.md', 'skill.md']);
+    expect(result.pack.docs.map((d) => d.file)).toEqual([
+      '_ctx/agent_tri.md',
+      '_ctx/prime_tri.md',
+      '_ctx/session_tri.md',
+      'skill.md',
+    ]);
     const plain = join(root, 'plain');
     mkdirSync(join(plain, '_ctx'), { recursive: true });
     writeFileSync(join(plain, 'readme.md'), '# Readme\n\nx\n');

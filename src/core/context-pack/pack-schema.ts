@@ -26,5 +26,7 @@ export function assertValidPack(value: unknown, where = 'context pack'): asserts
   if (validate(value)) return;
   const first = validate.errors?.[0];
   const detail = first ? `${first.instancePath || '/'} ${first.message ?? 'is invalid'}` : 'is invalid';
-  throw new StrataError('SCHEMA', `${where} does not match context-pack schema v1: ${detail}`, { details: { errors: validate.errors } });
+  throw new StrataError('SCHEMA', `${where} does not match context-pack schema v1: ${detail}`, {
+    details: { errors: validate.errors },
+  });
 }

@@ -72,6 +72,12 @@ export function packStats(pack: ContextPack, paths: SegmentPaths): PackStats {
     pack_bytes: statSync(paths.packPath).size,
     db_bytes: existsSync(paths.dbPath) ? statSync(paths.dbPath).size : null,
     db_in_sync: dbMatches(pack, paths.dbPath),
-    per_doc: pack.docs.map((d) => ({ doc: d.doc, file: d.file, chunks: d.chunk_count, chars: d.total_chars, token_est: tokensByDoc.get(d.doc) ?? 0 })),
+    per_doc: pack.docs.map((d) => ({
+      doc: d.doc,
+      file: d.file,
+      chunks: d.chunk_count,
+      chars: d.total_chars,
+      token_est: tokensByDoc.get(d.doc) ?? 0,
+    })),
   };
 }

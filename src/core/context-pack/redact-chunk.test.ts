@@ -50,7 +50,8 @@ describe('context pack redaction', () => {
     const files = readdirSync(join(root, 'seg', '_ctx')).map((f) => readFileSync(join(root, 'seg', '_ctx', f)));
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const bytes of files) {
-      for (const secret of [GITHUB, PASSWORD, KEY_LINE]) expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+      for (const secret of [GITHUB, PASSWORD, KEY_LINE])
+        expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
     }
     const chunks = result.pack.chunks;
     expect(chunks.some((c) => c.text.includes('[REDACTED:github-token]'))).toBe(true);

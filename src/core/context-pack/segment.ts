@@ -55,20 +55,31 @@ export function resolveSegment(loc: SegmentLocator): SegmentPaths {
   if (!root || !statSync(root).isDirectory()) throw new StrataError('NOT_FOUND', `repo root not found: ${given}`);
   const segment = loc.segment ?? '.';
   if (segment.trim() === '') throw new StrataError('USAGE', 'segment name is empty');
-  if (isAbsolute(segment)) throw new StrataError('USAGE', `--segment must be a path relative to --repo-root, got "${segment}"`);
+  if (isAbsolute(segment))
+    throw new StrataError('USAGE', `--segment must be a path relative to --repo-root, got "${segment}"`);
   const lexical = resolve(root, segment);
-  if (!isInside(root, lexical)) throw new StrataError('USAGE', `--segment "${segment}" leads outside the repo root ${root}`);
+  if (!isInside(root, lexical))
+    throw new StrataError('USAGE', `--segment "${segment}" leads outside the repo root ${root}`);
   const dir = realpathIfExists(lexical);
-  if (!dir || !statSync(dir).isDirectory()) throw new StrataError('NOT_FOUND', `segment directory not found: ${lexical}`);
-  if (!isInside(root, dir)) throw new StrataError('USAGE', `--segment "${segment}" is a link to ${dir}, outside the repo root ${root}`);
+  if (!dir || !statSync(dir).isDirectory())
+    throw new StrataError('NOT_FOUND', `segment directory not found: ${lexical}`);
+  if (!isInside(root, dir))
+    throw new StrataError('USAGE', `--segment "${segment}" is a link to ${dir}, outside the repo root ${root}`);
   const ctxDir = join(dir, CTX_DIR);
   const ctxStat = lstatIfExists(ctxDir);
   if (ctxStat && !ctxStat.isDirectory()) {
-    throw new StrataError('USAGE', `${ctxDir} is ${ctxStat.isSymbolicLink() ? 'a symlink' : 'not a directory'}; strata reads and writes packs only in a real _ctx directory inside the segment`);
+    throw new StrataError(
+      'USAGE',
+      `${ctxDir} is ${ctxStat.isSymbolicLink() ? 'a symlink' : 'not a directory'}; strata reads and writes packs only in a real _ctx directory inside the segment`,
+    );
   }
   const dbPath = join(ctxDir, DB_FILE);
   const db = lstatIfExists(dbPath);
-  if (db && !db.isFile()) throw new StrataError('USAGE', `${dbPath} is not a regular file (a symlink or special file); remove it and run \`strata pack build\``);
+  if (db && !db.isFile())
+    throw new StrataError(
+      'USAGE',
+      `${dbPath} is not a regular file (a symlink or special file); remove it and run \`strata pack build\``,
+    );
   return {
     name: basename(dir),
     root,

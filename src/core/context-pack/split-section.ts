@@ -70,7 +70,8 @@ function split(ctx: Ctx, r: LineRange, level: number): LineRange[] {
       current = undefined;
       // Each piece of a cut fence is closed and reopened (chunker.ts), so leave room for those lines.
       const fence = (ctx.info[unit.start] as LineInfo).fence;
-      const room = fence && fence.start <= unit.start && fence.end >= unit.end ? fence.opener.length + fence.closer.length + 2 : 0;
+      const room =
+        fence && fence.start <= unit.start && fence.end >= unit.end ? fence.opener.length + fence.closer.length + 2 : 0;
       parts.push(...split({ ...ctx, maxChars: Math.max(1, ctx.maxChars - room) }, unit, level + 1));
       continue;
     }

@@ -28,7 +28,8 @@ export interface WritePackResult extends BuildPackResult {
 
 /** Reads and validates a pack; NOT_FOUND if missing, SCHEMA if it is not a valid v1 pack. */
 export function readPack(packPath: string): ContextPack {
-  if (!existsSync(packPath)) throw new StrataError('NOT_FOUND', `no context pack at ${packPath}; run \`strata pack build\` first`);
+  if (!existsSync(packPath))
+    throw new StrataError('NOT_FOUND', `no context pack at ${packPath}; run \`strata pack build\` first`);
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(packPath, 'utf8'));
@@ -87,7 +88,10 @@ function removeStaleTemps(ctxDir: string): void {
 }
 
 /** Builds and writes <segment>/_ctx/context_pack.json (or --output) and <segment>/_ctx/context.db. */
-export function writeContextPack(options: WritePackOptions, deps: BuildPackDeps = defaultBuildPackDeps): WritePackResult {
+export function writeContextPack(
+  options: WritePackOptions,
+  deps: BuildPackDeps = defaultBuildPackDeps,
+): WritePackResult {
   const paths = resolveSegment(options);
   const lock = acquireLock(paths.lockPath, { timeoutMs: 30_000, command: `pack build ${paths.name}` });
   try {

@@ -22,12 +22,24 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
         user: 'We need to store tide readings locally. Should we use SQLite or a JSON file?',
         assistant:
           'We decided to use SQLite (better-sqlite3) because readings arrive every minute and we need range queries by station and time; a JSON file would have to be rewritten on every reading. Rather than an ORM we keep plain SQL migrations.',
-        tool: { name: 'Write', input: { file_path: `${PROJECT}/src/db/migrations/001-readings.sql`, content: 'CREATE TABLE readings (\n  station TEXT NOT NULL,\n  at TEXT NOT NULL,\n  height_cm INTEGER NOT NULL\n);\n' }, output: 'File created successfully' },
+        tool: {
+          name: 'Write',
+          input: {
+            file_path: `${PROJECT}/src/db/migrations/001-readings.sql`,
+            content:
+              'CREATE TABLE readings (\n  station TEXT NOT NULL,\n  at TEXT NOT NULL,\n  height_cm INTEGER NOT NULL\n);\n',
+          },
+          output: 'File created successfully',
+        },
       },
       {
         user: 'Add an index for the range query and run the tests. My API key for the tide service is sk-ant-api03-DEMOdemoDEMOdemoDEMOdemo1234567890abcd, put it in .env',
-        assistant: 'Added the index and a `.env` entry (the key is redacted in strata\'s store). All 12 tests pass.',
-        tool: { name: 'Bash', input: { command: 'npm test', description: 'Run the test suite' }, output: 'Test Files  3 passed (3)\n     Tests  12 passed (12)' },
+        assistant: "Added the index and a `.env` entry (the key is redacted in strata's store). All 12 tests pass.",
+        tool: {
+          name: 'Bash',
+          input: { command: 'npm test', description: 'Run the test suite' },
+          output: 'Test Files  3 passed (3)\n     Tests  12 passed (12)',
+        },
       },
     ],
   },
@@ -39,13 +51,26 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
       {
         user: 'Readings near midnight show up on the wrong day in the chart. 潮汐数据的时区有问题。',
         assistant:
-          'Found the bug: `groupByDay` in src/chart/group-by-day.ts used local time while readings are stored in UTC. Fixed it by converting with the station\'s IANA time zone instead of the server\'s.',
-        tool: { name: 'Edit', input: { file_path: `${PROJECT}/src/chart/group-by-day.ts`, old_string: 'const day = new Date(at).getDate();', new_string: 'const day = dayInZone(at, station.timeZone);' }, output: 'The file has been updated.' },
+          "Found the bug: `groupByDay` in src/chart/group-by-day.ts used local time while readings are stored in UTC. Fixed it by converting with the station's IANA time zone instead of the server's.",
+        tool: {
+          name: 'Edit',
+          input: {
+            file_path: `${PROJECT}/src/chart/group-by-day.ts`,
+            old_string: 'const day = new Date(at).getDate();',
+            new_string: 'const day = dayInZone(at, station.timeZone);',
+          },
+          output: 'The file has been updated.',
+        },
       },
       {
         user: 'Commit it.',
         assistant: 'Committed as "Group chart readings by the station\'s time zone".',
-        tool: { name: 'Bash', input: { command: 'git commit -am "Group chart readings by the station\'s time zone"' }, output: '[fix/timezone 3f2a9c1] Group chart readings by the station\'s time zone\n 1 file changed, 1 insertion(+), 1 deletion(-)' },
+        tool: {
+          name: 'Bash',
+          input: { command: 'git commit -am "Group chart readings by the station\'s time zone"' },
+          output:
+            "[fix/timezone 3f2a9c1] Group chart readings by the station's time zone\n 1 file changed, 1 insertion(+), 1 deletion(-)",
+        },
       },
     ],
   },
@@ -61,8 +86,17 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
       },
       {
         user: 'Fine. Add a CSV export of the readings.',
-        assistant: 'Added `exportCsv(station, from, to)` in src/export/csv.ts, streaming rows so large exports stay flat in memory.',
-        tool: { name: 'Write', input: { file_path: `${PROJECT}/src/export/csv.ts`, content: 'export function* exportCsv(rows: Iterable<Reading>) {\n  yield "station,at,height_cm\\n";\n  for (const r of rows) yield `${r.station},${r.at},${r.heightCm}\\n`;\n}\n' }, output: 'File created successfully' },
+        assistant:
+          'Added `exportCsv(station, from, to)` in src/export/csv.ts, streaming rows so large exports stay flat in memory.',
+        tool: {
+          name: 'Write',
+          input: {
+            file_path: `${PROJECT}/src/export/csv.ts`,
+            content:
+              'export function* exportCsv(rows: Iterable<Reading>) {\n  yield "station,at,height_cm\\n";\n  for (const r of rows) yield `${r.station},${r.at},${r.heightCm}\\n`;\n}\n',
+          },
+          output: 'File created successfully',
+        },
       },
     ],
   },
@@ -73,25 +107,90 @@ function recordsFor(session: (typeof SESSIONS)[number]): string[] {
   let clock = Date.parse(session.start);
   let parent: string | null = null;
   let n = 0;
-  const base = { sessionId: session.id, cwd: PROJECT, gitBranch: session.branch, version: '2.0.0', userType: 'external', isSidechain: false };
+  const base = {
+    sessionId: session.id,
+    cwd: PROJECT,
+    gitBranch: session.branch,
+    version: '2.0.0',
+    userType: 'external',
+    isSidechain: false,
+  };
   const uuid = () => `${session.id.slice(0, 24)}${String(++n).padStart(12, '0')}`;
   const tick = () => new Date((clock += 7000)).toISOString();
   for (const turn of session.turns) {
     const u = uuid();
-    lines.push(JSON.stringify({ ...base, type: 'user', uuid: u, parentUuid: parent, timestamp: tick(), message: { role: 'user', content: turn.user } }));
+    lines.push(
+      JSON.stringify({
+        ...base,
+        type: 'user',
+        uuid: u,
+        parentUuid: parent,
+        timestamp: tick(),
+        message: { role: 'user', content: turn.user },
+      }),
+    );
     parent = u;
     const msgId = `msg_demo_${session.id.slice(0, 8)}_${n}`;
     const a = uuid();
-    const usage = { input_tokens: 900 + n * 10, output_tokens: 120 + n, cache_read_input_tokens: 2000, cache_creation_input_tokens: 0 };
-    lines.push(JSON.stringify({ ...base, type: 'assistant', uuid: a, parentUuid: parent, timestamp: tick(), requestId: `req_${msgId}`, message: { id: msgId, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: turn.assistant }], usage } }));
+    const usage = {
+      input_tokens: 900 + n * 10,
+      output_tokens: 120 + n,
+      cache_read_input_tokens: 2000,
+      cache_creation_input_tokens: 0,
+    };
+    lines.push(
+      JSON.stringify({
+        ...base,
+        type: 'assistant',
+        uuid: a,
+        parentUuid: parent,
+        timestamp: tick(),
+        requestId: `req_${msgId}`,
+        message: {
+          id: msgId,
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'text', text: turn.assistant }],
+          usage,
+        },
+      }),
+    );
     parent = a;
     if (turn.tool) {
       const callId = `toolu_demo_${session.id.slice(0, 6)}_${n}`;
       const c = uuid();
-      lines.push(JSON.stringify({ ...base, type: 'assistant', uuid: c, parentUuid: parent, timestamp: tick(), requestId: `req_${msgId}`, message: { id: msgId, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: callId, name: turn.tool.name, input: turn.tool.input }], usage } }));
+      lines.push(
+        JSON.stringify({
+          ...base,
+          type: 'assistant',
+          uuid: c,
+          parentUuid: parent,
+          timestamp: tick(),
+          requestId: `req_${msgId}`,
+          message: {
+            id: msgId,
+            role: 'assistant',
+            model: 'claude-sonnet-4-5',
+            content: [{ type: 'tool_use', id: callId, name: turn.tool.name, input: turn.tool.input }],
+            usage,
+          },
+        }),
+      );
       parent = c;
       const r = uuid();
-      lines.push(JSON.stringify({ ...base, type: 'user', uuid: r, parentUuid: parent, timestamp: tick(), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: callId, content: turn.tool.output, is_error: false }] } }));
+      lines.push(
+        JSON.stringify({
+          ...base,
+          type: 'user',
+          uuid: r,
+          parentUuid: parent,
+          timestamp: tick(),
+          message: {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: callId, content: turn.tool.output, is_error: false }],
+          },
+        }),
+      );
       parent = r;
     }
   }
@@ -102,6 +201,7 @@ function recordsFor(session: (typeof SESSIONS)[number]): string[] {
 export function writeDemoSessions(root: string): string {
   const folder = join(root, 'projects', SLUG);
   mkdirSync(folder, { recursive: true });
-  for (const session of SESSIONS) writeFileSync(join(folder, `${session.id}.jsonl`), recordsFor(session).join('\n') + '\n');
+  for (const session of SESSIONS)
+    writeFileSync(join(folder, `${session.id}.jsonl`), recordsFor(session).join('\n') + '\n');
   return folder;
 }

@@ -74,7 +74,13 @@ function findPatch(value: unknown, depth = 0): string | undefined {
 }
 
 export function editedPath(input: Json): string | undefined {
-  return str(input.file_path) ?? str(input.filePath) ?? str(input.notebook_path) ?? str(input.path) ?? str(input.absolute_path);
+  return (
+    str(input.file_path) ??
+    str(input.filePath) ??
+    str(input.notebook_path) ??
+    str(input.path) ??
+    str(input.absolute_path)
+  );
 }
 
 function replaceHunk(path: string, oldText: string, newText: string): EditHunk {
@@ -92,7 +98,7 @@ export function editHunks(toolName: string | null, input: unknown): EditHunk[] {
   const name = (toolName ?? '').toLowerCase();
   const cls = classifyTool(toolName);
   if (cls === 'bash' || name === 'apply_patch' || name === 'patch' || cls !== 'edit' || !isObject(input)) {
-    const source = cls === 'bash' ? shellCommand(input) ?? input : input;
+    const source = cls === 'bash' ? (shellCommand(input) ?? input) : input;
     const patch = findPatch(source);
     return patch ? patchHunks(patch) : [];
   }
@@ -101,7 +107,9 @@ export function editHunks(toolName: string | null, input: unknown): EditHunk[] {
   switch (name) {
     case 'multiedit': {
       const edits = Array.isArray(input.edits) ? input.edits.filter(isObject) : [];
-      return edits.map((e) => replaceHunk(path, str(e.old_string) ?? str(e.oldString) ?? '', str(e.new_string) ?? str(e.newString) ?? ''));
+      return edits.map((e) =>
+        replaceHunk(path, str(e.old_string) ?? str(e.oldString) ?? '', str(e.new_string) ?? str(e.newString) ?? ''),
+      );
     }
     case 'write':
     case 'write_file':

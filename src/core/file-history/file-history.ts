@@ -89,11 +89,19 @@ function candidates(db: Database, base: string): CandidateRow[] {
   const kinds = `b.kind IN ('tool_call', 'text', 'thinking') AND b.noise IS NULL`;
   const rows: CandidateRow[] = [];
   if (phrase) {
-    rows.push(...(db.prepare(`SELECT ${columns} WHERE b.id IN (SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ?) AND ${kinds}`).all(phrase) as CandidateRow[]));
+    rows.push(
+      ...(db
+        .prepare(`SELECT ${columns} WHERE b.id IN (SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ?) AND ${kinds}`)
+        .all(phrase) as CandidateRow[]),
+    );
   }
   // Blocks above the index mark wait for the next full-text batch: look at them directly.
   const mark = (db.prepare('SELECT indexed_through FROM fts_state').pluck().get() as number | undefined) ?? 0;
-  rows.push(...(db.prepare(`SELECT ${columns} WHERE b.id > ? AND ${kinds} AND instr(b.text, ?) > 0`).all(mark, base) as CandidateRow[]));
+  rows.push(
+    ...(db
+      .prepare(`SELECT ${columns} WHERE b.id > ? AND ${kinds} AND instr(b.text, ?) > 0`)
+      .all(mark, base) as CandidateRow[]),
+  );
   return rows;
 }
 
@@ -101,25 +109,56 @@ function excerptAround(text: string, base: string, width = 80): string {
   const flat = text.replace(/\s+/g, ' ');
   const at = flat.indexOf(base);
   const from = Math.max(0, at - width);
-  return (from > 0 ? '…' : '') + flat.slice(from, at + base.length + width).trim() + (at + base.length + width < flat.length ? '…' : '');
+  return (
+    (from > 0 ? '…' : '') +
+    flat.slice(from, at + base.length + width).trim() +
+    (at + base.length + width < flat.length ? '…' : '')
+  );
 }
 
-function classifyCall(row: CandidateRow, query: PathKey, base: string): Omit<FileHistoryEntry, 'sessionId' | 'shortId' | 'agent' | 'project' | 'title' | 'message' | 'timestamp'> | undefined {
+function classifyCall(
+  row: CandidateRow,
+  query: PathKey,
+  base: string,
+):
+  | Omit<FileHistoryEntry, 'sessionId' | 'shortId' | 'agent' | 'project' | 'title' | 'message' | 'timestamp'>
+  | undefined {
   const input = storedCallInput(row.tool_input, row.text);
   const hunks = editHunks(row.tool_name, input).filter((h) => samePath(recordedKey(h.path, row.project), query));
   if (hunks.length > 0) {
     const created = hunks.every((h) => h.op === 'create');
-    return { action: created ? 'created' : 'edited', toolName: row.tool_name, recordedPath: hunks[0]!.path, excerpt: '', hunks };
+    return {
+      action: created ? 'created' : 'edited',
+      toolName: row.tool_name,
+      recordedPath: hunks[0]!.path,
+      excerpt: '',
+      hunks,
+    };
   }
   const name = (row.tool_name ?? '').toLowerCase();
-  const path = typeof input === 'object' && input !== null && !Array.isArray(input) ? editedPath(input as Record<string, unknown>) : undefined;
+  const path =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? editedPath(input as Record<string, unknown>)
+      : undefined;
   if (path && samePath(recordedKey(path, row.project), query)) {
-    return { action: READ_TOOLS.has(name) ? 'read' : 'ran', toolName: row.tool_name, recordedPath: path, excerpt: '', hunks: [] };
+    return {
+      action: READ_TOOLS.has(name) ? 'read' : 'ran',
+      toolName: row.tool_name,
+      recordedPath: path,
+      excerpt: '',
+      hunks: [],
+    };
   }
   const command = classifyTool(row.tool_name) === 'bash' ? shellCommand(input) : undefined;
   const text = command ?? row.text;
   if (!mentionsPath(text, query, row.project)) return undefined;
-  return { action: command ? 'ran' : 'discussed', toolName: row.tool_name, recordedPath: null, excerpt: excerptAround(text, base), hunks: [] };
+  return {
+    action: command ? 'ran' : 'discussed',
+    toolName: row.tool_name,
+    recordedPath: null,
+    excerpt: excerptAround(text, base),
+    hunks: [],
+  };
 }
 
 /** The history of one file across every stored session, newest first. */
@@ -134,29 +173,52 @@ export function fileHistory(db: Database, options: FileHistoryOptions): FileHist
   for (const row of candidates(db, base)) {
     if (seen.has(row.id)) continue;
     seen.add(row.id);
-    const what = row.kind === 'tool_call'
-      ? classifyCall(row, query, base)
-      : mentionsPath(row.text, query, row.project) ? { action: 'discussed' as const, toolName: null, recordedPath: null, excerpt: excerptAround(row.text, base), hunks: [] } : undefined;
+    const what =
+      row.kind === 'tool_call'
+        ? classifyCall(row, query, base)
+        : mentionsPath(row.text, query, row.project)
+          ? {
+              action: 'discussed' as const,
+              toolName: null,
+              recordedPath: null,
+              excerpt: excerptAround(row.text, base),
+              hunks: [],
+            }
+          : undefined;
     if (!what) continue;
     if (options.actions && !options.actions.includes(what.action)) continue;
     for (const h of what.hunks as FileHunk[]) {
-      const range = h.startLine !== undefined && h.newText !== undefined
-        ? { start: h.startLine, end: h.startLine + Math.max(0, h.newText.replace(/\n$/, '').split('\n').length - 1) }
-        : current !== undefined && h.newText !== undefined ? locateInFile(current, h.newText) : undefined;
+      const range =
+        h.startLine !== undefined && h.newText !== undefined
+          ? { start: h.startLine, end: h.startLine + Math.max(0, h.newText.replace(/\n$/, '').split('\n').length - 1) }
+          : current !== undefined && h.newText !== undefined
+            ? locateInFile(current, h.newText)
+            : undefined;
       if (range) h.range = range;
       if (line !== null) h.touchesLine = range !== undefined && line >= range.start && line <= range.end;
     }
     if (line !== null && what.hunks.length > 0 && !(what.hunks as FileHunk[]).some((h) => h.touchesLine)) continue;
     found.push({
-      sessionId: row.external_id, shortId: row.external_id, agent: row.agent, project: row.project, title: row.title,
-      message: 0, timestamp: row.timestamp, ...what, sessionRow: row.session_id, seq: row.seq, messageRow: row.message_id,
+      sessionId: row.external_id,
+      shortId: row.external_id,
+      agent: row.agent,
+      project: row.project,
+      title: row.title,
+      message: 0,
+      timestamp: row.timestamp,
+      ...what,
+      sessionRow: row.session_id,
+      seq: row.seq,
+      messageRow: row.message_id,
     });
   }
   found.sort((a, b) => (b.timestamp ?? '').localeCompare(a.timestamp ?? '') || b.messageRow - a.messageRow);
   const limit = options.limit ?? 200;
   const shown = found.slice(0, limit);
   const shortIds = shortIdsFor(db, [...new Set(shown.map((e) => e.sessionId))]);
-  const position = db.prepare('SELECT COUNT(*) FROM messages WHERE session_id = ? AND (seq < ? OR (seq = ? AND id <= ?))').pluck();
+  const position = db
+    .prepare('SELECT COUNT(*) FROM messages WHERE session_id = ? AND (seq < ? OR (seq = ? AND id <= ?))')
+    .pluck();
   const entries = shown.map(({ sessionRow, seq, messageRow, ...entry }) => ({
     ...entry,
     shortId: shortIds.get(entry.sessionId) ?? entry.sessionId,

@@ -9,7 +9,9 @@ export function formatBlame(history: FileHistory): string {
   for (const e of history.entries) {
     const time = e.timestamp ? e.timestamp.slice(0, 16).replace('T', ' ') : '                ';
     const title = (e.title ?? '').replace(/\s+/g, ' ').slice(0, 70);
-    out.push(`${time}  ${e.action.padEnd(9)}  ${`${e.shortId} ${e.message}`.padEnd(14)}  ${e.agent.padEnd(11)}  ${(e.toolName ?? '').padEnd(10)}  ${title}`.trimEnd());
+    out.push(
+      `${time}  ${e.action.padEnd(9)}  ${`${e.shortId} ${e.message}`.padEnd(14)}  ${e.agent.padEnd(11)}  ${(e.toolName ?? '').padEnd(10)}  ${title}`.trimEnd(),
+    );
     for (const h of e.hunks) {
       if (h.range) out.push(`    ${h.path} (now lines ${h.range.start}-${h.range.end})`);
       const lines = h.lines.filter((l) => !l.startsWith(' ') || h.lines.length <= MAX_DIFF_LINES);
@@ -18,6 +20,7 @@ export function formatBlame(history: FileHistory): string {
     }
     if (e.excerpt) out.push(`    ${e.excerpt}`);
   }
-  if (history.entries.length < history.total) out.push(`(${history.total - history.entries.length} older entries not shown; raise --limit)`);
+  if (history.entries.length < history.total)
+    out.push(`(${history.total - history.entries.length} older entries not shown; raise --limit)`);
   return out.join('\n');
 }

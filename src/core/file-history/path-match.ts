@@ -11,7 +11,10 @@ export interface PathKey {
 
 /** Splits a recorded path into its root and normalized segments (`.` dropped, `..` applied). */
 export function pathKey(raw: string): PathKey {
-  let path = raw.trim().replace(/^file:\/\//, '').replace(/\\/g, '/');
+  let path = raw
+    .trim()
+    .replace(/^file:\/\//, '')
+    .replace(/\\/g, '/');
   let root: string | null = null;
   const drive = /^\/?([A-Za-z]):(\/|$)/.exec(path);
   if (drive) {
@@ -63,9 +66,15 @@ export function samePath(recorded: PathKey, query: PathKey): boolean {
   if (bothAbsolute) {
     // A Windows path and a POSIX path of the same checkout (WSL, a copied store) compare by their tails.
     if (recorded.root !== query.root && (recorded.root === '' || query.root === '')) {
-      return endsWith(recorded.segments, query.segments, caseless) || endsWith(query.segments, recorded.segments, caseless);
+      return (
+        endsWith(recorded.segments, query.segments, caseless) || endsWith(query.segments, recorded.segments, caseless)
+      );
     }
-    return recorded.root === query.root && recorded.segments.length === query.segments.length && endsWith(recorded.segments, query.segments, caseless);
+    return (
+      recorded.root === query.root &&
+      recorded.segments.length === query.segments.length &&
+      endsWith(recorded.segments, query.segments, caseless)
+    );
   }
   return endsWith(recorded.segments, query.segments, caseless) || endsWith(query.segments, recorded.segments, caseless);
 }

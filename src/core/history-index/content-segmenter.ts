@@ -109,7 +109,11 @@ export class ContentSegmenter {
         .map((p) => summaryTurn(p, corpus))
         .join('\n---\n');
     const overlap = turns(segment.overlapPromptIds);
-    return (overlap ? `(Context: the end of the previous part of this conversation)\n${overlap}\n(End of context)\n\n` : '') + turns(segment.promptIds);
+    return (
+      (overlap
+        ? `(Context: the end of the previous part of this conversation)\n${overlap}\n(End of context)\n\n`
+        : '') + turns(segment.promptIds)
+    );
   }
 
   private closesSegment(rootId: string): boolean {
@@ -147,7 +151,12 @@ export class ContentSegmenter {
     });
   }
 
-  private make(branchId: string, prompts: ParsedPrompt[], overlap: ParsedPrompt[], tokens: Map<string, number>): Segment {
+  private make(
+    branchId: string,
+    prompts: ParsedPrompt[],
+    overlap: ParsedPrompt[],
+    tokens: Map<string, number>,
+  ): Segment {
     let start = Infinity;
     let end = 0;
     for (const p of prompts) {

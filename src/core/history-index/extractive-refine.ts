@@ -16,11 +16,16 @@ const ID_LIKE = /^(?=.*\d)[0-9a-f-]{4,}$|^\d|\d.*\d.*\d/i;
 const NOT_A_SUBJECT = /'|^[a-z]{3,}ed$/;
 
 /** Terms and repeated bigrams of the segment, best first by (1 + log tf) × idf over the history. */
-export function specificTopics(content: string, corpus: HistoryCorpus, providerTopics: readonly string[] = []): string[] {
+export function specificTopics(
+  content: string,
+  corpus: HistoryCorpus,
+  providerTopics: readonly string[] = [],
+): string[] {
   const tf = new Map<string, number>();
   for (const s of segmentSentences(content)) {
     const units = [...s.terms];
-    for (let i = 0; i + 1 < s.terms.length; i++) if (s.terms[i] !== s.terms[i + 1]) units.push(`${s.terms[i]} ${s.terms[i + 1]}`);
+    for (let i = 0; i + 1 < s.terms.length; i++)
+      if (s.terms[i] !== s.terms[i + 1]) units.push(`${s.terms[i]} ${s.terms[i + 1]}`);
     for (const unit of units) tf.set(unit, (tf.get(unit) ?? 0) + 1);
   }
   const turns = Math.max(1, corpus.turns);
@@ -64,7 +69,8 @@ export function specificTopics(content: string, corpus: HistoryCorpus, providerT
 /** The provider's score plus up to 0.04 for the amount of prose, so equal scores still rank apart. */
 export function rankingScore(providerScore: number, content: string): number {
   let words = 0;
-  for (let i = 0; i < content.length; i++) if (content.charCodeAt(i) <= 32 && (i === 0 || content.charCodeAt(i - 1) > 32)) words++;
+  for (let i = 0; i < content.length; i++)
+    if (content.charCodeAt(i) <= 32 && (i === 0 || content.charCodeAt(i - 1) > 32)) words++;
   const detail = Math.min(1, Math.log(1 + words) / Math.log(20_000));
   return Math.min(1, Math.round((providerScore + 0.04 * detail) * 1000) / 1000);
 }

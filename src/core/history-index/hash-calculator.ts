@@ -15,11 +15,17 @@ export interface ChangeSet {
 }
 
 export function hashPrompt(prompt: ParsedPrompt): string {
-  return sha256(`${prompt.id}\u0000${normalizeWhitespace(prompt.content)}\u0000${normalizeWhitespace(prompt.response?.content ?? '')}`);
+  return sha256(
+    `${prompt.id}\u0000${normalizeWhitespace(prompt.content)}\u0000${normalizeWhitespace(prompt.response?.content ?? '')}`,
+  );
 }
 
 /** Over the hashes of its prompts and overlap prompts, in order (`promptHashes` avoids rehashing). */
-export function hashSegment(segment: Pick<Segment, 'promptIds' | 'overlapPromptIds'>, history: ParsedHistory, promptHashes?: Map<string, string>): string {
+export function hashSegment(
+  segment: Pick<Segment, 'promptIds' | 'overlapPromptIds'>,
+  history: ParsedHistory,
+  promptHashes?: Map<string, string>,
+): string {
   const lookup = promptHashes ?? hashHistory(history);
   const part = (ids: string[]): string => ids.map((id) => lookup.get(id) ?? `missing:${id}`).join(',');
   return sha256(`${part(segment.overlapPromptIds ?? [])}|${part(segment.promptIds)}`);

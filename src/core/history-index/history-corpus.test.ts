@@ -36,6 +36,8 @@ describe('HistoryCorpus', () => {
   });
 
   it('masks UUIDs and long hex ids', () => {
-    expect(maskIds('Prompt da81eb36-1c2d-4e5f-8a9b-0123456789ab done, commit 3f2a9c81d0e4b7 ok, year 2026')).toBe('Prompt  done, commit  ok, year 2026');
+    expect(maskIds('Prompt da81eb36-1c2d-4e5f-8a9b-0123456789ab done, commit 3f2a9c81d0e4b7 ok, year 2026')).toBe(
+      'Prompt  done, commit  ok, year 2026',
+    );
   });
 });

@@ -147,7 +147,9 @@ export function withoutRepeatedLines(text: string, corpus: HistoryCorpus | undef
   for (const line of text.split('\n')) {
     if (corpus?.isRepeated(line)) continue;
     const sentences = line.split(SENTENCE_END);
-    kept.push(maskIds(sentences.length > 1 && corpus ? sentences.filter((s) => !corpus.isRepeated(s)).join(' ') : line));
+    kept.push(
+      maskIds(sentences.length > 1 && corpus ? sentences.filter((s) => !corpus.isRepeated(s)).join(' ') : line),
+    );
   }
   return kept.join('\n');
 }

@@ -5,7 +5,14 @@ import { existsSync } from 'node:fs';
 import { STREAM_THRESHOLD_BYTES, walkPuffinPrompts } from '../../sources/puffin/index.js';
 import { checkPrompt, type PuffinPrompt } from '../../sources/puffin/schema.js';
 import { hashFile } from './file-hash.js';
-import { silentLogger, type HistoryIssue, type HistorySourceInfo, type Logger, type ParsedHistory, type ParsedPrompt } from './types.js';
+import {
+  silentLogger,
+  type HistoryIssue,
+  type HistorySourceInfo,
+  type Logger,
+  type ParsedHistory,
+  type ParsedPrompt,
+} from './types.js';
 
 export { STREAM_THRESHOLD_BYTES };
 
@@ -39,7 +46,14 @@ export function toParsedPrompt(prompt: PuffinPrompt, branchId: string): ParsedPr
     timestamp: toMs(prompt.timestamp),
     response:
       r && r !== 'invalid'
-        ? { content: r.content, sessionId: r.sessionId ?? '', cost: r.cost ?? 0, turns: r.turns ?? 0, duration: r.durationMs ?? 0, timestamp: toMs(r.timestamp) }
+        ? {
+            content: r.content,
+            sessionId: r.sessionId ?? '',
+            cost: r.cost ?? 0,
+            turns: r.turns ?? 0,
+            duration: r.durationMs ?? 0,
+            timestamp: toMs(r.timestamp),
+          }
         : null,
     children: [],
     depth: 0,
@@ -49,7 +63,13 @@ export function toParsedPrompt(prompt: PuffinPrompt, branchId: string): ParsedPr
 }
 
 /** Links children to parents, computes depth (cycles and missing parents count as roots) and the date range. */
-export function finalizeHistory(prompts: ParsedPrompt[], branchOrder: string[], branchNames: Map<string, string>, issues: HistoryIssue[], source: HistorySourceInfo): ParsedHistory {
+export function finalizeHistory(
+  prompts: ParsedPrompt[],
+  branchOrder: string[],
+  branchNames: Map<string, string>,
+  issues: HistoryIssue[],
+  source: HistorySourceInfo,
+): ParsedHistory {
   const byId = new Map<string, ParsedPrompt>();
   for (const p of prompts) byId.set(p.id, p);
   for (const p of prompts) p.children = [];
@@ -62,7 +82,11 @@ export function finalizeHistory(prompts: ParsedPrompt[], branchOrder: string[], 
     let base = -1;
     while (cur && !depth.has(cur.id)) {
       if (onPath.has(cur.id)) {
-        issues.push({ reason: `parent cycle through prompt ${cur.id}; treated as a root`, promptId: cur.id, branchId: cur.branchId });
+        issues.push({
+          reason: `parent cycle through prompt ${cur.id}; treated as a root`,
+          promptId: cur.id,
+          branchId: cur.branchId,
+        });
         break;
       }
       onPath.add(cur.id);
@@ -93,7 +117,14 @@ export function finalizeHistory(prompts: ParsedPrompt[], branchOrder: string[], 
 }
 
 export function emptyHistory(source: HistorySourceInfo, issues: HistoryIssue[] = []): ParsedHistory {
-  return { branches: new Map(), totalPrompts: 0, dateRange: { earliest: 0, latest: 0 }, branchNames: new Map(), issues, source };
+  return {
+    branches: new Map(),
+    totalPrompts: 0,
+    dateRange: { earliest: 0, latest: 0 },
+    branchNames: new Map(),
+    issues,
+    source,
+  };
 }
 
 /** Validates raw prompts in file order: malformed ones and duplicate ids become issues. */
@@ -121,8 +152,20 @@ class PromptCollector {
     const check = checkPrompt(raw);
     if (!check.ok) return void this.issue({ reason: check.reason, branchId: branchKey, index });
     const { prompt } = check;
-    if (prompt.response === 'invalid') this.issue({ reason: 'response is not an object (prompt kept without it)', branchId: branchKey, index, promptId: prompt.id });
-    if (this.seen.has(prompt.id)) return void this.issue({ reason: `duplicate prompt id ${prompt.id} (skipped)`, branchId: branchKey, index, promptId: prompt.id });
+    if (prompt.response === 'invalid')
+      this.issue({
+        reason: 'response is not an object (prompt kept without it)',
+        branchId: branchKey,
+        index,
+        promptId: prompt.id,
+      });
+    if (this.seen.has(prompt.id))
+      return void this.issue({
+        reason: `duplicate prompt id ${prompt.id} (skipped)`,
+        branchId: branchKey,
+        index,
+        promptId: prompt.id,
+      });
     this.seen.add(prompt.id);
     const parsed = toParsedPrompt(prompt, branchKey);
     const parentDepth = parsed.parentId === null ? undefined : this.depthSoFar.get(parsed.parentId);
@@ -133,7 +176,9 @@ class PromptCollector {
 
   issue(issue: HistoryIssue): void {
     this.issues.push(issue);
-    const where = [issue.branchId && `branch ${issue.branchId}`, issue.index && `entry ${issue.index}`].filter(Boolean).join(', ');
+    const where = [issue.branchId && `branch ${issue.branchId}`, issue.index && `entry ${issue.index}`]
+      .filter(Boolean)
+      .join(', ');
     this.logger.warn(`history: skipped malformed entry${where ? ` (${where})` : ''}: ${issue.reason}`);
   }
 }
@@ -170,7 +215,11 @@ export class HistoryParser {
           prompts.push(prompt);
         },
         branchEnd: (branchKey, info) => collector.branch(branchKey, info.name),
-        skipped: (type, branchKey) => collector.issue({ reason: type === 'branch:not_object' ? 'branch is not an object' : `skipped ${type}`, ...(branchKey !== undefined ? { branchId: branchKey } : {}) }),
+        skipped: (type, branchKey) =>
+          collector.issue({
+            reason: type === 'branch:not_object' ? 'branch is not an object' : `skipped ${type}`,
+            ...(branchKey !== undefined ? { branchId: branchKey } : {}),
+          }),
       },
       { streamThresholdBytes: this.threshold },
     );
@@ -178,8 +227,14 @@ export class HistoryParser {
       collector.issue({ reason: 'not a Puffin history: no top-level "branches" object' });
       return emptyHistory({ ...source, contentHash }, collector.issues);
     }
-    if (end.error) collector.issue({ reason: `invalid JSON (truncated or corrupt) at line ${end.error.line}, byte ${end.error.offset}: ${end.error.message}; prompts completed before it were kept` });
-    return finalizeHistory(prompts, collector.branchOrder, collector.branchNames, collector.issues, { ...source, contentHash });
+    if (end.error)
+      collector.issue({
+        reason: `invalid JSON (truncated or corrupt) at line ${end.error.line}, byte ${end.error.offset}: ${end.error.message}; prompts completed before it were kept`,
+      });
+    return finalizeHistory(prompts, collector.branchOrder, collector.branchNames, collector.issues, {
+      ...source,
+      contentHash,
+    });
   }
 
   /** One branch's prompts (for incremental updates of a single branch). */

@@ -58,13 +58,18 @@ export class IncrementalUpdater {
     this.previous = new Map((existingIndex?.segments ?? []).map((s) => [s.id, s] as const));
     if (!existingIndex) this.fullReason = 'no existing index';
     else if (options.force) this.fullReason = 'full reindex requested';
-    else if (options.summaryFingerprint !== undefined && existingIndex.generator?.summaryFingerprint !== options.summaryFingerprint) {
+    else if (
+      options.summaryFingerprint !== undefined &&
+      existingIndex.generator?.summaryFingerprint !== options.summaryFingerprint
+    ) {
       this.fullReason = 'the existing index was made with other settings (provider, model, template or segmentation)';
     }
   }
 
   planUpdate(current: CurrentState): UpdatePlan {
-    const oldHashes = new Map(Object.entries(this.existingIndex?.prompts ?? {}).map(([id, p]) => [id, p.hash] as const));
+    const oldHashes = new Map(
+      Object.entries(this.existingIndex?.prompts ?? {}).map(([id, p]) => [id, p.hash] as const),
+    );
     const promptChanges = detectChanges(oldHashes, current.promptHashes);
     const currentIds = new Set(current.segments.map((s) => s.id));
     const segmentsToRemove = [...this.previous.keys()].filter((id) => !currentIds.has(id));
@@ -74,7 +79,8 @@ export class IncrementalUpdater {
     for (const segment of current.segments) {
       const old = this.previous.get(segment.id);
       if (!old) segmentsToAdd.push(segment.id);
-      else if (this.fullReason !== undefined || old.hash !== segment.hash || old.stale) segmentsToUpdate.push(segment.id);
+      else if (this.fullReason !== undefined || old.hash !== segment.hash || old.stale)
+        segmentsToUpdate.push(segment.id);
       else segmentsUnchanged.push(segment.id);
     }
     const plan: UpdatePlan = {
@@ -100,11 +106,17 @@ export class IncrementalUpdater {
       };
     }
     const affected = plan.estimatedCost + segmentsToRemove.length;
-    return { ...plan, reason: affected === 0 ? 'unchanged' : `${affected} of ${current.segments.length} segments affected` };
+    return {
+      ...plan,
+      reason: affected === 0 ? 'unchanged' : `${affected} of ${current.segments.length} segments affected`,
+    };
   }
 
   /** More than 50% of the (current) segments added, modified or removed. */
-  shouldFullReindex(plan: UpdatePlan, totalSegments = plan.segmentsToAdd.length + plan.segmentsToUpdate.length + plan.segmentsUnchanged.length): boolean {
+  shouldFullReindex(
+    plan: UpdatePlan,
+    totalSegments = plan.segmentsToAdd.length + plan.segmentsToUpdate.length + plan.segmentsUnchanged.length,
+  ): boolean {
     const affected = plan.segmentsToAdd.length + plan.segmentsToUpdate.length + plan.segmentsToRemove.length;
     return affected > FULL_REINDEX_RATIO * Math.max(totalSegments, 1);
   }
@@ -120,7 +132,11 @@ export class IncrementalUpdater {
     let done = 0;
     ctx.onProgress?.(0, pending.length);
     const run = async (batch: Segment[]): Promise<void> => {
-      const items = batch.map((s) => ({ id: s.id, content: ctx.segmenter.getSegmentContent(s, ctx.history, ctx.corpus), tokenCount: s.tokenCount }));
+      const items = batch.map((s) => ({
+        id: s.id,
+        content: ctx.segmenter.getSegmentContent(s, ctx.history, ctx.corpus),
+        tokenCount: s.tokenCount,
+      }));
       const result = await ctx.generator.generateBatch(items, () => ctx.onProgress?.(++done, pending.length));
       result.outcomes.forEach((o, i) => {
         if (ctx.refine) o.summary = ctx.refine(o.summary, items[i]!.content);
@@ -132,18 +148,43 @@ export class IncrementalUpdater {
       ctx.onProgress?.(done, pending.length);
     };
     if (ctx.streamTexts) await ctx.streamTexts(pending, batchSize, run);
-    else for (let start = 0; start < pending.length; start += batchSize) await run(pending.slice(start, start + batchSize));
+    else
+      for (let start = 0; start < pending.length; start += batchSize)
+        await run(pending.slice(start, start + batchSize));
     const segments = current.segments.map((s): IndexSegment => {
-      const base = { id: s.id, promptIds: s.promptIds, tokenCount: s.tokenCount, hash: s.hash, branchId: s.branchId, startTimestamp: s.startTimestamp, endTimestamp: s.endTimestamp };
+      const base = {
+        id: s.id,
+        promptIds: s.promptIds,
+        tokenCount: s.tokenCount,
+        hash: s.hash,
+        branchId: s.branchId,
+        startTimestamp: s.startTimestamp,
+        endTimestamp: s.endTimestamp,
+      };
       const extra = s.overlapPromptIds.length > 0 ? { overlapPromptIds: s.overlapPromptIds } : {};
       const outcome = outcomes.get(s.id);
       if (outcome) {
         const { segmentId: _id, ...summary } = outcome.summary;
-        return { ...base, ...extra, ...summary, summarySource: outcome.source, ...(outcome.stale ? { stale: true } : {}) };
+        return {
+          ...base,
+          ...extra,
+          ...summary,
+          summarySource: outcome.source,
+          ...(outcome.stale ? { stale: true } : {}),
+        };
       }
       const old = this.previous.get(s.id)!;
       const raw = old.rawImportance !== undefined ? { rawImportance: old.rawImportance } : {};
-      return { ...base, ...extra, summary: old.summary, topics: old.topics, importanceScore: old.importanceScore, keyEntities: old.keyEntities ?? [], ...(old.summarySource ? { summarySource: old.summarySource } : {}), ...raw };
+      return {
+        ...base,
+        ...extra,
+        summary: old.summary,
+        topics: old.topics,
+        importanceScore: old.importanceScore,
+        keyEntities: old.keyEntities ?? [],
+        ...(old.summarySource ? { summarySource: old.summarySource } : {}),
+        ...raw,
+      };
     });
     return { segments, summarized: outcomes.size, fallbacks, budgetStopped };
   }

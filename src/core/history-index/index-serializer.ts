@@ -35,12 +35,20 @@ export class IndexSerializer {
   }
 
   /** Validates, then writes through `writeFile` (default: temp file + fsync + rename). */
-  static async writeIndex(index: HistoryIndex, outputPath: string, writeFile: WriteFile = writeFileAtomic): Promise<void> {
+  static async writeIndex(
+    index: HistoryIndex,
+    outputPath: string,
+    writeFile: WriteFile = writeFileAtomic,
+  ): Promise<void> {
     const text = IndexSerializer.serialize(index);
     try {
       writeFile(outputPath, text);
     } catch (error) {
-      throw new StrataError('IO', `cannot write history index ${outputPath}: ${describeError(error)}; the previous index (if any) was left untouched`, { cause: error });
+      throw new StrataError(
+        'IO',
+        `cannot write history index ${outputPath}: ${describeError(error)}; the previous index (if any) was left untouched`,
+        { cause: error },
+      );
     }
   }
 
@@ -52,8 +60,13 @@ export class IndexSerializer {
 
   static assertValid(value: unknown, where: string): asserts value is HistoryIndex {
     const { valid, errors } = IndexSerializer.validate(value);
-    if (!valid) throw new StrataError('SCHEMA', `${where} does not match history-index.schema.json: ${errors.join('; ')}`);
+    if (!valid)
+      throw new StrataError('SCHEMA', `${where} does not match history-index.schema.json: ${errors.join('; ')}`);
     const major = (value as HistoryIndex).version.split('.')[0];
-    if (major !== INDEX_VERSION.split('.')[0]) throw new StrataError('SCHEMA', `${where} has index version ${(value as HistoryIndex).version}; this strata reads ${INDEX_VERSION}`);
+    if (major !== INDEX_VERSION.split('.')[0])
+      throw new StrataError(
+        'SCHEMA',
+        `${where} has index version ${(value as HistoryIndex).version}; this strata reads ${INDEX_VERSION}`,
+      );
   }
 }

@@ -2,7 +2,13 @@
 // 1-based line number and the lines of context around them. Patterns come from a marker config JSON
 // (schemas/default-markers.json by default) validated by schemas/marker-config.schema.json.
 import { StrataError } from '../../shared/errors.js';
-import { DEFAULT_MARKERS_URL, MARKER_CONFIG_SCHEMA_URL, readJsonFile, schemaErrors, schemaValidator } from './schema-files.js';
+import {
+  DEFAULT_MARKERS_URL,
+  MARKER_CONFIG_SCHEMA_URL,
+  readJsonFile,
+  schemaErrors,
+  schemaValidator,
+} from './schema-files.js';
 import type { ExtractedMarker, MarkerConfig, ParsedHistory } from './types.js';
 
 export interface MarkerConfigFile {
@@ -18,14 +24,18 @@ const MAX_CONTEXT_LINE_CHARS = 240;
 /** Validates a marker config document against its schema and compiles its patterns; throws SCHEMA. */
 export function markerConfigFromJson(doc: unknown, where = 'marker config'): MarkerConfig {
   const errors = schemaErrors(schemaValidator(MARKER_CONFIG_SCHEMA_URL), doc);
-  if (errors.length > 0) throw new StrataError('SCHEMA', `${where} does not match marker-config.schema.json: ${errors.join('; ')}`);
+  if (errors.length > 0)
+    throw new StrataError('SCHEMA', `${where} does not match marker-config.schema.json: ${errors.join('; ')}`);
   const file = doc as MarkerConfigFile;
   const patterns = file.patterns.map((p) => {
     let regex: RegExp;
     try {
       regex = new RegExp(p.pattern, [...new Set(`${p.flags ?? ''}g`)].join(''));
     } catch (error) {
-      throw new StrataError('SCHEMA', `${where}: pattern for "${p.type}" is not a valid regular expression: ${(error as Error).message}`);
+      throw new StrataError(
+        'SCHEMA',
+        `${where}: pattern for "${p.type}" is not a valid regular expression: ${(error as Error).message}`,
+      );
     }
     return { type: p.type, regex, priority: p.priority, ...(p.description ? { description: p.description } : {}) };
   });
@@ -43,13 +53,18 @@ export class MarkerExtractor {
   private readonly needsAtSlash: boolean;
 
   constructor(readonly config: MarkerConfig) {
-    this.needsAtSlash = config.patterns.every((p) => p.regex.source.startsWith('@\\/') || p.regex.source.startsWith('@/'));
+    this.needsAtSlash = config.patterns.every(
+      (p) => p.regex.source.startsWith('@\\/') || p.regex.source.startsWith('@/'),
+    );
   }
 
   /** The nine default `@/` patterns with their priorities (schemas/default-markers.json). */
   static getDefaultConfig(): MarkerConfig {
     defaultConfig ??= markerConfigFromJson(readJsonFile(DEFAULT_MARKERS_URL), 'schemas/default-markers.json');
-    return { contextLines: defaultConfig.contextLines, patterns: defaultConfig.patterns.map((p) => ({ ...p, regex: new RegExp(p.regex.source, p.regex.flags) })) };
+    return {
+      contextLines: defaultConfig.contextLines,
+      patterns: defaultConfig.patterns.map((p) => ({ ...p, regex: new RegExp(p.regex.source, p.regex.flags) })),
+    };
   }
 
   extract(raw: string, sourceInfo: { promptId: string; field: string }): ExtractedMarker[] {
@@ -82,8 +97,14 @@ export class MarkerExtractor {
           sourceField: field,
           lineNumber: lineIndex + 1,
           context: {
-            before: lines.slice(Math.max(0, lineIndex - n), lineIndex).map(clipLine).join('\n'),
-            after: lines.slice(lineIndex + 1, lineIndex + 1 + n).map(clipLine).join('\n'),
+            before: lines
+              .slice(Math.max(0, lineIndex - n), lineIndex)
+              .map(clipLine)
+              .join('\n'),
+            after: lines
+              .slice(lineIndex + 1, lineIndex + 1 + n)
+              .map(clipLine)
+              .join('\n'),
           },
           priority: pattern.priority,
           index: m.index,
@@ -98,7 +119,10 @@ export class MarkerExtractor {
     const out = new Map<string, ExtractedMarker[]>();
     for (const prompts of history.branches.values()) {
       for (const p of prompts) {
-        const markers = [...this.extract(p.content, { promptId: p.id, field: 'prompt' }), ...this.extract(p.response?.content ?? '', { promptId: p.id, field: 'response' })];
+        const markers = [
+          ...this.extract(p.content, { promptId: p.id, field: 'prompt' }),
+          ...this.extract(p.response?.content ?? '', { promptId: p.id, field: 'response' }),
+        ];
         if (markers.length > 0) out.set(p.id, markers);
       }
     }

@@ -3,7 +3,12 @@
 // → summarize the planned segments → assemble → validate + atomic write → statistics. Collaborators
 // (runner, write function, clock) come in as parameters so tests swap them without module mocks.
 import { existsSync } from 'node:fs';
-import { acquireLock as defaultAcquireLock, describeHolder, type LockOptions, type Lock } from '../../shared/file-lock.js';
+import {
+  acquireLock as defaultAcquireLock,
+  describeHolder,
+  type LockOptions,
+  type Lock,
+} from '../../shared/file-lock.js';
 import { sha256 } from '../../shared/hash.js';
 import { countTokens } from '../../shared/tokenizer.js';
 import type { Store } from '../../store/db.js';
@@ -22,13 +27,27 @@ import { emptyTexts, streamSegmentTexts } from './segment-texts.js';
 import { SummaryGenerator } from './summary-generator.js';
 import { HistoryCorpus } from './history-corpus.js';
 import { dropUbiquitousTopics, rankingScore, specificTopics, spreadImportance } from './extractive-refine.js';
-import { silentLogger, type HistoryIndex, type IndexMarker, type Logger, type MarkerConfig, type ParsedHistory, type ParsedPrompt, type Segment, type SegmentationConfig, type SegmentSummary, type UpdatePlan } from './types.js';
+import {
+  silentLogger,
+  type HistoryIndex,
+  type IndexMarker,
+  type Logger,
+  type MarkerConfig,
+  type ParsedHistory,
+  type ParsedPrompt,
+  type Segment,
+  type SegmentationConfig,
+  type SegmentSummary,
+  type UpdatePlan,
+} from './types.js';
 import { StrataError } from '../../shared/errors.js';
 
 /** Version of the turn rendering (token counts and summaries depend on it). */
 const TURN_FORMAT = 'turn@2';
 
-export type HistorySourceOption = { kind: 'puffin-file'; path: string } | { kind: 'store'; store: Store; selection: StoreSelection };
+export type HistorySourceOption =
+  | { kind: 'puffin-file'; path: string }
+  | { kind: 'store'; store: Store; selection: StoreSelection };
 
 export interface GenerateOptions {
   source: HistorySourceOption;
@@ -63,7 +82,10 @@ export interface GenerateResult {
 }
 
 function markerConfigKey(config: MarkerConfig): string {
-  return JSON.stringify([config.contextLines, config.patterns.map((p) => [p.type, p.regex.source, p.regex.flags, p.priority])]);
+  return JSON.stringify([
+    config.contextLines,
+    config.patterns.map((p) => [p.type, p.regex.source, p.regex.flags, p.priority]),
+  ]);
 }
 
 export async function generateHistoryIndex(options: GenerateOptions, deps: GenerateDeps = {}): Promise<GenerateResult> {
@@ -71,7 +93,10 @@ export async function generateHistoryIndex(options: GenerateOptions, deps: Gener
   const lock = (deps.acquireLock ?? defaultAcquireLock)(`${options.outputPath}.lock`, {
     timeoutMs: options.lockTimeoutMs ?? 30_000,
     command: 'strata history-index',
-    onWait: (holder) => logger.warn(`waiting for ${options.outputPath}.lock, held by ${describeHolder(holder)} (up to ${Math.round((options.lockTimeoutMs ?? 30_000) / 1000)} s)`),
+    onWait: (holder) =>
+      logger.warn(
+        `waiting for ${options.outputPath}.lock, held by ${describeHolder(holder)} (up to ${Math.round((options.lockTimeoutMs ?? 30_000) / 1000)} s)`,
+      ),
   });
   try {
     return await runLocked(options, deps, logger);
@@ -87,10 +112,29 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   const progress = options.onProgress ?? (() => {});
   const markerConfig = options.markerConfig ?? MarkerExtractor.getDefaultConfig();
   const segmenter0 = new ContentSegmenter(options.segmentConfig);
-  const generator = new SummaryGenerator({ runner: options.runner, maxContentTokens: segmenter0.config.maxTokensPerSegment, ...(options.summaryTemplate ? { template: options.summaryTemplate } : {}) });
+  const generator = new SummaryGenerator({
+    runner: options.runner,
+    maxContentTokens: segmenter0.config.maxTokensPerSegment,
+    ...(options.summaryTemplate ? { template: options.summaryTemplate } : {}),
+  });
   const provider = options.runner.provider;
-  const summaryFingerprint = sha256(JSON.stringify([INDEX_VERSION.split('.')[0], TURN_FORMAT, provider.name, provider.model, generator.templateVersion, segmenter0.config]));
-  const generatorInfo = { provider: provider.name, model: provider.model, templateVersion: generator.templateVersion, summaryFingerprint, configFingerprint: sha256(`${summaryFingerprint}\u0000${markerConfigKey(markerConfig)}`) };
+  const summaryFingerprint = sha256(
+    JSON.stringify([
+      INDEX_VERSION.split('.')[0],
+      TURN_FORMAT,
+      provider.name,
+      provider.model,
+      generator.templateVersion,
+      segmenter0.config,
+    ]),
+  );
+  const generatorInfo = {
+    provider: provider.name,
+    model: provider.model,
+    templateVersion: generator.templateVersion,
+    summaryFingerprint,
+    configFingerprint: sha256(`${summaryFingerprint}\u0000${markerConfigKey(markerConfig)}`),
+  };
 
   let existing: HistoryIndex | null = null;
   try {
@@ -99,21 +143,57 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
     logger.warn(`ignoring the existing index (a full reindex follows): ${(error as Error).message}`);
     stats.recordError('read', error);
   }
-  const reusable = existing !== null && !options.full && existing.generator?.configFingerprint === generatorInfo.configFingerprint && !existing.segments.some((s) => s.stale);
+  const reusable =
+    existing !== null &&
+    !options.full &&
+    existing.generator?.configFingerprint === generatorInfo.configFingerprint &&
+    !existing.segments.some((s) => s.stale);
   const unchanged = (index: HistoryIndex): GenerateResult => {
     stats.recordPromptProcessed(index.statistics.totalPrompts);
     stats.recordSegmentGenerated(index.segments.length);
     for (const m of index.markers) stats.recordMarkerExtracted(m.type);
-    stats.recordLlmRun({ ...options.runner.stats(), calls: 0, localAnswers: 0, inputTokens: 0, outputTokens: 0, estimatedCostUsd: 0, cacheHits: 0, fallbacks: 0 });
+    stats.recordLlmRun({
+      ...options.runner.stats(),
+      calls: 0,
+      localAnswers: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      estimatedCostUsd: 0,
+      cacheHits: 0,
+      fallbacks: 0,
+    });
     const skipped = index.segments.length;
-    stats.setIncremental({ mode: 'unchanged', reason: 'content hash unchanged', segmentsSkipped: skipped, segmentsUpdated: 0, segmentsAdded: 0, segmentsRemoved: 0, promptsAdded: 0, promptsModified: 0, promptsRemoved: 0 });
-    return { index, stats: stats.finalize(), mode: 'unchanged', plan: null, written: false, outputPath: options.outputPath };
+    stats.setIncremental({
+      mode: 'unchanged',
+      reason: 'content hash unchanged',
+      segmentsSkipped: skipped,
+      segmentsUpdated: 0,
+      segmentsAdded: 0,
+      segmentsRemoved: 0,
+      promptsAdded: 0,
+      promptsModified: 0,
+      promptsRemoved: 0,
+    });
+    return {
+      index,
+      stats: stats.finalize(),
+      mode: 'unchanged',
+      plan: null,
+      written: false,
+      outputPath: options.outputPath,
+    };
   };
 
   // Quick change detection: the history file's bytes hash to the indexed contentHash → nothing to do.
   const source = options.source;
   const fileHash = source.kind === 'puffin-file' && existsSync(source.path) ? await hashFile(source.path) : undefined;
-  if (reusable && fileHash !== undefined && existing!.source?.kind === 'puffin-file' && fileHash === existing!.contentHash) return unchanged(existing!);
+  if (
+    reusable &&
+    fileHash !== undefined &&
+    existing!.source?.kind === 'puffin-file' &&
+    fileHash === existing!.contentHash
+  )
+    return unchanged(existing!);
 
   // One read takes each prompt's hash, token count, markers and corpus counts; for a Puffin file the
   // texts are then dropped and streamed again (never JSON.parse: that would hold the whole document
@@ -127,12 +207,25 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   const markersOf = new Map<string, IndexMarker[]>();
   const visit = (p: ParsedPrompt): void => {
     redactPrompt(p);
-    const found = [...extractor.extract(p.content, { promptId: p.id, field: 'prompt' }), ...extractor.extract(p.response?.content ?? '', { promptId: p.id, field: 'response' })];
+    const found = [
+      ...extractor.extract(p.content, { promptId: p.id, field: 'prompt' }),
+      ...extractor.extract(p.response?.content ?? '', { promptId: p.id, field: 'response' }),
+    ];
     if (found.length > 0) {
-      markersOf.set(p.id, found.map((m) => ({
-        type: m.type, content: m.content, promptId: m.sourcePromptId, sourceField: m.sourceField, importance: Math.min(1, Math.max(0, m.priority / 10)),
-        lineNumber: m.lineNumber, context: m.context, branchId: p.branchId, ...(p.timestamp > 0 ? { timestamp: new Date(p.timestamp).toISOString() } : {}),
-      })));
+      markersOf.set(
+        p.id,
+        found.map((m) => ({
+          type: m.type,
+          content: m.content,
+          promptId: m.sourcePromptId,
+          sourceField: m.sourceField,
+          importance: Math.min(1, Math.max(0, m.priority / 10)),
+          lineNumber: m.lineNumber,
+          context: m.context,
+          branchId: p.branchId,
+          ...(p.timestamp > 0 ? { timestamp: new Date(p.timestamp).toISOString() } : {}),
+        })),
+      );
     }
     const hash = hashPrompt(p);
     const old = oldPrompts[p.id];
@@ -144,10 +237,16 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
 
   stats.startPhase('parse');
   progress('parse', 0, 1);
-  const threshold = options.streamThresholdBytes !== undefined ? { streamThresholdBytes: options.streamThresholdBytes } : {};
+  const threshold =
+    options.streamThresholdBytes !== undefined ? { streamThresholdBytes: options.streamThresholdBytes } : {};
   let history: ParsedHistory;
   if (source.kind === 'puffin-file') {
-    history = await new HistoryParser(source.path, { logger, visit, ...threshold, ...(fileHash !== undefined ? { contentHash: fileHash } : {}) }).parse();
+    history = await new HistoryParser(source.path, {
+      logger,
+      visit,
+      ...threshold,
+      ...(fileHash !== undefined ? { contentHash: fileHash } : {}),
+    }).parse();
   } else {
     history = parseStoreHistory(source.store.db, source.store.path, source.selection);
     for (const list of history.branches.values()) for (const p of list) visit(p);
@@ -155,20 +254,46 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   redactBranchNames(history);
   stats.endPhase('parse');
   progress('parse', 1, 1);
-  for (const issue of history.issues) stats.recordError('parse', issue.reason + (issue.branchId ? ` (branch ${issue.branchId}${issue.index ? `, entry ${issue.index}` : ''})` : ''), issue.promptId);
+  for (const issue of history.issues)
+    stats.recordError(
+      'parse',
+      issue.reason +
+        (issue.branchId ? ` (branch ${issue.branchId}${issue.index ? `, entry ${issue.index}` : ''})` : ''),
+      issue.promptId,
+    );
   stats.recordPromptProcessed(history.totalPrompts);
-  if (source.kind === 'puffin-file' && history.totalPrompts === 0 && history.issues.some((i) => i.reason.startsWith('not a Puffin history'))) {
+  if (
+    source.kind === 'puffin-file' &&
+    history.totalPrompts === 0 &&
+    history.issues.some((i) => i.reason.startsWith('not a Puffin history'))
+  ) {
     throw new StrataError('USAGE', `${source.path} is not a Puffin history (no top-level "branches" object)`);
   }
   if (history.source.missing) {
     stats.recordError('parse', `history file not found: ${history.source.path}`);
     // Spec: a missing history gives an empty, valid index; an index already there is kept as it is.
-    if (existing) return { index: existing, stats: stats.finalize(), mode: 'unchanged', plan: null, written: false, outputPath: options.outputPath };
+    if (existing)
+      return {
+        index: existing,
+        stats: stats.finalize(),
+        mode: 'unchanged',
+        plan: null,
+        written: false,
+        outputPath: options.outputPath,
+      };
     const empty = assemble({ history, markers: [], segments: [], prompts: {}, stats: 0, started, now, generatorInfo });
     await IndexSerializer.writeIndex(empty, options.outputPath, deps.writeFile);
-    return { index: empty, stats: stats.finalize(), mode: 'full', plan: null, written: true, outputPath: options.outputPath };
+    return {
+      index: empty,
+      stats: stats.finalize(),
+      mode: 'full',
+      plan: null,
+      written: true,
+      outputPath: options.outputPath,
+    };
   }
-  if (reusable && source.kind === 'store' && existing!.contentHash === history.source.contentHash) return unchanged(existing!);
+  if (reusable && source.kind === 'store' && existing!.contentHash === history.source.contentHash)
+    return unchanged(existing!);
 
   stats.startPhase('markers');
   const markers: IndexMarker[] = [];
@@ -196,12 +321,24 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
 
   stats.startPhase('summarize');
   const offline = provider.name === 'extractive';
-  const refine = (summary: SegmentSummary, content: string): SegmentSummary => ({ ...summary, topics: specificTopics(content, corpus, summary.topics), rawImportance: rankingScore(summary.importanceScore, content) });
-  const streamTexts = source.kind === 'puffin-file'
-    ? (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) => streamSegmentTexts(source.path, history, pending, batchSize, run, { streamThresholdBytes: 0 })
-    : undefined;
+  const refine = (summary: SegmentSummary, content: string): SegmentSummary => ({
+    ...summary,
+    topics: specificTopics(content, corpus, summary.topics),
+    rawImportance: rankingScore(summary.importanceScore, content),
+  });
+  const streamTexts =
+    source.kind === 'puffin-file'
+      ? (pending: Segment[], batchSize: number, run: (batch: Segment[]) => Promise<void>) =>
+          streamSegmentTexts(source.path, history, pending, batchSize, run, { streamThresholdBytes: 0 })
+      : undefined;
   const result = await updater.executeUpdate(plan, current, {
-    history, segmenter, generator, corpus, ...(offline ? { refine } : {}), ...(streamTexts ? { streamTexts } : {}), onProgress: (done, total) => progress('summarize', done, total),
+    history,
+    segmenter,
+    generator,
+    corpus,
+    ...(offline ? { refine } : {}),
+    ...(streamTexts ? { streamTexts } : {}),
+    onProgress: (done, total) => progress('summarize', done, total),
   });
   if (offline) {
     dropUbiquitousTopics(result.segments);
@@ -210,15 +347,39 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   stats.endPhase('summarize');
   const llm = options.runner.stats();
   stats.recordLlmRun(llm);
-  for (const f of result.fallbacks) stats.recordError('summarize', `segment ${f.segmentId}: ${f.error} (extractive summary kept, retried next run)`);
-  if (result.budgetStopped) logger.warn(`${result.budgetStopped}; ${result.fallbacks.length} segments keep an extractive stand-in and are summarized on the next run`);
-  const mode: RunMode = plan.fullReindex ? 'full' : plan.estimatedCost + plan.segmentsToRemove.length === 0 ? 'unchanged' : 'incremental';
+  for (const f of result.fallbacks)
+    stats.recordError('summarize', `segment ${f.segmentId}: ${f.error} (extractive summary kept, retried next run)`);
+  if (result.budgetStopped)
+    logger.warn(
+      `${result.budgetStopped}; ${result.fallbacks.length} segments keep an extractive stand-in and are summarized on the next run`,
+    );
+  const mode: RunMode = plan.fullReindex
+    ? 'full'
+    : plan.estimatedCost + plan.segmentsToRemove.length === 0
+      ? 'unchanged'
+      : 'incremental';
   stats.setIncremental({
-    mode, reason: plan.reason, segmentsSkipped: plan.segmentsUnchanged.length, segmentsUpdated: plan.segmentsToUpdate.length, segmentsAdded: plan.segmentsToAdd.length,
-    segmentsRemoved: plan.segmentsToRemove.length, promptsAdded: plan.promptChanges.added.length, promptsModified: plan.promptChanges.modified.length, promptsRemoved: plan.promptChanges.removed.length,
+    mode,
+    reason: plan.reason,
+    segmentsSkipped: plan.segmentsUnchanged.length,
+    segmentsUpdated: plan.segmentsToUpdate.length,
+    segmentsAdded: plan.segmentsToAdd.length,
+    segmentsRemoved: plan.segmentsToRemove.length,
+    promptsAdded: plan.promptChanges.added.length,
+    promptsModified: plan.promptChanges.modified.length,
+    promptsRemoved: plan.promptChanges.removed.length,
   });
 
-  const index = assemble({ history, markers, segments: result.segments, prompts, stats: llm.calls + llm.localAnswers, started, now, generatorInfo });
+  const index = assemble({
+    history,
+    markers,
+    segments: result.segments,
+    prompts,
+    stats: llm.calls + llm.localAnswers,
+    started,
+    now,
+    generatorInfo,
+  });
   stats.startPhase('write');
   progress('write', 0, 1);
   try {

@@ -90,7 +90,17 @@ export class ProcessingStats {
   }
 
   /** Totals of the provider layer's run statistics (calls, tokens, cost, cache hits, fallbacks). */
-  recordLlmRun(run: { provider: string; model: string; calls: number; localAnswers: number; inputTokens: number; outputTokens: number; estimatedCostUsd: number; cacheHits: number; fallbacks: number }): void {
+  recordLlmRun(run: {
+    provider: string;
+    model: string;
+    calls: number;
+    localAnswers: number;
+    inputTokens: number;
+    outputTokens: number;
+    estimatedCostUsd: number;
+    cacheHits: number;
+    fallbacks: number;
+  }): void {
     const l = this.stats.llmCalls;
     l.provider = run.provider;
     l.model = run.model;
@@ -114,7 +124,8 @@ export class ProcessingStats {
     this.stats.duration = Math.max(0, Math.round(this.stats.endTime - this.stats.startTime));
     this.stats.startTime = Math.round(this.stats.startTime);
     this.stats.endTime = Math.round(this.stats.endTime);
-    for (const phase of Object.keys(this.stats.phases) as Phase[]) this.stats.phases[phase] = Math.round(this.stats.phases[phase]!);
+    for (const phase of Object.keys(this.stats.phases) as Phase[])
+      this.stats.phases[phase] = Math.round(this.stats.phases[phase]!);
     return structuredClone(this.stats);
   }
 
@@ -135,9 +146,12 @@ export function formatSummary(s: ProcessingStatistics): string {
   lines.push(`${pad('Prompts Processed:')}${count(s.promptsProcessed)}`);
   lines.push(`${pad('Segments Generated:')}${count(s.segmentsGenerated)}`);
   lines.push(`${pad('Markers Extracted:')}${count(s.markersExtracted)}`);
-  for (const [type, n] of Object.entries(s.markersByType).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`    - ${type}: ${count(n)}`);
+  for (const [type, n] of Object.entries(s.markersByType).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])))
+    lines.push(`    - ${type}: ${count(n)}`);
   lines.push('');
-  const provider = s.llmCalls.provider ? ` (${s.llmCalls.provider}${s.llmCalls.model && s.llmCalls.model !== s.llmCalls.provider ? `/${s.llmCalls.model}` : ''})` : '';
+  const provider = s.llmCalls.provider
+    ? ` (${s.llmCalls.provider}${s.llmCalls.model && s.llmCalls.model !== s.llmCalls.provider ? `/${s.llmCalls.model}` : ''})`
+    : '';
   lines.push(`${pad('LLM Calls:')}${count(s.llmCalls.count)}${provider}`);
   if (s.llmCalls.cacheHits > 0) lines.push(`${pad('Cache Hits:')}${count(s.llmCalls.cacheHits)}`);
   if (s.llmCalls.fallbacks > 0) lines.push(`${pad('Fallbacks:')}${count(s.llmCalls.fallbacks)}`);
@@ -151,7 +165,8 @@ export function formatSummary(s: ProcessingStatistics): string {
     if (inc.segmentsRemoved > 0) lines.push(`    - Removed:  ${count(inc.segmentsRemoved)} segments`);
   }
   lines.push('', `  Errors: ${count(s.errors.length)}`);
-  for (const e of s.errors.slice(0, 5)) lines.push(`    - [${e.phase}]${e.promptId ? ` ${e.promptId}:` : ''} ${e.message}`);
+  for (const e of s.errors.slice(0, 5))
+    lines.push(`    - [${e.phase}]${e.promptId ? ` ${e.promptId}:` : ''} ${e.message}`);
   if (s.errors.length > 5) lines.push(`    - … ${count(s.errors.length - 5)} more`);
   lines.push(RULE);
   return lines.join('\n');

@@ -21,7 +21,10 @@ export function schemaValidator(url: URL): ValidateFunction {
   let validate = validators.get(url.href);
   if (!validate) {
     const ajv = new Ajv2020({ allErrors: true, strict: true });
-    ajv.addFormat('date-time', { type: 'string', validate: (s: string) => ISO_DATE_TIME.test(s) && Number.isFinite(Date.parse(s)) });
+    ajv.addFormat('date-time', {
+      type: 'string',
+      validate: (s: string) => ISO_DATE_TIME.test(s) && Number.isFinite(Date.parse(s)),
+    });
     validate = ajv.compile(readJsonFile(url) as object);
     validators.set(url.href, validate);
   }

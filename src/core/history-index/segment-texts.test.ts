@@ -14,7 +14,13 @@ function writeHistory(): string {
   const prompts = [];
   for (let t = 0; t < 6; t++) {
     for (let k = 0; k < 3; k++) {
-      prompts.push({ id: `t${t}-${k}`, parentId: k === 0 ? null : `t${t}-${k - 1}`, content: `thread ${t} turn ${k} asks about token sk-ant-api03-${'x'.repeat(90)}`, timestamp: 1000 + t * 10 + k, response: { content: `reply ${t}.${k}`, timestamp: 2000 } });
+      prompts.push({
+        id: `t${t}-${k}`,
+        parentId: k === 0 ? null : `t${t}-${k - 1}`,
+        content: `thread ${t} turn ${k} asks about token sk-ant-api03-${'x'.repeat(90)}`,
+        timestamp: 1000 + t * 10 + k,
+        response: { content: `reply ${t}.${k}`, timestamp: 2000 },
+      });
     }
   }
   const path = join(dir, 'history.json');
@@ -34,16 +40,23 @@ describe('streamSegmentTexts', () => {
       const pending = segments.filter((_, i) => i !== 2);
       const byId = new Map(all.map((p) => [p.id, p] as const));
       const batches: string[][] = [];
-      await streamSegmentTexts(path, history, pending, 2, async (batch: Segment[]) => {
-        batches.push(batch.map((s) => s.id));
-        for (const s of batch) {
-          for (const id of s.promptIds) {
-            const p: ParsedPrompt = byId.get(id)!;
-            expect(p.content).toMatch(/^thread \d turn \d asks about token \[REDACTED/);
-            expect(p.response!.content).toMatch(/^reply /);
+      await streamSegmentTexts(
+        path,
+        history,
+        pending,
+        2,
+        async (batch: Segment[]) => {
+          batches.push(batch.map((s) => s.id));
+          for (const s of batch) {
+            for (const id of s.promptIds) {
+              const p: ParsedPrompt = byId.get(id)!;
+              expect(p.content).toMatch(/^thread \d turn \d asks about token \[REDACTED/);
+              expect(p.response!.content).toMatch(/^reply /);
+            }
           }
-        }
-      }, threshold === undefined ? {} : { streamThresholdBytes: threshold });
+        },
+        threshold === undefined ? {} : { streamThresholdBytes: threshold },
+      );
       expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
       expect(batches.flat().sort()).toEqual(pending.map((s) => s.id).sort());
       expect(all.every((p) => p.content === '' && p.response?.content === '')).toBe(true);

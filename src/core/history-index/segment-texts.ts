@@ -28,7 +28,14 @@ export function emptyTexts(prompt: ParsedPrompt): void {
  * Reads `path` again and calls `run` with up to `batchSize` segments whose prompts all have their texts.
  * Segments whose prompts are no longer in the file (edited between the reads) run with what was found.
  */
-export async function streamSegmentTexts(path: string, history: ParsedHistory, pending: Segment[], batchSize: number, run: RunBatch, options: SegmentTextOptions = {}): Promise<void> {
+export async function streamSegmentTexts(
+  path: string,
+  history: ParsedHistory,
+  pending: Segment[],
+  batchSize: number,
+  run: RunBatch,
+  options: SegmentTextOptions = {},
+): Promise<void> {
   const byId = new Map<string, ParsedPrompt>();
   for (const prompts of history.branches.values()) for (const p of prompts) byId.set(p.id, p);
   const users = new Map<string, number>();

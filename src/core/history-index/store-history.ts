@@ -77,10 +77,27 @@ export function selectStoreSessions(db: Database, selection: StoreSelection): Se
     found.forEach(add);
   }
   for (const typed of selection.sessions ?? []) {
-    const exact = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE external_id = ?`).all(typed) as SessionRow[];
-    const matches = exact.length > 0 ? exact : (db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 6`).all(typed, typed + '\uffff') as SessionRow[]);
-    if (matches.length === 0) throw new StrataError('NOT_FOUND', `no session matches "${typed}" (see \`strata sessions\`)`);
-    if (matches.length > 1) throw new StrataError('AMBIGUOUS', `"${typed}" matches several sessions: ${matches.slice(0, 5).map((m) => m.external_id).join(', ')}; type more of the id`);
+    const exact = db
+      .prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE external_id = ?`)
+      .all(typed) as SessionRow[];
+    const matches =
+      exact.length > 0
+        ? exact
+        : (db
+            .prepare(
+              `SELECT ${SESSION_COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 6`,
+            )
+            .all(typed, typed + '\uffff') as SessionRow[]);
+    if (matches.length === 0)
+      throw new StrataError('NOT_FOUND', `no session matches "${typed}" (see \`strata sessions\`)`);
+    if (matches.length > 1)
+      throw new StrataError(
+        'AMBIGUOUS',
+        `"${typed}" matches several sessions: ${matches
+          .slice(0, 5)
+          .map((m) => m.external_id)
+          .join(', ')}; type more of the id`,
+      );
     add(matches[0]!);
   }
   return rows;
@@ -89,7 +106,9 @@ export function selectStoreSessions(db: Database, selection: StoreSelection): Se
 /** Reads the selected sessions into a ParsedHistory; `contentHash` covers every prompt hash in order. */
 export function parseStoreHistory(db: Database, storePath: string, selection: StoreSelection): ParsedHistory {
   const sessions = selectStoreSessions(db, selection);
-  const messagesOf = db.prepare('SELECT id, key, seq, kind, timestamp, meta FROM messages WHERE session_id = ? AND is_sidechain = 0 ORDER BY seq');
+  const messagesOf = db.prepare(
+    'SELECT id, key, seq, kind, timestamp, meta FROM messages WHERE session_id = ? AND is_sidechain = 0 ORDER BY seq',
+  );
   const blocksOf = db.prepare(
     `SELECT b.message_id, b.kind, b.field, b.text, b.noise FROM blocks b JOIN messages m ON m.id = b.message_id
      WHERE m.session_id = ? AND m.is_sidechain = 0 ORDER BY m.seq, b.idx`,
@@ -101,7 +120,10 @@ export function parseStoreHistory(db: Database, storePath: string, selection: St
   for (const session of sessions) {
     const meta = parseMeta(session.meta);
     const puffin = session.agent === 'puffin';
-    const branchId = puffin && typeof meta.branchId === 'string' ? `puffin:${meta.branchId}` : `${session.agent}:${session.external_id}`;
+    const branchId =
+      puffin && typeof meta.branchId === 'string'
+        ? `puffin:${meta.branchId}`
+        : `${session.agent}:${session.external_id}`;
     if (!branchOrder.includes(branchId)) branchOrder.push(branchId);
     if (!puffin && session.title) branchNames.set(branchId, session.title);
     else if (puffin && typeof meta.branchName === 'string') branchNames.set(branchId, meta.branchName);
@@ -126,13 +148,29 @@ export function parseStoreHistory(db: Database, storePath: string, selection: St
         const mMeta = parseMeta(m.meta);
         const id = puffin && typeof mMeta.promptId === 'string' ? mMeta.promptId : `${session.external_id}/${m.key}`;
         const parentId = puffin ? (typeof mMeta.parentId === 'string' ? mMeta.parentId : null) : previousId;
-        current = { id, branchId, parentId, content, timestamp: toMs(m.timestamp), response: null, children: [], depth: 0 };
+        current = {
+          id,
+          branchId,
+          parentId,
+          content,
+          timestamp: toMs(m.timestamp),
+          response: null,
+          children: [],
+          depth: 0,
+        };
         prompts.push(current);
         previousId = id;
       } else if (m.kind === 'response' && current) {
         const reply = (text?.assistant ?? []).join('\n\n');
         const at = toMs(m.timestamp);
-        const r = (current.response ??= { content: '', sessionId: session.external_id, cost: 0, turns: 0, duration: 0, timestamp: at });
+        const r = (current.response ??= {
+          content: '',
+          sessionId: session.external_id,
+          cost: 0,
+          turns: 0,
+          duration: 0,
+          timestamp: at,
+        });
         if (reply !== '') r.content = r.content === '' ? reply : `${r.content}\n\n${reply}`;
         r.turns++;
         const mMeta = parseMeta(m.meta);
@@ -145,5 +183,10 @@ export function parseStoreHistory(db: Database, storePath: string, selection: St
     }
   }
   const hash = sha256(prompts.map((p) => `${p.branchId}\u0000${hashPrompt(p)}`).join('\n'));
-  return finalizeHistory(prompts, branchOrder, branchNames, issues, { kind: 'store', path: storePath, contentHash: hash, selection });
+  return finalizeHistory(prompts, branchOrder, branchNames, issues, {
+    kind: 'store',
+    path: storePath,
+    contentHash: hash,
+    selection,
+  });
 }

@@ -58,14 +58,23 @@ export class SummaryGenerator {
   constructor(private readonly options: SummaryGeneratorOptions) {
     this.maxTokens = options.maxTokens ?? 1000;
     this.maxContentTokens = options.maxContentTokens ?? 50_000;
-    this.templateVersion = options.template ? `custom:${sha256(options.template).slice(0, 12)}` : SUMMARY_TEMPLATE_VERSION;
+    this.templateVersion = options.template
+      ? `custom:${sha256(options.template).slice(0, 12)}`
+      : SUMMARY_TEMPLATE_VERSION;
   }
 
   buildRequest(item: BatchItem): LlmRequest<LlmSegmentSummary> {
-    const content = item.tokenCount !== undefined && item.tokenCount <= this.maxContentTokens ? item.content : truncateToTokens(item.content, this.maxContentTokens);
+    const content =
+      item.tokenCount !== undefined && item.tokenCount <= this.maxContentTokens
+        ? item.content
+        : truncateToTokens(item.content, this.maxContentTokens);
     const request = buildSegmentSummaryRequest({ segmentId: item.id, content }, { maxTokens: this.maxTokens });
     if (!this.options.template) return request;
-    return { ...request, prompt: fillTemplate(this.options.template, { content }), templateVersion: this.templateVersion };
+    return {
+      ...request,
+      prompt: fillTemplate(this.options.template, { content }),
+      templateVersion: this.templateVersion,
+    };
   }
 
   async generateSummary(segmentContent: string, segmentId: string): Promise<SegmentSummary> {
@@ -89,7 +98,17 @@ export class SummaryGenerator {
         return { summary: { segmentId: item.id, ...normalize(reply.json) }, source: reply.source, stale: false };
       }
       const error = errors.get(i) ?? (outcome.budget ? `not summarized: ${describeError(outcome.budget)}` : 'no reply');
-      return { summary: { segmentId: item.id, ...normalize(summarizeSegment(requests[i]!.input ? (requests[i]!.input as { content: string }).content : item.content)) }, source: 'fallback', stale: true, error };
+      return {
+        summary: {
+          segmentId: item.id,
+          ...normalize(
+            summarizeSegment(requests[i]!.input ? (requests[i]!.input as { content: string }).content : item.content),
+          ),
+        },
+        source: 'fallback',
+        stale: true,
+        error,
+      };
     });
     return { outcomes, budgetStopped: outcome.budget ? outcome.budget.message : null };
   }
@@ -99,5 +118,10 @@ export class SummaryGenerator {
 function normalize(reply: LlmSegmentSummary): Omit<SegmentSummary, 'segmentId'> {
   const tags = (list: string[]): string[] => [...new Set(list.map((t) => t.trim()).filter((t) => t !== ''))];
   const score = Number.isFinite(reply.importanceScore) ? Math.min(1, Math.max(0, reply.importanceScore)) : 0.5;
-  return { summary: reply.summary.slice(0, 1000), topics: tags(reply.topics.map((t) => t.toLowerCase())), keyEntities: tags(reply.keyEntities), importanceScore: score };
+  return {
+    summary: reply.summary.slice(0, 1000),
+    topics: tags(reply.topics.map((t) => t.toLowerCase())),
+    keyEntities: tags(reply.keyEntities),
+    importanceScore: score,
+  };
 }

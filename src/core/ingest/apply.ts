@@ -6,7 +6,13 @@ import type { SessionWriter, WriteResult } from '../../store/session-writer.js';
 import type { Redactor } from './redact.js';
 import { redactMessage, redactSession, type PreparedOutput } from './prepare.js';
 
-function sessionIdOf(writer: SessionWriter, sessionIds: Map<string, number>, agent: AgentName, key: string, sourceId: number): number {
+function sessionIdOf(
+  writer: SessionWriter,
+  sessionIds: Map<string, number>,
+  agent: AgentName,
+  key: string,
+  sourceId: number,
+): number {
   let sessionId = sessionIds.get(key);
   if (sessionId === undefined) {
     sessionId = writer.upsertSession(agent, { key }, sourceId);
@@ -30,10 +36,21 @@ function newestTimes(messages: readonly { sessionKey: string; timestamp?: string
  * Writes a prepared (already redacted) line-source output in merge mode; returns the session ids by key.
  * `seen`, when given, collects `sessionId\u0000key` of every message written (a rewritten file's content).
  */
-export function applyPreparedOutput(writer: SessionWriter, sourceId: number, agent: AgentName, output: PreparedOutput, result: WriteResult, seen?: Set<string>): Map<string, number> {
+export function applyPreparedOutput(
+  writer: SessionWriter,
+  sourceId: number,
+  agent: AgentName,
+  output: PreparedOutput,
+  result: WriteResult,
+  seen?: Set<string>,
+): Map<string, number> {
   const sessionIds = new Map<string, number>();
   const newest = newestTimes(output.messages);
-  for (const session of output.sessions) sessionIds.set(session.key, writer.upsertSession(agent, { ...session, titleAt: newest.get(session.key) ?? null }, sourceId));
+  for (const session of output.sessions)
+    sessionIds.set(
+      session.key,
+      writer.upsertSession(agent, { ...session, titleAt: newest.get(session.key) ?? null }, sourceId),
+    );
   for (const message of output.messages) {
     const sessionId = sessionIdOf(writer, sessionIds, agent, message.sessionKey, sourceId);
     writer.writePrepared(sessionId, sourceId, message, 'merge', result);
@@ -56,7 +73,14 @@ export function applyParseOutput(
   const sessionIds = new Map<string, number>();
   const newest = newestTimes(output.messages);
   for (const session of output.sessions) {
-    sessionIds.set(session.key, writer.upsertSession(agent, { ...redactSession(session, redactor), titleAt: newest.get(session.key) ?? null }, sourceId));
+    sessionIds.set(
+      session.key,
+      writer.upsertSession(
+        agent,
+        { ...redactSession(session, redactor), titleAt: newest.get(session.key) ?? null },
+        sourceId,
+      ),
+    );
   }
   const keep = collectKeep ?? new Set<string>();
   for (const message of output.messages) {

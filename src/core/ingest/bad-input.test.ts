@@ -43,7 +43,10 @@ describe('bad input', () => {
     rmSync(join(folder, 'a.jsonl'));
     const report = await ingest({ store, paths: [folder], adapters: [testLineAdapter], cwd: dir, env: {} });
     expect(report.sourcesArchived).toBe(1);
-    expect(store.db.prepare('SELECT external_id, archived FROM sessions ORDER BY external_id').raw().all()).toEqual([['s1', 1], ['s2', 0]]);
+    expect(store.db.prepare('SELECT external_id, archived FROM sessions ORDER BY external_id').raw().all()).toEqual([
+      ['s1', 1],
+      ['s2', 0],
+    ]);
     expect(n('SELECT COUNT(*) FROM messages')).toBe(2);
   });
 
@@ -51,31 +54,67 @@ describe('bad input', () => {
     const path = join(dir, 'src', '6c1d3a2e-1111-4222-8333-944455556666.jsonl');
     const record = (uuid: string, timestamp: unknown, usage?: object) =>
       JSON.stringify({
-        type: 'assistant', sessionId: 'sess', uuid, timestamp,
-        message: { id: `msg_${uuid}`, role: 'assistant', model: 'm', content: [{ type: 'text', text: `reply ${uuid}` }], ...(usage ? { usage } : {}) },
+        type: 'assistant',
+        sessionId: 'sess',
+        uuid,
+        timestamp,
+        message: {
+          id: `msg_${uuid}`,
+          role: 'assistant',
+          model: 'm',
+          content: [{ type: 'text', text: `reply ${uuid}` }],
+          ...(usage ? { usage } : {}),
+        },
       });
-    writeFileSync(path, [
-      record('a', '1969-12-31T23:59:59.000Z', { input_tokens: 1e308, output_tokens: 7 }),
-      record('b', '2026-01-02T03:04:05.000Z', { input_tokens: -5, output_tokens: 2.5 }),
-    ].join('\n') + '\n');
-    const report = await ingest({ store, paths: [path], cwd: dir, env: {}, pipeline: 'inline', agents: ['claude-code'] });
+    writeFileSync(
+      path,
+      [
+        record('a', '1969-12-31T23:59:59.000Z', { input_tokens: 1e308, output_tokens: 7 }),
+        record('b', '2026-01-02T03:04:05.000Z', { input_tokens: -5, output_tokens: 2.5 }),
+      ].join('\n') + '\n',
+    );
+    const report = await ingest({
+      store,
+      paths: [path],
+      cwd: dir,
+      env: {},
+      pipeline: 'inline',
+      agents: ['claude-code'],
+    });
     expect(n('SELECT COUNT(*) FROM messages')).toBe(2);
-    expect(store.db.prepare('SELECT started_at, input_tokens, output_tokens FROM sessions').raw().get()).toEqual(['2026-01-02T03:04:05.000Z', 0, 7]);
+    expect(store.db.prepare('SELECT started_at, input_tokens, output_tokens FROM sessions').raw().get()).toEqual([
+      '2026-01-02T03:04:05.000Z',
+      0,
+      7,
+    ]);
     expect(report.invalidValues).toEqual({ timestamp: 1, inputTokens: 2, outputTokens: 1 });
-    expect(formatIngestSummary(report, {})).toMatch(/invalid values dropped \(records kept\): timestamp 1, inputTokens 2, outputTokens 1/);
+    expect(formatIngestSummary(report, {})).toMatch(
+      /invalid values dropped \(records kept\): timestamp 1, inputTokens 2, outputTokens 1/,
+    );
   });
 });
 
 describe('the summary of a plain ingest', () => {
   it('lists the files that are not sessions, grouped by reason and capped', () => {
     const report = emptyReport();
-    for (let i = 0; i < 7; i++) report.notSession.push({ path: `/x/notes-${i}.txt`, reason: 'not recognised as an agent history by any adapter' });
-    report.notSession.push({ path: '/x/history.jsonl', reason: 'Claude Code prompt log (history.jsonl), not a session transcript' });
+    for (let i = 0; i < 7; i++)
+      report.notSession.push({
+        path: `/x/notes-${i}.txt`,
+        reason: 'not recognised as an agent history by any adapter',
+      });
+    report.notSession.push({
+      path: '/x/history.jsonl',
+      reason: 'Claude Code prompt log (history.jsonl), not a session transcript',
+    });
     report.filesNotSession = report.notSession.length;
     const text = formatIngestSummary(report, {});
-    expect(text).toContain('  not a session (7): not recognised as an agent history by any adapter\n    /x/notes-0.txt');
+    expect(text).toContain(
+      '  not a session (7): not recognised as an agent history by any adapter\n    /x/notes-0.txt',
+    );
     expect(text).toContain('    … 2 more');
     expect(text).not.toContain('/x/notes-5.txt');
-    expect(text).toContain('  not a session (1): Claude Code prompt log (history.jsonl), not a session transcript\n    /x/history.jsonl');
+    expect(text).toContain(
+      '  not a session (1): Claude Code prompt log (history.jsonl), not a session transcript\n    /x/history.jsonl',
+    );
   });
 });

@@ -11,7 +11,8 @@ import { ingest } from './ingest.js';
 const SID = '11111111-2222-3333-4444-555555555555';
 const BASE = `"sessionId":"${SID}","cwd":"/w","version":"2.1.0","timestamp":"2026-01-01T00:00:00.000Z"`;
 const deep = (depth: number) => '{"a":'.repeat(depth) + '"bottom"' + '}'.repeat(depth);
-const userLine = (uuid: string, text: string) => `{${BASE},"type":"user","uuid":"${uuid}","message":{"role":"user","content":"${text}"}}\n`;
+const userLine = (uuid: string, text: string) =>
+  `{${BASE},"type":"user","uuid":"${uuid}","message":{"role":"user","content":"${text}"}}\n`;
 
 let dir: string;
 let store: Store;
@@ -44,7 +45,10 @@ describe('deeply nested JSON in a transcript', () => {
       expect(second.problems).toEqual([]);
       const n = (store.db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n;
       expect(n).toBe(5);
-      const call = store.db.prepare("SELECT text, tool_input FROM blocks WHERE kind = 'tool_call'").get() as { text: string; tool_input: string | null };
+      const call = store.db.prepare("SELECT text, tool_input FROM blocks WHERE kind = 'tool_call'").get() as {
+        text: string;
+        tool_input: string | null;
+      };
       expect((call.tool_input || call.text).includes('"bottom"')).toBe(true);
     });
   }

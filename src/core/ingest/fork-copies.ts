@@ -13,7 +13,10 @@ const asString = (text: StoredText): string => (typeof text === 'string' ? text 
  * of a stored session (undefined when it is not stored). Sessions that lost copies lose their precounted
  * tool-call statistics, so those are recomputed from what was stored.
  */
-export function withoutProvenCopies(output: PreparedOutput, parentTexts: (key: string) => Set<string> | undefined): PreparedOutput {
+export function withoutProvenCopies(
+  output: PreparedOutput,
+  parentTexts: (key: string) => Set<string> | undefined,
+): PreparedOutput {
   if (!output.messages.some((m) => m.replayOf !== undefined)) return output;
   const parents = new Map<string, Set<string> | undefined>();
   const textsOf = (key: string) => {

@@ -36,7 +36,12 @@ export interface IngestDeps {
  * Ingests the new lines of `path`; `row` is its stored source row, if any. A new source's row is inserted
  * in the file's own transaction: one commit per new file, not two.
  */
-export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>, path: string, row: SourceRow | undefined, deps: IngestDeps): void {
+export function ingestLines(
+  adapter: Extract<SourceAdapter, { format: 'lines' }>,
+  path: string,
+  row: SourceRow | undefined,
+  deps: IngestDeps,
+): void {
   const { writer, registry, report, lineRedactions } = deps;
   const planned = deps.plans.get(path);
   deps.plans.delete(path);
@@ -65,40 +70,44 @@ export function ingestLines(adapter: Extract<SourceAdapter, { format: 'lines' }>
       mergeCallStats(total, calls);
     }
     lineRedactions.count += event.redactions;
-    for (const [kind, n] of Object.entries(event.redactionsByKind)) lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
+    for (const [kind, n] of Object.entries(event.redactionsByKind))
+      lineRedactions.byKind[kind] = (lineRedactions.byKind[kind] ?? 0) + n;
     for (const entry of event.redactionsWhere) report.redactionsWhere.push(entry);
   };
-  writer.withFileTransaction(() => {
-    if (!row) sourceId = registry.insert(path, adapter.agent).id;
-    if (rewritten) writer.beginRewrite();
-    const job = plan.job ?? { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
-    const end = deps.batches.read(adapter, job, onBatch);
-    if (seen && !notSession) {
-      result.messagesUpdated += writer.finishRewrite(sourceId);
-      result.messagesArchived = writer.archiveVanished(sourceId, seen);
-    }
-    // Sessions this file wrote whole: their calls were all counted by the batches above.
-    for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
-    try {
-      writer.refreshTouchedSessions();
-    } finally {
-      deps.knownCalls.clear();
-    }
-    const progress: SourceProgress = {
-      size,
-      mtimeMs,
-      offset: end.endOffset,
-      lines: end.endLine,
-      prefixHash: end.prefixHash,
-      fingerprint: null,
-      state: null,
-      status: notSession ? 'not_session' : 'active',
-      statusReason: notSession ?? null,
-      malformed: stats.malformed,
-      skipped: stats.skipped,
-    };
-    registry.update(sourceId, adapter.agent, progress);
-  }, { inline: size - plan.offset >= INLINE_FTS_BYTES });
+  writer.withFileTransaction(
+    () => {
+      if (!row) sourceId = registry.insert(path, adapter.agent).id;
+      if (rewritten) writer.beginRewrite();
+      const job = plan.job ?? { id: -1, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size };
+      const end = deps.batches.read(adapter, job, onBatch);
+      if (seen && !notSession) {
+        result.messagesUpdated += writer.finishRewrite(sourceId);
+        result.messagesArchived = writer.archiveVanished(sourceId, seen);
+      }
+      // Sessions this file wrote whole: their calls were all counted by the batches above.
+      for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
+      try {
+        writer.refreshTouchedSessions();
+      } finally {
+        deps.knownCalls.clear();
+      }
+      const progress: SourceProgress = {
+        size,
+        mtimeMs,
+        offset: end.endOffset,
+        lines: end.endLine,
+        prefixHash: end.prefixHash,
+        fingerprint: null,
+        state: null,
+        status: notSession ? 'not_session' : 'active',
+        statusReason: notSession ?? null,
+        malformed: stats.malformed,
+        skipped: stats.skipped,
+      };
+      registry.update(sourceId, adapter.agent, progress);
+    },
+    { inline: size - plan.offset >= INLINE_FTS_BYTES },
+  );
   countResult(report, result, notSession, path);
   if (rewritten) report.filesRewritten++;
 }

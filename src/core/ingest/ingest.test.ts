@@ -40,7 +40,7 @@ describe('ingest engine', () => {
     mkdirSync(join(dir, 'src'), { recursive: true });
   });
 
-  it('restores SQLite\'s checkpoint interval after an ingest', async () => {
+  it("restores SQLite's checkpoint interval after an ingest", async () => {
     writeSource('a.jsonl', line('s1', 'm1', 'hello'));
     await run();
     expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
@@ -88,7 +88,12 @@ describe('ingest engine', () => {
     expect(count("SELECT archived n FROM messages WHERE key = 'm3'")).toBe(1);
     expect(count("SELECT COUNT(*) n FROM blocks_fts WHERE blocks_fts MATCH 'gamma'")).toBe(1);
     // m1 now reads ALPHA only; its earlier text is kept as a version, out of the index.
-    expect(store.db.prepare("SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id WHERE m.key = 'm1'").pluck().all()).toEqual(['ALPHA']);
+    expect(
+      store.db
+        .prepare("SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id WHERE m.key = 'm1'")
+        .pluck()
+        .all(),
+    ).toEqual(['ALPHA']);
     expect(count("SELECT COUNT(*) n FROM message_versions WHERE blocks LIKE '%alpha%'")).toBe(1);
     expect(count("SELECT COUNT(*) n FROM blocks_fts WHERE blocks_fts MATCH 'ALPHA'")).toBe(1);
     expect(count('SELECT COUNT(*) n FROM blocks')).toBe(3);
@@ -107,7 +112,10 @@ describe('ingest engine', () => {
   });
 
   it('skips, counts and reports malformed lines with file and line, and still ingests the rest', async () => {
-    const path = writeSource('a.jsonl', line('s1', 'm1', 'ok') + '{not json\n' + line('s1', 'm3', 'fine') + '{"kind":"mystery"}\n');
+    const path = writeSource(
+      'a.jsonl',
+      line('s1', 'm1', 'ok') + '{not json\n' + line('s1', 'm3', 'fine') + '{"kind":"mystery"}\n',
+    );
     const report = await run();
     expect(report.messagesAdded).toBe(2);
     expect(report.malformedLines).toBe(1);
@@ -117,7 +125,10 @@ describe('ingest engine', () => {
 
   it('handles an empty file, a binary file and a 50 MB single line, and ingests the other files', async () => {
     writeSource('empty.jsonl', '');
-    writeFileSync(join(dir, 'src', 'binary.jsonl'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0xff, 0xfe, 10, 0, 1, 2]));
+    writeFileSync(
+      join(dir, 'src', 'binary.jsonl'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0xff, 0xfe, 10, 0, 1, 2]),
+    );
     writeSource('huge.jsonl', line('s2', 'big', 'x'.repeat(50 * 1024 * 1024)));
     writeSource('ok.jsonl', line('s3', 'm1', 'fine'));
     const report = await run();
@@ -129,7 +140,10 @@ describe('ingest engine', () => {
   });
 
   it('names a missing PATH in a usage error', async () => {
-    await expect(run([join(dir, 'nope.jsonl')])).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('nope.jsonl') });
+    await expect(run([join(dir, 'nope.jsonl')])).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('nope.jsonl'),
+    });
   });
 
   it('redacts secrets by default so that they appear nowhere in the database file', async () => {
@@ -178,11 +192,19 @@ describe('ingest engine', () => {
     // A second connection: what it sees of a source while that file is being read was committed before.
     const reader = new Database(join(dir, 'data', 'strata.db'), { readonly: true });
     const committedRows: number[] = [];
-    const failing = { ...testLineAdapter, parseLines: (lines: Parameters<typeof testLineAdapter.parseLines>[0], ctx: Parameters<typeof testLineAdapter.parseLines>[1]) => {
-      committedRows.push(reader.prepare('SELECT COUNT(*) FROM sources WHERE path = ?').pluck().get(ctx.path) as number);
-      if (ctx.path.endsWith('b.jsonl')) throw new Error('parser broke');
-      return testLineAdapter.parseLines(lines, ctx);
-    } };
+    const failing = {
+      ...testLineAdapter,
+      parseLines: (
+        lines: Parameters<typeof testLineAdapter.parseLines>[0],
+        ctx: Parameters<typeof testLineAdapter.parseLines>[1],
+      ) => {
+        committedRows.push(
+          reader.prepare('SELECT COUNT(*) FROM sources WHERE path = ?').pluck().get(ctx.path) as number,
+        );
+        if (ctx.path.endsWith('b.jsonl')) throw new Error('parser broke');
+        return testLineAdapter.parseLines(lines, ctx);
+      },
+    };
     const report = await run([], { adapters: [failing] });
     reader.close();
     expect(committedRows).toEqual([0, 0]);
@@ -191,7 +213,12 @@ describe('ingest engine', () => {
     expect(report.problems).toEqual([{ path: join(dir, 'src', 'b.jsonl'), reason: 'parser broke' }]);
     const rows = store.db.prepare('SELECT path, status, status_reason, size FROM sources ORDER BY path').all();
     expect(rows).toEqual([
-      { path: join(dir, 'src', 'a.jsonl'), status: 'active', status_reason: null, size: Buffer.byteLength(line('s1', 'm1', 'kept')) },
+      {
+        path: join(dir, 'src', 'a.jsonl'),
+        status: 'active',
+        status_reason: null,
+        size: Buffer.byteLength(line('s1', 'm1', 'kept')),
+      },
       { path: join(dir, 'src', 'b.jsonl'), status: 'error', status_reason: 'parser broke', size: 0 },
     ]);
     expect(count('SELECT COUNT(*) n FROM messages')).toBe(1);
@@ -202,13 +229,19 @@ describe('ingest engine', () => {
     expect(store.db.prepare("SELECT status FROM sources WHERE path LIKE '%b.jsonl'").pluck().get()).toBe('active');
     // A file gone by the time it failed gets no row: the next run over its root has nothing to archive.
     const gone = writeSource('c.jsonl', line('s3', 'm3', 'vanishing'));
-    const vanishing = { ...testLineAdapter, parseLines: (lines: Parameters<typeof testLineAdapter.parseLines>[0], ctx: Parameters<typeof testLineAdapter.parseLines>[1]) => {
-      if (ctx.path === gone) {
-        rmSync(gone);
-        throw new Error('file vanished');
-      }
-      return testLineAdapter.parseLines(lines, ctx);
-    } };
+    const vanishing = {
+      ...testLineAdapter,
+      parseLines: (
+        lines: Parameters<typeof testLineAdapter.parseLines>[0],
+        ctx: Parameters<typeof testLineAdapter.parseLines>[1],
+      ) => {
+        if (ctx.path === gone) {
+          rmSync(gone);
+          throw new Error('file vanished');
+        }
+        return testLineAdapter.parseLines(lines, ctx);
+      },
+    };
     expect((await run([], { adapters: [vanishing] })).filesFailed).toBe(1);
     expect(count("SELECT COUNT(*) n FROM sources WHERE path LIKE '%c.jsonl'")).toBe(0);
   });
@@ -219,4 +252,3 @@ describe('ingest engine', () => {
     expect(count(`SELECT COUNT(*) n FROM blocks_fts WHERE blocks_fts MATCH '"数 据"'`)).toBe(1);
   });
 });
-

@@ -81,13 +81,29 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const known = registry.loadAll();
     const total = inputs.files.length;
     const redact = options.redact ?? true;
-    const { plans, batches } = planLineSources(inputs.files, known, { mode: options.pipeline ?? 'auto', prefetch: options.prefetch ?? 'auto', redact });
+    const { plans, batches } = planLineSources(inputs.files, known, {
+      mode: options.pipeline ?? 'auto',
+      prefetch: options.prefetch ?? 'auto',
+      redact,
+    });
     // A bulk ingest (threads read for it) checkpoints in the background instead of stalling here,
     // and lets the full-text index merge in larger steps until it ends.
     const bulk = batches.threaded;
-    const checkpointer = bulk ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES) : undefined;
+    const checkpointer = bulk
+      ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES)
+      : undefined;
     writer.fts.setBulkMerging(bulk);
-    const deps: IngestDeps = { registry, writer, redactor, store: options.store, report, plans, batches, lineRedactions: { count: 0, byKind: {} }, knownCalls };
+    const deps: IngestDeps = {
+      registry,
+      writer,
+      redactor,
+      store: options.store,
+      report,
+      plans,
+      batches,
+      lineRedactions: { count: 0, byKind: {} },
+      knownCalls,
+    };
     let done = 0;
     try {
       try {
@@ -100,7 +116,9 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
             report.problems.push({ path: candidate.path, reason: describeError(error) });
             // A new source's row went with its rolled-back transaction: it is stored with the error (unless
             // the file is gone, which the next run over its root archives as missing).
-            const row = known.get(candidate.path) ?? (existsSync(candidate.path) ? registry.ensure(candidate.path, candidate.adapter.agent) : undefined);
+            const row =
+              known.get(candidate.path) ??
+              (existsSync(candidate.path) ? registry.ensure(candidate.path, candidate.adapter.agent) : undefined);
             if (row) registry.setStatus(row.id, 'error', describeError(error));
           }
           // Between files: write the deferred full-text rows once there are enough for one batch.
@@ -117,7 +135,14 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
       // Sources gone from a scanned root, or from under a folder the user named, are archived.
       const named = (options.paths ?? []).map((p) => resolve(options.cwd ?? process.cwd(), p));
-      markMissingSources(known, inputs.files, adapters, registry, report, named.length === 0 ? undefined : named.filter(isFolder));
+      markMissingSources(
+        known,
+        inputs.files,
+        adapters,
+        registry,
+        report,
+        named.length === 0 ? undefined : named.filter(isFolder),
+      );
       // The listing rows of every session this run changed (and of their parents), so `strata index` only reads.
       ensureListing(options.store.db, homeDir(env));
     } finally {
@@ -131,7 +156,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     }
     report.redactions = redactor.count + deps.lineRedactions.count;
     report.redactionsByKind = { ...redactor.byKind };
-    for (const [kind, n] of Object.entries(deps.lineRedactions.byKind)) report.redactionsByKind[kind] = (report.redactionsByKind[kind] ?? 0) + n;
+    for (const [kind, n] of Object.entries(deps.lineRedactions.byKind))
+      report.redactionsByKind[kind] = (report.redactionsByKind[kind] ?? 0) + n;
     for (const entry of redactor.entries) report.redactionsWhere.push(entry);
     report.durationMs = performance.now() - started;
     return report;
@@ -164,7 +190,14 @@ function isFolder(path: string): boolean {
 }
 
 /** Archives known sources that no longer exist: all of them, or only those under `folders` when given. */
-function markMissingSources(known: Map<string, SourceRow>, found: SourceCandidate[], adapters: SourceAdapter[], registry: SourceRegistry, report: IngestReport, folders?: string[]): void {
+function markMissingSources(
+  known: Map<string, SourceRow>,
+  found: SourceCandidate[],
+  adapters: SourceAdapter[],
+  registry: SourceRegistry,
+  report: IngestReport,
+  folders?: string[],
+): void {
   const present = new Set(found.map((f) => f.path));
   const agents = new Set<string>(adapters.map((a) => a.agent));
   const prefixes = folders?.map((f) => (f.endsWith(sep) ? f : f + sep));
@@ -192,7 +225,12 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
   // A file read from its start is checked by its line job (which fails with BINARY_FILE), unopened here:
   // only one whose stored lines may be appended to is checked before.
   const readFromStart = row === undefined || row.offset === 0;
-  if (adapter.format === 'lines' && stat.size > 0 && !readFromStart && readHead(path, NUL_CHECK_BYTES).includes('\u0000')) {
+  if (
+    adapter.format === 'lines' &&
+    stat.size > 0 &&
+    !readFromStart &&
+    readHead(path, NUL_CHECK_BYTES).includes('\u0000')
+  ) {
     const source = row ?? registry.insert(path, adapter.agent);
     registry.setStatus(source.id, 'error', BINARY_FILE);
     report.filesFailed++;
@@ -203,13 +241,32 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
   else await ingestWholeFile(adapter, path, row ?? registry.insert(path, adapter.agent), stat.size, stat.mtimeMs, deps);
 }
 
-async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' }>, path: string, source: SourceRow, size: number, mtimeMs: number, deps: IngestDeps): Promise<void> {
+async function ingestWholeFile(
+  adapter: Extract<SourceAdapter, { format: 'file' }>,
+  path: string,
+  source: SourceRow,
+  size: number,
+  mtimeMs: number,
+  deps: IngestDeps,
+): Promise<void> {
   const { writer, registry, report, redactor } = deps;
   const previousState = source.state ? (JSON.parse(source.state) as unknown) : undefined;
   const ctx = { path, previousState };
   const fingerprint = adapter.fingerprint?.(ctx) ?? null;
   if (fingerprint !== null && fingerprint === source.fingerprint && source.status === 'active') {
-    registry.update(source.id, adapter.agent, { size, mtimeMs, offset: size, lines: source.lines, prefixHash: source.prefix_hash, fingerprint, state: source.state, status: 'active', statusReason: null, malformed: 0, skipped: 0 });
+    registry.update(source.id, adapter.agent, {
+      size,
+      mtimeMs,
+      offset: size,
+      lines: source.lines,
+      prefixHash: source.prefix_hash,
+      fingerprint,
+      state: source.state,
+      status: 'active',
+      statusReason: null,
+      malformed: 0,
+      skipped: 0,
+    });
     report.filesSkipped++;
     return;
   }
@@ -223,13 +280,21 @@ async function ingestWholeFile(adapter: Extract<SourceAdapter, { format: 'file' 
   const result: WriteResult = { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 };
   const stats = { malformed: 0, skipped: 0 };
   mergeParseStats(report, path, output, stats);
-  writer.withFileTransaction(() => {
-    // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
-    const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
-    if (!output.notSession) applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
-    writer.refreshTouchedSessions();
-    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, output.messages.length, fingerprint, output, stats));
-  }, { inline: size >= INLINE_FTS_BYTES });
+  writer.withFileTransaction(
+    () => {
+      // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
+      const keepMissing = output.malformed.length > 0 ? new Set<string>() : undefined;
+      if (!output.notSession)
+        applyParseOutput(writer, source.id, adapter.agent, output, 'replace', redactor, result, keepMissing);
+      writer.refreshTouchedSessions();
+      registry.update(
+        source.id,
+        adapter.agent,
+        wholeFileProgress(size, mtimeMs, output.messages.length, fingerprint, output, stats),
+      );
+    },
+    { inline: size >= INLINE_FTS_BYTES },
+  );
   countResult(report, result, output.notSession, path);
 }
 
@@ -277,19 +342,27 @@ async function ingestStreamedFile(
   const keep = new Set<string>();
   const sessionsSeen = new Set<number>();
   // Streamed to bound memory: the full-text rows are written as the chunks arrive, not held for a batch.
-  const final = await writer.withFileTransaction(async () => {
-    const parsed = await adapter.streamFile!(ctx, (chunk) => {
-      checkParsedFields(chunk);
-      mergeParseStats(report, ctx.path, chunk, stats);
-      applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
-      for (const id of writer.touchedSessions) sessionsSeen.add(id);
-    });
-    report.bytesRead += size;
-    // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
-    if (!parsed.notSession && stats.malformed === 0) result.messagesArchived = writer.archiveVanished(source.id, keep, parsed.partial ? sessionsSeen : undefined);
-    writer.refreshTouchedSessions();
-    registry.update(source.id, adapter.agent, wholeFileProgress(size, mtimeMs, keep.size, fingerprint, parsed, stats));
-    return parsed;
-  }, { inline: true });
+  const final = await writer.withFileTransaction(
+    async () => {
+      const parsed = await adapter.streamFile!(ctx, (chunk) => {
+        checkParsedFields(chunk);
+        mergeParseStats(report, ctx.path, chunk, stats);
+        applyParseOutput(writer, source.id, adapter.agent, chunk, 'replace', redactor, result, keep);
+        for (const id of writer.touchedSessions) sessionsSeen.add(id);
+      });
+      report.bytesRead += size;
+      // A parse that hit malformed content (a truncated tail) may be missing messages: keep the old ones.
+      if (!parsed.notSession && stats.malformed === 0)
+        result.messagesArchived = writer.archiveVanished(source.id, keep, parsed.partial ? sessionsSeen : undefined);
+      writer.refreshTouchedSessions();
+      registry.update(
+        source.id,
+        adapter.agent,
+        wholeFileProgress(size, mtimeMs, keep.size, fingerprint, parsed, stats),
+      );
+      return parsed;
+    },
+    { inline: true },
+  );
   countResult(report, result, final.notSession, ctx.path);
 }

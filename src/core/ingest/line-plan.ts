@@ -4,7 +4,15 @@
 import { fstatSync, statSync } from 'node:fs';
 import type { SourceRow } from '../../store/session-writer.js';
 import { ADAPTERS } from '../../sources/registry.js';
-import { mayThread, openLineBatches, prefixHash, withFd, type LineBatchSource, type LineJob, type PipelineOptions } from './pipeline/index.js';
+import {
+  mayThread,
+  openLineBatches,
+  prefixHash,
+  withFd,
+  type LineBatchSource,
+  type LineJob,
+  type PipelineOptions,
+} from './pipeline/index.js';
 import type { SourceCandidate } from './resolve-inputs.js';
 
 export interface LinePlan {
@@ -24,7 +32,13 @@ interface FileStat {
 
 /** Skipped after one stat: the stored row has the same size and time and no error, and the file is not missing. */
 export function isUnchanged(row: SourceRow | undefined, stat: FileStat): boolean {
-  return Boolean(row && row.size === stat.size && row.mtime_ms === stat.mtimeMs && row.status !== 'error' && row.status !== 'missing');
+  return Boolean(
+    row &&
+      row.size === stat.size &&
+      row.mtime_ms === stat.mtimeMs &&
+      row.status !== 'error' &&
+      row.status !== 'missing',
+  );
 }
 
 /**
@@ -67,7 +81,14 @@ export function planLineSources(
       if (isUnchanged(row, stat)) continue;
       const plan = planRead(stat, row, (offset) => withFd(path, (fd) => prefixHash(fd, offset)));
       if (plan.size <= plan.offset) continue;
-      plan.job = { id: jobs.length, path, agent: adapter.agent, offset: plan.offset, startLine: plan.lines, size: plan.size };
+      plan.job = {
+        id: jobs.length,
+        path,
+        agent: adapter.agent,
+        offset: plan.offset,
+        startLine: plan.lines,
+        size: plan.size,
+      };
       jobs.push(plan.job);
       bytes += plan.size - plan.offset;
       plans.set(path, plan);

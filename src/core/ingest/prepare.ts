@@ -40,13 +40,21 @@ export interface PreparedOutput extends Omit<ParseOutput, 'messages' | 'sessions
  * Counts a message's tool calls, per session, as `computeOwnStats` would count them once stored: with the
  * input as stored. Unless redaction changed the message, that is the parsed input itself (no second parse).
  */
-function countCalls(callStats: Map<string, CallStats>, message: ParsedMessage, prepared: PreparedMessage, redacted: boolean): void {
+function countCalls(
+  callStats: Map<string, CallStats>,
+  message: ParsedMessage,
+  prepared: PreparedMessage,
+  redacted: boolean,
+): void {
   message.blocks.forEach((block, i) => {
     if (block.kind !== 'tool_call') return;
     let stats = callStats.get(message.sessionKey);
     if (!stats) callStats.set(message.sessionKey, (stats = emptyCallStats()));
     const stored = prepared.blocks[i]!;
-    const input = block.toolInput == null || redacted ? storedCallInput(stored.toolInput as string | null, stored.text as string) : block.toolInput;
+    const input =
+      block.toolInput == null || redacted
+        ? storedCallInput(stored.toolInput as string | null, stored.text as string)
+        : block.toolInput;
     addCall(stats, stored.toolName, input);
   });
 }
@@ -57,7 +65,10 @@ function countCalls(callStats: Map<string, CallStats>, message: ParsedMessage, p
  */
 export function prepareMergeOutput(output: ParseOutput, redactor: Redactor, packed = false): PreparedOutput {
   const { sessions, messages, ...rest } = output;
-  const redaction: Redaction = { text: (value) => redactor.redact(value), value: (value) => redactValue(value, redactor) };
+  const redaction: Redaction = {
+    text: (value) => redactor.redact(value),
+    value: (value) => redactValue(value, redactor),
+  };
   const callStats = new Map<string, CallStats>();
   const prepared = messages.map((m) => {
     redactor.at({ session: m.sessionKey, message: m.key, line: m.line });
@@ -67,5 +78,10 @@ export function prepareMergeOutput(output: ParseOutput, redactor: Redactor, pack
     return p;
   });
   redactor.at(undefined);
-  return { ...rest, sessions: sessions.map((s) => redactSession(s, redactor)), messages: prepared, callStats: [...callStats] };
+  return {
+    ...rest,
+    sessions: sessions.map((s) => redactSession(s, redactor)),
+    messages: prepared,
+    callStats: [...callStats],
+  };
 }

@@ -73,13 +73,24 @@ export function emptyReport(): IngestReport {
   };
 }
 
-export function mergeParseStats(report: IngestReport, path: string, output: Pick<ParseOutput, 'malformed' | 'skipped' | 'invalid'>, perFile: { malformed: number; skipped: number }): void {
-  for (const [field, n] of Object.entries(output.invalid ?? {})) report.invalidValues[field] = (report.invalidValues[field] ?? 0) + n;
+export function mergeParseStats(
+  report: IngestReport,
+  path: string,
+  output: Pick<ParseOutput, 'malformed' | 'skipped' | 'invalid'>,
+  perFile: { malformed: number; skipped: number },
+): void {
+  for (const [field, n] of Object.entries(output.invalid ?? {}))
+    report.invalidValues[field] = (report.invalidValues[field] ?? 0) + n;
   report.malformedLines += output.malformed.length;
   perFile.malformed += output.malformed.length;
   for (const issue of output.malformed) {
     if (report.malformed.length >= MAX_REPORTED_MALFORMED) break;
-    report.malformed.push({ path, line: issue.line, ...(issue.offset === undefined ? {} : { offset: issue.offset }), reason: issue.reason });
+    report.malformed.push({
+      path,
+      line: issue.line,
+      ...(issue.offset === undefined ? {} : { offset: issue.offset }),
+      reason: issue.reason,
+    });
   }
   for (const [type, n] of Object.entries(output.skipped)) {
     report.skippedRecords[type] = (report.skippedRecords[type] ?? 0) + n;
@@ -92,7 +103,12 @@ export function throughputMBps(report: IngestReport): number {
 }
 
 /** Adds one stored file's write counts to the report (or lists it as not a session). */
-export function countResult(report: IngestReport, result: WriteResult, notSession: string | undefined, path: string): void {
+export function countResult(
+  report: IngestReport,
+  result: WriteResult,
+  notSession: string | undefined,
+  path: string,
+): void {
   if (notSession) {
     report.filesNotSession++;
     report.notSession.push({ path, reason: notSession });

@@ -54,11 +54,17 @@ describe('detectAll', () => {
     const verdicts = await detectAll([file, join(dir, 'missing'), join(dir, 'in')], ADAPTERS);
     expect(verdicts.get(file)).toEqual({ agents: [] });
     expect(verdicts.get(join(dir, 'missing'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*ENOENT/) });
-    expect(verdicts.get(join(dir, 'in'))).toEqual({ unreadable: expect.stringMatching(/^cannot read: .*(EISDIR|not a regular file \(folder\))/) });
+    expect(verdicts.get(join(dir, 'in'))).toEqual({
+      unreadable: expect.stringMatching(/^cannot read: .*(EISDIR|not a regular file \(folder\))/),
+    });
   });
 
   it('gives the same verdicts whether heads are read one by one (page cache) or concurrently (after a slow read)', async () => {
-    const files = [...findFiles(FIXTURES, { maxDepth: Number.POSITIVE_INFINITY, match: () => true }), join(dir, 'missing'), join(dir, 'in')];
+    const files = [
+      ...findFiles(FIXTURES, { maxDepth: Number.POSITIVE_INFINITY, match: () => true }),
+      join(dir, 'missing'),
+      join(dir, 'in'),
+    ];
     expect(files.length).toBeGreaterThan(20);
     const oneByOne = await detectAll(files, ADAPTERS, 4096, Number.POSITIVE_INFINITY);
     const concurrent = await detectAll(files, ADAPTERS, 4096, -1); // every read counts as slow: all but the first few run concurrently
@@ -73,7 +79,13 @@ describe('resolveInputs when a remembered file cannot be examined', () => {
     symlinkSync(loop, loop);
     const other = join(dir, 'in', 'notes.jsonl');
     writeFileSync(other, 'not an agent history\n');
-    const res = await resolveInputs([join(dir, 'in')], ADAPTERS, {}, dir, new Map([[loop, { agent: 'opencode', size: 1, mtime_ms: 1 }]]));
+    const res = await resolveInputs(
+      [join(dir, 'in')],
+      ADAPTERS,
+      {},
+      dir,
+      new Map([[loop, { agent: 'opencode', size: 1, mtime_ms: 1 }]]),
+    );
     expect(res.unreadable.map((u) => [u.path, u.reason.match(/ELOOP/)?.[0]])).toEqual([[loop, 'ELOOP']]);
     expect(res.unclaimed.map((u) => u.path)).toEqual([other]);
   });
@@ -89,7 +101,8 @@ describe('resolveInputs when a remembered file cannot be examined', () => {
 });
 
 describe('resolveInputs: one file reached under two paths is one source', () => {
-  const transcript = JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u1', message: { role: 'user', content: 'hi' } }) + '\n';
+  const transcript =
+    JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u1', message: { role: 'user', content: 'hi' } }) + '\n';
 
   it('keeps one path for a folder named twice through a symlink, and for a hard link', async () => {
     mkdirSync(join(dir, 'in', 'p'));
@@ -106,7 +119,13 @@ describe('resolveInputs: one file reached under two paths is one source', () => 
     writeFileSync(file, transcript);
     symlinkSync(join(dir, 'in'), join(dir, 'link'));
     const linked = join(dir, 'link', '0b4e1d1c-1111-4222-8333-944455556666.jsonl');
-    const inputs = await resolveInputs([join(dir, 'in'), join(dir, 'link')], ADAPTERS, {}, dir, known(linked, 'claude-code'));
+    const inputs = await resolveInputs(
+      [join(dir, 'in'), join(dir, 'link')],
+      ADAPTERS,
+      {},
+      dir,
+      known(linked, 'claude-code'),
+    );
     expect(inputs.files.map((f) => f.path)).toEqual([linked]);
   });
 });

@@ -64,7 +64,12 @@ function unreadableVerdict(error: unknown): Verdict {
  * disk). On a cold cache (a first ingest of histories written weeks ago) one read at a time costs a disk
  * round trip per file, ~2.7 ms each here: from then on, HEAD_READS_IN_FLIGHT are kept in flight.
  */
-export async function detectAll(paths: string[], adapters: SourceAdapter[], bytes = 4096, slowReadMs = SLOW_HEAD_READ_MS): Promise<Map<string, Verdict>> {
+export async function detectAll(
+  paths: string[],
+  adapters: SourceAdapter[],
+  bytes = 4096,
+  slowReadMs = SLOW_HEAD_READ_MS,
+): Promise<Map<string, Verdict>> {
   const verdicts = new Map<string, Verdict>();
   const buf = Buffer.alloc(bytes);
   let next = 0;
@@ -137,7 +142,13 @@ export interface KnownFile {
  * `known`: files already in the store. One that has not changed since (same size and modification time) keeps
  * the agent that claimed it without its head being read again, so a re-ingest of unchanged files reads none.
  */
-export async function resolveInputs(paths: string[], adapters: SourceAdapter[], env: Env, cwd: string, known: ReadonlyMap<string, KnownFile> = new Map()): Promise<ResolvedInputs> {
+export async function resolveInputs(
+  paths: string[],
+  adapters: SourceAdapter[],
+  env: Env,
+  cwd: string,
+  known: ReadonlyMap<string, KnownFile> = new Map(),
+): Promise<ResolvedInputs> {
   const out: ResolvedInputs = { files: [], unclaimed: [], unreadable: [], roots: [] };
   const seen = new Set<string>();
   // One file reached under two paths (a symlinked root, a hard link) is one source: the path the store
@@ -183,7 +194,11 @@ export async function resolveInputs(paths: string[], adapters: SourceAdapter[], 
     }
   };
   /** The adapter (of `among`) that claims `file`: the remembered one, else the first whose detect() says so. */
-  const claimant = (file: string, among: SourceAdapter[], verdicts: Map<string, Verdict>): SourceAdapter | undefined => {
+  const claimant = (
+    file: string,
+    among: SourceAdapter[],
+    verdicts: Map<string, Verdict>,
+  ): SourceAdapter | undefined => {
     const verdict = verdicts.get(file);
     if (verdict === undefined) return undefined;
     if ('unreadable' in verdict) {
@@ -230,7 +245,9 @@ export async function resolveInputs(paths: string[], adapters: SourceAdapter[], 
       for (const [i, adapter] of adapters.entries()) {
         // In a folder the user names, files of several agents may sit together: each adapter
         // keeps only the files it detects as its own.
-        const found = discovered[i]!.filter((file) => !seen.has(file) && !unreadable.has(file) && claimant(file, [adapter], verdicts) === adapter);
+        const found = discovered[i]!.filter(
+          (file) => !seen.has(file) && !unreadable.has(file) && claimant(file, [adapter], verdicts) === adapter,
+        );
         if (found.length > 0) out.roots.push({ agent: adapter.agent, root: path });
         for (const file of found) add(file, adapter);
       }

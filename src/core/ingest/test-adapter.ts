@@ -10,7 +10,10 @@ export const testLineAdapter: LineAdapter = {
   format: 'lines',
   defaultRoots: (env) => (env.TEST_ROOT ? [env.TEST_ROOT] : []),
   detect: (path) => path.endsWith('.jsonl'),
-  discover: (root) => readdirSync(root).filter((f) => f.endsWith('.jsonl')).map((f) => join(root, f)),
+  discover: (root) =>
+    readdirSync(root)
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => join(root, f)),
   parseLines(lines) {
     const out = emptyParseOutput();
     for (const { text, line } of lines) {

@@ -34,9 +34,18 @@ describe('watchAndIngest', () => {
       finished++;
       return { ...emptyReport(), filesIngested: 1 };
     };
-    const watching = watchAndIngest({ store, paths: [dir], env: {}, cwd: dir, debounceMs: 20, signal: stop.signal, ingestFn, onWatching: () => {
-      for (const name of ['a.jsonl', 'b.jsonl', 'c.jsonl']) appendFileSync(join(dir, name), '{}\n');
-    } });
+    const watching = watchAndIngest({
+      store,
+      paths: [dir],
+      env: {},
+      cwd: dir,
+      debounceMs: 20,
+      signal: stop.signal,
+      ingestFn,
+      onWatching: () => {
+        for (const name of ['a.jsonl', 'b.jsonl', 'c.jsonl']) appendFileSync(join(dir, name), '{}\n');
+      },
+    });
     await watching;
     expect(calls).toHaveLength(1);
     expect(finished).toBe(1);
@@ -52,8 +61,17 @@ describe('watchAndIngest', () => {
       if (calls.length === 1) throw new StrataError('LOCKED', 'held');
       return { ...emptyReport(), filesIngested: 1, messagesAdded: 2 };
     };
-    const watching = watchAndIngest({ store, paths: [join(dir, 'a.jsonl')], env: {}, cwd: dir, debounceMs: 20, signal: stop.signal, ingestFn,
-      onWatching: () => appendFileSync(join(dir, 'a.jsonl'), '{}\n'), onBatch: (b) => batches.push(b) });
+    const watching = watchAndIngest({
+      store,
+      paths: [join(dir, 'a.jsonl')],
+      env: {},
+      cwd: dir,
+      debounceMs: 20,
+      signal: stop.signal,
+      ingestFn,
+      onWatching: () => appendFileSync(join(dir, 'a.jsonl'), '{}\n'),
+      onBatch: (b) => batches.push(b),
+    });
     await until(() => batches.some((b) => b.files === 1));
     stop.abort();
     await watching;
@@ -64,8 +82,17 @@ describe('watchAndIngest', () => {
 
   it('refuses a second watcher of the same store', async () => {
     const stop = new AbortController();
-    const first = watchAndIngest({ store, paths: [dir], env: {}, cwd: dir, signal: stop.signal, ingestFn: async () => emptyReport() });
-    await expect(watchAndIngest({ store, paths: [dir], env: {}, cwd: dir, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'LOCKED' });
+    const first = watchAndIngest({
+      store,
+      paths: [dir],
+      env: {},
+      cwd: dir,
+      signal: stop.signal,
+      ingestFn: async () => emptyReport(),
+    });
+    await expect(
+      watchAndIngest({ store, paths: [dir], env: {}, cwd: dir, signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: 'LOCKED' });
     stop.abort();
     await first;
   });

@@ -37,7 +37,10 @@ export function watchLockPath(store: Store): string {
 /** Folders and files to watch: existing given paths, else the existing default roots. */
 export function watchRoots(options: Pick<WatchOptions, 'paths' | 'agents' | 'env' | 'cwd'>): string[] {
   const adapters = ADAPTERS.filter((a) => !options.agents || options.agents.includes(a.agent));
-  const candidates = options.paths.length > 0 ? options.paths.map((p) => resolve(options.cwd, p)) : adapters.flatMap((a) => a.defaultRoots(options.env));
+  const candidates =
+    options.paths.length > 0
+      ? options.paths.map((p) => resolve(options.cwd, p))
+      : adapters.flatMap((a) => a.defaultRoots(options.env));
   return [...new Set(candidates)].filter((p) => existsSync(p));
 }
 
@@ -52,7 +55,8 @@ function isRegularFile(path: string): boolean {
 /** Watches until `signal` aborts; resolves once the last ingest has finished and the lock is released. */
 export async function watchAndIngest(options: WatchOptions): Promise<void> {
   const roots = watchRoots(options);
-  if (roots.length === 0) throw new StrataError('NOT_FOUND', 'nothing to watch: none of the paths (or default locations) exists');
+  if (roots.length === 0)
+    throw new StrataError('NOT_FOUND', 'nothing to watch: none of the paths (or default locations) exists');
   const lock = acquireLock(watchLockPath(options.store), { timeoutMs: 0, command: 'strata ingest --watch' });
   const run = options.ingestFn ?? ingest;
   const debounceMs = options.debounceMs ?? 300;
@@ -74,7 +78,15 @@ export async function watchAndIngest(options: WatchOptions): Promise<void> {
         pending.delete(file);
         if (!isRegularFile(file)) continue;
         try {
-          const report = await run({ store: options.store, paths: [file], ...(options.agents ? { agents: options.agents } : {}), redact: options.redact ?? true, env: options.env, cwd: options.cwd, lockTimeoutMs: 0 });
+          const report = await run({
+            store: options.store,
+            paths: [file],
+            ...(options.agents ? { agents: options.agents } : {}),
+            redact: options.redact ?? true,
+            env: options.env,
+            cwd: options.cwd,
+            lockTimeoutMs: 0,
+          });
           if (report.filesIngested > 0) batch.files++;
           batch.messagesAdded += report.messagesAdded;
           batch.problems.push(...report.problems.map((p) => `${p.path}: ${p.reason}`));

@@ -28,13 +28,20 @@ export interface LlmCache {
 export function cacheKeyFor(provider: string, model: string, request: LlmRequest): CacheKeyParts {
   const templateVersion = request.templateVersion ?? 'adhoc';
   const promptHash = sha256(`${request.system ?? ''}\u0000${request.prompt}\u0000${request.maxTokens}`);
-  return { provider, model, templateVersion, promptHash, key: sha256(`${provider}\u0000${model}\u0000${templateVersion}\u0000${promptHash}`) };
+  return {
+    provider,
+    model,
+    templateVersion,
+    promptHash,
+    key: sha256(`${provider}\u0000${model}\u0000${templateVersion}\u0000${promptHash}`),
+  };
 }
 
 export function createStoreCache(db: Database, now: () => Date = () => new Date()): LlmCache {
-  const select = db.prepare<[string], { reply_text: string; input_tokens: number; output_tokens: number; cost_usd: number }>(
-    'SELECT reply_text, input_tokens, output_tokens, cost_usd FROM llm_cache WHERE key = ?',
-  );
+  const select = db.prepare<
+    [string],
+    { reply_text: string; input_tokens: number; output_tokens: number; cost_usd: number }
+  >('SELECT reply_text, input_tokens, output_tokens, cost_usd FROM llm_cache WHERE key = ?');
   const touch = db.prepare<[string, string]>('UPDATE llm_cache SET last_hit_at = ? WHERE key = ?');
   const upsert = db.prepare(
     `INSERT INTO llm_cache (key, provider, model, template_version, prompt_hash, reply_text, input_tokens, output_tokens, cost_usd, created_at)
@@ -47,7 +54,12 @@ export function createStoreCache(db: Database, now: () => Date = () => new Date(
       const row = select.get(key);
       if (!row) return undefined;
       touch.run(now().toISOString(), key);
-      return { text: row.reply_text, inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd };
+      return {
+        text: row.reply_text,
+        inputTokens: row.input_tokens,
+        outputTokens: row.output_tokens,
+        costUsd: row.cost_usd,
+      };
     },
     set(parts, reply) {
       upsert.run({ ...parts, ...reply, createdAt: now().toISOString() });

@@ -31,13 +31,22 @@ export async function checkLlm(
   deps: ProviderDeps & { now?: () => number; sleep?: Sleep; onEvent?: (event: LlmRunnerEvent) => void } = {},
 ): Promise<LlmCheckResult> {
   const now = deps.now ?? Date.now;
-  const base = { provider: config.provider, model: config.model, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), origin: config.origin };
+  const base = {
+    provider: config.provider,
+    model: config.model,
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    origin: config.origin,
+  };
   const started = now();
   try {
     const provider = createProvider(config, deps);
     const request: LlmRequest =
       config.provider === 'extractive'
-        ? buildSegmentSummaryRequest({ segmentId: 'check', content: 'user: Check that strata answers.\nassistant: We decided to keep the extractive provider as the default because it runs offline.' })
+        ? buildSegmentSummaryRequest({
+            segmentId: 'check',
+            content:
+              'user: Check that strata answers.\nassistant: We decided to keep the extractive provider as the default because it runs offline.',
+          })
         : { system: 'Answer with one word.', prompt: 'Reply with the word OK.', maxTokens: 16 };
     const runner = new LlmRunner({
       provider,
@@ -47,8 +56,19 @@ export async function checkLlm(
       ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
     });
     const reply = await runner.complete(request);
-    return { ok: true, ...base, latencyMs: now() - started, reply: (reply.text.split('\n')[0] ?? '').slice(0, 120), calls: reply.calls };
+    return {
+      ok: true,
+      ...base,
+      latencyMs: now() - started,
+      reply: (reply.text.split('\n')[0] ?? '').slice(0, 120),
+      calls: reply.calls,
+    };
   } catch (error) {
-    return { ok: false, ...base, latencyMs: now() - started, reason: describeError(error).split('\n')[0] ?? 'unknown error' };
+    return {
+      ok: false,
+      ...base,
+      latencyMs: now() - started,
+      reason: describeError(error).split('\n')[0] ?? 'unknown error',
+    };
   }
 }

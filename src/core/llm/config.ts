@@ -75,7 +75,8 @@ export function readLlmConfigFile(env: Env): LlmFileConfig | undefined {
   }
   const llm = (parsed as { llm?: unknown } | null)?.llm;
   if (llm === undefined) return undefined;
-  if (typeof llm !== 'object' || llm === null || Array.isArray(llm)) throw new StrataError('CONFIG', `${path}: "llm" must be an object`);
+  if (typeof llm !== 'object' || llm === null || Array.isArray(llm))
+    throw new StrataError('CONFIG', `${path}: "llm" must be an object`);
   return llm as LlmFileConfig;
 }
 
@@ -90,19 +91,33 @@ function positive(value: number | undefined, what: string): number | undefined {
   return value;
 }
 
-export function resolveLlmConfig(sources: { flags?: LlmFlags; env?: Env; configFile?: LlmFileConfig | undefined } = {}): LlmConfig {
+export function resolveLlmConfig(
+  sources: { flags?: LlmFlags; env?: Env; configFile?: LlmFileConfig | undefined } = {},
+): LlmConfig {
   const flags = sources.flags ?? {};
   const env = sources.env ?? {};
   const file = sources.configFile ?? {};
-  const [providerValue, providerOrigin] = pick<string>([flags.provider, 'flag'], [env.STRATA_LLM_PROVIDER, 'env'], [file.provider, 'config']);
+  const [providerValue, providerOrigin] = pick<string>(
+    [flags.provider, 'flag'],
+    [env.STRATA_LLM_PROVIDER, 'env'],
+    [file.provider, 'config'],
+  );
   const provider = (providerValue ?? 'extractive') as ProviderName;
   if (!PROVIDER_NAMES.includes(provider)) {
-    throw usageError(`unknown LLM provider "${providerValue}" (from ${providerOrigin}); use one of: ${PROVIDER_NAMES.join(', ')}`);
+    throw usageError(
+      `unknown LLM provider "${providerValue}" (from ${providerOrigin}); use one of: ${PROVIDER_NAMES.join(', ')}`,
+    );
   }
-  const [modelValue, modelOrigin] = pick<string>([flags.model, 'flag'], [env.STRATA_LLM_MODEL, 'env'], [file.model, 'config']);
-  const envBaseUrl = provider === 'anthropic' ? env.ANTHROPIC_BASE_URL : provider === 'openai' ? env.OPENAI_BASE_URL : undefined;
+  const [modelValue, modelOrigin] = pick<string>(
+    [flags.model, 'flag'],
+    [env.STRATA_LLM_MODEL, 'env'],
+    [file.model, 'config'],
+  );
+  const envBaseUrl =
+    provider === 'anthropic' ? env.ANTHROPIC_BASE_URL : provider === 'openai' ? env.OPENAI_BASE_URL : undefined;
   const [baseUrl] = pick<string>([flags.baseUrl, 'flag'], [envBaseUrl, 'env'], [file.baseUrl, 'config']);
-  const apiKeyEnv = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : provider === 'openai' ? 'OPENAI_API_KEY' : undefined;
+  const apiKeyEnv =
+    provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : provider === 'openai' ? 'OPENAI_API_KEY' : undefined;
   const apiKey = apiKeyEnv ? env[apiKeyEnv] || undefined : undefined;
   const maxCalls = positive(flags.maxCalls ?? file.maxCalls, 'max calls');
   const maxCost = positive(flags.maxCost ?? file.maxCost, 'max cost');

@@ -5,7 +5,11 @@ import type { LlmConfig } from './config.js';
 import { LlmRunner } from './runner.js';
 import type { LlmProvider } from './types.js';
 
-export function configuredRunner(config: LlmConfig, provider: LlmProvider, options: { cache?: LlmCache | undefined; onRetry?: (line: string) => void }): LlmRunner {
+export function configuredRunner(
+  config: LlmConfig,
+  provider: LlmProvider,
+  options: { cache?: LlmCache | undefined; onRetry?: (line: string) => void },
+): LlmRunner {
   const { onRetry } = options;
   return new LlmRunner({
     provider,
@@ -16,7 +20,11 @@ export function configuredRunner(config: LlmConfig, provider: LlmProvider, optio
     maxCalls: config.maxCalls,
     maxCost: config.maxCost,
     ...(onRetry
-      ? { onEvent: (e) => e.type === 'retry' && onRetry(`retrying ${e.id ?? 'a call'} in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})`) }
+      ? {
+          onEvent: (e) =>
+            e.type === 'retry' &&
+            onRetry(`retrying ${e.id ?? 'a call'} in ${Math.round(e.delayMs / 100) / 10} s (${e.reason})`),
+        }
       : {}),
   });
 }

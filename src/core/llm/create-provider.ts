@@ -24,12 +24,23 @@ export function createProvider(config: LlmConfig, deps: ProviderDeps = {}): LlmP
       return createExtractiveProvider();
     case 'anthropic':
       if (!config.apiKey) throw missingKey('anthropic', 'ANTHROPIC_API_KEY');
-      return createAnthropicProvider({ model: config.model, apiKey: config.apiKey, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), ...(deps.importer ? { importer: deps.importer } : {}) });
+      return createAnthropicProvider({
+        model: config.model,
+        apiKey: config.apiKey,
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+        ...(deps.importer ? { importer: deps.importer } : {}),
+      });
     case 'openai': {
       // Local OpenAI-compatible servers (Ollama, llama.cpp, vLLM, LM Studio) need no key.
       const local = config.baseUrl !== undefined && !/^https:\/\/api\.openai\.com/i.test(config.baseUrl);
-      if (!config.apiKey && !local) throw missingKey('openai', 'OPENAI_API_KEY', ' (or OPENAI_BASE_URL for a local server)');
-      return createOpenAiProvider({ model: config.model, apiKey: config.apiKey ?? 'not-needed', ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), ...(deps.importer ? { importer: deps.importer } : {}) });
+      if (!config.apiKey && !local)
+        throw missingKey('openai', 'OPENAI_API_KEY', ' (or OPENAI_BASE_URL for a local server)');
+      return createOpenAiProvider({
+        model: config.model,
+        apiKey: config.apiKey ?? 'not-needed',
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+        ...(deps.importer ? { importer: deps.importer } : {}),
+      });
     }
     case 'claude-cli':
       return createClaudeCliProvider({

@@ -36,7 +36,13 @@ export class LlmProviderError extends StrataError {
   constructor(
     kind: ProviderErrorKind,
     message: string,
-    options: { status?: number; retryAfterMs?: number; replyText?: string; spent?: SpentOnFailure; cause?: unknown } = {},
+    options: {
+      status?: number;
+      retryAfterMs?: number;
+      replyText?: string;
+      spent?: SpentOnFailure;
+      cause?: unknown;
+    } = {},
   ) {
     super('PROVIDER', message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'LlmProviderError';
@@ -98,13 +104,19 @@ export function classifySdkError(error: unknown, provider: string): LlmProviderE
     return new LlmProviderError('timeout', `${provider}: request timed out`, { cause: error });
   }
   if (status === undefined) {
-    if (/Abort/i.test(ctor) || /Abort/i.test(name)) return new LlmProviderError('timeout', `${provider}: request aborted`, { cause: error });
+    if (/Abort/i.test(ctor) || /Abort/i.test(name))
+      return new LlmProviderError('timeout', `${provider}: request aborted`, { cause: error });
     return new LlmProviderError('network', `${provider}: connection failed (${message})`, { cause: error });
   }
-  const retryAfterMs = parseRetryAfter(readHeader(e.headers, 'retry-after-ms') ? String(Number(readHeader(e.headers, 'retry-after-ms')) / 1000) : readHeader(e.headers, 'retry-after'));
+  const retryAfterMs = parseRetryAfter(
+    readHeader(e.headers, 'retry-after-ms')
+      ? String(Number(readHeader(e.headers, 'retry-after-ms')) / 1000)
+      : readHeader(e.headers, 'retry-after'),
+  );
   const short = `${provider}: HTTP ${status}: ${message.replace(/^\d{3}\s*/, '')}`.slice(0, 300);
   if (status === 429) return new LlmProviderError('rate_limit', short, { status, retryAfterMs, cause: error });
-  if (status >= 500 || status === 408 || status === 409) return new LlmProviderError('server', short, { status, retryAfterMs, cause: error });
+  if (status >= 500 || status === 408 || status === 409)
+    return new LlmProviderError('server', short, { status, retryAfterMs, cause: error });
   if (status === 401 || status === 403) return new LlmProviderError('auth', short, { status, cause: error });
   return new LlmProviderError('bad_request', short, { status, cause: error });
 }

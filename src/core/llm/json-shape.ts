@@ -32,7 +32,10 @@ export function validateShape<T>(value: unknown, shape: JsonShape): ShapeResult<
     const parsed = shape.safeParse(value);
     if (parsed.success) return { ok: true, value: parsed.data as T };
     const issue = parsed.error.issues[0];
-    return { ok: false, error: issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'does not match the schema' };
+    return {
+      ok: false,
+      error: issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'does not match the schema',
+    };
   }
   let validate = compiled.get(shape);
   if (!validate) {
@@ -42,7 +45,10 @@ export function validateShape<T>(value: unknown, shape: JsonShape): ShapeResult<
   }
   if (validate(value)) return { ok: true, value: value as T };
   const err = validate.errors?.[0];
-  return { ok: false, error: err ? `${err.instancePath || '(root)'} ${err.message ?? 'is invalid'}` : 'does not match the schema' };
+  return {
+    ok: false,
+    error: err ? `${err.instancePath || '(root)'} ${err.message ?? 'is invalid'}` : 'does not match the schema',
+  };
 }
 
 /** Parses and validates a reply text. */

@@ -44,5 +44,8 @@ export interface CostEstimate {
 export function estimateCost(model: string, inputTokens: number, outputTokens: number): CostEstimate {
   const price = priceFor(model);
   if (!price) return { costUsd: 0, priceKnown: false };
-  return { costUsd: (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
+  return {
+    costUsd: (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1_000_000,
+    priceKnown: true,
+  };
 }

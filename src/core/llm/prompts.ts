@@ -99,7 +99,10 @@ export function renderSummaryPrompt(content: string): string {
   return fillTemplate(SUMMARY_PROMPT_TEMPLATE, { content });
 }
 
-export function buildSegmentSummaryRequest(input: SegmentSummaryInput, options: { maxTokens?: number } = {}): LlmRequest<SegmentSummary> {
+export function buildSegmentSummaryRequest(
+  input: SegmentSummaryInput,
+  options: { maxTokens?: number } = {},
+): LlmRequest<SegmentSummary> {
   return {
     task: 'segment-summary',
     input,
@@ -127,7 +130,11 @@ export function formatLogbookChunk(input: LogbookInput): string {
 }
 
 /** The logbook so far as the spec's format_logbook_text renders it (oldest first). */
-export function formatLogbookText(events: readonly LogbookEvent[], workspace = 'project', generatedAt?: string): string {
+export function formatLogbookText(
+  events: readonly LogbookEvent[],
+  workspace = 'project',
+  generatedAt?: string,
+): string {
   let text = `=== Logbook: ${workspace} ===\n`;
   if (generatedAt) text += `Generated: ${generatedAt.replace('T', ' ').split('.')[0]}\n`;
   text += '\n';
@@ -148,7 +155,10 @@ export function renderLogbookPrompt(input: LogbookInput): string {
   });
 }
 
-export function buildLogbookRequest(input: LogbookInput, options: { maxTokens?: number } = {}): LlmRequest<LogbookReply> {
+export function buildLogbookRequest(
+  input: LogbookInput,
+  options: { maxTokens?: number } = {},
+): LlmRequest<LogbookReply> {
   return {
     task: 'logbook-events',
     input,

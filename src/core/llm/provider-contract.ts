@@ -26,14 +26,21 @@ export interface ContractBackend {
   close(): Promise<void>;
 }
 
-const SEGMENT = 'user: The build fails on Node 18.\nassistant: We decided to drop Node 18 because `structuredClone` is missing there. I updated package.json.';
+const SEGMENT =
+  'user: The build fails on Node 18.\nassistant: We decided to drop Node 18 because `structuredClone` is missing there. I updated package.json.';
 
 export function describeProviderContract(name: string, start: () => Promise<ContractBackend>): void {
   describe(`provider contract: ${name}`, () => {
     let backend: ContractBackend;
     const sleeps: number[] = [];
     const runner = (extra: Partial<ConstructorParameters<typeof LlmRunner>[0]> = {}): LlmRunner =>
-      new LlmRunner({ provider: backend.provider, sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, timeoutMs: 5000, ...extra });
+      new LlmRunner({
+        provider: backend.provider,
+        sleep: async (ms) => void sleeps.push(ms),
+        random: () => 0.5,
+        timeoutMs: 5000,
+        ...extra,
+      });
     beforeAll(async () => {
       backend = await start();
     });
@@ -43,7 +50,10 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
 
     it('answers a plain prompt with text, usage and a provider name', async () => {
       backend.script([{ kind: 'ok', text: 'Hello there', inputTokens: 21, outputTokens: 3 }]);
-      const reply = await backend.provider.complete({ system: 'Be brief.', prompt: 'Say hello', maxTokens: 20 }, { timeoutMs: 5000 });
+      const reply = await backend.provider.complete(
+        { system: 'Be brief.', prompt: 'Say hello', maxTokens: 20 },
+        { timeoutMs: 5000 },
+      );
       expect(reply.text).toBe('Hello there');
       expect(reply.provider).toBe(backend.provider.name);
       expect(reply.usage.outputTokens).toBe(3);
@@ -51,11 +61,21 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
     });
 
     it('parses a JSON reply against a zod shape and against a JSON Schema', async () => {
-      backend.script([{ kind: 'ok', text: '```json\n{"answer": 42}\n```' }, { kind: 'ok', text: 'Sure: {"answer": 7}' }]);
-      const zodReply = await backend.provider.complete({ prompt: 'json', maxTokens: 50, json: z.object({ answer: z.number() }) }, { timeoutMs: 5000 });
+      backend.script([
+        { kind: 'ok', text: '```json\n{"answer": 42}\n```' },
+        { kind: 'ok', text: 'Sure: {"answer": 7}' },
+      ]);
+      const zodReply = await backend.provider.complete(
+        { prompt: 'json', maxTokens: 50, json: z.object({ answer: z.number() }) },
+        { timeoutMs: 5000 },
+      );
       expect(zodReply.json).toEqual({ answer: 42 });
       const schemaReply = await backend.provider.complete(
-        { prompt: 'json', maxTokens: 50, json: { type: 'object', required: ['answer'], properties: { answer: { type: 'integer' } } } },
+        {
+          prompt: 'json',
+          maxTokens: 50,
+          json: { type: 'object', required: ['answer'], properties: { answer: { type: 'integer' } } },
+        },
         { timeoutMs: 5000 },
       );
       expect(schemaReply.json).toEqual({ answer: 7 });
@@ -64,7 +84,10 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
     it('retries a rate-limited call (429) and honours Retry-After', async () => {
       sleeps.length = 0;
       const before = backend.requestCount();
-      backend.script([{ kind: 'rate-limit', retryAfterSec: 2 }, { kind: 'ok', text: 'after the wait' }]);
+      backend.script([
+        { kind: 'rate-limit', retryAfterSec: 2 },
+        { kind: 'ok', text: 'after the wait' },
+      ]);
       const r = runner();
       const reply = await r.complete({ prompt: 'p429', maxTokens: 20 });
       expect(reply.text).toBe('after the wait');
@@ -85,7 +108,9 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
 
     it('times out a slow reply and reports a retryable timeout', async () => {
       backend.script([{ kind: 'slow', delayMs: 3000 }]);
-      const error = await backend.provider.complete({ prompt: 'slow', maxTokens: 20 }, { timeoutMs: 250 }).catch((e: unknown) => e);
+      const error = await backend.provider
+        .complete({ prompt: 'slow', maxTokens: 20 }, { timeoutMs: 250 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LlmProviderError);
       expect((error as LlmProviderError).kind).toBe('timeout');
       expect((error as LlmProviderError).retryable).toBe(true);
@@ -93,15 +118,26 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
 
     it('rejects malformed JSON, repairs once, then falls back to the extractive answer', async () => {
       backend.script([{ kind: 'ok', text: '{"summary": "broken' }]);
-      const error = await backend.provider.complete(buildSegmentSummaryRequest({ segmentId: 's', content: SEGMENT }), { timeoutMs: 5000 }).catch((e: unknown) => e);
+      const error = await backend.provider
+        .complete(buildSegmentSummaryRequest({ segmentId: 's', content: SEGMENT }), { timeoutMs: 5000 })
+        .catch((e: unknown) => e);
       expect((error as LlmProviderError).kind).toBe('invalid_json');
 
-      backend.script([{ kind: 'ok', text: 'not json at all' }, { kind: 'ok', text: '{"summary":"Dropped Node 18.","topics":["build"],"keyEntities":["package.json"],"importanceScore":0.6}' }]);
+      backend.script([
+        { kind: 'ok', text: 'not json at all' },
+        {
+          kind: 'ok',
+          text: '{"summary":"Dropped Node 18.","topics":["build"],"keyEntities":["package.json"],"importanceScore":0.6}',
+        },
+      ]);
       const repaired = await runner().complete(buildSegmentSummaryRequest({ segmentId: 's1', content: SEGMENT }));
       expect(repaired.source).toBe('model');
       expect(repaired.json?.summary).toBe('Dropped Node 18.');
 
-      backend.script([{ kind: 'ok', text: 'nope' }, { kind: 'ok', text: 'still nope' }]);
+      backend.script([
+        { kind: 'ok', text: 'nope' },
+        { kind: 'ok', text: 'still nope' },
+      ]);
       const r = runner();
       const fallback = await r.complete(buildSegmentSummaryRequest({ segmentId: 's2', content: SEGMENT }));
       expect(fallback.source).toBe('fallback');
@@ -111,7 +147,9 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
 
     it('reports an empty reply as empty_reply', async () => {
       backend.script([{ kind: 'empty' }]);
-      const error = await backend.provider.complete({ prompt: 'empty', maxTokens: 20 }, { timeoutMs: 5000 }).catch((e: unknown) => e);
+      const error = await backend.provider
+        .complete({ prompt: 'empty', maxTokens: 20 }, { timeoutMs: 5000 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LlmProviderError);
       expect((error as LlmProviderError).kind).toBe('empty_reply');
     });

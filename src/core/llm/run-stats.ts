@@ -35,8 +35,20 @@ export interface StatsRecorder {
 
 export function createStats(provider: string, model: string): StatsRecorder {
   const s: LlmRunStats = {
-    provider, model, calls: 0, retries: 0, cacheHits: 0, localAnswers: 0, inputTokens: 0, outputTokens: 0,
-    estimatedCostUsd: 0, priceKnown: true, jsonRepairs: 0, fallbacks: 0, failures: 0, budgetStopped: null,
+    provider,
+    model,
+    calls: 0,
+    retries: 0,
+    cacheHits: 0,
+    localAnswers: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    estimatedCostUsd: 0,
+    priceKnown: true,
+    jsonRepairs: 0,
+    fallbacks: 0,
+    failures: 0,
+    budgetStopped: null,
   };
   return {
     call(inputTokens, outputTokens, costUsd, priceKnown) {

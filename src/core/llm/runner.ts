@@ -78,7 +78,10 @@ export interface MapProgress {
 
 export class LlmRunner {
   readonly provider: LlmProvider;
-  private readonly options: Required<Pick<LlmRunnerOptions, 'attempts' | 'timeoutMs' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'repairJson'>> & LlmRunnerOptions;
+  private readonly options: Required<
+    Pick<LlmRunnerOptions, 'attempts' | 'timeoutMs' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'repairJson'>
+  > &
+    LlmRunnerOptions;
   private readonly slots;
   private readonly recorder: StatsRecorder;
   private inflight = 0;
@@ -87,7 +90,15 @@ export class LlmRunner {
 
   constructor(options: LlmRunnerOptions) {
     this.provider = options.provider;
-    this.options = { attempts: 3, timeoutMs: 60_000, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 60_000, repairJson: true, ...options };
+    this.options = {
+      attempts: 3,
+      timeoutMs: 60_000,
+      baseDelayMs: 1000,
+      maxDelayMs: 30_000,
+      maxRetryAfterMs: 60_000,
+      repairJson: true,
+      ...options,
+    };
     this.slots = createSemaphore(options.concurrency ?? 4);
     this.recorder = createStats(options.provider.name, options.provider.model);
   }
@@ -111,8 +122,16 @@ export class LlmRunner {
       if (hit && (!parsed || parsed.ok)) {
         this.recorder.cacheHit();
         return {
-          provider: this.provider.name, model: this.provider.model, text: hit.text, usage: { inputTokens: hit.inputTokens, outputTokens: hit.outputTokens },
-          costUsd: 0, priceKnown: true, source: 'cache', calls: 0, ...(parsed?.ok ? { json: parsed.value } : {}), ...(id ? { id } : {}),
+          provider: this.provider.name,
+          model: this.provider.model,
+          text: hit.text,
+          usage: { inputTokens: hit.inputTokens, outputTokens: hit.outputTokens },
+          costUsd: 0,
+          priceKnown: true,
+          source: 'cache',
+          calls: 0,
+          ...(parsed?.ok ? { json: parsed.value } : {}),
+          ...(id ? { id } : {}),
         };
       }
     }
@@ -129,14 +148,20 @@ export class LlmRunner {
             this.recorder.call(reply.usage.inputTokens, reply.usage.outputTokens, reply.costUsd, reply.priceKnown);
             return reply;
           } catch (error) {
-            failure = error instanceof LlmProviderError ? error : new LlmProviderError('network', describeError(error), { cause: error });
+            failure =
+              error instanceof LlmProviderError
+                ? error
+                : new LlmProviderError('network', describeError(error), { cause: error });
             const spent = failure.spent ?? { inputTokens: 0, outputTokens: 0, costUsd: 0, priceKnown: true };
             this.recorder.call(spent.inputTokens, spent.outputTokens, spent.costUsd, spent.priceKnown);
           } finally {
             this.unreserve(reservation);
           }
           if (!failure.retryable || attempt >= this.options.attempts) throw failure;
-          const delayMs = backoffDelay(attempt, failure.retryAfterMs, { ...this.options, random: this.options.random ?? Math.random });
+          const delayMs = backoffDelay(attempt, failure.retryAfterMs, {
+            ...this.options,
+            random: this.options.random ?? Math.random,
+          });
           this.recorder.retry();
           this.options.onEvent?.({ type: 'retry', ...(id ? { id } : {}), attempt, delayMs, reason: failure.message });
           await (this.options.sleep ?? realSleep)(delayMs);
@@ -149,18 +174,33 @@ export class LlmRunner {
     try {
       reply = await call(request);
     } catch (error) {
-      if (!(error instanceof LlmProviderError) || !request.json || (error.kind !== 'invalid_json' && error.kind !== 'empty_reply')) throw error;
+      if (
+        !(error instanceof LlmProviderError) ||
+        !request.json ||
+        (error.kind !== 'invalid_json' && error.kind !== 'empty_reply')
+      )
+        throw error;
       reply = await this.recover(request, error, call, () => calls);
       if ((reply as RunnerReply<T>).source === 'fallback') return { ...(reply as RunnerReply<T>), calls };
     }
     if (key && this.options.cache) {
-      this.options.cache.set(key, { text: reply.text, inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens, costUsd: reply.costUsd });
+      this.options.cache.set(key, {
+        text: reply.text,
+        inputTokens: reply.usage.inputTokens,
+        outputTokens: reply.usage.outputTokens,
+        costUsd: reply.costUsd,
+      });
     }
     return { ...reply, source: 'model', calls, ...(id ? { id } : {}) };
   }
 
   /** Invalid JSON: one repair call, then the extractive answer for the item (recorded in the stats). */
-  private async recover<T>(request: LlmRequest<T>, error: LlmProviderError, call: (r: LlmRequest<T>) => Promise<LlmReply<T>>, calls: () => number): Promise<LlmReply<T>> {
+  private async recover<T>(
+    request: LlmRequest<T>,
+    error: LlmProviderError,
+    call: (r: LlmRequest<T>) => Promise<LlmReply<T>>,
+    calls: () => number,
+  ): Promise<LlmReply<T>> {
     let reason = error.message;
     if (this.options.repairJson) {
       this.options.onEvent?.({ type: 'repair', ...(request.id ? { id: request.id } : {}), reason });
@@ -179,8 +219,16 @@ export class LlmRunner {
     this.recorder.fallback();
     this.options.onEvent?.({ type: 'fallback', ...(request.id ? { id: request.id } : {}), reason });
     const fallback: RunnerReply<T> = {
-      provider: 'extractive', model: 'extractive-v1', text: JSON.stringify(answer), json: checked.value, usage: { inputTokens: 0, outputTokens: 0 },
-      costUsd: 0, priceKnown: true, source: 'fallback', calls: calls(), ...(request.id ? { id: request.id } : {}),
+      provider: 'extractive',
+      model: 'extractive-v1',
+      text: JSON.stringify(answer),
+      json: checked.value,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      priceKnown: true,
+      source: 'fallback',
+      calls: calls(),
+      ...(request.id ? { id: request.id } : {}),
     };
     return fallback;
   }
@@ -194,12 +242,21 @@ export class LlmRunner {
     let estimate = 0;
     if (maxCalls !== undefined && spent.calls + this.inflight >= maxCalls) limit = 'maxCalls';
     if (!limit && maxCost !== undefined) {
-      estimate = estimateCost(this.provider.model, countTokens((request.system ?? '') + request.prompt), request.maxTokens).costUsd;
+      estimate = estimateCost(
+        this.provider.model,
+        countTokens((request.system ?? '') + request.prompt),
+        request.maxTokens,
+      ).costUsd;
       if (spent.estimatedCostUsd + this.reservedCost + estimate > maxCost) limit = 'maxCost';
     }
     if (limit) {
       // Calls still in flight were made too: the message counts them.
-      this.budget = new LlmBudgetError(limit, { calls: spent.calls + this.inflight, costUsd: spent.estimatedCostUsd, ...(maxCalls !== undefined ? { maxCalls } : {}), ...(maxCost !== undefined ? { maxCost } : {}) });
+      this.budget = new LlmBudgetError(limit, {
+        calls: spent.calls + this.inflight,
+        costUsd: spent.estimatedCostUsd,
+        ...(maxCalls !== undefined ? { maxCalls } : {}),
+        ...(maxCost !== undefined ? { maxCost } : {}),
+      });
       this.options.onEvent?.({ type: 'budget', limit });
       throw this.budget;
     }
@@ -214,7 +271,10 @@ export class LlmRunner {
   }
 
   /** Runs many sub-calls with bounded concurrency; stops cleanly at a budget stop, keeping what finished. */
-  async map<T>(requests: ReadonlyArray<LlmRequest<T>>, onProgress?: (progress: MapProgress) => void): Promise<MapOutcome<T>> {
+  async map<T>(
+    requests: ReadonlyArray<LlmRequest<T>>,
+    onProgress?: (progress: MapProgress) => void,
+  ): Promise<MapOutcome<T>> {
     const results: Array<RunnerReply<T> | undefined> = new Array(requests.length).fill(undefined);
     const failures: MapFailure[] = [];
     let next = 0;
@@ -225,13 +285,26 @@ export class LlmRunner {
         const request = requests[index]!;
         try {
           results[index] = await this.complete(request);
-          onProgress?.({ done: ++done, total: requests.length, index, ...(request.id ? { id: request.id } : {}), source: results[index]!.source });
+          onProgress?.({
+            done: ++done,
+            total: requests.length,
+            index,
+            ...(request.id ? { id: request.id } : {}),
+            source: results[index]!.source,
+          });
         } catch (error) {
           if (error instanceof LlmBudgetError) break;
           this.recorder.failure();
-          const failure = error instanceof StrataError ? error : new StrataError('PROVIDER', describeError(error), { cause: error });
+          const failure =
+            error instanceof StrataError ? error : new StrataError('PROVIDER', describeError(error), { cause: error });
           failures.push({ index, ...(request.id ? { id: request.id } : {}), error: failure });
-          onProgress?.({ done: ++done, total: requests.length, index, ...(request.id ? { id: request.id } : {}), error: failure.message });
+          onProgress?.({
+            done: ++done,
+            total: requests.length,
+            index,
+            ...(request.id ? { id: request.id } : {}),
+            error: failure.message,
+          });
         }
       }
     };

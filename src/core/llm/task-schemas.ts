@@ -21,9 +21,7 @@ export const logbookEventSchema = z.object({
   alternatives: z.array(z.string()).nullish(),
   code: z.string().nullish(),
   resolution: z.string().nullish(),
-  source: z
-    .object({ conversation_id: z.string().nullish(), message_id: z.string().nullish() })
-    .nullish(),
+  source: z.object({ conversation_id: z.string().nullish(), message_id: z.string().nullish() }).nullish(),
 });
 export type LogbookEvent = z.infer<typeof logbookEventSchema>;
 

@@ -9,18 +9,35 @@ import { isBudgetError, type LlmRunner } from '../llm/index.js';
 import { buildLogbookRequest, LOGBOOK_TEMPLATE_VERSION } from '../llm/prompts.js';
 import type { LogbookEvent, LogbookReply } from '../llm/task-schemas.js';
 import { chunkConversation, chunkInput, DEFAULT_CHUNK_TOKENS, type Chunk } from './chunker.js';
-import { listConversations, loadConversation, type ConversationHead, type WorkspaceSelection } from './conversations.js';
+import {
+  listConversations,
+  loadConversation,
+  type ConversationHead,
+  type WorkspaceSelection,
+} from './conversations.js';
 import { deduplicateTimeline, sortNewestFirst, truncateTimeline } from './dedupe.js';
 import { emptyLogbook } from './document.js';
 import { normalizeEvents, type NormalizeStats } from './event-normalize.js';
-import { LOGBOOK_VERSION, silentLogbookLogger, type Conversation, type LogbookDocument, type LogbookLogger, type ProcessedSession, type TimelineEvent } from './types.js';
+import {
+  LOGBOOK_VERSION,
+  silentLogbookLogger,
+  type Conversation,
+  type LogbookDocument,
+  type LogbookLogger,
+  type ProcessedSession,
+  type TimelineEvent,
+} from './types.js';
 
 /** Version of the chunk rendering and event normalisation (part of the generator fingerprint). */
 const CHUNK_FORMAT = 'logbook-chunk@1';
 export const DEFAULT_MAX_EVENTS = 100;
 
 /** The reply shape asked of the model; each event is then checked on its own, so one bad event costs one event. */
-const REPLY_SHAPE: Record<string, unknown> = { type: 'object', required: ['events'], properties: { events: { type: 'array' } } };
+const REPLY_SHAPE: Record<string, unknown> = {
+  type: 'object',
+  required: ['events'],
+  properties: { events: { type: 'array' } },
+};
 
 export interface BuildOptions {
   db: Database;
@@ -63,11 +80,24 @@ interface Work {
 
 export function generatorFor(runner: LlmRunner, chunkTokens: number): LogbookDocument['generator'] {
   const { name, model } = runner.provider;
-  return { provider: name, model, template: LOGBOOK_TEMPLATE_VERSION, fingerprint: sha256(JSON.stringify([LOGBOOK_VERSION.split('.')[0], CHUNK_FORMAT, name, model, LOGBOOK_TEMPLATE_VERSION, chunkTokens])).slice(0, 32) };
+  return {
+    provider: name,
+    model,
+    template: LOGBOOK_TEMPLATE_VERSION,
+    fingerprint: sha256(
+      JSON.stringify([LOGBOOK_VERSION.split('.')[0], CHUNK_FORMAT, name, model, LOGBOOK_TEMPLATE_VERSION, chunkTokens]),
+    ).slice(0, 32),
+  };
 }
 
 function taskEvent(e: TimelineEvent): LogbookEvent {
-  return { timestamp: e.timestamp, type: e.type, content: e.content, ...(e.rationale ? { rationale: e.rationale } : {}), ...(e.code ? { code: e.code } : {}) };
+  return {
+    timestamp: e.timestamp,
+    type: e.type,
+    content: e.content,
+    ...(e.rationale ? { rationale: e.rationale } : {}),
+    ...(e.code ? { code: e.code } : {}),
+  };
 }
 
 function isoOrNull(value: string | null): string | null {
@@ -81,7 +111,13 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
   const chunkTokens = options.chunkTokens ?? DEFAULT_CHUNK_TOKENS;
   const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
   const generator = generatorFor(options.runner, chunkTokens);
-  const previous = options.previous && !options.full && options.previous.generator.fingerprint === generator.fingerprint && options.previous.workspace === options.workspace ? options.previous : undefined;
+  const previous =
+    options.previous &&
+    !options.full &&
+    options.previous.generator.fingerprint === generator.fingerprint &&
+    options.previous.workspace === options.workspace
+      ? options.previous
+      : undefined;
   const heads = listConversations(options.db, options.selection);
   const failedBefore = new Set(previous?.failed ?? []);
   const sessions: Record<string, ProcessedSession> = {};
@@ -110,10 +146,24 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
     work.push({ head, conversation, chunks: todo, done });
   }
   if (previous && !touched && heads.length === Object.keys(previous.sessions).length) {
-    return { document: previous, changed: false, conversations: heads.length, processed: 0, unchanged, empty, chunks: 0, failed: [], dropped: {}, budgetStop: null };
+    return {
+      document: previous,
+      changed: false,
+      conversations: heads.length,
+      processed: 0,
+      unchanged,
+      empty,
+      chunks: 0,
+      failed: [],
+      dropped: {},
+      budgetStop: null,
+    };
   }
 
-  const starts = heads.map((h) => isoOrNull(h.startedAt)).filter((s): s is string => s !== null).sort();
+  const starts = heads
+    .map((h) => isoOrNull(h.startedAt))
+    .filter((s): s is string => s !== null)
+    .sort();
   let timeline: TimelineEvent[] = previous ? [...previous.timeline] : [];
   let asOf = previous?.source_range.to ?? starts[0] ?? now().toISOString();
   const stats: NormalizeStats = { kept: 0, dropped: {} };
@@ -124,12 +174,21 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
   const batchSize = Math.max(1, Math.floor(options.parallel ?? 1));
 
   /** One conversation's chunks in order, each seeing `base` plus the events of the chunks before it. */
-  const runConversation = async (w: Work, base: readonly TimelineEvent[], generatedAt: string): Promise<TimelineEvent[]> => {
+  const runConversation = async (
+    w: Work,
+    base: readonly TimelineEvent[],
+    generatedAt: string,
+  ): Promise<TimelineEvent[]> => {
     const added: TimelineEvent[] = [];
     const processed = [...w.done];
     try {
       for (const chunk of w.chunks) {
-        const input = { ...chunkInput(w.conversation, chunk.messages), workspace: options.workspace, generatedAt, existingEvents: [...base, ...added].map(taskEvent) };
+        const input = {
+          ...chunkInput(w.conversation, chunk.messages),
+          workspace: options.workspace,
+          generatedAt,
+          existingEvents: [...base, ...added].map(taskEvent),
+        };
         const request = { ...buildLogbookRequest(input), json: REPLY_SHAPE, id: `${w.head.id}#${chunk.index + 1}` };
         const reply = await options.runner.complete<LogbookReply>(request);
         if (reply.source === 'fallback') throw new Error('the reply was not valid JSON, even after one repair');
@@ -154,14 +213,19 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
   for (let i = 0; i < work.length && !budgetStop; i += batchSize) {
     const batch = work.slice(i, i + batchSize);
     const base = timeline;
-    const results = batchSize === 1 ? [await runConversation(batch[0]!, base, asOf)] : await Promise.all(batch.map((w) => runConversation(w, base, asOf)));
+    const results =
+      batchSize === 1
+        ? [await runConversation(batch[0]!, base, asOf)]
+        : await Promise.all(batch.map((w) => runConversation(w, base, asOf)));
     timeline = truncateTimeline(deduplicateTimeline(sortNewestFirst([...timeline, ...results.flat()])), maxEvents);
     for (const w of batch) {
       const start = isoOrNull(w.head.startedAt);
       if (start && start > asOf) asOf = start;
     }
   }
-  for (const w of work) if (!sessions[w.head.id]) sessions[w.head.id] = { fingerprint: '', chunks: w.done, started_at: w.head.startedAt ?? '' };
+  for (const w of work)
+    if (!sessions[w.head.id])
+      sessions[w.head.id] = { fingerprint: '', chunks: w.done, started_at: w.head.startedAt ?? '' };
   if (budgetStop) logger.warn(`${budgetStop}; the conversations not processed are processed on the next run`);
   const nowIso = now().toISOString();
   const document = emptyLogbook(options.workspace, nowIso, generator);
@@ -169,5 +233,16 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
   document.timeline = timeline;
   document.sessions = sessions;
   document.failed = heads.filter((h) => sessions[h.id]?.fingerprint === '').map((h) => h.id);
-  return { document, changed: true, conversations: heads.length, processed: work.length, unchanged, empty, chunks: doneChunks, failed, dropped: stats.dropped, budgetStop };
+  return {
+    document,
+    changed: true,
+    conversations: heads.length,
+    processed: work.length,
+    unchanged,
+    empty,
+    chunks: doneChunks,
+    failed,
+    dropped: stats.dropped,
+    budgetStop,
+  };
 }

@@ -22,11 +22,20 @@ export const DEFAULT_CHUNK_TOKENS = 3000;
 export const MIN_CHUNK_TOKENS = 200;
 
 function toChunkMessage(m: ConversationMessage): LogbookChunkMessage {
-  return { id: m.chunkId, role: m.role, text: m.text, ...(m.timestamp ? { timestamp: m.timestamp } : {}), ...(m.failed ? { failed: true } : {}) };
+  return {
+    id: m.chunkId,
+    role: m.role,
+    text: m.text,
+    ...(m.timestamp ? { timestamp: m.timestamp } : {}),
+    ...(m.failed ? { failed: true } : {}),
+  };
 }
 
 /** The task input of a chunk (the logbook so far is added by the caller). */
-export function chunkInput(conversation: Conversation, messages: ConversationMessage[]): Omit<LogbookInput, 'existingEvents'> {
+export function chunkInput(
+  conversation: Conversation,
+  messages: ConversationMessage[],
+): Omit<LogbookInput, 'existingEvents'> {
   return {
     conversationId: conversation.id,
     ...(conversation.title ? { title: conversation.title } : {}),
@@ -43,8 +52,21 @@ export function chunkConversation(conversation: Conversation, budget = DEFAULT_C
   let used = 0;
   const close = (): void => {
     if (current.length === 0) return;
-    const hash = sha256(JSON.stringify([conversation.id, conversation.title, conversation.startedAt, current.map((m) => [m.chunkId, m.role, m.timestamp, m.failed, m.text])])).slice(0, 32);
-    chunks.push({ conversationId: conversation.id, index: chunks.length, messages: current, hash, tokens: header + used });
+    const hash = sha256(
+      JSON.stringify([
+        conversation.id,
+        conversation.title,
+        conversation.startedAt,
+        current.map((m) => [m.chunkId, m.role, m.timestamp, m.failed, m.text]),
+      ]),
+    ).slice(0, 32);
+    chunks.push({
+      conversationId: conversation.id,
+      index: chunks.length,
+      messages: current,
+      hash,
+      tokens: header + used,
+    });
     current = [];
     used = 0;
   };

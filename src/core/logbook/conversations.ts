@@ -43,7 +43,11 @@ export function listConversations(db: Database, selection: WorkspaceSelection): 
   let roots: SessionRow[];
   if (selection.kind === 'project') {
     const where = sessionWhere({ project: selection.project });
-    roots = db.prepare(`SELECT ${COLUMNS} FROM sessions s ${where.sql} AND s.parent_id IS NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`).all(...where.params) as SessionRow[];
+    roots = db
+      .prepare(
+        `SELECT ${COLUMNS} FROM sessions s ${where.sql} AND s.parent_id IS NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`,
+      )
+      .all(...where.params) as SessionRow[];
   } else {
     roots = db
       .prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NULL AND ${SKIPPED_RELATIONS} AND s.id IN
@@ -52,7 +56,11 @@ export function listConversations(db: Database, selection: WorkspaceSelection): 
   }
   if (roots.length === 0) return [];
   const children = new Map<number, SessionRow[]>();
-  for (const row of db.prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NOT NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`).all() as SessionRow[]) {
+  for (const row of db
+    .prepare(
+      `SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NOT NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`,
+    )
+    .all() as SessionRow[]) {
     const list = children.get(row.parent_id!);
     if (list) list.push(row);
     else children.set(row.parent_id!, [row]);
@@ -67,8 +75,18 @@ export function listConversations(db: Database, selection: WorkspaceSelection): 
       for (const child of children.get(row.id) ?? []) visit(child, depth + 1);
     };
     visit(root, 0);
-    const fingerprint = sha256(members.map((m) => `${m.external_id}\u0000${m.updated_at}\u0000${m.message_count}`).join('\n')).slice(0, 32);
-    return { rowId: root.id, id: root.external_id, agent: root.agent, title: root.title, startedAt: root.started_at, members: members.map((m) => m.id), fingerprint };
+    const fingerprint = sha256(
+      members.map((m) => `${m.external_id}\u0000${m.updated_at}\u0000${m.message_count}`).join('\n'),
+    ).slice(0, 32);
+    return {
+      rowId: root.id,
+      id: root.external_id,
+      agent: root.agent,
+      title: root.title,
+      startedAt: root.started_at,
+      members: members.map((m) => m.id),
+      fingerprint,
+    };
   });
 }
 
@@ -99,13 +117,17 @@ function firstLine(text: string): string {
   return '';
 }
 
-const ERROR_LINE = /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
+const ERROR_LINE =
+  /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
 
 /** A failed result's first line, and its first line naming an error when that is another one ("Exit code 1" says little). */
 function failureLines(text: string): string {
   const first = firstLine(text);
   if (ERROR_LINE.test(first)) return first;
-  const named = text.split(/\r\n|\r|\n/).map((l) => l.trim()).find((l) => ERROR_LINE.test(l));
+  const named = text
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .find((l) => ERROR_LINE.test(l));
   return named ? `${first} … ${named}` : first;
 }
 
@@ -113,13 +135,18 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max - 1).trimEnd() + '…';
 }
 
-
 /**
  * One session's messages compacted for the model: prose kept whole; a tool call keeps its name and its
  * key input's first line (command or file); a result keeps its first line and whether it failed;
  * thinking, noise, images and system text are dropped. Messages left empty are skipped.
  */
-function readSessionMessages(db: Database, rowId: number, session: string, agent: string, prefix: string): ConversationMessage[] {
+function readSessionMessages(
+  db: Database,
+  rowId: number,
+  session: string,
+  agent: string,
+  prefix: string,
+): ConversationMessage[] {
   const rows = db
     .prepare(`SELECT m.id AS message_id, m.role, m.kind AS mkind, m.timestamp, b.kind, b.field,
         CASE WHEN b.kind = 'tool_result' THEN substr(b.text, 1, 2000) ELSE b.text END AS text, b.tool_name, b.tool_input, b.is_error, b.noise
@@ -134,7 +161,16 @@ function readSessionMessages(db: Database, rowId: number, session: string, agent
     const text = current.parts.join('\n').trim();
     if (text !== '') {
       const role = current.row.mkind === 'tool_output' ? 'tool' : current.row.role;
-      out.push({ chunkId: `${prefix}${current.number}`, session, agent, number: current.number, role, timestamp: current.row.timestamp, text, failed: current.failed });
+      out.push({
+        chunkId: `${prefix}${current.number}`,
+        session,
+        agent,
+        number: current.number,
+        role,
+        timestamp: current.row.timestamp,
+        text,
+        failed: current.failed,
+      });
     }
     current = undefined;
   };
@@ -151,11 +187,15 @@ function readSessionMessages(db: Database, rowId: number, session: string, agent
       if (text.trim() !== '') current.parts.push(text.trim());
     } else if (row.kind === 'tool_call') {
       const input = parseJson(toolInputJson(row.tool_input, row.text));
-      current.parts.push(`→ ${row.tool_name ?? 'tool'}: ${clip(firstLine(keyInput(row.tool_name, input, text)), CALL_MAX)}`);
+      current.parts.push(
+        `→ ${row.tool_name ?? 'tool'}: ${clip(firstLine(keyInput(row.tool_name, input, text)), CALL_MAX)}`,
+      );
     } else if (row.kind === 'tool_result') {
       const failed = row.is_error === 1;
       current.failed ||= failed;
-      current.parts.push(`← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ${clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX)}`);
+      current.parts.push(
+        `← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ${clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX)}`,
+      );
     }
   }
   flush();
@@ -169,7 +209,14 @@ export function loadConversation(db: Database, head: ConversationHead): Conversa
     const s = info.get(rowId) as { external_id: string; agent: string };
     return readSessionMessages(db, rowId, s.external_id, s.agent, k === 0 ? '' : `a${k}.`);
   });
-  return { id: head.id, agent: head.agent, title: head.title, startedAt: head.startedAt, fingerprint: head.fingerprint, messages: mergeByTime(streams) };
+  return {
+    id: head.id,
+    agent: head.agent,
+    title: head.title,
+    startedAt: head.startedAt,
+    fingerprint: head.fingerprint,
+    messages: mergeByTime(streams),
+  };
 }
 
 /** Stable merge: a message without a timestamp sorts with the previous one of its own stream. */

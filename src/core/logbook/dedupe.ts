@@ -5,12 +5,39 @@ import type { TimelineEvent } from './types.js';
 
 export const DEFAULT_SIMILARITY = 0.85;
 
-const STOP = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'is', 'are', 'was', 'were', 'be', 'we', 'it', 'this', 'that', 'with', 'as', 'by', 'at']);
+const STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'in',
+  'on',
+  'for',
+  'and',
+  'or',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'we',
+  'it',
+  'this',
+  'that',
+  'with',
+  'as',
+  'by',
+  'at',
+]);
 
 /** Lower case, punctuation to spaces, stop words dropped, a trailing plural `s` removed. */
 export function contentTokens(content: string): Set<string> {
   const tokens = new Set<string>();
-  for (const word of content.toLowerCase().replace(/[^\p{L}\p{N}_./-]+/gu, ' ').split(' ')) {
+  for (const word of content
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_./-]+/gu, ' ')
+    .split(' ')) {
     const w = word.replace(/^[./-]+|[./-]+$/g, '');
     if (w === '' || STOP.has(w)) continue;
     tokens.add(w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
@@ -44,7 +71,13 @@ export function deduplicateTimeline(events: readonly TimelineEvent[], threshold 
 
 /** Newest first; ties keep a stable order (by citation). */
 export function sortNewestFirst(events: TimelineEvent[]): TimelineEvent[] {
-  return events.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.source.session.localeCompare(b.source.session) || b.source.message - a.source.message));
+  return events.sort((a, b) =>
+    a.timestamp < b.timestamp
+      ? 1
+      : a.timestamp > b.timestamp
+        ? -1
+        : a.source.session.localeCompare(b.source.session) || b.source.message - a.source.message,
+  );
 }
 
 /** The spec's truncate_logbook: keep the newest `max` events. */

@@ -14,14 +14,32 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function logbookShapeErrors(value: unknown): string[] {
   if (!isObject(value)) return ['not a JSON object'];
   const errors: string[] = [];
-  if (typeof value.version !== 'string' || value.version.split('.')[0] !== LOGBOOK_VERSION.split('.')[0]) errors.push(`/version must be ${LOGBOOK_VERSION.split('.')[0]}.x.y`);
-  if (typeof value.workspace !== 'string' || typeof value.generated_at !== 'string') errors.push('/workspace and /generated_at must be strings');
-  if (!isObject(value.source_range) || typeof value.source_range.from !== 'string' || typeof value.source_range.to !== 'string') errors.push('/source_range must have from and to');
-  if (!isObject(value.generator) || typeof value.generator.fingerprint !== 'string') errors.push('/generator must have a fingerprint');
-  if (!isObject(value.sessions) || !Array.isArray(value.failed)) errors.push('/sessions must be an object and /failed an array');
+  if (typeof value.version !== 'string' || value.version.split('.')[0] !== LOGBOOK_VERSION.split('.')[0])
+    errors.push(`/version must be ${LOGBOOK_VERSION.split('.')[0]}.x.y`);
+  if (typeof value.workspace !== 'string' || typeof value.generated_at !== 'string')
+    errors.push('/workspace and /generated_at must be strings');
+  if (
+    !isObject(value.source_range) ||
+    typeof value.source_range.from !== 'string' ||
+    typeof value.source_range.to !== 'string'
+  )
+    errors.push('/source_range must have from and to');
+  if (!isObject(value.generator) || typeof value.generator.fingerprint !== 'string')
+    errors.push('/generator must have a fingerprint');
+  if (!isObject(value.sessions) || !Array.isArray(value.failed))
+    errors.push('/sessions must be an object and /failed an array');
   if (!Array.isArray(value.timeline)) errors.push('/timeline must be an array');
   else {
-    const bad = value.timeline.findIndex((e) => !isObject(e) || typeof e.timestamp !== 'string' || typeof e.content !== 'string' || !['decision', 'fact', 'bug'].includes(e.type as string) || !isObject(e.source) || typeof e.source.session !== 'string' || typeof e.source.message !== 'number');
+    const bad = value.timeline.findIndex(
+      (e) =>
+        !isObject(e) ||
+        typeof e.timestamp !== 'string' ||
+        typeof e.content !== 'string' ||
+        !['decision', 'fact', 'bug'].includes(e.type as string) ||
+        !isObject(e.source) ||
+        typeof e.source.session !== 'string' ||
+        typeof e.source.message !== 'number',
+    );
     if (bad >= 0) errors.push(`/timeline/${bad} is not a logbook event`);
   }
   return errors;
@@ -40,8 +58,21 @@ export function parseLogbook(text: string, where: string): LogbookDocument {
   return value as LogbookDocument;
 }
 
-export function emptyLogbook(workspace: string, nowIso: string, generator: LogbookDocument['generator']): LogbookDocument {
-  return { version: LOGBOOK_VERSION, workspace, generated_at: nowIso, source_range: { from: nowIso, to: nowIso }, generator, timeline: [], sessions: {}, failed: [] };
+export function emptyLogbook(
+  workspace: string,
+  nowIso: string,
+  generator: LogbookDocument['generator'],
+): LogbookDocument {
+  return {
+    version: LOGBOOK_VERSION,
+    workspace,
+    generated_at: nowIso,
+    source_range: { from: nowIso, to: nowIso },
+    generator,
+    timeline: [],
+    sessions: {},
+    failed: [],
+  };
 }
 
 /** The stored logbook of a workspace, or undefined; a stored row that no longer validates is ignored. */

@@ -2,7 +2,14 @@
 // redacted, content that is only an id or a path refused, and each event cited to a message of the
 // chunk whose time it takes (a timestamp not in the chunk is corrected, never invented).
 import { redactEventText } from './redact-events.js';
-import { CONTENT_MAX, EVENT_TYPES, RATIONALE_MAX, type ConversationMessage, type EventType, type TimelineEvent } from './types.js';
+import {
+  CONTENT_MAX,
+  EVENT_TYPES,
+  RATIONALE_MAX,
+  type ConversationMessage,
+  type EventType,
+  type TimelineEvent,
+} from './types.js';
 
 /** Most events one chunk may add; a reply with more keeps its first ones. */
 export const MAX_EVENTS_PER_CHUNK = 40;
@@ -43,11 +50,18 @@ function citedMessage(byId: Map<string, ConversationMessage>, source: unknown): 
   if (!source || typeof source !== 'object') return undefined;
   const raw = (source as { message_id?: unknown }).message_id;
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
-  const id = String(raw).trim().replace(/^\[|\]$/g, '');
+  const id = String(raw)
+    .trim()
+    .replace(/^\[|\]$/g, '');
   return byId.get(id);
 }
 
-export function normalizeEvents(raw: unknown[], conversationId: string, messages: ConversationMessage[], stats: NormalizeStats): TimelineEvent[] {
+export function normalizeEvents(
+  raw: unknown[],
+  conversationId: string,
+  messages: ConversationMessage[],
+  stats: NormalizeStats,
+): TimelineEvent[] {
   const byId = new Map(messages.map((m) => [m.chunkId, m]));
   const timed = messages.filter((m) => isoOf(m.timestamp) !== undefined);
   const times = new Set(timed.map((m) => isoOf(m.timestamp)!));
@@ -80,19 +94,36 @@ export function normalizeEvents(raw: unknown[], conversationId: string, messages
       record(stats, 'no message to cite');
       continue;
     }
-    const timestamp = isoOf(cited.timestamp) ?? (stamp && times.has(stamp) ? stamp : isoOf(timed[timed.length - 1]?.timestamp));
+    const timestamp =
+      isoOf(cited.timestamp) ?? (stamp && times.has(stamp) ? stamp : isoOf(timed[timed.length - 1]?.timestamp));
     if (!timestamp) {
       record(stats, 'no timestamp in the chunk');
       continue;
     }
-    const event: TimelineEvent = { timestamp, type, content: clip(content, CONTENT_MAX), source: { conversation_id: conversationId, message_id: cited.chunkId, session: cited.session, message: cited.number, agent: cited.agent } };
+    const event: TimelineEvent = {
+      timestamp,
+      type,
+      content: clip(content, CONTENT_MAX),
+      source: {
+        conversation_id: conversationId,
+        message_id: cited.chunkId,
+        session: cited.session,
+        message: cited.number,
+        agent: cited.agent,
+      },
+    };
     const rationale = redactEventText(text(e.rationale));
     if (rationale) event.rationale = clip(rationale, RATIONALE_MAX);
     if (Array.isArray(e.alternatives)) {
-      const alternatives = e.alternatives.map((a) => clip(redactEventText(text(a)), 200)).filter((a) => a !== '').slice(0, 8);
+      const alternatives = e.alternatives
+        .map((a) => clip(redactEventText(text(a)), 200))
+        .filter((a) => a !== '')
+        .slice(0, 8);
       if (alternatives.length > 0) event.alternatives = alternatives;
     }
-    const code = redactEventText(text(typeof e.code === 'string' ? e.code.split('\n').find((l) => l.trim() !== '') : ''));
+    const code = redactEventText(
+      text(typeof e.code === 'string' ? e.code.split('\n').find((l) => l.trim() !== '') : ''),
+    );
     if (code) event.code = clip(code, 200);
     const resolution = redactEventText(text(e.resolution));
     if (resolution && type === 'bug') event.resolution = clip(resolution, 300);

@@ -39,20 +39,28 @@ export function logbookLockPath(storePath: string, workspace: string): string {
 /** A logbook file to continue: it must be a logbook, and of this workspace (else it is left untouched). */
 function readLogbookFile(path: string, workspace: string): LogbookDocument {
   const doc = parseLogbook(readFileSync(path, 'utf8'), path);
-  if (doc.workspace !== workspace) throw new StrataError('USAGE', `${path} is the logbook of ${doc.workspace}, not of ${workspace}; it was left untouched`);
+  if (doc.workspace !== workspace)
+    throw new StrataError(
+      'USAGE',
+      `${path} is the logbook of ${doc.workspace}, not of ${workspace}; it was left untouched`,
+    );
   return doc;
 }
 
 function readPrevious(options: RunLogbookOptions): { previous: LogbookDocument | undefined; from: string | null } {
   if (options.continueFrom) {
-    if (!existsSync(options.continueFrom)) throw new StrataError('USAGE', `--continue-from ${options.continueFrom}: no such file`);
+    if (!existsSync(options.continueFrom))
+      throw new StrataError('USAGE', `--continue-from ${options.continueFrom}: no such file`);
     return { previous: readLogbookFile(options.continueFrom, options.workspace), from: options.continueFrom };
   }
   if (options.out && (options.format ?? 'json') === 'json' && existsSync(options.out)) {
     try {
       return { previous: readLogbookFile(options.out, options.workspace), from: options.out };
     } catch (error) {
-      throw new StrataError('USAGE', `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, or remove it)`);
+      throw new StrataError(
+        'USAGE',
+        `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, or remove it)`,
+      );
     }
   }
   const stored = options.full ? undefined : readStoredLogbook(options.store.db, options.workspace);
@@ -62,8 +70,16 @@ function readPrevious(options: RunLogbookOptions): { previous: LogbookDocument |
 export async function runLogbook(options: RunLogbookOptions): Promise<RunLogbookResult> {
   const logger = options.logger ?? silentLogbookLogger;
   const timeoutMs = options.lockTimeoutMs ?? 30_000;
-  const locks = [logbookLockPath(options.store.path, options.workspace), ...(options.out ? [`${options.out}.lock`] : [])].map((path) =>
-    acquireLock(path, { timeoutMs, command: `strata logbook ${options.workspace}`, onWait: (holder) => logger.warn(`waiting for ${path}, held by ${describeHolder(holder)} (up to ${Math.round(timeoutMs / 1000)} s)`) }),
+  const locks = [
+    logbookLockPath(options.store.path, options.workspace),
+    ...(options.out ? [`${options.out}.lock`] : []),
+  ].map((path) =>
+    acquireLock(path, {
+      timeoutMs,
+      command: `strata logbook ${options.workspace}`,
+      onWait: (holder) =>
+        logger.warn(`waiting for ${path}, held by ${describeHolder(holder)} (up to ${Math.round(timeoutMs / 1000)} s)`),
+    }),
   );
   try {
     const { previous, from } = readPrevious(options);
@@ -75,14 +91,25 @@ export async function runLogbook(options: RunLogbookOptions): Promise<RunLogbook
     const writeFile = options.out !== undefined && (result.changed || !existsSync(options.out));
     if (writeStore || writeFile) assertLogbook(doc, 'the logbook to write');
     if (writeStore) {
-      writeLogbookRow(options.store.db, { workspace: doc.workspace, kind: options.selection.kind, data: formatJson(doc), events: doc.timeline.length, generatedAt: doc.generated_at, updatedAt: new Date().toISOString() });
+      writeLogbookRow(options.store.db, {
+        workspace: doc.workspace,
+        kind: options.selection.kind,
+        data: formatJson(doc),
+        events: doc.timeline.length,
+        generatedAt: doc.generated_at,
+        updatedAt: new Date().toISOString(),
+      });
       storeWritten = true;
     }
     if (options.out && writeFile) {
       try {
         writeFileAtomic(options.out, formatLogbook(doc, options.format ?? 'json'));
       } catch (error) {
-        throw new StrataError('IO', `cannot write logbook ${options.out}: ${describeError(error)}; the previous file (if any) was left untouched`, { cause: error });
+        throw new StrataError(
+          'IO',
+          `cannot write logbook ${options.out}: ${describeError(error)}; the previous file (if any) was left untouched`,
+          { cause: error },
+        );
       }
       fileWritten = true;
     }

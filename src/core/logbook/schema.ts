@@ -12,5 +12,6 @@ export function validateLogbook(value: unknown): string[] {
 
 export function assertLogbook(value: unknown, where: string): asserts value is LogbookDocument {
   const errors = validateLogbook(value);
-  if (errors.length > 0) throw new StrataError('SCHEMA', `${where} does not match logbook.schema.json: ${errors.join('; ')}`);
+  if (errors.length > 0)
+    throw new StrataError('SCHEMA', `${where} does not match logbook.schema.json: ${errors.join('; ')}`);
 }

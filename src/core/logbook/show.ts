@@ -58,8 +58,15 @@ export function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): Log
     events.push(event);
     used += cost;
   }
-  if (query.budget !== undefined && used > query.budget) return { workspace: doc.workspace, text: '', events: [], matching: matching.length, generatedAt: doc.generated_at };
-  return { workspace: doc.workspace, text: lines.join('\n') + '\n', events, matching: matching.length, generatedAt: doc.generated_at };
+  if (query.budget !== undefined && used > query.budget)
+    return { workspace: doc.workspace, text: '', events: [], matching: matching.length, generatedAt: doc.generated_at };
+  return {
+    workspace: doc.workspace,
+    text: lines.join('\n') + '\n',
+    events,
+    matching: matching.length,
+    generatedAt: doc.generated_at,
+  };
 }
 
 /** The stored logbook of a project folder, filtered and cut to a budget; an empty view when there is none. */

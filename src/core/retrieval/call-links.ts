@@ -16,9 +16,12 @@ export interface CallLink {
 export const MAX_PAIR_DISTANCE = 10;
 
 export function callLinks(db: Database, sessionId: number, positionOf: Map<number, number>): Map<string, CallLink> {
-  const rows = db.prepare(`SELECT b.message_id, b.kind, b.tool_call_id, b.is_error,
+  const rows = db
+    .prepare(`SELECT b.message_id, b.kind, b.tool_call_id, b.is_error,
       CASE WHEN b.kind = 'tool_result' AND instr(b.meta, '"agentId"') > 0 THEN b.meta END AS meta
-    FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? AND b.tool_call_id IS NOT NULL`).raw(true).all(sessionId) as [number, string, string, number, string | null][];
+    FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? AND b.tool_call_id IS NOT NULL`)
+    .raw(true)
+    .all(sessionId) as [number, string, string, number, string | null][];
   const links = new Map<string, CallLink>();
   for (const [messageId, kind, callId, isError, meta] of rows) {
     const link = links.get(callId) ?? { isError: false };

@@ -15,7 +15,8 @@ export interface CommitCount {
 const COMMIT_LINE = /^\[[^\]\n]*?\b([0-9a-f]{7,40})\]/gm;
 
 /** A result that reports failure in its text (exit status, git's fatal/error lines, nothing staged). */
-const FAILED = /(?:exit code|exited with code|exit status)[: ]+[1-9]|^(?:fatal|error): |nothing to commit|no changes added to commit|nothing added to commit/im;
+const FAILED =
+  /(?:exit code|exited with code|exit status)[: ]+[1-9]|^(?:fatal|error): |nothing to commit|no changes added to commit|nothing added to commit/im;
 
 export interface CommitStatements {
   calls: Statement;
@@ -24,7 +25,8 @@ export interface CommitStatements {
 
 export function prepareCommitStatements(db: Database): CommitStatements {
   return {
-    calls: db.prepare(`SELECT b.tool_call_id, b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
+    calls:
+      db.prepare(`SELECT b.tool_call_id, b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
     result: db.prepare(`SELECT b.is_error, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id = ? LIMIT 1`),
@@ -41,13 +43,25 @@ export function commitOutcome(command: string, result: { is_error: number; text:
 }
 
 /** Successful commits of a session and their hashes. */
-export function countSuccessfulCommits(statements: CommitStatements, sessionId: number, parse: (toolInput: string | null, text: string) => unknown): CommitCount {
+export function countSuccessfulCommits(
+  statements: CommitStatements,
+  sessionId: number,
+  parse: (toolInput: string | null, text: string) => unknown,
+): CommitCount {
   const total: CommitCount = { commits: 0, hashes: [] };
-  for (const call of statements.calls.iterate(sessionId) as Iterable<{ tool_call_id: string | null; tool_name: string | null; tool_input: string | null; text: string }>) {
+  for (const call of statements.calls.iterate(sessionId) as Iterable<{
+    tool_call_id: string | null;
+    tool_name: string | null;
+    tool_input: string | null;
+    text: string;
+  }>) {
     if (classifyTool(call.tool_name) !== 'bash' || !call.tool_call_id) continue;
     const command = shellCommand(parse(call.tool_input, call.text));
     if (!command || countCommits(command) === 0) continue;
-    const outcome = commitOutcome(command, statements.result.get(sessionId, call.tool_call_id) as { is_error: number; text: string } | undefined);
+    const outcome = commitOutcome(
+      command,
+      statements.result.get(sessionId, call.tool_call_id) as { is_error: number; text: string } | undefined,
+    );
     total.commits += outcome.commits;
     total.hashes.push(...outcome.hashes);
   }

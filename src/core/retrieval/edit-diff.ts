@@ -29,10 +29,15 @@ function hunks(before: string, after: string): string[] {
   let head = 0;
   while (head < a.length - 1 && head < b.length - 1 && a[head] === b[head]) head++;
   let tail = 0;
-  while (tail < a.length - 1 - head && tail < b.length - 1 - head && a[a.length - 2 - tail] === b[b.length - 2 - tail]) tail++;
+  while (tail < a.length - 1 - head && tail < b.length - 1 - head && a[a.length - 2 - tail] === b[b.length - 2 - tail])
+    tail++;
   const skip = Math.max(0, head - CONTEXT);
   const keepTail = Math.max(0, tail - CONTEXT);
-  const slice = (lines: string[]): string => lines.slice(skip, lines.length - 1 - keepTail).map((l) => `${l}\n`).join('');
+  const slice = (lines: string[]): string =>
+    lines
+      .slice(skip, lines.length - 1 - keepTail)
+      .map((l) => `${l}\n`)
+      .join('');
   const patch = structuredPatch('a', 'b', slice(a), slice(b), '', '', { context: CONTEXT });
   const out: string[] = [];
   for (const h of patch.hunks) {

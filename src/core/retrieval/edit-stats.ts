@@ -79,7 +79,13 @@ function findPatch(value: unknown, depth = 0): string | undefined {
 }
 
 function filePathOf(input: Json): string | undefined {
-  return str(input.file_path) ?? str(input.filePath) ?? str(input.notebook_path) ?? str(input.path) ?? str(input.absolute_path);
+  return (
+    str(input.file_path) ??
+    str(input.filePath) ??
+    str(input.notebook_path) ??
+    str(input.path) ??
+    str(input.absolute_path)
+  );
 }
 
 function editFromStrings(path: string | undefined, oldText: unknown, newText: unknown): FileEdit[] {
@@ -131,7 +137,11 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
       if (path) effects.edits = [{ path, added: countLines(str(input.new_source)), removed: 0 }];
       break;
     default: // edit, replace
-      effects.edits = editFromStrings(path, input.old_string ?? input.oldString, input.new_string ?? input.newString ?? input.content);
+      effects.edits = editFromStrings(
+        path,
+        input.old_string ?? input.oldString,
+        input.new_string ?? input.newString ?? input.content,
+      );
   }
   return effects;
 }

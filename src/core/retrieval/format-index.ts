@@ -5,7 +5,23 @@ import type { Database } from 'better-sqlite3';
 import { LISTING_FROM, listingQuery, type IndexFilter } from './list-index.js';
 import { withListing } from './listing.js';
 
-export const INDEX_HEADER = ['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'BASH', 'FETCH', 'SEARCH', '+LINES', '-LINES', 'FILES', 'COMMITS', 'PROJECT', 'LOCATIONS', 'TITLE'];
+export const INDEX_HEADER = [
+  'ID',
+  'DATE',
+  'AGENT',
+  'MSGS',
+  'USER',
+  'BASH',
+  'FETCH',
+  'SEARCH',
+  '+LINES',
+  '-LINES',
+  'FILES',
+  'COMMITS',
+  'PROJECT',
+  'LOCATIONS',
+  'TITLE',
+];
 
 /** The cell of each column (NULL prints blank: zero values are NULL). */
 const CELLS = [
@@ -30,14 +46,18 @@ const CELLS = [
  * Text columns wider than this are cut (with …) so one long path does not pad every line: PROJECT keeps
  * its end (the project folder), LOCATIONS its start (the main location). `--json` has every cell whole.
  */
-const CAPS: Record<number, { width: number; keep: 'end' | 'start' }> = { 12: { width: 40, keep: 'end' }, 13: { width: 48, keep: 'start' } };
+const CAPS: Record<number, { width: number; keep: 'end' | 'start' }> = {
+  12: { width: 40, keep: 'end' },
+  13: { width: 48, keep: 'start' },
+};
 
 /** The SQL of column `i`'s cell cut to its cap. */
 function cappedCell(i: number): string {
   const cap = CAPS[i];
   const c = CELLS[i]!;
   if (!cap) return c;
-  const cut = cap.keep === 'end' ? `'…' || substr(${c}, -${cap.width - 1})` : `substr(${c}, 1, ${cap.width - 1}) || '…'`;
+  const cut =
+    cap.keep === 'end' ? `'…' || substr(${c}, -${cap.width - 1})` : `substr(${c}, 1, ${cap.width - 1}) || '…'`;
   return `(CASE WHEN length(${c}) > ${cap.width} THEN ${cut} ELSE ${c} END)`;
 }
 
@@ -61,19 +81,30 @@ export function indexLines(db: Database, filter: IndexFilter = {}, home: string 
 function renderLines(db: Database, filter: IndexFilter): string[] {
   const q = listingQuery(filter);
   // Widths in characters (code points), as SQLite's length() and printf's `!` flag count them.
-  const rows = q.limited ? `(SELECT ${CELLS.map((c, i) => `${c} AS c${i}`).join(', ')} ${LISTING_FROM} ${q.where} ${q.order})` : null;
+  const rows = q.limited
+    ? `(SELECT ${CELLS.map((c, i) => `${c} AS c${i}`).join(', ')} ${LISTING_FROM} ${q.where} ${q.order})`
+    : null;
   const widthSql = rows
     ? `SELECT count(*), ${CELLS.map((_, i) => `max(length(c${i}))`).join(', ')} FROM ${rows}`
     : `SELECT count(*), ${CELLS.map((c) => `max(length(${c}))`).join(', ')} ${LISTING_FROM} ${q.where}`;
-  const [count, ...maxima] = db.prepare(widthSql).raw(true).get(...q.params) as [number, ...(number | null)[]];
+  const [count, ...maxima] = db
+    .prepare(widthSql)
+    .raw(true)
+    .get(...q.params) as [number, ...(number | null)[]];
   if (count === 0) return [];
   const widths = INDEX_HEADER.map((h, i) => Math.max(h.length, Math.min(maxima[i] ?? 0, CAPS[i]?.width ?? Infinity)));
   const last = CELLS.length - 1;
-  const header = INDEX_HEADER.map((h, i) => (i === last ? h : NUMERIC(i) ? h.padStart(widths[i]!) : h.padEnd(widths[i]!))).join('  ');
-  const format = CELLS.map((_, i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join('  ');
+  const header = INDEX_HEADER.map((h, i) =>
+    i === last ? h : NUMERIC(i) ? h.padStart(widths[i]!) : h.padEnd(widths[i]!),
+  ).join('  ');
+  const format = CELLS.map((_, i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join(
+    '  ',
+  );
   // rtrim: a line whose last cells are blank does not end in padding.
   const lines = db
-    .prepare(`SELECT rtrim(printf(?, ${CELLS.map((_, i) => cappedCell(i)).join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`)
+    .prepare(
+      `SELECT rtrim(printf(?, ${CELLS.map((_, i) => cappedCell(i)).join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`,
+    )
     .pluck(true)
     .all(format, ...q.params) as string[];
   return [header, ...lines];

@@ -14,7 +14,12 @@ function ellipsis(b: ReadBlock): string {
 function renderBlock(b: ReadBlock): string {
   const error = b.isError ? ' (error)' : '';
   if (b.visibility === 'count') {
-    const what = b.field === 'tool_output' ? `${b.toolName ?? 'tool'} result` : b.kind === 'tool_call' ? `${b.toolName ?? 'tool'} call` : b.field;
+    const what =
+      b.field === 'tool_output'
+        ? `${b.toolName ?? 'tool'} result`
+        : b.kind === 'tool_call'
+          ? `${b.toolName ?? 'tool'} call`
+          : b.field;
     return `[${what}: ${b.words} words${error}]`;
   }
   if (b.kind === 'tool_call') {
@@ -24,7 +29,14 @@ function renderBlock(b: ReadBlock): string {
   }
   if (b.field === 'tool_output') return `← ${b.toolName ?? 'tool'}${error}:\n${b.text}${ellipsis(b)}`;
   if (b.kind === 'image' || b.kind === 'document') return `[${b.kind}]`;
-  const label = b.field === 'thinking' ? '[thinking]\n' : b.field === 'summary' ? '[summary]\n' : b.field === 'system' ? '[system] ' : '';
+  const label =
+    b.field === 'thinking'
+      ? '[thinking]\n'
+      : b.field === 'summary'
+        ? '[summary]\n'
+        : b.field === 'system'
+          ? '[system] '
+          : '';
   return `${label}${b.text}${ellipsis(b)}`;
 }
 
@@ -32,7 +44,9 @@ export function formatRead(result: ReadResult, home: (path: string) => string = 
   const s = result.session;
   const out: string[] = [];
   const when = [shortTime(s.startedAt), shortTime(s.endedAt)].filter(Boolean).join(' → ');
-  out.push(`Session ${s.externalId} · ${s.agent}${s.project ? ' · ' + home(s.project) : ''}${when ? ' · ' + when : ''}`);
+  out.push(
+    `Session ${s.externalId} · ${s.agent}${s.project ? ' · ' + home(s.project) : ''}${when ? ' · ' + when : ''}`,
+  );
   if (s.title) out.push(s.title.replace(/\s+/g, ' ').trim());
   out.push(`Messages ${result.from}-${result.to} of ${s.messages}`);
   let lastDay = '';
@@ -44,13 +58,21 @@ export function formatRead(result: ReadResult, home: (path: string) => string = 
     const day = time.slice(0, 10);
     const shown = day && day === lastDay ? time.slice(11) : time;
     if (day) lastDay = day;
-    const meta = [m.kind !== 'prompt' && m.kind !== 'response' && m.kind !== 'tool_output' ? m.kind : '', shown, m.removed ? '(removed from source)' : ''].filter(Boolean).join(' · ');
+    const meta = [
+      m.kind !== 'prompt' && m.kind !== 'response' && m.kind !== 'tool_output' ? m.kind : '',
+      shown,
+      m.removed ? '(removed from source)' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
     out.push(`#${m.n} ${m.role}${meta ? ' · ' + meta : ''}`);
     for (const b of m.blocks) out.push(renderBlock(b));
   }
   if (result.wordLimit !== null) {
     out.push('');
-    out.push(`[Limited to ${result.wordLimit} words per field. Use --skip ${result.skip + result.wordLimit} for more.]`);
+    out.push(
+      `[Limited to ${result.wordLimit} words per field. Use --skip ${result.skip + result.wordLimit} for more.]`,
+    );
   }
   return out.join('\n');
 }

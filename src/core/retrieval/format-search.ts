@@ -6,18 +6,27 @@ import { groupDigits } from '../../shared/numbers.js';
 /** How a session matched when no block holds every word (see search-words.ts). */
 function matchNote(s: SearchSession): string {
   if (s.match === 'near') return '; every word within a few messages, not in one block';
-  if (s.match === 'partial') return s.missing && s.missing.length > 0 ? `; partial: no ${s.missing.map((w) => `"${w}"`).join(', ')}` : '; partial: the words are far apart';
+  if (s.match === 'partial')
+    return s.missing && s.missing.length > 0
+      ? `; partial: no ${s.missing.map((w) => `"${w}"`).join(', ')}`
+      : '; partial: the words are far apart';
   return '';
 }
 
-export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | 'counts', home: (path: string) => string = (p) => p): string {
+export function formatSearch(
+  result: SearchResult,
+  view: 'hits' | 'sessions' | 'counts',
+  home: (path: string) => string = (p) => p,
+): string {
   if (view === 'sessions') return result.sessions.map((s) => s.shortId).join('\n');
   if (view === 'counts') return result.sessions.map((s) => `${s.shortId}  ${s.hitCount}`).join('\n');
   const out: string[] = [];
   for (const s of result.sessions) {
     if (out.length > 0) out.push('');
     const title = (s.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
-    const head = [s.shortId, shortTime(s.startedAt), s.agent, s.project ? home(s.project) : '', title].filter(Boolean).join('  ');
+    const head = [s.shortId, shortTime(s.startedAt), s.agent, s.project ? home(s.project) : '', title]
+      .filter(Boolean)
+      .join('  ');
     out.push(`${head}  (${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}${matchNote(s)})`);
     for (const h of s.hits) out.push(`  #${h.message} ${h.field}: ${h.snippet}`);
     const more = s.hitCount - s.hits.length;
@@ -25,10 +34,16 @@ export function formatSearch(result: SearchResult, view: 'hits' | 'sessions' | '
   }
   if (result.window) {
     const ranked = groupDigits(result.window.ranked);
-    out.push('', `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter (--project, --after, --in, -s) to rank every match; -c counts them all`);
+    out.push(
+      '',
+      `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter (--project, --after, --in, -s) to rank every match; -c counts them all`,
+    );
   }
   if (result.unindexed) {
-    out.push('', `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet (an ingest is writing them, or one was interrupted: \`strata ingest\` finishes it); -E searches them`);
+    out.push(
+      '',
+      `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet (an ingest is writing them, or one was interrupted: \`strata ingest\` finishes it); -E searches them`,
+    );
   }
   return out.join('\n');
 }

@@ -13,7 +13,9 @@ describe('FTS query building', () => {
   });
 
   it('supports "phrases", OR (binding tighter than AND) and -exclusion', () => {
-    expect(buildFtsQuery('"connection pool" OR pgbouncer -docker').match).toBe('("connection pool" OR ("pgbouncer" OR "pgbouncer"*)) NOT ("docker" OR "docker"*)');
+    expect(buildFtsQuery('"connection pool" OR pgbouncer -docker').match).toBe(
+      '("connection pool" OR ("pgbouncer" OR "pgbouncer"*)) NOT ("docker" OR "docker"*)',
+    );
     expect(buildFtsQuery('"a b" OR "c d" "e f"').match).toBe('(("a b" OR "c d") AND "e f")');
   });
 
@@ -73,7 +75,11 @@ describe('FTS query building against FTS5', () => {
     'the build failed twice, 数据库 migration',
   ];
   texts.forEach((text, i) => db.prepare('INSERT INTO t (rowid, text) VALUES (?, ?)').run(i + 1, toFtsText(text)));
-  const hits = (query: string) => (db.prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid').pluck().all(buildFtsQuery(query).match) as number[]);
+  const hits = (query: string) =>
+    db
+      .prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid')
+      .pluck()
+      .all(buildFtsQuery(query).match) as number[];
 
   it('runs multi-word queries holding camelCase or capitalised compounds (once an fts5 syntax error)', () => {
     expect(hits('GitHub repo')).toEqual([1]);
@@ -91,13 +97,49 @@ describe('FTS query building against FTS5', () => {
 
   it('ranks the exact form above a prefix or stem match', () => {
     db.prepare('INSERT INTO t (rowid, text) VALUES (?, ?)').run(10, 'install the package');
-    const ranked = db.prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY bm25(t)').pluck().all(buildFtsQuery('install').match) as number[];
+    const ranked = db
+      .prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY bm25(t)')
+      .pluck()
+      .all(buildFtsQuery('install').match) as number[];
     expect(ranked[0]).toBe(10);
     expect(ranked).toContain(3);
   });
 
   it('never yields an FTS5 syntax error: any input is a valid query or INVALID_QUERY (fuzz)', () => {
-    const pieces = ['"', '-', '*', '^', '(', ')', ':', 'OR', 'AND', 'NOT', 'NEAR', 'NEAR(', '+', '{', '}', 'a', 'GitHub', 'TypeError:', 'x_y', 'é', '数据', '\\', "'", ',', '.', '/', 'col:x', '3', 'ab12', '-"x y"', 'OR OR', '""'];
+    const pieces = [
+      '"',
+      '-',
+      '*',
+      '^',
+      '(',
+      ')',
+      ':',
+      'OR',
+      'AND',
+      'NOT',
+      'NEAR',
+      'NEAR(',
+      '+',
+      '{',
+      '}',
+      'a',
+      'GitHub',
+      'TypeError:',
+      'x_y',
+      'é',
+      '数据',
+      '\\',
+      "'",
+      ',',
+      '.',
+      '/',
+      'col:x',
+      '3',
+      'ab12',
+      '-"x y"',
+      'OR OR',
+      '""',
+    ];
     let seed = 20261124;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -108,7 +150,9 @@ describe('FTS query building against FTS5', () => {
     for (let i = 0; i < 3000; i++) {
       const n = 1 + Math.floor(random() * 6);
       let text = '';
-      for (let j = 0; j < n; j++) text += (random() < 0.7 ? pieces[Math.floor(random() * pieces.length)] : randomChar()) + (random() < 0.6 ? ' ' : '');
+      for (let j = 0; j < n; j++)
+        text +=
+          (random() < 0.7 ? pieces[Math.floor(random() * pieces.length)] : randomChar()) + (random() < 0.6 ? ' ' : '');
       let match: string;
       try {
         match = buildFtsQuery(text).match;

@@ -97,7 +97,11 @@ export function parseQuery(query: string): ParsedQuery {
   }
   if (pendingOr) throw invalid('OR needs a term on both sides');
   if (groups.length === 0) {
-    throw invalid(negative.length > 0 ? 'a query needs at least one term that is not excluded' : 'the query has no searchable words');
+    throw invalid(
+      negative.length > 0
+        ? 'a query needs at least one term that is not excluded'
+        : 'the query has no searchable words',
+    );
   }
   const children = groups.map((g): QueryNode => (g.length === 1 ? g[0]! : { kind: 'or', children: g }));
   return { positive: children.length === 1 ? children[0]! : { kind: 'and', children }, negative };
@@ -107,7 +111,11 @@ const CAMEL = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u;
 
 /** True for camelCase, snake_case, kebab-case, dotted and path-like terms (where substrings matter). */
 export function isIdentifierLike(text: string): boolean {
-  return CAMEL.test(text) || /[_./\\:-]/.test(text.replace(/^[-"]+|[.,;:!?"]+$/g, '')) || (/\p{L}/u.test(text) && /\p{N}/u.test(text));
+  return (
+    CAMEL.test(text) ||
+    /[_./\\:-]/.test(text.replace(/^[-"]+|[.,;:!?"]+$/g, '')) ||
+    (/\p{L}/u.test(text) && /\p{N}/u.test(text))
+  );
 }
 
 function quote(phrase: string): string {
@@ -135,7 +143,8 @@ function termExpression(text: string, phrase: boolean): string {
   const toks = tokens(text);
   if (phrase || hasCjk(text)) return quote(toks.join(' '));
   // Parts of an identifier or path: the last part may be cut short (m011_native_gan, install-glob).
-  if (toks.length > 1) return toks[toks.length - 1]!.length >= MIN_PREFIX ? `${quote(toks.join(' '))}*` : quote(toks.join(' '));
+  if (toks.length > 1)
+    return toks[toks.length - 1]!.length >= MIN_PREFIX ? `${quote(toks.join(' '))}*` : quote(toks.join(' '));
   const word = toks[0]!;
   if (CAMEL.test(text)) {
     const parts = camelParts(text.replace(/[^\p{L}\p{N}]/gu, '')).map((p) => p.toLowerCase());
@@ -172,21 +181,31 @@ function plainText(node: QueryNode): string {
 export function buildFtsQuery(query: string): FtsQuery {
   const parsed = parseQuery(query);
   const positive = toMatch(parsed.positive);
-  const match = parsed.negative.length ? `${positive}${parsed.negative.map((n) => ` NOT ${toMatch(n)}`).join('')}` : positive;
+  const match = parsed.negative.length
+    ? `${positive}${parsed.negative.map((n) => ` NOT ${toMatch(n)}`).join('')}`
+    : positive;
   const terms = termsOf(parsed.positive);
   const needles = terms.map((t) => t.text.toLowerCase());
-  const highlights = [...new Set(terms.flatMap((t) => {
-    const toks = tokens(t.text);
-    const stem = toks.length === 1 && !t.phrase ? stemOf(toks[0]!) : undefined;
-    return stem !== undefined ? [t.text.toLowerCase(), stem] : [t.text.toLowerCase()];
-  }))];
+  const highlights = [
+    ...new Set(
+      terms.flatMap((t) => {
+        const toks = tokens(t.text);
+        const stem = toks.length === 1 && !t.phrase ? stemOf(toks[0]!) : undefined;
+        return stem !== undefined ? [t.text.toLowerCase(), stem] : [t.text.toLowerCase()];
+      }),
+    ),
+  ];
   const hasOr = JSON.stringify(parsed.positive).includes('"kind":"or"');
   const tops = parsed.positive.kind === 'and' ? parsed.positive.children : [parsed.positive];
   return {
     match,
     needles,
     highlights,
-    substringFallback: !hasOr && parsed.negative.length === 0 && terms.some((t) => t.phrase || isIdentifierLike(t.text)),
-    words: parsed.negative.length === 0 && tops.length > 1 ? tops.map((n) => ({ text: plainText(n), match: toMatch(n) })) : [],
+    substringFallback:
+      !hasOr && parsed.negative.length === 0 && terms.some((t) => t.phrase || isIdentifierLike(t.text)),
+    words:
+      parsed.negative.length === 0 && tops.length > 1
+        ? tops.map((n) => ({ text: plainText(n), match: toMatch(n) }))
+        : [],
   };
 }

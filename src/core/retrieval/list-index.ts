@@ -53,7 +53,12 @@ export interface IndexEntry extends SessionHeading {
 export const LISTING_FROM = 'FROM sessions s JOIN session_listing l ON l.session_id = s.id';
 
 /** The WHERE and ORDER BY (newest first, with the limit) of a listing query over LISTING_FROM, and its parameters. */
-export function listingQuery(filter: IndexFilter): { where: string; order: string; limited: boolean; params: unknown[] } {
+export function listingQuery(filter: IndexFilter): {
+  where: string;
+  order: string;
+  limited: boolean;
+  params: unknown[];
+} {
   const where = sessionWhere(filter);
   const clauses = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
   if (!filter.all) clauses.push('s.parent_id IS NULL');
@@ -68,24 +73,48 @@ export function listingQuery(filter: IndexFilter): { where: string; order: strin
 }
 
 type Row = [
-  id: string, shortId: string, agent: string, project: string | null, title: string | null, startedAt: string | null,
-  endedAt: string | null, messages: number, prompts: number, bash: number, fetch: number, search: number, added: number,
-  removed: number, files: number, locations: string, commits: number, subagents: number, parentId: string | null,
-  relation: string | null, archived: number, models: string, commitHashes: string,
+  id: string,
+  shortId: string,
+  agent: string,
+  project: string | null,
+  title: string | null,
+  startedAt: string | null,
+  endedAt: string | null,
+  messages: number,
+  prompts: number,
+  bash: number,
+  fetch: number,
+  search: number,
+  added: number,
+  removed: number,
+  files: number,
+  locations: string,
+  commits: number,
+  subagents: number,
+  parentId: string | null,
+  relation: string | null,
+  archived: number,
+  models: string,
+  commitHashes: string,
 ];
 
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
 export function listIndex(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
   const q = listingQuery(filter);
-  const rows = withListing(db, home, () => db
-    .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
+  const rows = withListing(
+    db,
+    home,
+    () =>
+      db
+        .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
       l.messages, s.prompt_count, l.bash_calls, l.web_fetches, l.web_searches, l.lines_added, l.lines_removed, l.files_touched,
       l.locations, l.commits, l.subagents, s.parent_external_id, s.relation, s.archived, s.models,
       (SELECT json_group_array(j.value) FROM session_stats h, json_each(h.commit_hashes) j
         WHERE h.session_id = s.id OR h.session_id IN (SELECT c.id FROM sessions c WHERE c.parent_id = s.id))
       ${LISTING_FROM} LEFT JOIN session_stats st ON st.session_id = s.id ${q.where} ${q.order}`)
-    .raw(true)
-    .all(...q.params) as Row[]);
+        .raw(true)
+        .all(...q.params) as Row[],
+  );
   return rows.map((r) => ({
     id: r[0],
     shortId: r[1],

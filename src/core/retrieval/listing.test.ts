@@ -13,7 +13,12 @@ import { ensureSessionStats } from './session-stats.js';
 
 describe('shownTitle', () => {
   it('collapses white space runs and trims, and leaves tidy titles as they are', () => {
-    expect([' a\tb  c\n', 'tidy title', 'x\u00a0y', null].map((t) => shownTitle(t))).toEqual(['a b c', 'tidy title', 'x y', '']);
+    expect([' a\tb  c\n', 'tidy title', 'x\u00a0y', null].map((t) => shownTitle(t))).toEqual([
+      'a b c',
+      'tidy title',
+      'x y',
+      '',
+    ]);
   });
   it('cuts long titles to TITLE_CHARS characters ending in an ellipsis', () => {
     const shown = shownTitle('word '.repeat(40));
@@ -27,7 +32,9 @@ describe('shownTitle', () => {
     expect(shownTitle('a\0b')).toBe('ab');
   });
   it('marks child sessions (with a parent) and archived sessions', () => {
-    expect(shownTitle('t', { relation: 'subagent', parentExternalId: 'p', archived: true })).toBe('[subagent] [archived] t');
+    expect(shownTitle('t', { relation: 'subagent', parentExternalId: 'p', archived: true })).toBe(
+      '[subagent] [archived] t',
+    );
     expect(shownTitle('t', { relation: 'subagent', parentExternalId: null })).toBe('t');
   });
 });
@@ -41,7 +48,18 @@ describe('shortTime', () => {
 
 // The listing is a cache: after any sequence of ingests it must equal a listing computed from nothing.
 describe('session listing maintenance', () => {
-  const FIXTURES = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'real', 'claude-code', 'omarchy-backup');
+  const FIXTURES = resolve(
+    import.meta.dirname,
+    '..',
+    '..',
+    '..',
+    '..',
+    'shared',
+    'fixtures',
+    'real',
+    'claude-code',
+    'omarchy-backup',
+  );
   const PARENT = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
   let dir: string;
   let store: Store;
@@ -58,7 +76,13 @@ describe('session listing maintenance', () => {
 
   const project = () => join(dir, 'claude', 'projects', '-home-vwestberg-Claude');
   const run = (paths?: string[]) =>
-    ingest({ store, paths, env: { HOME: '/home/vwestberg', CLAUDE_CONFIG_DIR: join(dir, 'claude') }, lockPath: join(dir, 'lock'), cwd: dir });
+    ingest({
+      store,
+      paths,
+      env: { HOME: '/home/vwestberg', CLAUDE_CONFIG_DIR: join(dir, 'claude') },
+      lockPath: join(dir, 'lock'),
+      cwd: dir,
+    });
   const fromScratch = () => {
     const kept = store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all();
     store.db.exec('DELETE FROM session_listing');
@@ -67,7 +91,10 @@ describe('session listing maintenance', () => {
     expect(store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all()).toEqual(kept);
     return { entries, lines };
   };
-  const current = () => ({ entries: listIndex(store.db, { all: true }, '/home/vwestberg'), lines: indexLines(store.db, { all: true }, '/home/vwestberg') });
+  const current = () => ({
+    entries: listIndex(store.db, { all: true }, '/home/vwestberg'),
+    lines: indexLines(store.db, { all: true }, '/home/vwestberg'),
+  });
   const parentOf = (entries: IndexEntry[]) => entries.find((e) => e.id === PARENT)!;
 
   it('rolls subagents that arrive after their parent into the parent row, and archives', async () => {
@@ -102,7 +129,9 @@ describe('session listing maintenance', () => {
 
   it('keys display paths by home: another home recomputes the rows', async () => {
     await run();
-    expect(ensureListing(store.db, '/home/someone-else')).toBe(store.db.prepare('SELECT count(*) FROM sessions').pluck().get());
+    expect(ensureListing(store.db, '/home/someone-else')).toBe(
+      store.db.prepare('SELECT count(*) FROM sessions').pluck().get(),
+    );
     expect(store.db.prepare('SELECT DISTINCT home FROM session_listing').pluck().all()).toEqual(['/home/someone-else']);
   });
 
@@ -134,7 +163,12 @@ describe('session listing under concurrent writers', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const addSession = (db: Store['db'], agent: string, externalId: string, extra: { messages?: number; parent?: string } = {}) =>
+  const addSession = (
+    db: Store['db'],
+    agent: string,
+    externalId: string,
+    extra: { messages?: number; parent?: string } = {},
+  ) =>
     db
       .prepare(`INSERT INTO sessions (agent, external_id, started_at, message_count, parent_external_id, relation, updated_at)
         VALUES (?, ?, '2025-01-01T00:00:00Z', ?, ?, ?, 'now')`)
@@ -149,14 +183,23 @@ describe('session listing under concurrent writers', () => {
       ensureSessionStats(writer.db);
       reader.db.exec('BEGIN');
       expect(reader.db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(2); // the reader's snapshot
-      writer.db.prepare('UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = sessions.parent_external_id) WHERE parent_external_id IS NOT NULL').run();
+      writer.db
+        .prepare(
+          'UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = sessions.parent_external_id) WHERE parent_external_id IS NOT NULL',
+        )
+        .run();
       const seen = listIndex(reader.db, {}, '/h');
       reader.db.exec('COMMIT');
       // The reader listed its own snapshot (not yet linked) without storing those rows.
-      expect(seen.map((e) => [e.id, e.messages])).toEqual([['child00001', 7], ['parent0001', 5]]);
+      expect(seen.map((e) => [e.id, e.messages])).toEqual([
+        ['child00001', 7],
+        ['parent0001', 5],
+      ]);
       expect(writer.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
       expect(ensureListing(writer.db, '/h')).toBe(2);
-      expect(listIndex(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([['parent0001', 12, 1]]);
+      expect(listIndex(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([
+        ['parent0001', 12, 1],
+      ]);
     } finally {
       reader.close();
       writer.close();
@@ -173,7 +216,12 @@ describe('session listing under concurrent writers', () => {
       store.db.prepare("UPDATE sessions SET title = 'changed' WHERE agent = 'claude-code'").run();
       addSession(store.db, 'codex', 'abcdefgh12');
       ensureListing(store.db, '/h');
-      const rows = store.db.prepare('SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ORDER BY s.id').raw().all();
+      const rows = store.db
+        .prepare(
+          'SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ORDER BY s.id',
+        )
+        .raw()
+        .all();
       expect(rows).toEqual([
         ['claude-code', 'abcdefgh11', 'abcdefgh11'],
         ['codex', 'abcdefgh11', 'abcdefgh11'],
@@ -193,15 +241,28 @@ describe('short ids in the listing', () => {
     try {
       mkdirSync(join(dir, 'src'));
       const add = async (session: string) => {
-        writeFileSync(join(dir, 'src', `${session}.jsonl`), JSON.stringify({ s: session, id: 'm1', t: 'hello' }) + '\n');
-        await ingest({ store, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, lockPath: join(dir, 'lock'), cwd: dir });
+        writeFileSync(
+          join(dir, 'src', `${session}.jsonl`),
+          JSON.stringify({ s: session, id: 'm1', t: 'hello' }) + '\n',
+        );
+        await ingest({
+          store,
+          adapters: [testLineAdapter],
+          env: { TEST_ROOT: join(dir, 'src') },
+          lockPath: join(dir, 'lock'),
+          cwd: dir,
+        });
       };
       const shortIds = () => Object.fromEntries(listIndex(store.db).map((e) => [e.id, e.shortId]));
       await add('abcdefgh1111');
       await add('zzzzzzzzzzzz');
       expect(shortIds()).toEqual({ abcdefgh1111: 'abcdefgh', zzzzzzzzzzzz: 'zzzzzzzz' });
       await add('abcdefgh1122');
-      expect(shortIds()).toEqual({ abcdefgh1111: 'abcdefgh111', abcdefgh1122: 'abcdefgh112', zzzzzzzzzzzz: 'zzzzzzzz' });
+      expect(shortIds()).toEqual({
+        abcdefgh1111: 'abcdefgh111',
+        abcdefgh1122: 'abcdefgh112',
+        zzzzzzzzzzzz: 'zzzzzzzz',
+      });
     } finally {
       store.close();
       rmSync(dir, { recursive: true, force: true });

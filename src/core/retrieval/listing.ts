@@ -75,8 +75,12 @@ interface Totals {
 const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
 
 /** A title as listed: marks (`[subagent]`, `[archived]`), white space runs collapsed, cut to TITLE_CHARS. */
-export function shownTitle(title: string | null, marks: { relation?: string | null; parentExternalId?: string | null; archived?: boolean } = {}): string {
-  const prefix = (marks.relation && marks.parentExternalId ? `[${marks.relation}] ` : '') + (marks.archived ? '[archived] ' : '');
+export function shownTitle(
+  title: string | null,
+  marks: { relation?: string | null; parentExternalId?: string | null; archived?: boolean } = {},
+): string {
+  const prefix =
+    (marks.relation && marks.parentExternalId ? `[${marks.relation}] ` : '') + (marks.archived ? '[archived] ' : '');
   const raw = cell(title ?? '');
   const tidy = UNTIDY_SPACE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
   if (tidy.length <= TITLE_CHARS) return prefix + tidy;
@@ -157,7 +161,17 @@ function computeRows(db: Database, ids: number[], home: string | null): ListingR
         files.set(shown, (files.get(shown) ?? 0) + work);
       }
     }
-    return { messages: r[8], bash: r[9], fetch: r[10], search: r[11], added: r[12], removed: r[13], commits: r[14], subagents: 0, files };
+    return {
+      messages: r[8],
+      bash: r[9],
+      fetch: r[10],
+      search: r[11],
+      added: r[12],
+      removed: r[13],
+      commits: r[14],
+      subagents: 0,
+      files,
+    };
   };
   const rollUp = (r: StatsRow, seen: Set<number>): Totals => {
     const t = ownTotals(r);
@@ -184,8 +198,21 @@ function computeRows(db: Database, ids: number[], home: string | null): ListingR
     const t = rollUp(r, new Set([id]));
     const locations = t.files.size > 0 ? significantLocations(Object.fromEntries(t.files)) : [];
     out.push([
-      id, home, r[1], t.messages, t.bash, t.fetch, t.search, t.added, t.removed, t.files.size, t.commits, t.subagents,
-      JSON.stringify(locations), shownProject(r[2]), cell(locations.join(' ')),
+      id,
+      home,
+      r[1],
+      t.messages,
+      t.bash,
+      t.fetch,
+      t.search,
+      t.added,
+      t.removed,
+      t.files.size,
+      t.commits,
+      t.subagents,
+      JSON.stringify(locations),
+      shownProject(r[2]),
+      cell(locations.join(' ')),
       shownTitle(r[3], { relation: r[6], parentExternalId: r[5], archived: r[7] === 1 }),
     ]);
   }
@@ -213,7 +240,9 @@ function writeRows(db: Database, table: string, ids: number[], rows: ListingRow[
     insert.run(r);
   }
   // Every session with one of these external ids (agents may share one), not only the rows just written.
-  const update = db.prepare(`UPDATE ${table} SET short_id = ? WHERE session_id IN (SELECT id FROM sessions WHERE external_id = ?) AND short_id IS NOT ?`);
+  const update = db.prepare(
+    `UPDATE ${table} SET short_id = ? WHERE session_id IN (SELECT id FROM sessions WHERE external_id = ?) AND short_id IS NOT ?`,
+  );
   for (const [id, short] of shortIds) update.run(short, id, short);
 }
 
@@ -270,7 +299,9 @@ function refreshForRead(db: Database, home: string | null): void {
 }
 
 function hasListingTable(db: Database): boolean {
-  return db.prepare("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = 'session_listing'").get() !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = 'session_listing'").get() !== undefined
+  );
 }
 
 /**

@@ -45,7 +45,8 @@ const WINDOWS_DRIVE = /^([a-z]):\//;
 /** `/` separators and one spelling of a Windows drive (`C:/Users/x`, whether written `c:\Users\x` or `/c/Users/x`). */
 export function forwardSlashes(path: string): string {
   const p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
-  if (p.charCodeAt(0) === SLASH) return POSIX_DRIVE.test(p) ? p.replace(POSIX_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
+  if (p.charCodeAt(0) === SLASH)
+    return POSIX_DRIVE.test(p) ? p.replace(POSIX_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
   return p.charCodeAt(1) === 58 ? p.replace(WINDOWS_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
 }
 
@@ -64,7 +65,10 @@ function buildTree(files: Record<string, number>): Node {
     // keep a leading '/' (absolute) or '~' as its own first segment
     const all = parts[0] === '' ? ['/', ...parts.slice(1)] : parts;
     // A path deeper than MAX_PATH_DEPTH keeps the rest as one segment: tree and walk stay bounded.
-    const segments = all.length > MAX_PATH_DEPTH ? [...all.slice(0, MAX_PATH_DEPTH - 1), all.slice(MAX_PATH_DEPTH - 1).join('/')] : all;
+    const segments =
+      all.length > MAX_PATH_DEPTH
+        ? [...all.slice(0, MAX_PATH_DEPTH - 1), all.slice(MAX_PATH_DEPTH - 1).join('/')]
+        : all;
     let node = root;
     root.work += work;
     segments.forEach((seg, i) => {

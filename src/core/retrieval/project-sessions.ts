@@ -4,7 +4,12 @@ import type { Database } from 'better-sqlite3';
 import { listIndex, type IndexEntry } from './list-index.js';
 import { shortTime } from './format-index.js';
 
-export function latestProjectSessions(db: Database, projectDir: string, limit: number, home: string | null = null): IndexEntry[] {
+export function latestProjectSessions(
+  db: Database,
+  projectDir: string,
+  limit: number,
+  home: string | null = null,
+): IndexEntry[] {
   const dir = projectDir.replace(/\/+$/, '') || '/';
   // The listing's project filter matches by substring; keep only this folder and folders inside it.
   const candidates = listIndex(db, { project: dir, limit: limit * 20 }, home);

@@ -69,7 +69,11 @@ export function parseRange(range: string | undefined, total: number): { from: nu
   const from = Number(m[1]);
   const to = m[2] ? (m[3] !== undefined ? Number(m[3]) : total) : from;
   if (from < 1 || to < from) throw usageError(`invalid range "${range}": positions start at 1 and N must not exceed M`);
-  if (from > total) throw new StrataError('NOT_FOUND', `the session has ${total} message${total === 1 ? '' : 's'}; ${from} is out of range`);
+  if (from > total)
+    throw new StrataError(
+      'NOT_FOUND',
+      `the session has ${total} message${total === 1 ? '' : 's'}; ${from} is out of range`,
+    );
   return { from, to: Math.min(to, total) };
 }
 
@@ -123,7 +127,9 @@ function loadBlocks(db: Database, sessionId: number, picked: MessageRow[]): Bloc
   }
   const byMessage = new Map<number, BlockRow[]>(picked.map((m) => [m.id, []]));
   const all = db
-    .prepare(`SELECT ${BLOCK_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`)
+    .prepare(
+      `SELECT ${BLOCK_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`,
+    )
     .all(sessionId) as BlockRow[];
   for (const b of all) byMessage.get(b.message_id)?.push(b);
   return picked.map((m) => byMessage.get(m.id)!);
@@ -131,11 +137,16 @@ function loadBlocks(db: Database, sessionId: number, picked: MessageRow[]): Bloc
 
 export function readSession(db: Database, typedId: string, options: ReadOptions = {}): ReadResult {
   const session = resolveSession(db, typedId);
-  const all = db.prepare('SELECT id, role, kind, timestamp, model, archived FROM messages WHERE session_id = ? ORDER BY seq, id').all(session.id) as MessageRow[];
+  const all = db
+    .prepare('SELECT id, role, kind, timestamp, model, archived FROM messages WHERE session_id = ? ORDER BY seq, id')
+    .all(session.id) as MessageRow[];
   if (all.length === 0) throw new StrataError('NOT_FOUND', `session ${session.externalId} has no messages`);
   const asked = parseRange(options.range, all.length);
   const links = callLinks(db, session.id, new Map(all.map((m, i) => [m.id, i])));
-  const widened = options.range === undefined ? { from: asked.from - 1, to: asked.to - 1 } : widenToPairs(asked.from - 1, asked.to - 1, links);
+  const widened =
+    options.range === undefined
+      ? { from: asked.from - 1, to: asked.to - 1 }
+      : widenToPairs(asked.from - 1, asked.to - 1, links);
   const from = widened.from + 1;
   const to = widened.to + 1;
   const picked = all.slice(from - 1, to);
@@ -143,7 +154,8 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
   // A result shows its call's name when the call is in range; otherwise the name stored with it at ingest.
   const callNames = new Map<string, string>();
   for (const list of rows) {
-    for (const b of list) if (b.kind === 'tool_call' && b.tool_call_id && b.tool_name) callNames.set(b.tool_call_id, b.tool_name);
+    for (const b of list)
+      if (b.kind === 'tool_call' && b.tool_call_id && b.tool_name) callNames.set(b.tool_call_id, b.tool_name);
   }
   const subagentOf = db.prepare('SELECT external_id FROM sessions WHERE external_id = ? AND parent_id = ?').pluck();
   const textOf = db.prepare('SELECT text FROM blocks WHERE id = ?').pluck();
@@ -172,7 +184,14 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
           subagent = (subagentOf.get(`agent-${link.agentId}`, session.id) as string | undefined) ?? undefined;
         }
       }
-      if (b.kind !== 'tool_call' && visibility === 'show' && text.trim() === '' && b.kind !== 'image' && b.kind !== 'document') continue;
+      if (
+        b.kind !== 'tool_call' &&
+        visibility === 'show' &&
+        text.trim() === '' &&
+        b.kind !== 'image' &&
+        b.kind !== 'document'
+      )
+        continue;
       blocks.push({
         field: b.field,
         kind: b.kind,
@@ -186,10 +205,23 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
         ...(subagent ? { subagent } : {}),
       });
     }
-    return { n: from + i, role: m.role, kind: m.kind, timestamp: m.timestamp, model: m.model, removed: m.archived === 1, blocks };
+    return {
+      n: from + i,
+      role: m.role,
+      kind: m.kind,
+      timestamp: m.timestamp,
+      model: m.model,
+      removed: m.archived === 1,
+      blocks,
+    };
   });
   const shown = messages.flatMap((m) => m.blocks.filter((b) => b.visibility === 'show'));
-  const limit = options.full ? Infinity : computeUniformLimit(shown.map((b) => Math.max(0, b.words - skip)), options.targetWords ?? DEFAULT_TARGET_WORDS);
+  const limit = options.full
+    ? Infinity
+    : computeUniformLimit(
+        shown.map((b) => Math.max(0, b.words - skip)),
+        options.targetWords ?? DEFAULT_TARGET_WORDS,
+      );
   let cut = false;
   for (const b of shown) {
     if (options.full && skip === 0) continue;
@@ -204,5 +236,12 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
     // With --skip, fields shorter than the skip have nothing left to show.
     if (skip > 0) m.blocks = m.blocks.filter((b) => b.visibility !== 'show' || b.text !== '');
   }
-  return { session: { ...session, messages: all.length }, from, to, wordLimit: cut && Number.isFinite(limit) ? limit : null, skip, messages };
+  return {
+    session: { ...session, messages: all.length },
+    from,
+    to,
+    wordLimit: cut && Number.isFinite(limit) ? limit : null,
+    skip,
+    messages,
+  };
 }

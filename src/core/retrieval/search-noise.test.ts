@@ -16,8 +16,16 @@ const line = (s: string, id: string, t: string) => JSON.stringify({ s, id, t }) 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'strata-noise-'));
   mkdirSync(join(dir, 'src'));
-  writeFileSync(join(dir, 'src', 'a.jsonl'), line('boiler', 'b1', 'git push is allowed: sandbox permissions for git push, git push, git push') + line('real', 'r1', 'please git push the branch'));
-  writeFileSync(join(dir, 'src', 'b.jsonl'), line('hooks', 'h1', 'reminder: the zanzibar hook ran') + line('ide', 'i1', 'The user opened the file src/quokka-config.ts in the IDE'));
+  writeFileSync(
+    join(dir, 'src', 'a.jsonl'),
+    line('boiler', 'b1', 'git push is allowed: sandbox permissions for git push, git push, git push') +
+      line('real', 'r1', 'please git push the branch'),
+  );
+  writeFileSync(
+    join(dir, 'src', 'b.jsonl'),
+    line('hooks', 'h1', 'reminder: the zanzibar hook ran') +
+      line('ide', 'i1', 'The user opened the file src/quokka-config.ts in the IDE'),
+  );
   store = openStore(join(dir, 'data', 'strata.db'));
   await ingest({ store, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, cwd: dir });
   store.db.prepare("UPDATE blocks SET field = 'system' WHERE text LIKE 'git push is allowed%'").run();
@@ -32,7 +40,10 @@ afterAll(() => {
 describe('noise and boilerplate in search', () => {
   it('ranks injected system instructions below a real message', () => {
     expect(search(store.db, { query: 'git push' }).sessions.map((s) => s.id)).toEqual(['real', 'boiler']);
-    expect(search(store.db, { query: 'git push', exhaustive: true }).sessions.map((s) => s.id)).toEqual(['real', 'boiler']);
+    expect(search(store.db, { query: 'git push', exhaustive: true }).sessions.map((s) => s.id)).toEqual([
+      'real',
+      'boiler',
+    ]);
   });
 
   it('searches IDE opened-file notices by default', () => {
@@ -44,7 +55,11 @@ describe('noise and boilerplate in search', () => {
     expect(result.sessions).toEqual([]);
     expect(result.hidden).toEqual({ noise: 1 });
     expect(noMatchLine(result)).toBe('no matches in messages; 1 in noise — add --in noise');
-    expect(search(store.db, { query: 'zanzibar', in: [{ category: 'noise', raw: 'noise' }] }).sessions.map((s) => s.id)).toEqual(['hooks']);
-    expect(noMatchLine(search(store.db, { query: 'nowhere' }))).toMatch(/^no matches \(tool results are indexed in their first 32 KB; -E scans all text\)$/);
+    expect(
+      search(store.db, { query: 'zanzibar', in: [{ category: 'noise', raw: 'noise' }] }).sessions.map((s) => s.id),
+    ).toEqual(['hooks']);
+    expect(noMatchLine(search(store.db, { query: 'nowhere' }))).toMatch(
+      /^no matches \(tool results are indexed in their first 32 KB; -E scans all text\)$/,
+    );
   });
 });

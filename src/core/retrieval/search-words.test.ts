@@ -10,15 +10,32 @@ import { formatSearch } from './format-search.js';
 
 let dir: string;
 let store: Store;
-const lines = (s: string, texts: string[]) => texts.map((t, i) => JSON.stringify({ s, id: `${s}-${i}`, t }) + '\n').join('');
+const lines = (s: string, texts: string[]) =>
+  texts.map((t, i) => JSON.stringify({ s, id: `${s}-${i}`, t }) + '\n').join('');
 
 // "script" holds the question's words in nearby messages, never all in one block; "far" holds them far
 // apart; "some" holds two of them; "block" holds every word in one block.
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'strata-words-'));
   mkdirSync(join(dir, 'src'));
-  writeFileSync(join(dir, 'src', 'script.jsonl'), lines('script', ['Let me run the installation script', '/home/ken/bin/flow-install-global.sh', 'Exit code 126: Permission denied', 'ok']));
-  writeFileSync(join(dir, 'src', 'far.jsonl'), lines('far', ['install the thing', ...Array.from({ length: 20 }, (_, i) => `filler ${i}`), 'a script', 'permission denied']));
+  writeFileSync(
+    join(dir, 'src', 'script.jsonl'),
+    lines('script', [
+      'Let me run the installation script',
+      '/home/ken/bin/flow-install-global.sh',
+      'Exit code 126: Permission denied',
+      'ok',
+    ]),
+  );
+  writeFileSync(
+    join(dir, 'src', 'far.jsonl'),
+    lines('far', [
+      'install the thing',
+      ...Array.from({ length: 20 }, (_, i) => `filler ${i}`),
+      'a script',
+      'permission denied',
+    ]),
+  );
   writeFileSync(join(dir, 'src', 'some.jsonl'), lines('some', ['the install script is here', 'nothing else']));
   writeFileSync(join(dir, 'src', 'block.jsonl'), lines('block', ['install script: permission denied']));
   store = openStore(join(dir, 'data', 'strata.db'));
@@ -53,7 +70,9 @@ describe('natural multi-word questions', () => {
   });
 
   it('keeps -l and -c to sessions with a block holding every word (as grep would)', () => {
-    expect(search(store.db, { query: 'install script permission denied', exhaustive: true }).sessions.map((s) => s.id)).toEqual(['block']);
+    expect(
+      search(store.db, { query: 'install script permission denied', exhaustive: true }).sessions.map((s) => s.id),
+    ).toEqual(['block']);
   });
 
   it('matches word by word within the filters', () => {

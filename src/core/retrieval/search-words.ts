@@ -43,13 +43,29 @@ export interface WordScope {
 function wordMatches(db: Database, match: string, word: number, scope: WordScope): WordHit[] {
   const weight = blockWeightSql('b');
   const rows = scope.where
-    ? cachedStatement(db, `SELECT b.id, m.session_id, m.seq, bm25(blocks_fts) * ${weight} AS score
+    ? cachedStatement(
+        db,
+        `SELECT b.id, m.session_id, m.seq, bm25(blocks_fts) * ${weight} AS score
         FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
-        WHERE blocks_fts MATCH ? AND ${scope.where.sql} ORDER BY b.id DESC LIMIT ${WORD_WINDOW}`).raw(true).all(match, ...scope.where.params)
-    : cachedStatement(db, `SELECT w.id, m.session_id, m.seq, w.bm * ${weight} AS score
+        WHERE blocks_fts MATCH ? AND ${scope.where.sql} ORDER BY b.id DESC LIMIT ${WORD_WINDOW}`,
+      )
+        .raw(true)
+        .all(match, ...scope.where.params)
+    : cachedStatement(
+        db,
+        `SELECT w.id, m.session_id, m.seq, w.bm * ${weight} AS score
         FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${WORD_WINDOW}) w
-        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`).raw(true).all(match);
-  return (rows as [number, number, number, number][]).map(([id, sessionId, seq, score]) => ({ id, sessionId, seq, score, word }));
+        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`,
+      )
+        .raw(true)
+        .all(match);
+  return (rows as [number, number, number, number][]).map(([id, sessionId, seq, score]) => ({
+    id,
+    sessionId,
+    seq,
+    score,
+    word,
+  }));
 }
 
 /** The best block of each word (lowest BM25 score is best), among `hits`; a block once. */
@@ -84,7 +100,13 @@ function nearestPassage(hits: WordHit[], words: number): { span: number; hits: W
  * Ranks sessions by the words of a question (each word's FTS expression in `words`), skipping sessions
  * in `exclude` (already found with every word in one block). Returns at most `limit` sessions, best first.
  */
-export function rankByWords(db: Database, words: { text: string; match: string }[], exclude: Set<number>, limit: number, scope: WordScope = {}): WordSession[] {
+export function rankByWords(
+  db: Database,
+  words: { text: string; match: string }[],
+  exclude: Set<number>,
+  limit: number,
+  scope: WordScope = {},
+): WordSession[] {
   const bySession = new Map<number, WordHit[]>();
   words.forEach((w, i) => {
     for (const hit of wordMatches(db, w.match, i, scope)) {

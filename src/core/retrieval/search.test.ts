@@ -23,7 +23,12 @@ beforeAll(async () => {
   let old = line('old', 'o-rare', 'rare marker in the old session, with 100% literal_underscore');
   for (let i = 0; i < n; i++) old += line('old', `o${i}`, `common word number ${i}`);
   writeFileSync(join(dir, 'src', 'a-old.jsonl'), old);
-  await ingest({ store: (store = openStore(join(dir, 'data', 'strata.db'))), adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, cwd: dir });
+  await ingest({
+    store: (store = openStore(join(dir, 'data', 'strata.db'))),
+    adapters: [testLineAdapter],
+    env: { TEST_ROOT: join(dir, 'src') },
+    cwd: dir,
+  });
   let recent = line('new', 'n-rare', 'rare marker in the new session');
   for (let i = 0; i < n; i++) recent += line('new', `n${i}`, `common word number ${i}`);
   writeFileSync(join(dir, 'src', 'b-new.jsonl'), recent);
@@ -47,13 +52,18 @@ describe('search ranking window', () => {
     expect(result.window).toEqual({ ranked: RANK_WINDOW });
     expect(result.sessions.map((s) => s.id)).toEqual(['new']);
     expect(result.sessions[0]!.hitCount).toBe(RANK_WINDOW);
-    expect(formatSearch(result, 'hits')).toMatch(/more than 2,000 blocks match: these are the best of the newest 2,000/);
+    expect(formatSearch(result, 'hits')).toMatch(
+      /more than 2,000 blocks match: these are the best of the newest 2,000/,
+    );
   });
 
   it('ranks and counts every match when filtered or exhaustive (-l, -c)', () => {
     const exhaustive = search(store.db, { query: 'common', exhaustive: true, limit: 100 });
     expect(exhaustive.window).toBeUndefined();
-    expect(Object.fromEntries(exhaustive.sessions.map((s) => [s.id, s.hitCount]))).toEqual({ new: RANK_WINDOW, old: RANK_WINDOW });
+    expect(Object.fromEntries(exhaustive.sessions.map((s) => [s.id, s.hitCount]))).toEqual({
+      new: RANK_WINDOW,
+      old: RANK_WINDOW,
+    });
     const scoped = search(store.db, { query: 'common', session: 'old' });
     expect(scoped.window).toBeUndefined();
     expect(scoped.sessions[0]!.hitCount).toBe(RANK_WINDOW);
@@ -94,7 +104,9 @@ describe('search-hits migration (schema 4)', () => {
         expect(v4.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion());
         expect(v4.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'blocks_hit'").pluck().get()).toBe(1);
         expect(search(v4.db, { query: 'upgrade' }).sessions.map((s) => s.hitCount)).toEqual([1]);
-        const plan = v4.db.prepare("EXPLAIN QUERY PLAN SELECT k.field FROM blocks k INDEXED BY blocks_hit WHERE k.id = 1").all() as { detail: string }[];
+        const plan = v4.db
+          .prepare('EXPLAIN QUERY PLAN SELECT k.field FROM blocks k INDEXED BY blocks_hit WHERE k.id = 1')
+          .all() as { detail: string }[];
         expect(plan.map((p) => p.detail).join(' ')).toMatch(/COVERING INDEX blocks_hit/);
       } finally {
         v4.close();
@@ -114,6 +126,8 @@ describe('snippetAround', () => {
   });
 
   it('applies clean() to the window (tool input escapes)', () => {
-    expect(snippetAround('{"command":"ls\\nfind needle\\tnow"}', /needle/gi, 2, (s) => s.replace(/\\[nt]/g, ' '))).toBe('{"command":"ls find needle now"}');
+    expect(snippetAround('{"command":"ls\\nfind needle\\tnow"}', /needle/gi, 2, (s) => s.replace(/\\[nt]/g, ' '))).toBe(
+      '{"command":"ls find needle now"}',
+    );
   });
 });

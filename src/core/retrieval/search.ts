@@ -117,7 +117,14 @@ const unescapeJson = (text: string): string => text.replace(/\\[nt]/g, ' ');
 
 /** True when nothing narrows the query: the default scope (everything but noise), no session, time, project or agent. */
 function unfiltered(options: SearchOptions): boolean {
-  return !options.session && !options.after && !options.before && !options.project && !(options.agent && options.agent.length > 0) && (options.in ?? []).length === 0;
+  return (
+    !options.session &&
+    !options.after &&
+    !options.before &&
+    !options.project &&
+    !(options.agent && options.agent.length > 0) &&
+    (options.in ?? []).length === 0
+  );
 }
 
 type Ranked = { id: number; session_id: number; score: number };
@@ -127,9 +134,14 @@ type Ranked = { id: number; session_id: number; score: number };
  * blocks_hit index; `windowed` is true when there were more matches than that.
  */
 function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: boolean } {
-  const rows = cachedStatement(db, `SELECT w.id, m.session_id, w.bm * ${blockWeightSql('k')} AS score, k.noise IS NOT NULL AND k.noise NOT IN (${SEARCHED_NOISE_SQL}) AS noisy
+  const rows = cachedStatement(
+    db,
+    `SELECT w.id, m.session_id, w.bm * ${blockWeightSql('k')} AS score, k.noise IS NOT NULL AND k.noise NOT IN (${SEARCHED_NOISE_SQL}) AS noisy
       FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}) w
-      JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`).raw(true).all(match) as [number, number, number, number][];
+      JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`,
+  )
+    .raw(true)
+    .all(match) as [number, number, number, number][];
   // One row past the window says there are more matches; it is not ranked.
   const windowed = rows.length > RANK_WINDOW;
   const ranked: Ranked[] = [];
@@ -173,8 +185,13 @@ function filters(db: Database, options: SearchOptions): { sql: string; params: u
 /** Blocks of noise (not searched by default) that match, within the query's other filters. */
 function countNoise(db: Database, match: string, options: SearchOptions): number {
   const where = filters(db, { ...options, in: [{ category: 'noise', raw: 'noise' }] });
-  return cachedStatement(db, `SELECT COUNT(*) FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id
-    JOIN sessions s ON s.id = m.session_id WHERE blocks_fts MATCH ? AND ${where.sql}`).pluck(true).get(match, ...where.params) as number;
+  return cachedStatement(
+    db,
+    `SELECT COUNT(*) FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id
+    JOIN sessions s ON s.id = m.session_id WHERE blocks_fts MATCH ? AND ${where.sql}`,
+  )
+    .pluck(true)
+    .get(match, ...where.params) as number;
 }
 
 function fieldSelector(row: Pick<HitRow, 'field' | 'tool_name'>): string {
@@ -210,7 +227,10 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     userRegex = compileUserRegex(options.query, Boolean(options.ignoreCase));
     needle = /(?:)/g;
     rows = [];
-    const scan = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${where.sql} ORDER BY m.timestamp DESC, m.seq DESC`);
+    const scan = cachedStatement(
+      db,
+      `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${where.sql} ORDER BY m.timestamp DESC, m.seq DESC`,
+    );
     for (const row of scan.iterate(...where.params) as Iterable<HitRow>) {
       if (!userRegex.test(row.text)) continue;
       rows.push(row);
@@ -230,10 +250,12 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         ranked = ranking.ranked;
         if (ranking.windowed) window = { ranked: RANK_WINDOW };
       } else {
-        ranked = cachedStatement(db, `SELECT b.id, m.session_id, bm25(blocks_fts) * ${blockWeightSql('b')} AS score
+        ranked = cachedStatement(
+          db,
+          `SELECT b.id, m.session_id, bm25(blocks_fts) * ${blockWeightSql('b')} AS score
             FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
-            WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`)
-          .all(fts.match, ...where.params) as Ranked[];
+            WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`,
+        ).all(fts.match, ...where.params) as Ranked[];
       }
     } catch (error) {
       throw new StrataError('INVALID_QUERY', `invalid query: ${(error as Error).message}`);
@@ -256,10 +278,14 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       const terms = fts.needles.map(() => "b.text LIKE ? ESCAPE '\\'").join(' AND ');
       const patterns = fts.needles.map((n) => `%${n.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
       // Within one session (-s) every block is scanned; across the store, the newest blocks only.
-      const bound = options.session ? '' : `b.id > (SELECT COALESCE(MAX(id), 0) FROM blocks) - ${SUBSTRING_SCAN_BLOCKS} AND`;
-      rows = cachedStatement(db, `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${bound}
-          ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`)
-        .all(...patterns, ...where.params) as HitRow[];
+      const bound = options.session
+        ? ''
+        : `b.id > (SELECT COALESCE(MAX(id), 0) FROM blocks) - ${SUBSTRING_SCAN_BLOCKS} AND`;
+      rows = cachedStatement(
+        db,
+        `SELECT ${HIT_COLUMNS}, 0 AS score ${from} WHERE ${bound}
+          ${terms} AND ${where.sql} ORDER BY m.timestamp DESC LIMIT ${SCAN_HIT_CAP}`,
+      ).all(...patterns, ...where.params) as HitRow[];
     }
     // A question whose words are not all in one block: matched word by word across a session (-l and -c
     // list only sessions with a block holding every word, as grep would).
@@ -269,7 +295,8 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       for (const found of rankByWords(db, fts.words, new Set(kept.keys()), sessionLimit - kept.size, scope)) {
         wordMatch.set(found.sessionId, { match: found.match, missing: found.missing });
         for (const h of found.shown.slice(0, perSession)) rows.push(load.get(h.score, h.id) as HitRow);
-        for (let i = Math.min(perSession, found.shown.length); i < found.count; i++) rows.push({ session_id: found.sessionId } as HitRow);
+        for (let i = Math.min(perSession, found.shown.length); i < found.count; i++)
+          rows.push({ session_id: found.sessionId } as HitRow);
       }
     }
   }
@@ -284,7 +311,10 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     }
   }
   const position = cachedStatement(db, 'SELECT COUNT(*) FROM messages WHERE session_id = ? AND seq <= ?').pluck(true);
-  const shortIds = shortIdsFor(db, [...groups.values()].map((g) => g.rows[0]!.external_id));
+  const shortIds = shortIdsFor(
+    db,
+    [...groups.values()].map((g) => g.rows[0]!.external_id),
+  );
   const sessions: SearchSession[] = [...groups.values()].map(({ rows: hits, count }) => {
     const first = hits[0]!;
     const words = wordMatch.get(first.session_id);
@@ -301,13 +331,21 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         field: fieldSelector(h),
         timestamp: h.timestamp,
         score: Math.round(h.score * 1000) / 1000,
-        snippet: snippetAround(h.text, userRegex ? matchedText(userRegex, h.text) : needle, context, h.field === 'tool_input' ? unescapeJson : undefined),
+        snippet: snippetAround(
+          h.text,
+          userRegex ? matchedText(userRegex, h.text) : needle,
+          context,
+          h.field === 'tool_input' ? unescapeJson : undefined,
+        ),
       })),
       ...(words ? { match: words.match, missing: words.missing } : {}),
     };
   });
   const unindexed = mode === 'regex' ? 0 : (cachedStatement(db, UNINDEXED_SQL).pluck(true).get() as number);
-  const hidden = sessions.length === 0 && match !== undefined && (options.in ?? []).length === 0 ? { noise: countNoise(db, match, options) } : undefined;
+  const hidden =
+    sessions.length === 0 && match !== undefined && (options.in ?? []).length === 0
+      ? { noise: countNoise(db, match, options) }
+      : undefined;
   return {
     query: options.query,
     mode,

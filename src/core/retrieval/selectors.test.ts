@@ -10,7 +10,8 @@ const thinking: BlockTarget = { field: 'thinking', toolName: null, noise: false 
 const user: BlockTarget = { field: 'user', toolName: null, noise: false };
 const noise: BlockTarget = { field: 'user', toolName: null, noise: true };
 
-const vis = (t: BlockTarget, show: string[], hide: string[]) => resolveVisibility(t, parseSelectors(show), parseSelectors(hide));
+const vis = (t: BlockTarget, show: string[], hide: string[]) =>
+  resolveVisibility(t, parseSelectors(show), parseSelectors(hide));
 
 describe('selectors', () => {
   it('parses comma lists, wildcards and part synonyms', () => {
@@ -49,7 +50,10 @@ describe('selectors', () => {
   });
 
   it('turns selectors into a bound SQL condition for search scope', () => {
-    expect(selectorsToSql([])).toEqual({ sql: "(b.noise IS NULL OR b.noise IN ('ide_opened_file', 'ide_selection', 'user_shell_command'))", params: [] });
+    expect(selectorsToSql([])).toEqual({
+      sql: "(b.noise IS NULL OR b.noise IN ('ide_opened_file', 'ide_selection', 'user_shell_command'))",
+      params: [],
+    });
     const q = selectorsToSql(parseSelectors('user,tool:Bash:result'));
     expect(q.sql).toContain("b.field = 'user'");
     expect(q.sql).toContain("b.field = 'tool_output'");

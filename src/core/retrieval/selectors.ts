@@ -31,7 +31,9 @@ function parseOne(raw: string): Selector {
   const parts = raw.split(':').map((p) => p.trim());
   const category = parts[0]!.toLowerCase() as Category;
   if (!CATEGORIES.includes(category)) {
-    throw usageError(`unknown selector "${raw}": use ${CATEGORIES.join(', ')}, tool:<Name>, tool:<Name>:input or tool:<Name>:result`);
+    throw usageError(
+      `unknown selector "${raw}": use ${CATEGORIES.join(', ')}, tool:<Name>, tool:<Name>:input or tool:<Name>:result`,
+    );
   }
   if (category !== 'tool') {
     if (parts.length > 1) throw usageError(`selector "${raw}": only tool selectors take :<Name> and :input/:result`);
@@ -53,7 +55,11 @@ function parseOne(raw: string): Selector {
 /** Parses comma-separated selector lists (each flag may be repeated). */
 export function parseSelectors(values: string[] | string | undefined): Selector[] {
   const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
-  return list.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean).map(parseOne);
+  return list
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseOne);
 }
 
 function categoryOf(target: BlockTarget): Category {
@@ -136,7 +142,12 @@ export function selectorsToSql(selectors: Selector[]): { sql: string; params: st
     if (sel.category === 'noise') clauses.push('b.noise IS NOT NULL');
     else if (sel.category !== 'tool') clauses.push(`(b.field = '${sel.category}' AND b.noise IS NULL)`);
     else {
-      const field = sel.part === 'input' ? "b.field = 'tool_input'" : sel.part === 'result' ? "b.field = 'tool_output'" : "b.field IN ('tool_input', 'tool_output')";
+      const field =
+        sel.part === 'input'
+          ? "b.field = 'tool_input'"
+          : sel.part === 'result'
+            ? "b.field = 'tool_output'"
+            : "b.field IN ('tool_input', 'tool_output')";
       if (sel.tool === undefined) clauses.push(`(${field})`);
       else {
         clauses.push(`(${field} AND ${TOOL_NAME_SQL} = ? COLLATE NOCASE)`);

@@ -43,15 +43,24 @@ function prefixesOfSorted(sorted: string[], min: number): Map<string, string> {
 /** Short ids for every session in the store, keyed by external id. */
 export function allShortIds(db: Database): Map<string, string> {
   // Read in index order; SQLite's byte order equals JS order for the ASCII ids agents write (else re-sort).
-  const ids = db.prepare('SELECT DISTINCT external_id FROM sessions ORDER BY external_id').pluck(true).all() as string[];
+  const ids = db
+    .prepare('SELECT DISTINCT external_id FROM sessions ORDER BY external_id')
+    .pluck(true)
+    .all() as string[];
   for (let i = 1; i < ids.length; i++) if (!(ids[i - 1]! < ids[i]!)) return shortestUniquePrefixes(ids);
   return prefixesOfSorted(ids, MIN_ID_LENGTH);
 }
 
 /** The sessions before and after an id in the sorted external-id index (two index lookups). */
 function neighboursOf(db: Database, id: string): string[] {
-  const before = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id < ? ORDER BY external_id DESC LIMIT 1').pluck(true);
-  const after = cachedStatement(db, 'SELECT external_id FROM sessions WHERE external_id > ? ORDER BY external_id LIMIT 1').pluck(true);
+  const before = cachedStatement(
+    db,
+    'SELECT external_id FROM sessions WHERE external_id < ? ORDER BY external_id DESC LIMIT 1',
+  ).pluck(true);
+  const after = cachedStatement(
+    db,
+    'SELECT external_id FROM sessions WHERE external_id > ? ORDER BY external_id LIMIT 1',
+  ).pluck(true);
   return [before.get(id), after.get(id)].filter((x): x is string => typeof x === 'string');
 }
 
@@ -94,19 +103,32 @@ export function resolveSession(db: Database, typed: string): ResolvedSession {
   const exact = db.prepare(`SELECT ${COLUMNS} FROM sessions WHERE external_id = ?`).all(prefix) as ResolvedSession[];
   if (exact.length === 1) return exact[0]!;
   // Range scan on the external-id index: ids in [prefix, prefix + U+FFFF).
-  const rows = exact.length > 1 ? exact : (db
-    .prepare(`SELECT ${COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 21`)
-    .all(prefix, prefix + '\uffff') as ResolvedSession[]);
+  const rows =
+    exact.length > 1
+      ? exact
+      : (db
+          .prepare(
+            `SELECT ${COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 21`,
+          )
+          .all(prefix, prefix + '\uffff') as ResolvedSession[]);
   if (rows.length === 1) return rows[0]!;
   if (rows.length === 0 && /^[0-9a-f]{8}$/.test(prefix)) {
-    const spaced = db.prepare(`SELECT ${COLUMNS} FROM sessions WHERE instr(external_id, ' ') > 0 OR instr(external_id, char(9)) > 0`).all() as ResolvedSession[];
+    const spaced = db
+      .prepare(`SELECT ${COLUMNS} FROM sessions WHERE instr(external_id, ' ') > 0 OR instr(external_id, char(9)) > 0`)
+      .all() as ResolvedSession[];
     const hit = spaced.filter((r) => spacedIdAlias(r.externalId) === prefix);
     if (hit.length === 1) return hit[0]!;
   }
   if (rows.length === 0) throw new StrataError('NOT_FOUND', `no session matches "${prefix}" (see \`strata index\`)`);
-  const list = rows.slice(0, 20).map((r) => `${r.externalId} (${r.agent}${r.startedAt ? ', ' + r.startedAt.slice(0, 16).replace('T', ' ') : ''})`);
+  const list = rows
+    .slice(0, 20)
+    .map((r) => `${r.externalId} (${r.agent}${r.startedAt ? ', ' + r.startedAt.slice(0, 16).replace('T', ' ') : ''})`);
   const more = rows.length > 20 ? ', ...' : '';
-  throw new StrataError('AMBIGUOUS', `"${prefix}" matches ${rows.length > 20 ? 'more than 20' : rows.length} sessions: ${list.join('; ')}${more}`, {
-    details: { candidates: rows.map((r) => r.externalId) },
-  });
+  throw new StrataError(
+    'AMBIGUOUS',
+    `"${prefix}" matches ${rows.length > 20 ? 'more than 20' : rows.length} sessions: ${list.join('; ')}${more}`,
+    {
+      details: { candidates: rows.map((r) => r.externalId) },
+    },
+  );
 }

@@ -37,6 +37,8 @@ describe('what a person typed', () => {
   });
 
   it('marks a Codex user shell command as injected, not a prompt', () => {
-    expect(injectedTag('<user_shell_command>\n<command>ls</command>\n</user_shell_command>')).toBe('user_shell_command');
+    expect(injectedTag('<user_shell_command>\n<command>ls</command>\n</user_shell_command>')).toBe(
+      'user_shell_command',
+    );
   });
 });

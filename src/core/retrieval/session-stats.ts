@@ -33,7 +33,15 @@ export type CallStats = Omit<OwnStats, 'firstPrompt' | 'commitHashes'>;
 
 export function emptyCallStats(): CallStats {
   // No prototype: a file named `constructor` or `toString` is a path like any other.
-  return { bashCalls: 0, webFetches: 0, webSearches: 0, linesAdded: 0, linesRemoved: 0, commits: 0, files: Object.create(null) as Record<string, number> };
+  return {
+    bashCalls: 0,
+    webFetches: 0,
+    webSearches: 0,
+    linesAdded: 0,
+    linesRemoved: 0,
+    commits: 0,
+    files: Object.create(null) as Record<string, number>,
+  };
 }
 
 /** Counts one tool call, given its stored input as parsed back (or the text when it has no input). */
@@ -108,12 +116,21 @@ export function storedCallInput(toolInput: string | null, text: string): unknown
  * Computes one session's own statistics (subagents are added at listing time). `calls`, when given, are
  * its tool calls' statistics already added up (every call of the session), so they are not read back.
  */
-export function computeOwnStats(db: Database, sessionId: number, statements = prepare(db), calls?: CallStats): OwnStats {
+export function computeOwnStats(
+  db: Database,
+  sessionId: number,
+  statements = prepare(db),
+  calls?: CallStats,
+): OwnStats {
   const stats = emptyStats();
   if (calls) {
     mergeCallStats(stats, calls);
   } else {
-    for (const row of statements.calls.iterate(sessionId) as Iterable<{ tool_name: string | null; tool_input: string | null; text: string }>) {
+    for (const row of statements.calls.iterate(sessionId) as Iterable<{
+      tool_name: string | null;
+      tool_input: string | null;
+      text: string;
+    }>) {
       addCall(stats, row.tool_name, storedCallInput(row.tool_input, row.text));
     }
   }
@@ -123,7 +140,8 @@ export function computeOwnStats(db: Database, sessionId: number, statements = pr
     stats.commits = outcome.commits;
     stats.commitHashes = outcome.hashes;
   }
-  for (const row of statements.metaFiles.all(sessionId) as { meta: string }[]) addEdits(stats, metaFileEdits(parseJson(row.meta)));
+  for (const row of statements.metaFiles.all(sessionId) as { meta: string }[])
+    addEdits(stats, metaFileEdits(parseJson(row.meta)));
   for (const { text } of statements.firstPrompt.iterate(sessionId) as Iterable<{ text: string }>) {
     if (!isTypedText(text) || statements.injected.get(sessionId, text.trim().slice(0, 200)) !== undefined) continue;
     stats.firstPrompt = text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
@@ -144,7 +162,12 @@ interface StatsStatements {
 
 /** A store before schema 10 (only built by tests that write old schemas) keeps no commit hashes. */
 function hasCommitHashes(db: Database): boolean {
-  return (db.prepare("SELECT COUNT(*) FROM pragma_table_info('session_stats') WHERE name = 'commit_hashes'").pluck().get() as number) === 1;
+  return (
+    (db
+      .prepare("SELECT COUNT(*) FROM pragma_table_info('session_stats') WHERE name = 'commit_hashes'")
+      .pluck()
+      .get() as number) === 1
+  );
 }
 
 function prepare(db: Database): StatsStatements {
@@ -153,23 +176,27 @@ function prepare(db: Database): StatsStatements {
     commits: prepareCommitStatements(db),
     calls: db.prepare(`SELECT b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_call'`),
-    metaFiles: db.prepare(`SELECT meta FROM messages WHERE session_id = ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`),
+    metaFiles: db.prepare(
+      `SELECT meta FROM messages WHERE session_id = ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`,
+    ),
     firstPrompt: db.prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
       ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
     injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
-    upsert: db.prepare(hasCommitHashes(db)
-      ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
+    upsert: db.prepare(
+      hasCommitHashes(db)
+        ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt, @commitHashes)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
         web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
         commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt, commit_hashes = excluded.commit_hashes`
-      : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt)
+        : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
         web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
-        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt`),
+        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt`,
+    ),
   };
 }
 
@@ -184,7 +211,11 @@ function sortedFiles(files: Record<string, number>): string {
  * Recomputes and stores the statistics of the given sessions (call inside the ingest transaction).
  * `knownCalls` holds the added-up tool-call statistics of sessions whose every call the caller has seen.
  */
-export function refreshSessionStats(db: Database, sessionIds: Iterable<number>, knownCalls?: ReadonlyMap<number, CallStats>): void {
+export function refreshSessionStats(
+  db: Database,
+  sessionIds: Iterable<number>,
+  knownCalls?: ReadonlyMap<number, CallStats>,
+): void {
   let statements = prepared.get(db);
   if (!statements) {
     statements = prepare(db);
@@ -193,7 +224,12 @@ export function refreshSessionStats(db: Database, sessionIds: Iterable<number>, 
   for (const id of sessionIds) {
     const s = computeOwnStats(db, id, statements, knownCalls?.get(id));
     const { commitHashes, ...row } = s;
-    statements.upsert.run({ id, ...row, files: sortedFiles(s.files), ...(statements.keepsHashes ? { commitHashes: JSON.stringify(commitHashes) } : {}) });
+    statements.upsert.run({
+      id,
+      ...row,
+      files: sortedFiles(s.files),
+      ...(statements.keepsHashes ? { commitHashes: JSON.stringify(commitHashes) } : {}),
+    });
   }
 }
 
@@ -209,7 +245,13 @@ export function rebuildAllSessionStats(db: Database): void {
  */
 export function ensureSessionStats(db: Database): number {
   if (db.readonly) return 0;
-  const ids = (db.prepare('SELECT s.id FROM sessions s LEFT JOIN session_stats t ON t.session_id = s.id WHERE t.session_id IS NULL').all() as { id: number }[]).map((r) => r.id);
+  const ids = (
+    db
+      .prepare(
+        'SELECT s.id FROM sessions s LEFT JOIN session_stats t ON t.session_id = s.id WHERE t.session_id IS NULL',
+      )
+      .all() as { id: number }[]
+  ).map((r) => r.id);
   if (ids.length > 0) db.transaction(() => refreshSessionStats(db, ids))();
   return ids.length;
 }

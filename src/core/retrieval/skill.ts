@@ -83,10 +83,14 @@ export interface SkillContextParts {
 export function skillContext(parts: SkillContextParts): string {
   const out = ['## Project history (git)', parts.gitLog?.trim() || '(not a git repository, or no commits)', ''];
   if (parts.storeProblem) out.push('## Sessions', `(${parts.storeProblem})`);
-  else if (parts.projectLines.length > 0) out.push(`## Sessions of this project (${parts.cwd}), newest first`, ...parts.projectLines);
+  else if (parts.projectLines.length > 0)
+    out.push(`## Sessions of this project (${parts.cwd}), newest first`, ...parts.projectLines);
   else {
     const latest = parts.latestLines();
-    out.push('## Sessions (none stored for this project; the newest of all projects)', ...(latest.length > 0 ? latest : ['(no sessions stored: run `strata ingest`)']));
+    out.push(
+      '## Sessions (none stored for this project; the newest of all projects)',
+      ...(latest.length > 0 ? latest : ['(no sessions stored: run `strata ingest`)']),
+    );
   }
   out.push('', '## Tools', ...parts.helps.map((h) => h.trimEnd() + '\n'));
   return out.join('\n').trimEnd();

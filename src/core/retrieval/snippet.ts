@@ -30,7 +30,7 @@ export function snippetAround(text: string, needle: RegExp, context: number, cle
   const hit = window.slice(start, end);
   const afterText = window.slice(end);
   // The match may sit inside a word: glue the word's remainder to the hit.
-  const glueBefore = /\S$/.test(window.slice(0, start)) ? before.pop() ?? '' : '';
+  const glueBefore = /\S$/.test(window.slice(0, start)) ? (before.pop() ?? '') : '';
   const glueAfter = /^\S+/.exec(afterText)?.[0] ?? '';
   const after = afterText.slice(glueAfter.length).split(/\s+/).filter(Boolean);
   if (partialLast && after.length > 0) after.pop();

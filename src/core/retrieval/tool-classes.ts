@@ -3,7 +3,16 @@
 
 export type ToolClass = 'bash' | 'fetch' | 'search' | 'edit' | 'other';
 
-const BASH = new Set(['bash', 'shell', 'exec_command', 'local_shell_call', 'local_shell', 'run_shell_command', 'container.exec', 'shell_command']);
+const BASH = new Set([
+  'bash',
+  'shell',
+  'exec_command',
+  'local_shell_call',
+  'local_shell',
+  'run_shell_command',
+  'container.exec',
+  'shell_command',
+]);
 const FETCH = new Set(['webfetch', 'web_fetch']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
 const EDIT = new Set(['edit', 'multiedit', 'write', 'notebookedit', 'apply_patch', 'replace', 'write_file', 'patch']);
@@ -39,13 +48,29 @@ export function shellCommand(input: unknown): string | undefined {
 }
 
 /** Keys tried, in order, for the key input of any tool. */
-const KEY_FIELDS = ['command', 'cmd', 'file_path', 'filePath', 'path', 'notebook_path', 'absolute_path', 'pattern', 'query', 'url', 'prompt', 'description', 'skill', 'name'];
+const KEY_FIELDS = [
+  'command',
+  'cmd',
+  'file_path',
+  'filePath',
+  'path',
+  'notebook_path',
+  'absolute_path',
+  'pattern',
+  'query',
+  'url',
+  'prompt',
+  'description',
+  'skill',
+  'name',
+];
 
 /** One-line rendering of a tool call's most telling input (whitespace collapsed). */
 export function keyInput(toolName: string | null, input: unknown, fallbackText: string): string {
   let value: string | undefined;
   if (classifyTool(toolName) === 'bash') value = shellCommand(input);
-  if (value === undefined && typeof input === 'string') value = input.startsWith('*** Begin Patch') ? patchSummary(input) : input;
+  if (value === undefined && typeof input === 'string')
+    value = input.startsWith('*** Begin Patch') ? patchSummary(input) : input;
   if (value === undefined && isObject(input)) {
     for (const key of KEY_FIELDS) {
       const v = input[key];
@@ -54,13 +79,16 @@ export function keyInput(toolName: string | null, input: unknown, fallbackText: 
         break;
       }
     }
-    if (value === undefined && typeof input.input === 'string' && input.input.includes('*** Begin Patch')) value = patchSummary(input.input);
+    if (value === undefined && typeof input.input === 'string' && input.input.includes('*** Begin Patch'))
+      value = patchSummary(input.input);
   }
   return (value ?? fallbackText).replace(/\s+/g, ' ').trim();
 }
 
 /** "*** Update File: a.ts, *** Add File: b.ts" → "update a.ts, add b.ts". */
 function patchSummary(patch: string): string {
-  const files = [...patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)].map((m) => `${m[1]!.toLowerCase()} ${m[2]!.trim()}`);
+  const files = [...patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)].map(
+    (m) => `${m[1]!.toLowerCase()} ${m[2]!.trim()}`,
+  );
   return files.length > 0 ? `patch: ${files.join(', ')}` : 'patch';
 }

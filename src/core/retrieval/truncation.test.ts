@@ -52,7 +52,8 @@ describe('truncateWords with a known word count', () => {
     for (const text of ['', '  ', 'one', ' one two  three\nfour\tfive six seven ', 'a\n\nb c\u00a0d e']) {
       const words = countWords(text);
       for (let limit = 1; limit <= words + 1; limit++) {
-        for (let skip = 0; skip <= words + 1; skip++) expect(truncateWords(text, limit, skip, words)).toEqual(truncateWords(text, limit, skip));
+        for (let skip = 0; skip <= words + 1; skip++)
+          expect(truncateWords(text, limit, skip, words)).toEqual(truncateWords(text, limit, skip));
       }
       expect(truncateWords(text, Infinity, 1, words)).toEqual(truncateWords(text, Infinity, 1));
     }
@@ -61,13 +62,33 @@ describe('truncateWords with a known word count', () => {
 
 describe('countWords', () => {
   it('counts what /\\S+/g matches, for every kind of white space, outside CJK text', () => {
-    const spaces = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+    const spaces = [
+      '\t',
+      '\n',
+      '\v',
+      '\f',
+      '\r',
+      ' ',
+      '\u00a0',
+      '\u1680',
+      '\u2000',
+      '\u2005',
+      '\u200a',
+      '\u2028',
+      '\u2029',
+      '\u202f',
+      '\u205f',
+      '\u3000',
+      '\ufeff',
+    ];
     const others = ['a', 'é', '😀', '\u200b', '\u180e', '\u0085', '-', '\u00ad'];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let t = 0; t < 300; t++) {
       let text = '';
-      for (let i = Math.floor(next() * 20); i > 0; i--) text += next() < 0.4 ? spaces[Math.floor(next() * spaces.length)]! : others[Math.floor(next() * others.length)]!;
+      for (let i = Math.floor(next() * 20); i > 0; i--)
+        text +=
+          next() < 0.4 ? spaces[Math.floor(next() * spaces.length)]! : others[Math.floor(next() * others.length)]!;
       expect(countWords(text)).toBe((text.match(/\S+/g) ?? []).length);
     }
   });

@@ -69,7 +69,9 @@ export function storeStats(db: Database, path: string, schemaVersion: number, by
     toolCalls: one<{ n: number }>("SELECT COUNT(*) n FROM blocks WHERE kind = 'tool_call'").n,
     tokens: { input: t.i, output: t.o, cacheRead: t.r, cacheWrite: t.w },
     byAgent: db
-      .prepare('SELECT agent, COUNT(*) sessions, SUM(message_count) messages, MIN(started_at) first, MAX(ended_at) last FROM sessions GROUP BY agent ORDER BY agent')
+      .prepare(
+        'SELECT agent, COUNT(*) sessions, SUM(message_count) messages, MIN(started_at) first, MAX(ended_at) last FROM sessions GROUP BY agent ORDER BY agent',
+      )
       .all() as StoreStats['byAgent'],
   };
 }

@@ -16,13 +16,19 @@ export interface AgentSources {
 }
 
 export function listSources(db: Database, adapters: SourceAdapter[], env: Env): AgentSources[] {
-  const byStatus = db.prepare('SELECT agent, status, COUNT(*) n, MAX(last_ingested) last FROM sources GROUP BY agent, status').all() as {
+  const byStatus = db
+    .prepare('SELECT agent, status, COUNT(*) n, MAX(last_ingested) last FROM sources GROUP BY agent, status')
+    .all() as {
     agent: string;
     status: string;
     n: number;
     last: string | null;
   }[];
-  const sessions = db.prepare('SELECT agent, COUNT(*) n, SUM(message_count) m FROM sessions GROUP BY agent').all() as { agent: string; n: number; m: number }[];
+  const sessions = db.prepare('SELECT agent, COUNT(*) n, SUM(message_count) m FROM sessions GROUP BY agent').all() as {
+    agent: string;
+    n: number;
+    m: number;
+  }[];
   return adapters.map((adapter) => {
     const rows = byStatus.filter((r) => r.agent === adapter.agent);
     const s = sessions.find((r) => r.agent === adapter.agent);

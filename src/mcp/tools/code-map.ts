@@ -7,10 +7,16 @@ import { DETAIL_LEVELS, type FileMap } from '../../core/codemap/types.js';
 import { resolveConfined } from '../../shared/confined-path.js';
 import { defineTool, type ToolContext } from '../tool.js';
 
-export const pathInput = z.string().optional().describe('file or folder, relative to the first root or absolute under a root (default: the first root)');
+export const pathInput = z
+  .string()
+  .optional()
+  .describe('file or folder, relative to the first root or absolute under a root (default: the first root)');
 
 /** Maps the files under a confined path, shown relative to the first root; parses are kept in memory. */
-export async function mapConfined(ctx: ToolContext, path: string | undefined): Promise<{ maps: FileMap[]; readSource: (map: FileMap) => string }> {
+export async function mapConfined(
+  ctx: ToolContext,
+  path: string | undefined,
+): Promise<{ maps: FileMap[]; readSource: (map: FileMap) => string }> {
   const absolute = resolveConfined(ctx.roots, path ?? '.');
   const cwd = ctx.roots[0]!;
   // Loaded on first use: tree-sitter is not needed to start the server or answer history queries.
@@ -47,11 +53,22 @@ export const codeMapTool = defineTool({
   async run(args, ctx) {
     const { maps, readSource } = await mapConfined(ctx, args.path);
     const { renderWithinBudget } = await import('../../core/codemap/render-budget.js');
-    const result = renderWithinBudget(maps, { budget: args.budget, ...(args.level ? { level: args.level } : {}) }, { readSource });
+    const result = renderWithinBudget(
+      maps,
+      { budget: args.budget, ...(args.level ? { level: args.level } : {}) },
+      { readSource },
+    );
     const files = result.files.map((f) => ({ path: f.path, level: f.level, tokens: f.tokens }));
     return {
       text: result.text,
-      structured: { budget: result.budget, tokens: result.tokens, level: result.level, files, omitted: result.omitted, omittedPaths: result.omittedPaths },
+      structured: {
+        budget: result.budget,
+        tokens: result.tokens,
+        level: result.level,
+        files,
+        omitted: result.omitted,
+        omittedPaths: result.omittedPaths,
+      },
     };
   },
 });

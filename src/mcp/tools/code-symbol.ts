@@ -30,8 +30,15 @@ export const codeSymbolTool = defineTool({
     const { maps, readSource } = await mapConfined(ctx, args.path);
     const { renderView } = await import('../../core/codemap/render-map.js');
     const view = renderView(args.names, args.level, maps, readSource);
-    if (view.found.length === 0) throw new StrataError('NOT_FOUND', `no symbol named ${args.names.join(', ')} (try the code_map tool with level minimal)`);
+    if (view.found.length === 0)
+      throw new StrataError(
+        'NOT_FOUND',
+        `no symbol named ${args.names.join(', ')} (try the code_map tool with level minimal)`,
+      );
     const text = view.text + (view.missing.length > 0 ? `\n[no symbol named ${view.missing.join(', ')}]\n` : '');
-    return { text, structured: { level: args.level, found: view.found, missing: view.missing, tokens: countTokens(text) } };
+    return {
+      text,
+      structured: { level: args.level, found: view.found, missing: view.missing, tokens: countTokens(text) },
+    };
   },
 });

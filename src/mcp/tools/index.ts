@@ -9,4 +9,13 @@ import { codeMapTool } from './code-map.js';
 import { codeSymbolTool } from './code-symbol.js';
 import { logbookTool } from './logbook.js';
 
-export const TOOLS: StrataTool<any, any>[] = [searchTool, sessionsTool, readTool, packSearchTool, packGetTool, codeMapTool, codeSymbolTool, logbookTool];
+export const TOOLS: StrataTool<any, any>[] = [
+  searchTool,
+  sessionsTool,
+  readTool,
+  packSearchTool,
+  packGetTool,
+  codeMapTool,
+  codeSymbolTool,
+  logbookTool,
+];

@@ -25,7 +25,11 @@ export const logbookTool = defineTool({
     "The project's logbook: decisions, facts and bugs distilled from every agent session, newest first, cut to a " +
     'token budget. Each event names the session and message number to open with `read`. Built by `strata logbook`.',
   inputSchema: {
-    project: z.string().min(1).optional().describe('project folder (default: the first root the server was started with)'),
+    project: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('project folder (default: the first root the server was started with)'),
     budget: z.number().int().min(50).max(100_000).default(1500).describe('most tokens of text to return'),
     types: z.array(z.enum(EVENT_TYPES)).min(1).optional().describe('only these event types'),
     since: timeInput('only events since'),
@@ -44,7 +48,9 @@ export const logbookTool = defineTool({
       types: args.types,
       ...timeOption('since', args.since),
     });
-    const text = view.workspace ? view.text : `no logbook for ${project}: build one with \`strata logbook --project ${project}\``;
+    const text = view.workspace
+      ? view.text
+      : `no logbook for ${project}: build one with \`strata logbook --project ${project}\``;
     const events = view.events.map((e) => ({
       timestamp: e.timestamp,
       type: e.type,
@@ -55,6 +61,9 @@ export const logbookTool = defineTool({
       message: e.source.message,
       agent: e.source.agent,
     }));
-    return { text, structured: { workspace: view.workspace, events, matching: view.matching, tokens: countTokens(text) } };
+    return {
+      text,
+      structured: { workspace: view.workspace, events, matching: view.matching, tokens: countTokens(text) },
+    };
   },
 });

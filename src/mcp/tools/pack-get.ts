@@ -48,7 +48,8 @@ export const packGetTool = defineTool({
       segment.close();
     }
     const parts = result.printed ? [result.printed] : [];
-    if (result.omitted.length > 0) parts.push(`[budget of ${result.budget} tokens reached: omitted ${result.omitted.join(', ')}]`);
+    if (result.omitted.length > 0)
+      parts.push(`[budget of ${result.budget} tokens reached: omitted ${result.omitted.join(', ')}]`);
     const text = parts.join('\n');
     return {
       text,

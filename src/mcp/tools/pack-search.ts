@@ -8,7 +8,9 @@ import { tokensOutput } from '../schemas.js';
 export const segmentInput = z
   .string()
   .optional()
-  .describe('segment folder (relative to the first root, or absolute under a root) whose _ctx/ holds the pack; default the root itself');
+  .describe(
+    'segment folder (relative to the first root, or absolute under a root) whose _ctx/ holds the pack; default the root itself',
+  );
 
 export const packSearchTool = defineTool({
   name: 'pack_search',
@@ -49,9 +51,19 @@ export const packSearchTool = defineTool({
         const title = h.title_path.length > 0 ? h.title_path.join(' > ') : '(before first heading)';
         return `${i + 1}. ${h.id}  ${title}  (${h.source_path}:${h.start_line}-${h.end_line}, ~${h.token_est} tokens)${h.preview ? `\n   ${h.preview}` : ''}`;
       });
-      if (result.mode === 'any' && lines.length > 0) lines.unshift('no chunk has every word; showing chunks with any of them');
+      if (result.mode === 'any' && lines.length > 0)
+        lines.unshift('no chunk has every word; showing chunks with any of them');
       const text = lines.length > 0 ? lines.join('\n') : `no chunks match ${JSON.stringify(result.query)}`;
-      return { text, structured: { segment: segment.paths.name, query: result.query, mode: result.mode, hits: result.hits, tokens: countTokens(text) } };
+      return {
+        text,
+        structured: {
+          segment: segment.paths.name,
+          query: result.query,
+          mode: result.mode,
+          hits: result.hits,
+          tokens: countTokens(text),
+        },
+      };
     } finally {
       segment.close();
     }

@@ -29,7 +29,11 @@ export const readTool = defineTool({
     'Tool results are hidden and thinking counted unless shown with `show`.',
   inputSchema: {
     session: z.string().min(1).describe('session id or a unique prefix of it'),
-    range: z.string().regex(/^\s*\d+\s*(-\s*\d*)?\s*$/, 'use N, N-M or N-').optional().describe('message N, messages N-M (1-based), or N- to the end'),
+    range: z
+      .string()
+      .regex(/^\s*\d+\s*(-\s*\d*)?\s*$/, 'use N, N-M or N-')
+      .optional()
+      .describe('message N, messages N-M (1-based), or N- to the end'),
     show: selectorsInput('show these fields'),
     hide: selectorsInput('hide these fields'),
     targetWords: z.number().int().min(1).optional().describe('total words to aim for (default 2000)'),
@@ -51,7 +55,16 @@ export const readTool = defineTool({
     to: z.number().int(),
     wordLimit: z.number().int().nullable(),
     skip: z.number().int(),
-    messages: z.array(z.object({ n: z.number().int(), role: z.string(), kind: z.string(), timestamp: z.string().nullable(), model: z.string().nullable(), blocks: z.array(block) })),
+    messages: z.array(
+      z.object({
+        n: z.number().int(),
+        role: z.string(),
+        kind: z.string(),
+        timestamp: z.string().nullable(),
+        model: z.string().nullable(),
+        blocks: z.array(block),
+      }),
+    ),
     tokens: estimatedTokensOutput,
   },
   readsHistory: true,

@@ -9,7 +9,15 @@ import { messageTokenEstimate } from '../../core/retrieval/message-tokens.js';
 import { homeDir } from '../../shared/paths.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
-import { agentOption, agentsInput, selectorsInput, sessionHeading, timeInput, timeOption, estimatedTokensOutput } from '../schemas.js';
+import {
+  agentOption,
+  agentsInput,
+  selectorsInput,
+  sessionHeading,
+  timeInput,
+  timeOption,
+  estimatedTokensOutput,
+} from '../schemas.js';
 
 const hit = z.object({
   message: z.number().int().describe('1-based message number: read it with the read tool'),
@@ -27,7 +35,10 @@ export const searchTool = defineTool({
     'Search every stored coding-agent session (Claude Code, Codex, Gemini, ...): ranked full text, or a regular expression. ' +
     'Returns hits grouped by session with snippets, message numbers and the token count of each whole message; open one with `read`.',
   inputSchema: {
-    query: z.string().min(1).describe('words, "phrases", OR, -excluded; a JavaScript regular expression with regex: true'),
+    query: z
+      .string()
+      .min(1)
+      .describe('words, "phrases", OR, -excluded; a JavaScript regular expression with regex: true'),
     regex: z.boolean().optional(),
     ignoreCase: z.boolean().optional().describe('case-insensitive regular expression'),
     session: z.string().min(1).optional().describe('only this session (id or unique prefix)'),
@@ -38,7 +49,13 @@ export const searchTool = defineTool({
     in: selectorsInput('only these fields'),
     limit: z.number().int().min(1).max(100).default(10).describe('at most this many sessions'),
     maxPerSession: z.number().int().min(1).max(50).default(3).describe('hits shown per session'),
-    context: z.number().int().min(0).max(200).optional().describe('words of context on each side of a hit (default 12)'),
+    context: z
+      .number()
+      .int()
+      .min(0)
+      .max(200)
+      .optional()
+      .describe('words of context on each side of a hit (default 12)'),
   },
   outputSchema: {
     query: z.string(),
@@ -71,8 +88,17 @@ export const searchTool = defineTool({
     }));
     const home = homeDir(ctx.env);
     // The readable text names each hit's message size too: many clients show the model only this block.
-    const shown = { ...result, sessions: sessions.map((s) => ({ ...s, hits: s.hits.map((h) => ({ ...h, snippet: `${h.snippet}  [${h.messageTokens} tokens]` })) })) };
-    const text = sessions.length === 0 ? 'no matches' : formatSearch(shown, 'hits', (p) => displayPath(p, null, sessionHome(p, home)));
+    const shown = {
+      ...result,
+      sessions: sessions.map((s) => ({
+        ...s,
+        hits: s.hits.map((h) => ({ ...h, snippet: `${h.snippet}  [${h.messageTokens} tokens]` })),
+      })),
+    };
+    const text =
+      sessions.length === 0
+        ? 'no matches'
+        : formatSearch(shown, 'hits', (p) => displayPath(p, null, sessionHome(p, home)));
     const { match: _match, ...rest } = result;
     return { text, structured: { ...rest, sessions, tokens: estimateTokens(text) } };
   },

@@ -47,16 +47,43 @@ describe('false positives', () => {
   });
   it('redacts the demo key in a query string, and nothing else of the URL', () => {
     const url = 'https://api.example.net/v1/tides?station=9414290&api_key=q8Zr2LmX0vB7nK4w&units=metric&format=json';
-    expect(redactText(url).text).toBe('https://api.example.net/v1/tides?station=9414290&api_key=[REDACTED:env-secret]&units=metric&format=json');
+    expect(redactText(url).text).toBe(
+      'https://api.example.net/v1/tides?station=9414290&api_key=[REDACTED:env-secret]&units=metric&format=json',
+    );
   });
 });
 
 describe('names of secrets', () => {
   it('knows a secret by the last word of its name', () => {
-    for (const name of ['REDIS_PASS', 'DATABASE_PASSWORD', 'db.password', 'GITHUB_TOKEN', 'AUTH_TOKEN_SECRET', 'apiKey', 'x-api-key', 'AccountKey', 'client_secret', 'SECRET_KEY_BASE', 'TOKEN_VALUE', '_authToken']) {
+    for (const name of [
+      'REDIS_PASS',
+      'DATABASE_PASSWORD',
+      'db.password',
+      'GITHUB_TOKEN',
+      'AUTH_TOKEN_SECRET',
+      'apiKey',
+      'x-api-key',
+      'AccountKey',
+      'client_secret',
+      'SECRET_KEY_BASE',
+      'TOKEN_VALUE',
+      '_authToken',
+    ]) {
       expect(secretNameKind(name), name).not.toBeNull();
     }
-    for (const name of ['git_author_name', 'prompt_tokens', 'max_tokens', 'token_count', 'tokenizer', 'password_min_length', 'SECRET_NAME', 'auth_mode', 'key', 'Pass', 'monkey']) {
+    for (const name of [
+      'git_author_name',
+      'prompt_tokens',
+      'max_tokens',
+      'token_count',
+      'tokenizer',
+      'password_min_length',
+      'SECRET_NAME',
+      'auth_mode',
+      'key',
+      'Pass',
+      'monkey',
+    ]) {
       expect(secretNameKind(name), name).toBeNull();
     }
   });
@@ -64,12 +91,17 @@ describe('names of secrets', () => {
 
 describe('secretlint preset', () => {
   it('names every rule of the recommended preset (a rule added upstream must be named here)', () => {
-    for (const id of presetRuleIds()) expect(VENDOR_RULES[id] !== undefined || VENDOR_RULES_NOT_RUN.has(id), id).toBe(true);
+    for (const id of presetRuleIds())
+      expect(VENDOR_RULES[id] !== undefined || VENDOR_RULES_NOT_RUN.has(id), id).toBe(true);
   });
 });
 
 describe('hint scan', () => {
-  const hints = [['private key', 'sk-ant-'], ['ghp_', '://'], ['auth', 'eyj']];
+  const hints = [
+    ['private key', 'sk-ant-'],
+    ['ghp_', '://'],
+    ['auth', 'eyj'],
+  ];
   const scanner = createHintScanner(hints);
   it('finds each hint at an odd or even position, in any case, and nothing in plain text', () => {
     expect(scanner.scan('plain prose without anything')).toBeNull();
@@ -78,7 +110,11 @@ describe('hint scan', () => {
       for (const hint of group) {
         for (let pad = 0; pad < 4; pad++) {
           const upper = [...hint].map((c, i) => (i % 2 === pad % 2 ? c.toUpperCase() : c)).join('');
-          for (const text of ['#'.repeat(pad) + hint, '#'.repeat(pad) + upper + '#', 'é'.repeat(pad) + hint + '##'.repeat(pad)]) {
+          for (const text of [
+            '#'.repeat(pad) + hint,
+            '#'.repeat(pad) + upper + '#',
+            'é'.repeat(pad) + hint + '##'.repeat(pad),
+          ]) {
             expect(scanner.scan(text), text).toEqual([rule]);
           }
         }

@@ -9,7 +9,6 @@
 const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
 const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c));
 
-
 /**
  * The 150 most frequent letter pairs of agent transcripts (the real fixtures), most frequent first. A
  * hint is looked for by two of its pairs that are rare: symbols first, then letters not in this list.
@@ -61,7 +60,8 @@ export function createHintScanner(hintsByRule: readonly (readonly string[])[]): 
   const byPair = new Map<number, Map<string, Candidate>>();
   hintsByRule.forEach((hints, rule) => {
     for (const hint of hints) {
-      if (hint.length < 3 || hint !== hint.toLowerCase() || /[^\x20-\x7e]/.test(hint)) throw new Error(`redaction hint ${hint}: 3+ lower-case ASCII characters`);
+      if (hint.length < 3 || hint !== hint.toLowerCase() || /[^\x20-\x7e]/.test(hint))
+        throw new Error(`redaction hint ${hint}: 3+ lower-case ASCII characters`);
       const first = quietestWindow(hint);
       for (const offset of [first, first + 1]) {
         const pair = (hint.charCodeAt(offset) << 7) | hint.charCodeAt(offset + 1);

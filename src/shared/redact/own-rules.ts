@@ -20,10 +20,60 @@ export interface OwnRule {
  */
 export const URL_USERINFO_PREFILTER = /:\/\/[^\s/]*:[^\s/]*@/;
 
-const SECRET_WORDS = new Set(['secret', 'secrets', 'password', 'passwd', 'pwd', 'pass', 'passphrase', 'token', 'apikey', 'credential', 'credentials', 'auth', 'privatekey', 'accesskey', 'accountkey', 'sas']);
-const KEY_QUALIFIERS = new Set(['api', 'access', 'private', 'secret', 'account', 'signing', 'encryption', 'master', 'app', 'auth', 'client', 'service', 'shared', 'license', 'webhook', 'deploy', 'admin', 'write', 'read']);
+const SECRET_WORDS = new Set([
+  'secret',
+  'secrets',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'auth',
+  'privatekey',
+  'accesskey',
+  'accountkey',
+  'sas',
+]);
+const KEY_QUALIFIERS = new Set([
+  'api',
+  'access',
+  'private',
+  'secret',
+  'account',
+  'signing',
+  'encryption',
+  'master',
+  'app',
+  'auth',
+  'client',
+  'service',
+  'shared',
+  'license',
+  'webhook',
+  'deploy',
+  'admin',
+  'write',
+  'read',
+]);
 /** Trailing words that leave the name's meaning: `TOKEN_VALUE` is a token, `TOKEN_COUNT` is not. */
-const NEUTRAL_TAIL = new Set(['value', 'str', 'string', 'b64', 'base64', 'hex', 'raw', 'plain', 'text', 'data', 'env', 'base']);
+const NEUTRAL_TAIL = new Set([
+  'value',
+  'str',
+  'string',
+  'b64',
+  'base64',
+  'hex',
+  'raw',
+  'plain',
+  'text',
+  'data',
+  'env',
+  'base',
+]);
 /** Hints for camelCase names ending in Key (`apiKey`); snake and kebab case are found by `_key`/`-key`. */
 const KEY_HINTS = [...KEY_QUALIFIERS].map((q) => `${q}key`);
 const PASSWORD_WORDS = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase']);
@@ -77,14 +127,36 @@ export const OWN_RULES: OwnRule[] = [
   { kind: 'google-api-key', hints: ['aiza'], pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
   { kind: 'google-oauth-secret', hints: ['gocspx-'], pattern: /\bGOCSPX-[A-Za-z0-9_-]{24,}/dg },
   { kind: 'anthropic-key', hints: ['sk-ant-'], pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/dg },
-  { kind: 'openai-key', hints: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'], pattern: /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/dg },
-  { kind: 'api-key', hints: ['sk-'], pattern: /\bsk-(?:or-v1-)?[A-Za-z0-9]{32,}(?![A-Za-z0-9_-])/dg, accept: (s) => /\d/.test(s) && looksLikeKeyValue(s) },
+  {
+    kind: 'openai-key',
+    hints: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'],
+    pattern: /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/dg,
+  },
+  {
+    kind: 'api-key',
+    hints: ['sk-'],
+    pattern: /\bsk-(?:or-v1-)?[A-Za-z0-9]{32,}(?![A-Za-z0-9_-])/dg,
+    accept: (s) => /\d/.test(s) && looksLikeKeyValue(s),
+  },
   // Looser shapes than secretlint's exact lengths, for tokens of older or other formats of the same vendors.
-  { kind: 'github-token', hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'], pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/dg },
+  {
+    kind: 'github-token',
+    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/dg,
+  },
   { kind: 'slack-token', hints: ['xox'], pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/dg, accept: (s) => /\d/.test(s) },
-  { kind: 'huggingface-token', hints: ['hf_'], pattern: /\bhf_[A-Za-z0-9]{30,}(?![A-Za-z0-9_-])/dg, accept: (s) => looksLikeKeyValue(s) },
+  {
+    kind: 'huggingface-token',
+    hints: ['hf_'],
+    pattern: /\bhf_[A-Za-z0-9]{30,}(?![A-Za-z0-9_-])/dg,
+    accept: (s) => looksLikeKeyValue(s),
+  },
   { kind: 'gitlab-token', hints: ['glpat-'], pattern: /\bglpat-[A-Za-z0-9_-]{20,}/dg },
-  { kind: 'stripe-key', hints: ['sk_live', 'sk_test', 'rk_live', 'rk_test'], pattern: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}/dg },
+  {
+    kind: 'stripe-key',
+    hints: ['sk_live', 'sk_test', 'rk_live', 'rk_test'],
+    pattern: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}/dg,
+  },
   { kind: 'stripe-webhook-secret', hints: ['whsec_'], pattern: /\bwhsec_[A-Za-z0-9+/=]{24,}/dg },
   { kind: 'mailgun-key', hints: ['key-'], pattern: /\bkey-[0-9a-f]{32}\b/dg },
   { kind: 'pypi-token', hints: ['pypi-agei'], pattern: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/dg },
@@ -92,9 +164,19 @@ export const OWN_RULES: OwnRule[] = [
   { kind: 'telegram-bot-token', hints: [':aa'], pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/dg },
   { kind: 'age-secret-key', hints: ['age-secret-key-'], pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/dg },
   { kind: 'jwt', hints: ['eyj'], pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg },
-  { kind: 'bearer-token', hints: ['bearer'], pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/dgi, accept: (s) => looksLikeKeyValue(s) },
+  {
+    kind: 'bearer-token',
+    hints: ['bearer'],
+    pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/dgi,
+    accept: (s) => looksLikeKeyValue(s),
+  },
   // Basic credentials follow an Authorization header name (the hint), which costs the scan nothing more.
-  { kind: 'basic-auth', hints: ['auth'], pattern: /\bBasic\s+(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/dg, accept: basicCredential },
+  {
+    kind: 'basic-auth',
+    hints: ['auth'],
+    pattern: /\bBasic\s+(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/dg,
+    accept: basicCredential,
+  },
   {
     kind: 'url-password',
     hints: ['://'],
@@ -103,40 +185,86 @@ export const OWN_RULES: OwnRule[] = [
     prefilter: URL_USERINFO_PREFILTER,
     accept: (s) => s.length >= 3 && !isPlaceholder(s) && !/^(?:pass|pwd|secret|pw)$/i.test(s),
   },
-  { kind: 'azure-key', hints: ['accountkey', 'sharedaccesskey'], pattern: /\b(?:AccountKey|SharedAccessKey)\s*=\s*(?<secret>[A-Za-z0-9+/]{20,}={0,2})/dgi },
+  {
+    kind: 'azure-key',
+    hints: ['accountkey', 'sharedaccesskey'],
+    pattern: /\b(?:AccountKey|SharedAccessKey)\s*=\s*(?<secret>[A-Za-z0-9+/]{20,}={0,2})/dgi,
+  },
   { kind: 'azure-sas', hints: ['sig='], pattern: /[?&]sig=(?<secret>[A-Za-z0-9%+/]{20,}(?:%3D|=){0,2})/dg },
-  { kind: 'discord-webhook', hints: ['api/webhooks/'], pattern: /https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{20,})/dgi },
-  { kind: 'teams-webhook', hints: ['webhook.office', 'outlook.office'], pattern: /https:\/\/(?:[a-z0-9-]+\.webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)\/(?<secret>[^\s"'<>\\]{20,})/dgi },
+  {
+    kind: 'discord-webhook',
+    hints: ['api/webhooks/'],
+    pattern:
+      /https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{20,})/dgi,
+  },
+  {
+    kind: 'teams-webhook',
+    hints: ['webhook.office', 'outlook.office'],
+    pattern:
+      /https:\/\/(?:[a-z0-9-]+\.webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)\/(?<secret>[^\s"'<>\\]{20,})/dgi,
+  },
   {
     kind: 'cli-password',
     hints: ['mysql', 'mariadb'],
     pattern: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,300}?\s-p(?<secret>[^\s'"\\`-][^\s'"\\`]*)/dg,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
-  { kind: 'cli-password', hints: ['curl'], pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\`]{3,})/dg, accept: (s) => !isPlaceholder(s) },
-  { kind: 'cli-password', hints: ['sshpass'], pattern: /\bsshpass\s+-p\s*(?:\\?["'])?(?<secret>[^\s'"\\`]{3,})/dg, accept: (s) => !isPlaceholder(s) },
-  { kind: 'cli-password', hints: ['--password', '--passwd'], pattern: /(?:^|\s)--pass(?:word|wd)(?:=|\s+)(?:\\?["'])?(?<secret>[^\s'"\\`]{3,})/dg, accept: (s) => !isPlaceholder(s) && !s.startsWith('-') },
+  {
+    kind: 'cli-password',
+    hints: ['curl'],
+    pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)\s*(?:\\?["'])?[^\s:'"\\]+:(?<secret>[^\s'"\\`]{3,})/dg,
+    accept: (s) => !isPlaceholder(s),
+  },
+  {
+    kind: 'cli-password',
+    hints: ['sshpass'],
+    pattern: /\bsshpass\s+-p\s*(?:\\?["'])?(?<secret>[^\s'"\\`]{3,})/dg,
+    accept: (s) => !isPlaceholder(s),
+  },
+  {
+    kind: 'cli-password',
+    hints: ['--password', '--passwd'],
+    pattern: /(?:^|\s)--pass(?:word|wd)(?:=|\s+)(?:\\?["'])?(?<secret>[^\s'"\\`]{3,})/dg,
+    accept: (s) => !isPlaceholder(s) && !s.startsWith('-'),
+  },
   {
     kind: 'private-key',
     hints: ['private key'],
     // With or without its END line (a key cut short is still a key): the body up to END or the first
     // character no key body has. The BEGIN and END lines stay, to say what was there.
-    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?<secret>[A-Za-z0-9+/=\s\\:,.-]*?)(?=-----END|[^A-Za-z0-9+/=\s\\:,.-]|$)/dg,
+    pattern:
+      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?<secret>[A-Za-z0-9+/=\s\\:,.-]*?)(?=-----END|[^A-Za-z0-9+/=\s\\:,.-]|$)/dg,
     accept: (s) => s.replace(/\\[nrt]|\s/g, '').length >= 16,
   },
   {
     kind: 'password-in-prose',
     hints: ['passw', 'pwd', 'passphrase'],
-    pattern: /\b(?:password|passwd|passphrase|pwd)\s+(?:is|was|will be|would be|should be|=|:)\s*:?\s*(?:\\?["'`])?(?<secret>[^\s"'`\\]{4,})/dgi,
+    pattern:
+      /\b(?:password|passwd|passphrase|pwd)\s+(?:is|was|will be|would be|should be|=|:)\s*:?\s*(?:\\?["'`])?(?<secret>[^\s"'`\\]{4,})/dgi,
     accept: (s) => looksLikePassword(trimmedPassword(s)),
   },
   {
     kind: 'env-secret',
-    hints: ['secret', 'token', 'passw', 'pwd', '_pass', 'pass_', '-pass', 'credential', 'auth', '_key', '-key', '.key', ...KEY_HINTS],
+    hints: [
+      'secret',
+      'token',
+      'passw',
+      'pwd',
+      '_pass',
+      'pass_',
+      '-pass',
+      'credential',
+      'auth',
+      '_key',
+      '-key',
+      '.key',
+      ...KEY_HINTS,
+    ],
     // Anchored on the keyword (fast), the whole name read back from it; quotes may be JSON-escaped (a
     // tool input as JSON text). The value may hold `$` (only a leading `$` makes it a variable). Every
     // repetition before the value is bounded, so a long run of keywords costs linear time.
-    pattern: /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]{0,64}(?:\\?["'])?\]?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
+    pattern:
+      /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]{0,64}(?:\\?["'])?\]?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
     accept: (s, text, m) => {
       const sep = /(?:\\?["'])?\]?\s*(?:=|:=|:|=>)/.exec(m[0])!;
       const name = nameBefore(text, m.index, m.index + sep.index);

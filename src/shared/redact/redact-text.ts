@@ -23,7 +23,13 @@ interface AnyRule {
   run(text: string, out: RuleMatch[]): void;
 }
 
-const RULES: AnyRule[] = [...vendorRules, ...OWN_RULES.map((rule) => ({ hints: rule.hints, run: (text: string, out: RuleMatch[]) => runOwnRule(rule, text, out) }))];
+const RULES: AnyRule[] = [
+  ...vendorRules,
+  ...OWN_RULES.map((rule) => ({
+    hints: rule.hints,
+    run: (text: string, out: RuleMatch[]) => runOwnRule(rule, text, out),
+  })),
+];
 const scanner = createHintScanner(RULES.map((rule) => rule.hints));
 
 export const placeholderFor = (kind: string): string => `[REDACTED:${kind}]`;
@@ -53,7 +59,9 @@ export function findSecrets(text: string): SecretFinding[] {
   for (const i of hinted) RULES[i]!.run(text, raw);
   if (raw.length === 0) return [];
   // A placeholder of an earlier redaction is never a secret (redacting twice changes nothing).
-  const found = raw.map((f) => trimmed(text, f)).filter((f) => f.end > f.start && !text.slice(f.start, f.end).includes('[REDACTED:'));
+  const found = raw
+    .map((f) => trimmed(text, f))
+    .filter((f) => f.end > f.start && !text.slice(f.start, f.end).includes('[REDACTED:'));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: SecretFinding[] = [];
   let reached = -1;

@@ -57,7 +57,8 @@ export function createRedactor(enabled = true): Redactor {
 export function redactValue<T>(value: T, redactor: Redactor, depth = 0): T {
   if (typeof value === 'string') return redactor.redact(value) as T;
   // Past the depth bound the rest is redacted as JSON text, so a hostile nesting costs no stack.
-  if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH) return redactor.redact(stringifyJson(value) ?? '') as T;
+  if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH)
+    return redactor.redact(stringifyJson(value) ?? '') as T;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, redactor, depth + 1)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -17,9 +17,11 @@ export function shannonEntropy(value: string): number {
 
 const PLACEHOLDER_WORDS =
   /^(?:true|false|null|nil|none|undefined|required|optional|string|str|number|int|integer|bool|boolean|object|any|unknown|void|bytes|list|dict|map|array|secret|password|passwd|token|redacted|hidden|masked|example|sample|placeholder|changeme|default|empty|test|dummy|fake|todo|tbd|xxx+|\*+|\.+)$/i;
-const PLACEHOLDER_PARTS = /your[_-]?|[_-]here\b|change[_-]?me|^my[_-]?(?:password|pass|token|key|secret)|<[^>]*>|\{\{|\}\}|\$\{|\[REDACTED|REDACTED|example|placeholder|changeme|xxxxxx|\*\*\*|\.\.\.|…/i;
+const PLACEHOLDER_PARTS =
+  /your[_-]?|[_-]here\b|change[_-]?me|^my[_-]?(?:password|pass|token|key|secret)|<[^>]*>|\{\{|\}\}|\$\{|\[REDACTED|REDACTED|example|placeholder|changeme|xxxxxx|\*\*\*|\.\.\.|…/i;
 /** Values that are code, not data: member access, calls, environment lookups, types. */
-const CODE_LIKE = /^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\)?)?$|^[A-Za-z_$][\w$]*\(|^(?:process\.env|os\.environ|env\.|getenv|config\.|settings\.|self\.|this\.|ctx\.|args\.|opts\.|options\.|req\.|request\.)|^[A-Z][A-Za-z]*\[|^[a-z_]+\[[a-z_'"]/;
+const CODE_LIKE =
+  /^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\)?)?$|^[A-Za-z_$][\w$]*\(|^(?:process\.env|os\.environ|env\.|getenv|config\.|settings\.|self\.|this\.|ctx\.|args\.|opts\.|options\.|req\.|request\.)|^[A-Z][A-Za-z]*\[|^[a-z_]+\[[a-z_'"]/;
 
 /** A value that stands for a secret without being one: a variable, a template, a placeholder, code. */
 export function isPlaceholder(value: string): boolean {
@@ -33,7 +35,12 @@ export function isPlaceholder(value: string): boolean {
 }
 
 function classes(value: string): number {
-  return (/[a-z]/.test(value) ? 1 : 0) + (/[A-Z]/.test(value) ? 1 : 0) + (/[0-9]/.test(value) ? 1 : 0) + (/[^A-Za-z0-9]/.test(value) ? 1 : 0);
+  return (
+    (/[a-z]/.test(value) ? 1 : 0) +
+    (/[A-Z]/.test(value) ? 1 : 0) +
+    (/[0-9]/.test(value) ? 1 : 0) +
+    (/[^A-Za-z0-9]/.test(value) ? 1 : 0)
+  );
 }
 
 /**

@@ -32,10 +32,17 @@ interface RuleCreator {
  * Our kind name and pre-filter hints for each rule of the preset (a new rule upstream fails a test until
  * named here). A hint shared with another rule (`secret`, `://`) costs the scan nothing more.
  */
-export const VENDOR_RULES: Record<string, { kind: string; hints: string[]; kindByMessage?: Record<string, string>; prefilter?: RegExp }> = {
+export const VENDOR_RULES: Record<
+  string,
+  { kind: string; hints: string[]; kindByMessage?: Record<string, string>; prefilter?: RegExp }
+> = {
   '@secretlint/secretlint-rule-aws': { kind: 'aws-secret-key', hints: ['secret'] },
   '@secretlint/secretlint-rule-npm': { kind: 'npm-token', hints: ['npm_', '_authtoken'] },
-  '@secretlint/secretlint-rule-slack': { kind: 'slack-token', hints: ['xoxb-', 'xoxp-', 'xapp-', 'xoxa-', 'xoxo-', 'xoxr-', 'hooks.slack.com'], kindByMessage: { IncomingWebhook: 'slack-webhook' } },
+  '@secretlint/secretlint-rule-slack': {
+    kind: 'slack-token',
+    hints: ['xoxb-', 'xoxp-', 'xapp-', 'xoxa-', 'xoxo-', 'xoxr-', 'hooks.slack.com'],
+    kindByMessage: { IncomingWebhook: 'slack-webhook' },
+  },
   '@secretlint/secretlint-rule-basicauth': { kind: 'url-password', hints: ['://'], prefilter: URL_USERINFO_PREFILTER },
   '@secretlint/secretlint-rule-openai': { kind: 'openai-key', hints: ['t3blbkfj'] },
   '@secretlint/secretlint-rule-anthropic': { kind: 'anthropic-key', hints: ['sk-ant-'] },
@@ -46,11 +53,18 @@ export const VENDOR_RULES: Record<string, { kind: string; hints: string[]; kindB
   '@secretlint/secretlint-rule-privatekey': { kind: 'private-key', hints: ['private key'] },
   '@secretlint/secretlint-rule-sendgrid': { kind: 'sendgrid-key', hints: ['sg.'] },
   '@secretlint/secretlint-rule-shopify': { kind: 'shopify-token', hints: ['shppa_', 'shpca_', 'shpat_', 'shpss_'] },
-  '@secretlint/secretlint-rule-github': { kind: 'github-token', hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'] },
+  '@secretlint/secretlint-rule-github': {
+    kind: 'github-token',
+    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
+  },
   '@secretlint/secretlint-rule-gitlab': { kind: 'gitlab-token', hints: ['glpat-'] },
   '@secretlint/secretlint-rule-grafana': { kind: 'grafana-token', hints: ['glc_', 'glsa_'] },
   '@secretlint/secretlint-rule-1password': { kind: '1password-token', hints: ['ops_ey'] },
-  '@secretlint/secretlint-rule-database-connection-string': { kind: 'url-password', hints: ['://'], prefilter: URL_USERINFO_PREFILTER },
+  '@secretlint/secretlint-rule-database-connection-string': {
+    kind: 'url-password',
+    hints: ['://'],
+    prefilter: URL_USERINFO_PREFILTER,
+  },
   '@secretlint/secretlint-rule-hashicorp-vault': { kind: 'vault-token', hints: ['hvs.', 'hvb.', 'hvr.'] },
   '@secretlint/secretlint-rule-vercel': { kind: 'vercel-token', hints: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'] },
   '@secretlint/secretlint-rule-databricks': { kind: 'databricks-token', hints: ['dapi'] },
@@ -58,9 +72,13 @@ export const VENDOR_RULES: Record<string, { kind: string; hints: string[]; kindB
   '@secretlint/secretlint-rule-figma': { kind: 'figma-token', hints: ['figd_'] },
 };
 /** Rules that look at file names or comment directives, not at the text of a message. */
-export const VENDOR_RULES_NOT_RUN = new Set(['@secretlint/secretlint-rule-gcp', '@secretlint/secretlint-rule-filter-comments']);
+export const VENDOR_RULES_NOT_RUN = new Set([
+  '@secretlint/secretlint-rule-gcp',
+  '@secretlint/secretlint-rule-filter-comments',
+]);
 
-export const presetRuleIds = (): string[] => (recommendedPreset.rules as unknown as RuleCreator[]).map((rule) => rule.meta.id);
+export const presetRuleIds = (): string[] =>
+  (recommendedPreset.rules as unknown as RuleCreator[]).map((rule) => rule.meta.id);
 
 interface Collected {
   messageId: string;
@@ -138,7 +156,8 @@ function loadVendorRules(): VendorRule[] {
         for (const found of collecting) {
           const [start, end] = narrow(text, found);
           const kind = named.kindByMessage?.[found.messageId] ?? named.kind;
-          if (end > start && !(kind === 'url-password' && isPlaceholder(text.slice(start, end)))) out.push({ kind, start, end });
+          if (end > start && !(kind === 'url-password' && isPlaceholder(text.slice(start, end))))
+            out.push({ kind, start, end });
         }
         collecting = [];
       },

@@ -79,7 +79,9 @@ describe('aider adapter on real fixtures', () => {
   });
 
   it('reports .aider.input.history as a prompt log, not a session', async () => {
-    const out = (await aiderAdapter.parseFile({ path: join(FIXTURES, 'luvatrix/.aider.input.history') })) as ParseOutput;
+    const out = (await aiderAdapter.parseFile({
+      path: join(FIXTURES, 'luvatrix/.aider.input.history'),
+    })) as ParseOutput;
     expect(out.notSession).toMatch(/prompt log/);
     expect(out.sessions).toEqual([]);
   });
@@ -114,7 +116,10 @@ const HISTORY = [
 describe('aider parsing rules', () => {
   it('splits sessions, merges consecutive prompt lines and suffixes duplicate start times', () => {
     const out = parseAiderHistory(HISTORY, '/p/.aider.chat.history.md');
-    expect(out.sessions.map((s) => s.key.split(':').slice(1).join(':'))).toEqual(['2025-01-02 10:00:00', '2025-01-02 10:00:00#2']);
+    expect(out.sessions.map((s) => s.key.split(':').slice(1).join(':'))).toEqual([
+      '2025-01-02 10:00:00',
+      '2025-01-02 10:00:00#2',
+    ]);
     expect(out.skipped).toEqual({ empty_session: 1 });
     const first = out.messages.filter((m) => m.sessionKey === out.sessions[0]!.key);
     expect(first.map((m) => [m.key, m.kind])).toEqual([
@@ -138,7 +143,8 @@ describe('aider parsing rules', () => {
   });
 
   it('reports an unclosed thinking block (truncated file) and keeps its text', () => {
-    const text = '# aider chat started at 2025-01-02 10:00:00\n\n#### hi\n\n<thinking-content-abc123>\n\npartial thoughts';
+    const text =
+      '# aider chat started at 2025-01-02 10:00:00\n\n#### hi\n\n<thinking-content-abc123>\n\npartial thoughts';
     const out = parseAiderHistory(text, '/p/.aider.chat.history.md');
     expect(out.malformed).toEqual([{ line: 5, reason: expect.stringMatching(/unclosed/) }]);
     expect(blocksOf(out, 'thinking').map((b) => b.text)).toEqual(['partial thoughts']);
@@ -147,7 +153,10 @@ describe('aider parsing rules', () => {
   it('handles CRLF files and files cut mid-prompt without crashing', () => {
     const crlf = HISTORY.replace(/\n/g, '\r\n');
     const out = parseAiderHistory(crlf, '/p/.aider.chat.history.md');
-    expect(out.messages.filter((m) => m.kind === 'prompt').map((m) => m.blocks[0]!.text)).toEqual(['fix the bug\nin parser.ts', '/run npm test']);
+    expect(out.messages.filter((m) => m.kind === 'prompt').map((m) => m.blocks[0]!.text)).toEqual([
+      'fix the bug\nin parser.ts',
+      '/run npm test',
+    ]);
     const cut = parseAiderHistory(HISTORY.slice(0, HISTORY.indexOf('in parser') + 4), '/p/.aider.chat.history.md');
     expect(cut.messages.at(-1)!.blocks[0]!.text).toBe('fix the bug\nin p');
   });

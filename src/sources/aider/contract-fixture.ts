@@ -34,7 +34,10 @@ const MALFORMED = [
 export const aiderContractFixture: AdapterContractFixtures = {
   sessionPath: 'contract-app/.aider.chat.history.md',
   makeTree(root) {
-    const files = [join(root, 'contract-app', '.aider.chat.history.md'), join(root, 'work', 'api', '.aider.chat.history.md')];
+    const files = [
+      join(root, 'contract-app', '.aider.chat.history.md'),
+      join(root, 'work', 'api', '.aider.chat.history.md'),
+    ];
     for (const f of files) {
       mkdirSync(dirname(f), { recursive: true });
       writeFileSync(f, MINIMAL);
@@ -47,7 +50,10 @@ export const aiderContractFixture: AdapterContractFixtures = {
   },
   minimal: { write: (p) => writeFileSync(p, MINIMAL), sessions: 1, messages: 5 },
   unrelated: [
-    { path: 'contract-app/README.md', content: '# contract-app\n\nWe use aider: see `.aider.chat.history.md`.\n\n#### not a prompt\n' },
+    {
+      path: 'contract-app/README.md',
+      content: '# contract-app\n\nWe use aider: see `.aider.chat.history.md`.\n\n#### not a prompt\n',
+    },
     { path: 'contract-app/package.json', content: '{"name":"contract-app","version":"1.0.0"}' },
   ],
   malformed: { write: (p) => writeFileSync(p, MALFORMED), lines: [5], messages: 2 },

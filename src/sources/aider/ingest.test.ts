@@ -23,9 +23,15 @@ describe('aider through the ingest engine', () => {
         cwd: dir,
       });
       expect(report.filesIngested + report.filesNotSession).toBe(2);
-      expect(report.notSession).toEqual([{ path: join(LUVATRIX, '.aider.input.history'), reason: expect.stringMatching(/prompt log/) }]);
-      const row = store.db.prepare("SELECT project, prompt_count AS prompts, started_at AS started FROM sessions WHERE agent = 'aider'").all();
-      expect(row).toEqual([{ project: LUVATRIX, prompts: 17, started: new Date(2026, 4, 2, 13, 55, 39).toISOString() }]);
+      expect(report.notSession).toEqual([
+        { path: join(LUVATRIX, '.aider.input.history'), reason: expect.stringMatching(/prompt log/) },
+      ]);
+      const row = store.db
+        .prepare("SELECT project, prompt_count AS prompts, started_at AS started FROM sessions WHERE agent = 'aider'")
+        .all();
+      expect(row).toEqual([
+        { project: LUVATRIX, prompts: 17, started: new Date(2026, 4, 2, 13, 55, 39).toISOString() },
+      ]);
     } finally {
       store.close();
     }

@@ -4,7 +4,13 @@
 // message starts, so they stay stable when Aider appends to the file.
 import { basename, dirname, resolve } from 'node:path';
 import { sha1 } from '../../shared/hash.js';
-import { emptyParseOutput, type Block, type ParseOutput, type ParsedMessage, type ParsedSession } from '../../shared/model.js';
+import {
+  emptyParseOutput,
+  type Block,
+  type ParseOutput,
+  type ParsedMessage,
+  type ParsedSession,
+} from '../../shared/model.js';
 import {
   MODE_LINE,
   MODEL_LINE,
@@ -18,7 +24,8 @@ import {
   thinkingClose,
 } from './schema.js';
 
-export const INPUT_HISTORY_REASON = 'Aider input history (.aider.input.history): a prompt log without replies, not a chat session';
+export const INPUT_HISTORY_REASON =
+  'Aider input history (.aider.input.history): a prompt log without replies, not a chat session';
 export const NO_CHAT_REASON = 'no Aider chat content (no "# aider chat started at" header and no "#### " prompt lines)';
 
 interface Segment {
@@ -135,8 +142,19 @@ function parseSegment(seg: Segment, key: string, timestamp: string | undefined, 
       const tag = THINKING_OPEN.exec(line)![1]!;
       const close = lines.indexOf(thinkingClose(tag), i + 1);
       const end = close === -1 ? lines.length : close;
-      if (close === -1) out.malformed.push({ line: lineNo, reason: `unclosed <thinking-content-${tag}> block (kept to end of session)` });
-      b.thinking(lines.slice(i + 1, end).join('\n').trim(), lineNo, { tag });
+      if (close === -1)
+        out.malformed.push({
+          line: lineNo,
+          reason: `unclosed <thinking-content-${tag}> block (kept to end of session)`,
+        });
+      b.thinking(
+        lines
+          .slice(i + 1, end)
+          .join('\n')
+          .trim(),
+        lineNo,
+        { tag },
+      );
       i = end;
     } else if (seg.headerLine === 0 && i === 0 && MODE_LINE.test(line)) {
       out.skipped.mode_line = (out.skipped.mode_line ?? 0) + 1;
@@ -160,7 +178,8 @@ export function parseAiderHistory(text: string, path: string): ParseOutput {
   const out = emptyParseOutput();
   if (basename(path) === '.aider.input.history') return { ...out, notSession: INPUT_HISTORY_REASON };
   const lines = text.split('\n');
-  if (!lines.some((l) => SESSION_HEADER.test(l) || classifyLine(l) === 'prompt')) return { ...out, notSession: NO_CHAT_REASON };
+  if (!lines.some((l) => SESSION_HEADER.test(l) || classifyLine(l) === 'prompt'))
+    return { ...out, notSession: NO_CHAT_REASON };
   const fileId = sha1(resolve(path)).slice(0, 12);
   const project = dirname(resolve(path));
   const seen = new Map<string, number>();
@@ -178,7 +197,10 @@ export function parseAiderHistory(text: string, path: string): ParseOutput {
     }
     const session = out.sessions[out.sessions.length - 1]!;
     session.project = project;
-    const firstPrompt = messages.find((m) => m.kind === 'prompt')?.blocks[0]?.text.split('\n')[0]?.trim();
+    const firstPrompt = messages
+      .find((m) => m.kind === 'prompt')
+      ?.blocks[0]?.text.split('\n')[0]
+      ?.trim();
     if (firstPrompt) session.title = firstPrompt.length > 120 ? firstPrompt.slice(0, 119) + '…' : firstPrompt;
     out.messages.push(...messages);
   }

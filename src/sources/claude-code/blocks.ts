@@ -96,10 +96,32 @@ function safeJson(value: unknown): string {
 
 /** Scalar fields of `toolUseResult` worth keeping (file edits' old/new strings are in the call input). */
 const RESULT_FIELDS = [
-  'agentId', 'agentType', 'status', 'totalDurationMs', 'totalTokens', 'totalToolUseCount', 'filePath',
-  'type', 'interrupted', 'isImage', 'returnCodeInterpretation', 'persistedOutputPath', 'durationMs',
-  'numFiles', 'numLines', 'truncated', 'url', 'code', 'bytes', 'commandName', 'success', 'taskId',
-  'noOutputExpected', 'replaceAll', 'userModified', 'exitCode',
+  'agentId',
+  'agentType',
+  'status',
+  'totalDurationMs',
+  'totalTokens',
+  'totalToolUseCount',
+  'filePath',
+  'type',
+  'interrupted',
+  'isImage',
+  'returnCodeInterpretation',
+  'persistedOutputPath',
+  'durationMs',
+  'numFiles',
+  'numLines',
+  'truncated',
+  'url',
+  'code',
+  'bytes',
+  'commandName',
+  'success',
+  'taskId',
+  'noOutputExpected',
+  'replaceAll',
+  'userModified',
+  'exitCode',
 ];
 
 export function toolUseResultMeta(value: unknown): Record<string, unknown> {
@@ -167,7 +189,8 @@ export function userBlocks(content: unknown, toolUseResult: unknown, ctx: BlockC
     if (typeof part === 'string') blocks.push(...textBlocks(part, textKind));
     else if (!isObject(part)) ctx.skip('block:invalid');
     else if (part.type === 'text') blocks.push(...textBlocks(typeof part.text === 'string' ? part.text : '', textKind));
-    else if (part.type === 'tool_result') blocks.push(toolResultBlock(part, resultCount === 1 ? toolUseResult : undefined, ctx));
+    else if (part.type === 'tool_result')
+      blocks.push(toolResultBlock(part, resultCount === 1 ? toolUseResult : undefined, ctx));
     else if (part.type === 'image' || part.type === 'document') blocks.push(mediaBlock(part.type, part));
     else ctx.skip(`block:${String(part.type)}`);
   }

@@ -7,7 +7,14 @@ import type { AdapterContractFixtures } from '../adapter-contract.js';
 
 const SID = '0c0ffee0-1111-4222-8333-444455556666';
 const CWD = '/work/contract-app';
-const base = { sessionId: SID, cwd: CWD, gitBranch: 'main', version: '2.1.0', isSidechain: false, userType: 'external' };
+const base = {
+  sessionId: SID,
+  cwd: CWD,
+  gitBranch: 'main',
+  version: '2.1.0',
+  isSidechain: false,
+  userType: 'external',
+};
 
 const user = (uuid: string, parentUuid: string | null, content: unknown, ts: string) =>
   JSON.stringify({ ...base, type: 'user', uuid, parentUuid, timestamp: ts, message: { role: 'user', content } });
@@ -19,13 +26,30 @@ const assistant = (uuid: string, parentUuid: string, id: string, content: unknow
     parentUuid,
     timestamp: ts,
     requestId: `req_${id}`,
-    message: { id, role: 'assistant', model: 'claude-sonnet-4', content, usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+    message: {
+      id,
+      role: 'assistant',
+      model: 'claude-sonnet-4',
+      content,
+      usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    },
   });
 
 const MINIMAL = [
   user('u-1', null, 'list the files in src', '2026-01-05T10:00:00.000Z'),
-  assistant('a-1', 'u-1', 'msg_01', [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls src' } }], '2026-01-05T10:00:01.000Z'),
-  user('u-2', 'a-1', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'index.ts\nmain.ts', is_error: false }], '2026-01-05T10:00:02.000Z'),
+  assistant(
+    'a-1',
+    'u-1',
+    'msg_01',
+    [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls src' } }],
+    '2026-01-05T10:00:01.000Z',
+  ),
+  user(
+    'u-2',
+    'a-1',
+    [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'index.ts\nmain.ts', is_error: false }],
+    '2026-01-05T10:00:02.000Z',
+  ),
   assistant('a-2', 'u-2', 'msg_02', [{ type: 'text', text: 'There are two files.' }], '2026-01-05T10:00:03.000Z'),
 ];
 const text = (lines: string[]) => lines.join('\n') + '\n';
@@ -34,7 +58,11 @@ export const claudeCodeContractFixture: AdapterContractFixtures = {
   sessionPath: `-work-contract-app/${SID}.jsonl`,
   makeTree(root) {
     const slug = join(root, '-work-contract-app');
-    const files = [join(slug, `${SID}.jsonl`), join(slug, 'agent-a1b2c3.jsonl'), join(slug, SID, 'subagents', 'agent-a9f8e7.jsonl')];
+    const files = [
+      join(slug, `${SID}.jsonl`),
+      join(slug, 'agent-a1b2c3.jsonl'),
+      join(slug, SID, 'subagents', 'agent-a9f8e7.jsonl'),
+    ];
     for (const f of files) {
       mkdirSync(dirname(f), { recursive: true });
       writeFileSync(f, text(MINIMAL));
@@ -52,12 +80,17 @@ export const claudeCodeContractFixture: AdapterContractFixtures = {
     { path: '-work-contract-app/events.jsonl', content: '{"event":"click","at":1}\n{"event":"scroll","at":2}\n' },
   ],
   malformed: {
-    write: (p) => writeFileSync(p, text([MINIMAL[0]!, '{"type":"user",', MINIMAL[1]!, '[1,2,3]', MINIMAL[2]!, MINIMAL[3]!])),
+    write: (p) =>
+      writeFileSync(p, text([MINIMAL[0]!, '{"type":"user",', MINIMAL[1]!, '[1,2,3]', MINIMAL[2]!, MINIMAL[3]!])),
     lines: [2, 4],
     messages: 4,
   },
   unknownRecord: {
-    write: (p) => writeFileSync(p, text([MINIMAL[0]!, JSON.stringify({ type: 'hologram-v9', sessionId: SID, uuid: 'h-1' }), ...MINIMAL.slice(1)])),
+    write: (p) =>
+      writeFileSync(
+        p,
+        text([MINIMAL[0]!, JSON.stringify({ type: 'hologram-v9', sessionId: SID, uuid: 'h-1' }), ...MINIMAL.slice(1)]),
+      ),
     skippedType: 'hologram-v9',
     messages: 4,
   },

@@ -13,9 +13,12 @@ export const claudeCodeAdapter: LineAdapter = {
   detect: (path, head) => path.endsWith('.jsonl') && headLooksLikeClaudeCode(head),
   discover: discoverClaudeCodeFiles,
   explain: (path) => {
-    if (/\/subagents\/agent-[^/]+\.meta\.json$/.test(path)) return 'Claude Code subagent metadata: read together with its agent-*.jsonl transcript';
-    if (path.endsWith('/sessions-index.json')) return 'Claude Code sessions index: a cache of session titles, not a transcript';
-    if (/\/tool-results\/[^/]+\.txt$/.test(path)) return 'Claude Code tool-result sidecar: read with the transcript that references it';
+    if (/\/subagents\/agent-[^/]+\.meta\.json$/.test(path))
+      return 'Claude Code subagent metadata: read together with its agent-*.jsonl transcript';
+    if (path.endsWith('/sessions-index.json'))
+      return 'Claude Code sessions index: a cache of session titles, not a transcript';
+    if (/\/tool-results\/[^/]+\.txt$/.test(path))
+      return 'Claude Code tool-result sidecar: read with the transcript that references it';
     return undefined;
   },
   parseLines: parseClaudeCodeLines,

@@ -7,7 +7,13 @@ import { stringifyJson } from '../../shared/bounded-json.js';
 
 export type MessageResult = { message: ParsedMessage } | { malformed: string };
 
-export function toMessage(type: string, record: JsonObject, line: number, sessionKey: string, ctx: BlockContext): MessageResult {
+export function toMessage(
+  type: string,
+  record: JsonObject,
+  line: number,
+  sessionKey: string,
+  ctx: BlockContext,
+): MessageResult {
   if (type === 'system') return { message: systemMessage(record, line, sessionKey) };
   const message = record.message;
   if (!isObject(message)) return { malformed: `${type} record without a message object` };
@@ -33,7 +39,15 @@ function recordMeta(record: JsonObject, fields: readonly string[]): Record<strin
   return Object.keys(meta).length > 0 ? meta : undefined;
 }
 
-const USER_META_FIELDS = ['parentUuid', 'isMeta', 'isCompactSummary', 'sourceToolUseID', 'sourceToolAssistantUUID', 'isVisibleInTranscriptOnly', 'agentId'] as const;
+const USER_META_FIELDS = [
+  'parentUuid',
+  'isMeta',
+  'isCompactSummary',
+  'sourceToolUseID',
+  'sourceToolAssistantUUID',
+  'isVisibleInTranscriptOnly',
+  'agentId',
+] as const;
 
 /** What a user record is: a typed prompt, tool output, a compaction summary or injected context. */
 export function userKind(record: JsonObject, blocks: Block[]): MessageKind {
@@ -45,14 +59,24 @@ export function userKind(record: JsonObject, blocks: Block[]): MessageKind {
   return record.isSidechain === true ? 'meta' : 'prompt';
 }
 
-function userMessage(record: JsonObject, message: JsonObject, line: number, sessionKey: string, ctx: BlockContext): ParsedMessage {
+function userMessage(
+  record: JsonObject,
+  message: JsonObject,
+  line: number,
+  sessionKey: string,
+  ctx: BlockContext,
+): ParsedMessage {
   const uuid = str(record.uuid);
   const result = baseMessage(record, line, sessionKey, uuid ?? `line-${line}`);
   result.blocks = userBlocks(message.content, record.toolUseResult, ctx, record.isCompactSummary === true);
   result.kind = userKind(record, result.blocks);
   if (result.kind === 'tool_output') result.role = 'tool';
   const meta = recordMeta(record, USER_META_FIELDS) ?? {};
-  if (result.kind === 'meta' && record.isSidechain === true && result.blocks.some((b) => !b.noise && b.kind === 'text')) {
+  if (
+    result.kind === 'meta' &&
+    record.isSidechain === true &&
+    result.blocks.some((b) => !b.noise && b.kind === 'text')
+  ) {
     meta.subagentPrompt = true;
   }
   if (Object.keys(meta).length > 0) result.meta = meta;
@@ -73,7 +97,13 @@ function usageOf(message: JsonObject, apiMessageId: string, model: string | unde
   return result;
 }
 
-function assistantMessage(record: JsonObject, message: JsonObject, line: number, sessionKey: string, ctx: BlockContext): MessageResult {
+function assistantMessage(
+  record: JsonObject,
+  message: JsonObject,
+  line: number,
+  sessionKey: string,
+  ctx: BlockContext,
+): MessageResult {
   const apiId = str(message.id);
   const uuid = str(record.uuid);
   const key = apiId ?? uuid;
@@ -98,8 +128,22 @@ function assistantMessage(record: JsonObject, message: JsonObject, line: number,
 }
 
 const SYSTEM_META_FIELDS = [
-  'subtype', 'level', 'parentUuid', 'logicalParentUuid', 'isMeta', 'durationMs', 'retryInMs', 'retryAttempt',
-  'maxRetries', 'hookCount', 'preventedContinuation', 'stopReason', 'hasOutput', 'toolUseID', 'messageCount', 'cause',
+  'subtype',
+  'level',
+  'parentUuid',
+  'logicalParentUuid',
+  'isMeta',
+  'durationMs',
+  'retryInMs',
+  'retryAttempt',
+  'maxRetries',
+  'hookCount',
+  'preventedContinuation',
+  'stopReason',
+  'hasOutput',
+  'toolUseID',
+  'messageCount',
+  'cause',
 ] as const;
 
 function systemMessage(record: JsonObject, line: number, sessionKey: string): ParsedMessage {

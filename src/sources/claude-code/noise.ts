@@ -3,12 +3,25 @@
 // markers. Text is split into segments, each either typed text or a noise wrapper (kept, but marked).
 
 export const NOISE_TAGS = [
-  'command-name', 'command-message', 'command-args', 'command-contents',
-  'local-command-stdout', 'local-command-stderr', 'local-command-caveat',
-  'bash-input', 'bash-stdout', 'bash-stderr',
-  'ide_opened_file', 'ide_selection', 'ide_diagnostics',
-  'system-reminder', 'task-notification', 'user-prompt-submit-hook', 'post-tool-use-hook',
-  'user-memory-input', 'session-start-hook',
+  'command-name',
+  'command-message',
+  'command-args',
+  'command-contents',
+  'local-command-stdout',
+  'local-command-stderr',
+  'local-command-caveat',
+  'bash-input',
+  'bash-stdout',
+  'bash-stderr',
+  'ide_opened_file',
+  'ide_selection',
+  'ide_diagnostics',
+  'system-reminder',
+  'task-notification',
+  'user-prompt-submit-hook',
+  'post-tool-use-hook',
+  'user-memory-input',
+  'session-start-hook',
 ] as const;
 
 export interface TextSegment {

@@ -10,7 +10,13 @@ import { parseClaudeCodeLines } from './parser.js';
 
 const SID = '11111111-2222-3333-4444-555555555555';
 const PATH = `/nonexistent/projects/-work/${SID}.jsonl`;
-const env = { sessionId: SID, cwd: '/work/app', gitBranch: 'main', version: '2.1.0', timestamp: '2026-01-01T00:00:00.000Z' };
+const env = {
+  sessionId: SID,
+  cwd: '/work/app',
+  gitBranch: 'main',
+  version: '2.1.0',
+  timestamp: '2026-01-01T00:00:00.000Z',
+};
 
 function rec(fields: Record<string, unknown>): string {
   return JSON.stringify({ ...env, ...fields });
@@ -20,7 +26,13 @@ function user(uuid: string, content: unknown, extra: Record<string, unknown> = {
 }
 function assistant(uuid: string, id: string, content: unknown[], extra: Record<string, unknown> = {}): string {
   const usage = { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 100, cache_creation_input_tokens: 7 };
-  return rec({ type: 'assistant', uuid, requestId: 'req_1', message: { id, role: 'assistant', model: 'claude-opus-4', content, usage }, ...extra });
+  return rec({
+    type: 'assistant',
+    uuid,
+    requestId: 'req_1',
+    message: { id, role: 'assistant', model: 'claude-opus-4', content, usage },
+    ...extra,
+  });
 }
 function lines(...texts: string[]): LineRecord[] {
   return texts.map((text, i) => ({ text, line: i + 1 }));
@@ -66,7 +78,7 @@ describe('claude-code parser: bad input never throws', () => {
     expect(parse([])).toEqual({ sessions: [], messages: [], malformed: [], skipped: {} });
     expect(parse([''])).toEqual({ sessions: [], messages: [], malformed: [], skipped: {} });
 
-    const big = 'word <system-reminder '.repeat(50 * 1024 * 1024 / 22);
+    const big = 'word <system-reminder '.repeat((50 * 1024 * 1024) / 22);
     const huge = parse([user('u1', big)]);
     expect(huge.messages).toHaveLength(1);
     expect(huge.messages[0]!.blocks.map((b) => b.text).join('').length).toBeGreaterThan(49 * 1024 * 1024);
@@ -92,35 +104,84 @@ describe('claude-code parser: model', () => {
       user('u1', 'fix it'),
       assistant('a1', 'msg_1', [{ type: 'thinking', thinking: 'hmm', signature: 'SIG' }]),
       assistant('a2', 'msg_1', [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls\n-la' } }]),
-      user('u2', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'a.txt' }], is_error: true }], {
-        toolUseResult: { stdout: 'a.txt', stderr: '', interrupted: false, agentId: 'abc', structuredPatch: [1, 2] },
-      }),
+      user(
+        'u2',
+        [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'a.txt' }], is_error: true }],
+        {
+          toolUseResult: { stdout: 'a.txt', stderr: '', interrupted: false, agentId: 'abc', structuredPatch: [1, 2] },
+        },
+      ),
     ]);
     expect(out.messages).toHaveLength(3);
     const reply = out.messages[1]!;
-    expect(reply).toMatchObject({ key: 'msg_1', role: 'assistant', kind: 'response', model: 'claude-opus-4', line: 2, meta: { requestId: 'req_1' } });
+    expect(reply).toMatchObject({
+      key: 'msg_1',
+      role: 'assistant',
+      kind: 'response',
+      model: 'claude-opus-4',
+      line: 2,
+      meta: { requestId: 'req_1' },
+    });
     expect(reply.blocks).toEqual([
       { kind: 'thinking', text: 'hmm' },
-      { kind: 'tool_call', text: '{"command":"ls\\n-la"}', toolName: 'Bash', toolCallId: 'toolu_1', toolInput: { command: 'ls\n-la' }, textIsInput: true },
+      {
+        kind: 'tool_call',
+        text: '{"command":"ls\\n-la"}',
+        toolName: 'Bash',
+        toolCallId: 'toolu_1',
+        toolInput: { command: 'ls\n-la' },
+        textIsInput: true,
+      },
     ]);
-    expect(reply.usage).toEqual({ apiMessageId: 'msg_1', model: 'claude-opus-4', inputTokens: 10, outputTokens: 5, cacheReadTokens: 100, cacheWriteTokens: 7 });
+    expect(reply.usage).toEqual({
+      apiMessageId: 'msg_1',
+      model: 'claude-opus-4',
+      inputTokens: 10,
+      outputTokens: 5,
+      cacheReadTokens: 100,
+      cacheWriteTokens: 7,
+    });
     expect(out.messages[2]).toMatchObject({ kind: 'tool_output', role: 'tool' });
     expect(out.messages[2]!.blocks).toEqual([
-      { kind: 'tool_result', text: 'a.txt', isError: true, toolCallId: 'toolu_1', toolName: 'Bash', meta: { interrupted: false, agentId: 'abc' } },
+      {
+        kind: 'tool_result',
+        text: 'a.txt',
+        isError: true,
+        toolCallId: 'toolu_1',
+        toolName: 'Bash',
+        meta: { interrupted: false, agentId: 'abc' },
+      },
     ]);
     expect(out.sessions).toEqual([
-      { key: SID, agent: 'claude-code', project: '/work/app', gitBranch: 'main', meta: { version: '2.1.0', models: ['claude-opus-4'] } },
+      {
+        key: SID,
+        agent: 'claude-code',
+        project: '/work/app',
+        gitBranch: 'main',
+        meta: { version: '2.1.0', models: ['claude-opus-4'] },
+      },
     ]);
   });
 
   it('classifies prompts, noise, meta, compaction, system and API errors', () => {
     const out = parse([
       user('p1', 'please add tests'),
-      user('n1', '<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>'),
+      user(
+        'n1',
+        '<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>',
+      ),
       user('m1', 'Caveat: generated', { isMeta: true }),
-      user('mix', [{ type: 'text', text: '<ide_opened_file>The user opened a.ts</ide_opened_file> why does this fail?' }]),
+      user('mix', [
+        { type: 'text', text: '<ide_opened_file>The user opened a.ts</ide_opened_file> why does this fail?' },
+      ]),
       user('i1', '[Request interrupted by user]'),
-      rec({ type: 'system', subtype: 'compact_boundary', uuid: 's1', content: 'Conversation compacted', compactMetadata: { trigger: 'manual', preTokens: 5 } }),
+      rec({
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: 's1',
+        content: 'Conversation compacted',
+        compactMetadata: { trigger: 'manual', preTokens: 5 },
+      }),
       user('c1', 'This session is being continued...', { isCompactSummary: true }),
       assistant('e1', 'err-1', [{ type: 'text', text: 'API Error: overloaded' }], { isApiErrorMessage: true }),
     ]);
@@ -135,7 +196,12 @@ describe('claude-code parser: model', () => {
       { kind: 'text', text: 'why does this fail?' },
     ]);
     expect(byKey.i1).toMatchObject({ kind: 'meta', blocks: [{ noise: 'interrupted' }] });
-    expect(byKey.s1).toMatchObject({ kind: 'system', role: 'system', blocks: [{ kind: 'system', text: 'Conversation compacted' }], meta: { subtype: 'compact_boundary', compactMetadata: { trigger: 'manual', preTokens: 5 } } });
+    expect(byKey.s1).toMatchObject({
+      kind: 'system',
+      role: 'system',
+      blocks: [{ kind: 'system', text: 'Conversation compacted' }],
+      meta: { subtype: 'compact_boundary', compactMetadata: { trigger: 'manual', preTokens: 5 } },
+    });
     expect(byKey.c1).toMatchObject({ kind: 'compaction', blocks: [{ kind: 'summary' }] });
     expect(byKey['err-1']).toMatchObject({ kind: 'error', role: 'assistant' });
     expect(byKey['err-1']!.usage).toBeUndefined();
@@ -157,9 +223,22 @@ describe('claude-code parser: model', () => {
     const path = '/nonexistent/projects/-work/agent-a1b2c3.jsonl';
     const out = parse([user('u1', 'Explore the repo', { isSidechain: true, agentId: 'a1b2c3' })], path);
     expect(out.sessions).toEqual([
-      { key: 'agent-a1b2c3', agent: 'claude-code', parentKey: SID, relation: 'subagent', project: '/work/app', gitBranch: 'main', meta: { agentId: 'a1b2c3', version: '2.1.0' } },
+      {
+        key: 'agent-a1b2c3',
+        agent: 'claude-code',
+        parentKey: SID,
+        relation: 'subagent',
+        project: '/work/app',
+        gitBranch: 'main',
+        meta: { agentId: 'a1b2c3', version: '2.1.0' },
+      },
     ]);
-    expect(out.messages[0]).toMatchObject({ sessionKey: 'agent-a1b2c3', kind: 'meta', isSidechain: true, meta: { subagentPrompt: true } });
+    expect(out.messages[0]).toMatchObject({
+      sessionKey: 'agent-a1b2c3',
+      kind: 'meta',
+      isSidechain: true,
+      meta: { subagentPrompt: true },
+    });
     const side = parse([user('u1', 'q', { isSidechain: true })], '/x/agent-aside_question-9f.jsonl');
     expect(side.sessions[0]!.relation).toBe('side_question');
   });
@@ -183,12 +262,18 @@ describe('claude-code parser: persisted tool output', () => {
     const [big, gone] = main.messages.map((m) => m.blocks[0]!);
     expect(big!.text.startsWith('FULL OUTPUT\n')).toBe(true);
     expect(big!.text.length).toBe(1024 * 1024);
-    expect(big!.meta).toMatchObject({ persistedOutputPath: join(slug, SID, 'tool-results', 'toolu_big.txt'), persistedOutputTruncated: true });
+    expect(big!.meta).toMatchObject({
+      persistedOutputPath: join(slug, SID, 'tool-results', 'toolu_big.txt'),
+      persistedOutputTruncated: true,
+    });
     expect(gone!.text).toContain('<persisted-output>');
     expect(gone!.meta).toMatchObject({ persistedOutputMissing: true });
 
     const sub = parse([resultLine('toolu_small')], join(slug, SID, 'subagents', 'agent-abc.jsonl'));
-    expect(sub.messages[0]!.blocks[0]).toMatchObject({ text: 'all of it', meta: { persistedOutputPath: join(slug, SID, 'tool-results', 'toolu_small.txt') } });
+    expect(sub.messages[0]!.blocks[0]).toMatchObject({
+      text: 'all of it',
+      meta: { persistedOutputPath: join(slug, SID, 'tool-results', 'toolu_small.txt') },
+    });
   });
 
   it('reads no sidecar that is a symlink, sits behind a symlinked folder, or is a FIFO (which would block)', () => {
@@ -214,7 +299,13 @@ describe('claude-code parser: persisted tool output', () => {
   });
 
   it('never follows a path outside the tool-results folder', () => {
-    const evil = user('r1', [{ type: 'tool_result', tool_use_id: 't', content: '<persisted-output>saved to: ../../../../etc/passwd</persisted-output>' }]);
+    const evil = user('r1', [
+      {
+        type: 'tool_result',
+        tool_use_id: 't',
+        content: '<persisted-output>saved to: ../../../../etc/passwd</persisted-output>',
+      },
+    ]);
     const out = parse([evil], join(dir, '-w', `${SID}.jsonl`));
     expect(out.messages[0]!.blocks[0]!.text).toContain('<persisted-output>');
   });

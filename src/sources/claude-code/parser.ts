@@ -8,7 +8,15 @@ import type { BlockContext } from './blocks.js';
 import { toMessage } from './messages.js';
 import { readSubagentMeta, relationForAgentId, subagentSessionKey, transcriptFileInfo } from './paths.js';
 import type { TranscriptFileInfo } from './paths.js';
-import { isObject, isPromptLogEntry, isTranscriptRecord, MESSAGE_TYPES, str, titleOf, type JsonObject } from './schema.js';
+import {
+  isObject,
+  isPromptLogEntry,
+  isTranscriptRecord,
+  MESSAGE_TYPES,
+  str,
+  titleOf,
+  type JsonObject,
+} from './schema.js';
 
 const UUID_STEM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -115,7 +123,9 @@ export function parseClaudeCodeLines(lines: LineRecord[], ctx: ParseContext): Pa
   const blockCtx: BlockContext = { path: ctx.path, toolNames: new Map(), skip };
   let fileTarget: SessionTarget | undefined = file.agentId
     ? { key: subagentSessionKey(file.agentId), agentId: file.agentId }
-    : UUID_STEM.test(file.stem) ? { key: file.stem } : undefined;
+    : UUID_STEM.test(file.stem)
+      ? { key: file.stem }
+      : undefined;
 
   for (const { record, line } of records) {
     try {
@@ -125,7 +135,8 @@ export function parseClaudeCodeLines(lines: LineRecord[], ctx: ParseContext): Pa
         continue;
       }
       const title = titleOf(record);
-      if (title) titles.push({ ...title, target: str(record.sessionId) && !file.agentId ? targetOf(record, file) : undefined });
+      if (title)
+        titles.push({ ...title, target: str(record.sessionId) && !file.agentId ? targetOf(record, file) : undefined });
       if (!MESSAGE_TYPES.has(type)) {
         skip(type);
         continue;
@@ -149,7 +160,10 @@ export function parseClaudeCodeLines(lines: LineRecord[], ctx: ParseContext): Pa
       if (message.model && message.model !== '<synthetic>') acc.models.add(message.model);
       mergeInto(messages, message);
     } catch (error) {
-      out.malformed.push({ line, reason: `unreadable record: ${error instanceof Error ? error.message : String(error)}` });
+      out.malformed.push({
+        line,
+        reason: `unreadable record: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -196,7 +210,11 @@ function mergeInto(messages: Map<string, ParsedMessage>, message: ParsedMessage)
 }
 
 /** Highest-precedence title wins (custom > ai > summary); among equals, the last one in the file. */
-function applyTitles(titles: { title: string; rank: number; target?: SessionTarget }[], fileTarget: SessionTarget | undefined, book: SessionBook): void {
+function applyTitles(
+  titles: { title: string; rank: number; target?: SessionTarget }[],
+  fileTarget: SessionTarget | undefined,
+  book: SessionBook,
+): void {
   for (const { title, rank, target } of titles) {
     const where = target ?? fileTarget;
     if (!where) continue;

@@ -17,14 +17,22 @@ const head = (path: string): string => readFileSync(path).subarray(0, 4096).toSt
 
 describe('claude-code roots and discovery', () => {
   it('lists CLAUDE_CONFIG_DIR first, then ~/.claude and ~/.config/claude', () => {
-    expect(claudeCodeAdapter.defaultRoots({ HOME: '/h' })).toEqual(['/h/.claude/projects', '/h/.config/claude/projects']);
+    expect(claudeCodeAdapter.defaultRoots({ HOME: '/h' })).toEqual([
+      '/h/.claude/projects',
+      '/h/.config/claude/projects',
+    ]);
     expect(claudeCodeAdapter.defaultRoots({ HOME: '/h', CLAUDE_CONFIG_DIR: '/c1,/c2' })).toEqual([
-      '/c1/projects', '/c2/projects', '/h/.claude/projects', '/h/.config/claude/projects',
+      '/c1/projects',
+      '/c2/projects',
+      '/h/.claude/projects',
+      '/h/.config/claude/projects',
     ]);
   });
 
   it('finds sessions and both subagent layouts, skipping sessions-index.json', () => {
-    const system = claudeCodeAdapter.discover(join(CC, 'vps-system/projects')).map((f) => relative(join(CC, 'vps-system/projects'), f));
+    const system = claudeCodeAdapter
+      .discover(join(CC, 'vps-system/projects'))
+      .map((f) => relative(join(CC, 'vps-system/projects'), f));
     expect(system).toEqual([
       '-home-ken-github/f02a98c9-b490-4e35-9f43-293fd40c5686.jsonl',
       '-home-ken-next-mavens-flow/0c4091f0-060f-4af0-8df1-c18d15dd7487.jsonl',
@@ -51,7 +59,9 @@ describe('claude-code roots and discovery', () => {
     writeFileSync(join(tmp, 'projects', 'history.jsonl'), '');
     symlinkSync(slug, join(tmp, 'projects', 'loop'));
     expect(claudeCodeAdapter.discover(join(tmp, 'projects')).map((f) => relative(join(tmp, 'projects'), f))).toEqual([
-      '-w/agent-a1.jsonl', '-w/sid.jsonl', '-w/sid/subagents/agent-a2.jsonl',
+      '-w/agent-a1.jsonl',
+      '-w/sid.jsonl',
+      '-w/sid/subagents/agent-a2.jsonl',
     ]);
   });
 });
@@ -63,8 +73,12 @@ describe('claude-code detection', () => {
     for (const file of files) expect([file, claudeCodeAdapter.detect(file, head(file))]).toEqual([file, true]);
   });
 
-  it('rejects other agents\' files and non-jsonl names', () => {
-    const others = [...walk(join(REAL, 'codex'), /\.jsonl?$/), ...walk(join(REAL, 'gemini'), /\.jsonl?$/), ...walk(join(REAL, 'puffin'), /\.json$/)];
+  it("rejects other agents' files and non-jsonl names", () => {
+    const others = [
+      ...walk(join(REAL, 'codex'), /\.jsonl?$/),
+      ...walk(join(REAL, 'gemini'), /\.jsonl?$/),
+      ...walk(join(REAL, 'puffin'), /\.json$/),
+    ];
     expect(others.length).toBeGreaterThan(5);
     for (const file of others) expect([file, claudeCodeAdapter.detect(file, head(file))]).toEqual([file, false]);
     const cc = join(CC, 'obra-episodic-memory/tiny-conversation.jsonl');
@@ -72,10 +86,17 @@ describe('claude-code detection', () => {
   });
 
   it('recognises a head whose first line is longer than the head, and rejects binary or empty heads', () => {
-    const longFirst = JSON.stringify({ parentUuid: null, isSidechain: false, type: 'user', message: { content: 'x'.repeat(10000) } });
+    const longFirst = JSON.stringify({
+      parentUuid: null,
+      isSidechain: false,
+      type: 'user',
+      message: { content: 'x'.repeat(10000) },
+    });
     expect(claudeCodeAdapter.detect('/x/s.jsonl', longFirst.slice(0, 4096))).toBe(true);
     expect(claudeCodeAdapter.detect('/x/s.jsonl', '\u0000\u0001\u00ff\ufffd{{{')).toBe(false);
     expect(claudeCodeAdapter.detect('/x/s.jsonl', '')).toBe(false);
-    expect(claudeCodeAdapter.detect('/x/s.jsonl', '{"type":"user","content":"gemini-like, no session id"}\n')).toBe(false);
+    expect(claudeCodeAdapter.detect('/x/s.jsonl', '{"type":"user","content":"gemini-like, no session id"}\n')).toBe(
+      false,
+    );
   });
 });

@@ -102,7 +102,8 @@ export function readSubagentMeta(transcriptPath: string): Record<string, string>
 export function sidecarFolder(transcriptPath: string, sessionId: string | undefined): string | undefined {
   const dir = dirname(transcriptPath);
   if (basename(dir) === 'subagents') return dirname(dir);
-  if (!sessionId || sessionId.includes('/') || sessionId.includes('\\') || sessionId === '.' || sessionId === '..') return undefined;
+  if (!sessionId || sessionId.includes('/') || sessionId.includes('\\') || sessionId === '.' || sessionId === '..')
+    return undefined;
   return join(dir, sessionId);
 }
 

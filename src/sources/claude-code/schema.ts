@@ -8,8 +8,20 @@ export const MESSAGE_TYPES = new Set(['user', 'assistant', 'system']);
 
 /** Record types Claude Code writes that we skip (but count). `summary` also feeds the title. */
 export const KNOWN_SKIPPED_TYPES = new Set([
-  'summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment', 'permission-mode',
-  'last-prompt', 'ai-title', 'custom-title', 'mode', 'worktree-state', 'pr-link', 'agent-name', 'tag',
+  'summary',
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'attachment',
+  'permission-mode',
+  'last-prompt',
+  'ai-title',
+  'custom-title',
+  'mode',
+  'worktree-state',
+  'pr-link',
+  'agent-name',
+  'tag',
 ]);
 
 export function isObject(value: unknown): value is JsonObject {
@@ -54,7 +66,9 @@ export function titleOf(record: JsonObject): { title: string; rank: number } | u
 
 /** `~/.claude/history.jsonl` prompt-log entry: `{display, pastedContents, timestamp, project, sessionId}`. */
 export function isPromptLogEntry(record: JsonObject): boolean {
-  return typeof record.display === 'string' && ('pastedContents' in record || 'project' in record) && !('type' in record);
+  return (
+    typeof record.display === 'string' && ('pastedContents' in record || 'project' in record) && !('type' in record)
+  );
 }
 
 const RECORD_TYPES = new Set([...MESSAGE_TYPES, ...KNOWN_SKIPPED_TYPES]);

@@ -19,20 +19,36 @@ function linesOf(path: string): LineRecord[] {
 
 const CALL_TYPES = ['function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call'];
 const OUTPUT_TYPES = ['function_call_output', 'custom_tool_call_output'];
-const hasReasoningText = (p: J) => [...(p.summary ?? []), ...(p.content ?? [])].some((s: J) => typeof s?.text === 'string' && s.text.trim());
+const hasReasoningText = (p: J) =>
+  [...(p.summary ?? []), ...(p.content ?? [])].some((s: J) => typeof s?.text === 'string' && s.text.trim());
 const hasContent = (p: J) => (p.content ?? []).some((c: J) => typeof c.text === 'string' || c.type === 'input_image');
 
 /** What the parser should produce, from the raw records of a JSONL rollout (generation 2 or 3). */
 function expectedFromJsonl(path: string) {
   const records = linesOf(path).map((l) => JSON.parse(l.text) as J);
-  const items = records.map((r) => (r.type === 'response_item' ? r.payload : r.payload === undefined && r.type ? r : undefined)).filter(Boolean) as J[];
+  const items = records
+    .map((r) => (r.type === 'response_item' ? r.payload : r.payload === undefined && r.type ? r : undefined))
+    .filter(Boolean) as J[];
   const messages =
-    items.filter((p) => (p.type === 'message' && hasContent(p)) || (p.type === 'reasoning' && hasReasoningText(p)) || CALL_TYPES.includes(p.type) || OUTPUT_TYPES.includes(p.type)).length +
-    records.filter((r) => (r.type === 'compacted' && r.payload?.message) || (r.type === 'event_msg' && r.payload?.type === 'error')).length;
-  const userTexts = items.filter((p) => p.type === 'message' && p.role === 'user').map((p) => String(p.content?.[0]?.text ?? ''));
-  const tokenEvents = records.filter((r) => r.type === 'event_msg' && r.payload?.type === 'token_count' && r.payload.info?.last_token_usage);
+    items.filter(
+      (p) =>
+        (p.type === 'message' && hasContent(p)) ||
+        (p.type === 'reasoning' && hasReasoningText(p)) ||
+        CALL_TYPES.includes(p.type) ||
+        OUTPUT_TYPES.includes(p.type),
+    ).length +
+    records.filter(
+      (r) => (r.type === 'compacted' && r.payload?.message) || (r.type === 'event_msg' && r.payload?.type === 'error'),
+    ).length;
+  const userTexts = items
+    .filter((p) => p.type === 'message' && p.role === 'user')
+    .map((p) => String(p.content?.[0]?.text ?? ''));
+  const tokenEvents = records.filter(
+    (r) => r.type === 'event_msg' && r.payload?.type === 'token_count' && r.payload.info?.last_token_usage,
+  );
   const distinct = new Map<number, J>();
-  for (const e of tokenEvents) distinct.set(e.payload.info.total_token_usage.total_tokens, e.payload.info.last_token_usage);
+  for (const e of tokenEvents)
+    distinct.set(e.payload.info.total_token_usage.total_tokens, e.payload.info.last_token_usage);
   const meta = records[0]?.type === 'session_meta' ? records[0].payload : undefined;
   return {
     key: meta?.id ?? records[0]?.id,
@@ -121,7 +137,10 @@ describe('codex adapter on every real fixture', () => {
         const out = codexAdapter.parseLines(linesOf(path), { path });
         const calls = out.messages.flatMap((m) => m.blocks).filter((b) => b.kind === 'tool_call').length;
         const prompts = out.messages.filter((m) => m.kind === 'prompt').length;
-        return [relative(ROOT, path).split('/').pop()!.slice(0, 30), [out.sessions.length, out.messages.length, calls, prompts]];
+        return [
+          relative(ROOT, path).split('/').pop()!.slice(0, 30),
+          [out.sessions.length, out.messages.length, calls, prompts],
+        ];
       }),
     );
     expect(summary).toEqual({

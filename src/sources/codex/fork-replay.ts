@@ -23,7 +23,11 @@ function timeOf(record: CodexLine): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-export function detectForkReplay(parsed: Array<{ line: number; record: CodexLine }>, session: ParsedSession, ownMeta: Json | undefined): Set<number> {
+export function detectForkReplay(
+  parsed: Array<{ line: number; record: CodexLine }>,
+  session: ParsedSession,
+  ownMeta: Json | undefined,
+): Set<number> {
   const replay = new Set<number>();
   if (!ownMeta || !session.parentKey) return replay;
   const ownTs = Date.parse(str(ownMeta.timestamp) ?? '');
@@ -32,7 +36,8 @@ export function detectForkReplay(parsed: Array<{ line: number; record: CodexLine
   for (const { line, record } of parsed) {
     if (line === 1) continue;
     const ts = timeOf(record);
-    const ancestorMeta = record.kind === 'envelope' && record.type === 'session_meta' && str(record.payload.id) !== session.key;
+    const ancestorMeta =
+      record.kind === 'envelope' && record.type === 'session_meta' && str(record.payload.id) !== session.key;
     const older = ts !== undefined && !Number.isNaN(ownTs) && ts < ownTs;
     if (!active) {
       if (!ancestorMeta && !older) continue;

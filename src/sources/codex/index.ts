@@ -13,7 +13,10 @@ export const codexAdapter: LineAdapter = {
   detect(path, head) {
     const name = basename(path);
     if (isRolloutFileName(name)) {
-      return /"session_meta"|"record_type"|"response_item"|"instructions"|"session"\s*:|"items"\s*:/.test(head) || head.trim() === '';
+      return (
+        /"session_meta"|"record_type"|"response_item"|"instructions"|"session"\s*:|"items"\s*:/.test(head) ||
+        head.trim() === ''
+      );
     }
     // Codex's prompt log; Claude Code's history.jsonl has `display`/`sessionId` instead.
     return isHistoryFileName(name) && /"session_id"/.test(head) && /"ts"/.test(head);

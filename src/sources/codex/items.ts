@@ -107,7 +107,10 @@ export function toolOutput(output: unknown): { text: string; isError: boolean; e
     text = typeof output.content === 'string' ? output.content : compactJson(output.content ?? output);
     if (output.success === false) isError = true;
   } else if (Array.isArray(output)) {
-    text = output.map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : '')).filter(Boolean).join('\n');
+    text = output
+      .map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : ''))
+      .filter(Boolean)
+      .join('\n');
   } else {
     text = output === undefined || output === null ? '' : String(output);
   }
@@ -162,7 +165,14 @@ export function convertResponseItem(item: Json, ctx: ItemContext): ItemResult {
     case 'reasoning': {
       const texts = reasoningTexts(item);
       if (texts.length === 0) return { skipped: 'reasoning:encrypted' };
-      return { message: message(ctx, 'assistant', 'response', texts.map((text) => ({ kind: 'thinking', text }))) };
+      return {
+        message: message(
+          ctx,
+          'assistant',
+          'response',
+          texts.map((text) => ({ kind: 'thinking', text })),
+        ),
+      };
     }
     case 'function_call':
     case 'custom_tool_call': {
@@ -175,7 +185,9 @@ export function convertResponseItem(item: Json, ctx: ItemContext): ItemResult {
     case 'local_shell_call': {
       const callId = str(item.call_id) ?? str(item.id) ?? `line:${ctx.line}`;
       ctx.toolNames.set(callId, 'local_shell');
-      return { message: message(ctx, 'assistant', 'response', [toolCallBlock('local_shell', callId, item.action ?? {})]) };
+      return {
+        message: message(ctx, 'assistant', 'response', [toolCallBlock('local_shell', callId, item.action ?? {})]),
+      };
     }
     case 'web_search_call': {
       const callId = str(item.id) ?? `ws:${ctx.line}`;

@@ -5,7 +5,15 @@ import { basename } from 'node:path';
 import type { Block, ParseOutput, ParsedMessage, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import type { ItemContext, ItemResult } from './items.js';
-import { contentBlocks, convertResponseItem, cwdFromEnvironmentContext, injectedTag, parseArguments, toolCallBlock, toolOutput } from './items.js';
+import {
+  contentBlocks,
+  convertResponseItem,
+  cwdFromEnvironmentContext,
+  injectedTag,
+  parseArguments,
+  toolCallBlock,
+  toolOutput,
+} from './items.js';
 import { isArchivedPath, sessionIdFromFileName } from './paths.js';
 import { arr, isObject, obj, str } from './schema.js';
 import type { Json } from './schema.js';

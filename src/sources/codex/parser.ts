@@ -57,7 +57,11 @@ function sessionFromHeader(first: Parsed | undefined, path: string): { session: 
     const parent = declaredParent(p);
     if (parent) Object.assign(session, { parentKey: parent.key, relation: parent.relation });
     Object.assign(meta, { generation: 3, startedAt: str(p.timestamp) ?? rec.timestamp });
-    for (const [from, to] of [['cli_version', 'cliVersion'], ['originator', 'originator'], ['model_provider', 'modelProvider']] as const) {
+    for (const [from, to] of [
+      ['cli_version', 'cliVersion'],
+      ['originator', 'originator'],
+      ['model_provider', 'modelProvider'],
+    ] as const) {
       if (str(p[from])) meta[to] = p[from];
     }
     if (p.source !== undefined) meta.source = p.source;
@@ -193,7 +197,16 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
         } else if (record.type === 'compacted') {
           const text = str(p.message);
           if (!text) skip('compacted:empty');
-          else emit({ sessionKey, key: `line:${line}`, role: 'system', kind: 'compaction', line, ...(ts ? { timestamp: ts } : {}), blocks: [{ kind: 'summary', text }] });
+          else
+            emit({
+              sessionKey,
+              key: `line:${line}`,
+              role: 'system',
+              kind: 'compaction',
+              line,
+              ...(ts ? { timestamp: ts } : {}),
+              blocks: [{ kind: 'summary', text }],
+            });
         } else if (record.type === 'event_msg') {
           const evType = str(p.type) ?? 'untyped';
           if (evType === 'token_count') {
@@ -226,7 +239,15 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
             } else pendingUsage = { usage, line, ...(ts ? { timestamp: ts } : {}) };
           } else if (evType === 'error') {
             const text = str(p.message) ?? 'error';
-            emit({ sessionKey, key: `line:${line}`, role: 'system', kind: 'error', line, ...(ts ? { timestamp: ts } : {}), blocks: [{ kind: 'system', text }] });
+            emit({
+              sessionKey,
+              key: `line:${line}`,
+              role: 'system',
+              kind: 'error',
+              line,
+              ...(ts ? { timestamp: ts } : {}),
+              blocks: [{ kind: 'system', text }],
+            });
           } else skip(`event_msg:${evType}`);
         } else skip(`${record.type}:extra`);
         break;
@@ -236,7 +257,17 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
   if (pendingUsage) {
     // Usage with no assistant item left in this call (chunk boundary): kept on a block-less carrier message.
     const { usage, line, timestamp } = pendingUsage;
-    out.messages.push({ sessionKey, key: `line:${line}`, role: 'assistant', kind: 'system', line, blocks: [], usage, ...(timestamp ? { timestamp } : {}), meta: { usageOnly: true } });
+    out.messages.push({
+      sessionKey,
+      key: `line:${line}`,
+      role: 'assistant',
+      kind: 'system',
+      line,
+      blocks: [],
+      usage,
+      ...(timestamp ? { timestamp } : {}),
+      meta: { usageOnly: true },
+    });
   }
   return out;
 }

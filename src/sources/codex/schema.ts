@@ -47,7 +47,9 @@ export function classifyCodexLine(value: unknown): CodexLine {
     return { kind: 'envelope', type, timestamp: str(value.timestamp), payload: value.payload };
   }
   if (str(value.record_type) !== undefined) {
-    return value.record_type === 'state' ? { kind: 'legacy_state' } : { kind: 'unknown', type: `record_type:${String(value.record_type)}` };
+    return value.record_type === 'state'
+      ? { kind: 'legacy_state' }
+      : { kind: 'unknown', type: `record_type:${String(value.record_type)}` };
   }
   if (type === undefined && typeof value.id === 'string' && 'timestamp' in value) {
     return { kind: 'legacy_header', id: value.id, timestamp: str(value.timestamp), record: value };

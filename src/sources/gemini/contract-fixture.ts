@@ -6,8 +6,19 @@ import { dirname, join } from 'node:path';
 import type { AdapterContractFixtures } from '../adapter-contract.js';
 
 const NAME = 'session-2026-01-05T10-00-c0ffee01.jsonl';
-const header = { sessionId: 'c0ffee01-0000-4000-8000-000000000001', projectHash: 'abc123', startTime: '2026-01-05T10:00:00.000Z', lastUpdated: '2026-01-05T10:00:04.000Z', kind: 'main' };
-const user = { id: 'u1', timestamp: '2026-01-05T10:00:01.000Z', type: 'user', content: [{ text: 'list the files in src' }] };
+const header = {
+  sessionId: 'c0ffee01-0000-4000-8000-000000000001',
+  projectHash: 'abc123',
+  startTime: '2026-01-05T10:00:00.000Z',
+  lastUpdated: '2026-01-05T10:00:04.000Z',
+  kind: 'main',
+};
+const user = {
+  id: 'u1',
+  timestamp: '2026-01-05T10:00:01.000Z',
+  type: 'user',
+  content: [{ text: 'list the files in src' }],
+};
 const call = {
   id: 'g1',
   timestamp: '2026-01-05T10:00:02.000Z',
@@ -15,9 +26,24 @@ const call = {
   content: '',
   thoughts: [],
   model: 'gemini-2.5-pro',
-  toolCalls: [{ id: 't1', name: 'run_shell_command', args: { command: 'ls src' }, status: 'success', result: [{ functionResponse: { id: 't1', name: 'run_shell_command', response: { output: 'index.ts main.ts' } } }] }],
+  toolCalls: [
+    {
+      id: 't1',
+      name: 'run_shell_command',
+      args: { command: 'ls src' },
+      status: 'success',
+      result: [{ functionResponse: { id: 't1', name: 'run_shell_command', response: { output: 'index.ts main.ts' } } }],
+    },
+  ],
 };
-const reply = { id: 'g2', timestamp: '2026-01-05T10:00:04.000Z', type: 'gemini', content: 'There are two files.', thoughts: [], model: 'gemini-2.5-pro' };
+const reply = {
+  id: 'g2',
+  timestamp: '2026-01-05T10:00:04.000Z',
+  type: 'gemini',
+  content: 'There are two files.',
+  thoughts: [],
+  model: 'gemini-2.5-pro',
+};
 const MINIMAL = [header, user, call, reply].map((r) => JSON.stringify(r));
 const text = (lines: string[]) => lines.join('\n') + '\n';
 
@@ -28,7 +54,12 @@ export const geminiContractFixture: AdapterContractFixtures = {
       join(root, 'contract-app', 'chats', NAME),
       join(root, 'contract-app', 'logs.json'),
       join(root, 'contract-app', 'checkpoint-before-refactor.json'),
-      join(root, '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 'chats', 'session-2025-09-26T15-33-772cf022.json'),
+      join(
+        root,
+        '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        'chats',
+        'session-2025-09-26T15-33-772cf022.json',
+      ),
     ];
     for (const f of files) mkdirSync(dirname(f), { recursive: true });
     writeFileSync(files[0]!, text(MINIMAL));
@@ -52,7 +83,17 @@ export const geminiContractFixture: AdapterContractFixtures = {
     messages: 4,
   },
   unknownRecord: {
-    write: (p) => writeFileSync(p, text([MINIMAL[0]!, MINIMAL[1]!, JSON.stringify({ id: 'x1', timestamp: '2026-01-05T10:00:01.500Z', type: 'hologram', content: '?' }), MINIMAL[2]!, MINIMAL[3]!])),
+    write: (p) =>
+      writeFileSync(
+        p,
+        text([
+          MINIMAL[0]!,
+          MINIMAL[1]!,
+          JSON.stringify({ id: 'x1', timestamp: '2026-01-05T10:00:01.500Z', type: 'hologram', content: '?' }),
+          MINIMAL[2]!,
+          MINIMAL[3]!,
+        ]),
+      ),
     skippedType: 'type:hologram',
     messages: 4,
   },

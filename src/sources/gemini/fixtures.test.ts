@@ -16,7 +16,10 @@ function finalRecords(path: string): { header: J; records: J[] } {
     const doc = JSON.parse(text) as J;
     return { header: doc, records: doc.messages };
   }
-  const rows = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as J);
+  const rows = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as J);
   const byId = new Map<string, J>();
   let header: J = {};
   for (const r of rows) {
@@ -55,20 +58,36 @@ describe('gemini adapter on every real fixture', () => {
       expect(out.notSession).toBeUndefined();
       expect(out.malformed).toEqual([]);
       expect(out.sessions).toHaveLength(1);
-      expect(out.sessions[0]).toMatchObject({ key: header.sessionId, agent: 'gemini', meta: { projectHash: header.projectHash, lastUpdated: header.lastUpdated } });
+      expect(out.sessions[0]).toMatchObject({
+        key: header.sessionId,
+        agent: 'gemini',
+        meta: { projectHash: header.projectHash, lastUpdated: header.lastUpdated },
+      });
       expect(out.sessions[0]?.project).toBeUndefined();
       expect(out.messages.length).toBe(records.length + calls.filter((c: J) => c.result).length);
       expect(blocks.filter((b) => b.kind === 'tool_call').length).toBe(calls.length);
       expect(blocks.filter((b) => b.kind === 'tool_result').length).toBe(calls.filter((c: J) => c.result).length);
-      expect(blocks.filter((b) => b.kind === 'tool_result' && b.isError).length).toBe(calls.filter((c: J) => c.status !== 'success').length);
-      expect(out.messages.filter((m) => m.kind === 'prompt').length).toBe(records.filter((r) => r.type === 'user').length);
-      expect(out.messages.filter((m) => m.kind === 'error').length).toBe(records.filter((r) => r.type === 'error').length);
+      expect(blocks.filter((b) => b.kind === 'tool_result' && b.isError).length).toBe(
+        calls.filter((c: J) => c.status !== 'success').length,
+      );
+      expect(out.messages.filter((m) => m.kind === 'prompt').length).toBe(
+        records.filter((r) => r.type === 'user').length,
+      );
+      expect(out.messages.filter((m) => m.kind === 'error').length).toBe(
+        records.filter((r) => r.type === 'error').length,
+      );
       const usages = out.messages.flatMap((m) => (m.usage ? [m.usage] : []));
       const withTokens = records.filter((r) => r.type === 'gemini' && r.tokens);
       expect(usages.length).toBe(withTokens.length);
-      expect(usages.reduce((a, u) => a + u.outputTokens, 0)).toBe(withTokens.reduce((a, r) => a + r.tokens.output + r.tokens.thoughts, 0));
-      expect(usages.reduce((a, u) => a + u.cacheReadTokens, 0)).toBe(withTokens.reduce((a, r) => a + r.tokens.cached, 0));
-      expect(blocks.filter((b) => b.kind === 'thinking').length).toBe(records.reduce((a, r) => a + (r.thoughts?.length ?? 0), 0));
+      expect(usages.reduce((a, u) => a + u.outputTokens, 0)).toBe(
+        withTokens.reduce((a, r) => a + r.tokens.output + r.tokens.thoughts, 0),
+      );
+      expect(usages.reduce((a, u) => a + u.cacheReadTokens, 0)).toBe(
+        withTokens.reduce((a, r) => a + r.tokens.cached, 0),
+      );
+      expect(blocks.filter((b) => b.kind === 'thinking').length).toBe(
+        records.reduce((a, r) => a + (r.thoughts?.length ?? 0), 0),
+      );
       expect(new Set(out.messages.map((m) => m.key)).size).toBe(out.messages.length);
     });
   }
@@ -78,7 +97,9 @@ describe('gemini adapter on every real fixture', () => {
     for (const path of FILES) {
       const out = await geminiAdapter.parseFile({ path });
       const calls = out.messages.flatMap((m) => m.blocks).filter((b) => b.kind === 'tool_call').length;
-      summary[relative(ROOT, path).split('/').slice(-2).join('/')] = out.notSession ? 'notSession' : [out.sessions.length, out.messages.length, calls, out.messages.filter((m) => m.kind === 'prompt').length];
+      summary[relative(ROOT, path).split('/').slice(-2).join('/')] = out.notSession
+        ? 'notSession'
+        : [out.sessions.length, out.messages.length, calls, out.messages.filter((m) => m.kind === 'prompt').length];
     }
     expect(summary).toEqual({
       'chats/session-2025-09-26T15-33-772cf022.json': [1, 49, 0, 14],

@@ -35,7 +35,11 @@ function sessionFrom(header: Json, path: string, format: 'json' | 'jsonl'): Pars
   return session;
 }
 
-function addMessages(out: ParseOutput, records: Array<{ record: Json; line: number; key: string }>, sessionKey: string): void {
+function addMessages(
+  out: ParseOutput,
+  records: Array<{ record: Json; line: number; key: string }>,
+  sessionKey: string,
+): void {
   for (const { record, line, key } of records) {
     const messages = convertGeminiRecord(record, sessionKey, key, line);
     if (!messages) {
@@ -57,7 +61,11 @@ export function parseGeminiJson(text: string, path: string): ParseOutput {
     doc = JSON.parse(text) as unknown;
   } catch (err) {
     const offset = jsonErrorOffset(err);
-    out.malformed.push({ line: 1, ...(offset !== undefined ? { offset } : {}), reason: 'invalid or truncated JSON document' });
+    out.malformed.push({
+      line: 1,
+      ...(offset !== undefined ? { offset } : {}),
+      reason: 'invalid or truncated JSON document',
+    });
     return out;
   }
   if (Array.isArray(doc)) {
@@ -131,7 +139,11 @@ export function parseGeminiJsonl(text: string, path: string): ParseOutput {
   }
   const session = sessionFrom(header, path, 'jsonl');
   out.sessions.push(session);
-  addMessages(out, order.map((k) => byKey.get(k)!), session.key);
+  addMessages(
+    out,
+    order.map((k) => byKey.get(k)!),
+    session.key,
+  );
   return out;
 }
 

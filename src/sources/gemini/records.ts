@@ -99,7 +99,12 @@ const KINDS: Record<string, [MessageRole, MessageKind]> = {
 };
 
 /** Converts one message record; returns undefined for an unknown `type`. */
-export function convertGeminiRecord(record: Json, sessionKey: string, key: string, line: number): ParsedMessage[] | undefined {
+export function convertGeminiRecord(
+  record: Json,
+  sessionKey: string,
+  key: string,
+  line: number,
+): ParsedMessage[] | undefined {
   const type = str(record.type) ?? '';
   const mapping = KINDS[type];
   if (!mapping) return undefined;
@@ -118,15 +123,34 @@ export function convertGeminiRecord(record: Json, sessionKey: string, key: strin
     const callId = str(call.id) ?? `${key}:call:${i}`;
     const input = call.args ?? {};
     const status = str(call.status);
-    const block: Block = { kind: 'tool_call', text: compactJson(input), toolName: name, toolCallId: callId, toolInput: input };
+    const block: Block = {
+      kind: 'tool_call',
+      text: compactJson(input),
+      toolName: name,
+      toolCallId: callId,
+      toolInput: input,
+    };
     if (status) block.meta = { status };
     blocks.push(block);
     if (call.result === undefined || call.result === null) return;
     const { text, hasError } = resultText(call.result);
     const isError = hasError || status === 'error' || status === 'cancelled';
     const resultMsg: ParsedMessage = {
-      sessionKey, key: `${key}:result:${callId}`, role: 'tool', kind: 'tool_output', line,
-      blocks: [{ kind: 'tool_result', text, toolName: name, toolCallId: callId, isError, ...(status ? { meta: { status } } : {}) }],
+      sessionKey,
+      key: `${key}:result:${callId}`,
+      role: 'tool',
+      kind: 'tool_output',
+      line,
+      blocks: [
+        {
+          kind: 'tool_result',
+          text,
+          toolName: name,
+          toolCallId: callId,
+          isError,
+          ...(status ? { meta: { status } } : {}),
+        },
+      ],
     };
     const ts = str(call.timestamp) ?? timestamp;
     if (ts) resultMsg.timestamp = ts;

@@ -22,7 +22,9 @@ export type GeminiLine =
 export function classifyGeminiLine(value: unknown): GeminiLine {
   if (!isObject(value)) return { kind: 'malformed', reason: 'record is not a JSON object' };
   if ('$set' in value) {
-    return isObject(value.$set) ? { kind: 'set', values: value.$set } : { kind: 'malformed', reason: '$set without an object' };
+    return isObject(value.$set)
+      ? { kind: 'set', values: value.$set }
+      : { kind: 'malformed', reason: '$set without an object' };
   }
   if ('$rewindTo' in value) {
     const id = str(value.$rewindTo);

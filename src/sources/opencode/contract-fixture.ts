@@ -19,14 +19,40 @@ type Row = { id: string; data: unknown; parts?: { id: string; data: unknown }[] 
 
 const USER: Row = {
   id: 'msg_1',
-  data: { role: 'user', time: { created: T0 }, agent: 'build', model: { providerID: 'anthropic', modelID: 'claude-sonnet-4' } },
+  data: {
+    role: 'user',
+    time: { created: T0 },
+    agent: 'build',
+    model: { providerID: 'anthropic', modelID: 'claude-sonnet-4' },
+  },
   parts: [{ id: 'prt_1a', data: { type: 'text', text: 'list the files in src' } }],
 };
 const REPLY: Row = {
   id: 'msg_2',
-  data: { role: 'assistant', time: { created: T0 + 1000, completed: T0 + 2000 }, parentID: 'msg_1', modelID: 'claude-sonnet-4', providerID: 'anthropic', path: { cwd: CWD, root: CWD }, tokens: { input: 10, output: 4, reasoning: 0, cache: { read: 0, write: 0 } } },
+  data: {
+    role: 'assistant',
+    time: { created: T0 + 1000, completed: T0 + 2000 },
+    parentID: 'msg_1',
+    modelID: 'claude-sonnet-4',
+    providerID: 'anthropic',
+    path: { cwd: CWD, root: CWD },
+    tokens: { input: 10, output: 4, reasoning: 0, cache: { read: 0, write: 0 } },
+  },
   parts: [
-    { id: 'prt_2a', data: { type: 'tool', tool: 'bash', callID: 'call_1', state: { status: 'completed', input: { command: 'ls src' }, output: 'index.ts\nmain.ts', time: { start: 1, end: 2 } } } },
+    {
+      id: 'prt_2a',
+      data: {
+        type: 'tool',
+        tool: 'bash',
+        callID: 'call_1',
+        state: {
+          status: 'completed',
+          input: { command: 'ls src' },
+          output: 'index.ts\nmain.ts',
+          time: { start: 1, end: 2 },
+        },
+      },
+    },
     { id: 'prt_2b', data: { type: 'text', text: 'There are two files.' } },
   ],
 };
@@ -36,11 +62,16 @@ function writeDb(path: string, rows: Row[]): void {
   db.pragma('journal_mode = WAL');
   db.exec(SCHEMA);
   db.prepare('INSERT INTO project VALUES (?, ?, ?, ?, ?)').run('prj_1', CWD, T0, T0, '[]');
-  db.prepare("INSERT INTO session VALUES ('ses_1', 'prj_1', NULL, 'ses-1', ?, 'List files', '1.0.0', ?, ?)").run(CWD, T0, T0);
+  db.prepare("INSERT INTO session VALUES ('ses_1', 'prj_1', NULL, 'ses-1', ?, 'List files', '1.0.0', ?, ?)").run(
+    CWD,
+    T0,
+    T0,
+  );
   rows.forEach((row, i) => {
     const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
     db.prepare("INSERT INTO message VALUES (?, 'ses_1', ?, ?, ?)").run(row.id, T0 + i, T0 + i, json(row.data));
-    for (const p of row.parts ?? []) db.prepare("INSERT INTO part VALUES (?, ?, 'ses_1', ?, ?, ?)").run(p.id, row.id, T0 + i, T0 + i, json(p.data));
+    for (const p of row.parts ?? [])
+      db.prepare("INSERT INTO part VALUES (?, ?, 'ses_1', ?, ?, ?)").run(p.id, row.id, T0 + i, T0 + i, json(p.data));
   });
   db.close();
 }
@@ -51,7 +82,10 @@ export const opencodeContractFixture: AdapterContractFixtures = {
     writeDb(join(root, 'opencode.db'), [USER, REPLY]);
     // The legacy JSON tree OpenCode leaves behind after migrating it into the database is not read again.
     mkdirSync(join(root, 'storage', 'session', 'prj_1'), { recursive: true });
-    writeFileSync(join(root, 'storage', 'session', 'prj_1', 'ses_1.json'), '{"id":"ses_1","directory":"/work/contract-app"}');
+    writeFileSync(
+      join(root, 'storage', 'session', 'prj_1', 'ses_1.json'),
+      '{"id":"ses_1","directory":"/work/contract-app"}',
+    );
     writeFileSync(join(root, 'auth.json'), '{}');
     mkdirSync(join(root, 'log'), { recursive: true });
     writeFileSync(join(root, 'log', '2026-01-05.log'), 'started\n');
@@ -63,9 +97,17 @@ export const opencodeContractFixture: AdapterContractFixtures = {
     { path: 'config.json', content: '{"id":"ses_1","title":"not a session file"}' },
     { path: 'backup/opencode.db', content: 'this is not a SQLite database' },
   ],
-  malformed: { write: (p) => writeDb(p, [USER, { id: 'msg_15', data: '{"role":"user","time":{"created":' }, REPLY]), lines: [2], messages: 2 },
+  malformed: {
+    write: (p) => writeDb(p, [USER, { id: 'msg_15', data: '{"role":"user","time":{"created":' }, REPLY]),
+    lines: [2],
+    messages: 2,
+  },
   unknownRecord: {
-    write: (p) => writeDb(p, [USER, { ...REPLY, parts: [...REPLY.parts!, { id: 'prt_2c', data: { type: 'hologram', payload: 1 } }] }]),
+    write: (p) =>
+      writeDb(p, [
+        USER,
+        { ...REPLY, parts: [...REPLY.parts!, { id: 'prt_2c', data: { type: 'hologram', payload: 1 } }] },
+      ]),
     skippedType: 'part:hologram',
     messages: 2,
   },
@@ -77,7 +119,11 @@ export const opencodeContractFixture: AdapterContractFixtures = {
   },
   editOne(p) {
     const db = new Database(p);
-    db.prepare('UPDATE part SET data = ?, time_updated = ? WHERE id = ?').run(JSON.stringify({ type: 'text', text: 'There are exactly two files.' }), T0 + 10_000, 'prt_2b');
+    db.prepare('UPDATE part SET data = ?, time_updated = ? WHERE id = ?').run(
+      JSON.stringify({ type: 'text', text: 'There are exactly two files.' }),
+      T0 + 10_000,
+      'prt_2b',
+    );
     db.close();
     return { key: 'msg_2', marker: 'exactly' };
   },

@@ -32,7 +32,12 @@ function bump(out: ParseOutput, type: string): void {
   out.skipped[type] = (out.skipped[type] ?? 0) + 1;
 }
 
-function convertMessage(session: RawSession, raw: RawMessage, line: number, out: ParseOutput): ParsedMessage | undefined {
+function convertMessage(
+  session: RawSession,
+  raw: RawMessage,
+  line: number,
+  out: ParseOutput,
+): ParsedMessage | undefined {
   const info = parseJsonObject(raw.data);
   if (!info) {
     out.malformed.push({ line, reason: `message ${raw.id}: data is not a JSON object` });
@@ -94,7 +99,8 @@ function convertMessage(session: RawSession, raw: RawMessage, line: number, out:
       if (model) message.usage.model = model;
     }
     if (typeof info.cost === 'number') meta.cost = info.cost;
-    for (const field of ['providerID', 'mode', 'agent', 'finish'] as const) if (str(info[field])) meta[field] = info[field];
+    for (const field of ['providerID', 'mode', 'agent', 'finish'] as const)
+      if (str(info[field])) meta[field] = info[field];
     if (isRecord(info.error)) {
       const data = isRecord(info.error.data) ? info.error.data : {};
       const text = str(data.message) ?? str(info.error.name) ?? 'error';
@@ -123,7 +129,8 @@ function firstCwd(messages: RawMessage[]): string | undefined {
 /** Appends one session and its messages (in the given order) to `out`. */
 export function convertSession(raw: RawSession, messages: RawMessage[], out: ParseOutput): void {
   const session: ParsedSession = { key: raw.id, agent: 'opencode' };
-  const project = raw.directory || firstCwd(messages) || (raw.worktree && raw.worktree !== '/' ? raw.worktree : undefined);
+  const project =
+    raw.directory || firstCwd(messages) || (raw.worktree && raw.worktree !== '/' ? raw.worktree : undefined);
   if (project) session.project = project;
   if (raw.title) session.title = raw.title;
   if (raw.parentId) {

@@ -22,23 +22,45 @@ describe('opencode through the ingest engine', () => {
     db.part('ses_1', 'msg_2', 'prt_2', { type: 'text', text: 'hi there' }, 1_750_000_001_000);
     const store = openStore(join(dir, 'home', 'strata.db'));
     try {
-      const report = await ingest({ store, adapters: [opencodeAdapter], env: { XDG_DATA_HOME: join(dir, 'xdg') }, cwd: dir });
+      const report = await ingest({
+        store,
+        adapters: [opencodeAdapter],
+        env: { XDG_DATA_HOME: join(dir, 'xdg') },
+        cwd: dir,
+      });
       expect(report.problems).toEqual([]);
       expect(report.messagesAdded).toBe(2);
-      const s = store.db.prepare("SELECT title, project, input_tokens AS input FROM sessions WHERE agent = 'opencode'").get();
+      const s = store.db
+        .prepare("SELECT title, project, input_tokens AS input FROM sessions WHERE agent = 'opencode'")
+        .get();
       expect(s).toEqual({ title: 'one', project: '/w', input: 1200 });
 
-      const unchanged = await ingest({ store, adapters: [opencodeAdapter], env: { XDG_DATA_HOME: join(dir, 'xdg') }, cwd: dir });
+      const unchanged = await ingest({
+        store,
+        adapters: [opencodeAdapter],
+        env: { XDG_DATA_HOME: join(dir, 'xdg') },
+        cwd: dir,
+      });
       expect(unchanged.filesSkipped).toBe(1);
       // A write lands in the WAL (the .db file itself may not change): the fingerprint still sees it.
       db.session({ id: 'ses_2', projectId: 'prj', directory: '/w', title: 'two' });
       db.message('ses_2', 'msg_3', userInfo(1_750_000_002_000), 1_750_000_002_000);
       db.part('ses_2', 'msg_3', 'prt_3', { type: 'text', text: 'second session' }, 1_750_000_002_000);
-      const next = await ingest({ store, adapters: [opencodeAdapter], env: { XDG_DATA_HOME: join(dir, 'xdg') }, cwd: dir });
+      const next = await ingest({
+        store,
+        adapters: [opencodeAdapter],
+        env: { XDG_DATA_HOME: join(dir, 'xdg') },
+        cwd: dir,
+      });
       expect(next.messagesAdded).toBe(1);
       expect(next.messagesUpdated).toBe(0);
-      const counts = store.db.prepare("SELECT external_id AS id, message_count AS n FROM sessions WHERE agent = 'opencode' ORDER BY id").all();
-      expect(counts).toEqual([{ id: 'ses_1', n: 2 }, { id: 'ses_2', n: 1 }]);
+      const counts = store.db
+        .prepare("SELECT external_id AS id, message_count AS n FROM sessions WHERE agent = 'opencode' ORDER BY id")
+        .all();
+      expect(counts).toEqual([
+        { id: 'ses_1', n: 2 },
+        { id: 'ses_2', n: 1 },
+      ]);
     } finally {
       store.close();
       db.close();

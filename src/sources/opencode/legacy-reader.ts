@@ -34,7 +34,10 @@ function readText(path: string): string | undefined {
 
 function loadParts(storage: string, messageId: string, inline: unknown): RawPart[] {
   if (Array.isArray(inline)) {
-    return inline.map((p, i) => ({ id: isRecord(p) && str(p.id) ? String(p.id) : `${messageId}:${String(i).padStart(6, '0')}`, data: p }));
+    return inline.map((p, i) => ({
+      id: isRecord(p) && str(p.id) ? String(p.id) : `${messageId}:${String(i).padStart(6, '0')}`,
+      data: p,
+    }));
   }
   return jsonFiles(join(storage, 'part', messageId)).map((file) => ({
     id: basename(file, '.json'),
@@ -52,7 +55,8 @@ export function parseLegacySession(path: string): ParseOutput {
     return out;
   }
   const id = str(info.id);
-  if (!id || !isRecord(info.time)) return { ...out, notSession: 'not an OpenCode session info file (needs "id" and "time")' };
+  if (!id || !isRecord(info.time))
+    return { ...out, notSession: 'not an OpenCode session info file (needs "id" and "time")' };
   const time = isRecord(info.time) ? info.time : {};
   const session: RawSession = { id };
   if (str(info.directory)) session.directory = String(info.directory);
@@ -69,8 +73,13 @@ export function parseLegacySession(path: string): ParseOutput {
     const raw = readText(file) ?? '';
     const parsed = parseJsonObject(raw);
     const messageId = (parsed && str(parsed.id)) || basename(file, '.json');
-    const created = parsed && isRecord(parsed.time) && typeof parsed.time.created === 'number' ? parsed.time.created : undefined;
-    const message: RawMessage = { id: messageId, data: parsed ?? raw, parts: loadParts(storage, messageId, parsed?.parts) };
+    const created =
+      parsed && isRecord(parsed.time) && typeof parsed.time.created === 'number' ? parsed.time.created : undefined;
+    const message: RawMessage = {
+      id: messageId,
+      data: parsed ?? raw,
+      parts: loadParts(storage, messageId, parsed?.parts),
+    };
     if (created !== undefined) message.timeCreated = created;
     messages.push(message);
   }

@@ -46,11 +46,43 @@ const SPEC: SpecSession[] = [
         parts: [
           { type: 'step-start' },
           { type: 'reasoning', text: 'The regex is probably too strict.', time: { start: T0 + 1001 } },
-          { type: 'tool', tool: 'read', callID: 'call_1', state: { status: 'completed', input: { filePath: 'src/login.ts' }, output: 'const EMAIL = /^[a-z]+@/', title: 'src/login.ts', metadata: {}, time: { start: 1, end: 2 } } },
-          { type: 'tool', tool: 'bash', callID: 'call_2', state: { status: 'error', input: { command: 'npm test' }, error: 'exit code 1', time: { start: 3, end: 4 } } },
-          { type: 'tool', tool: 'edit', callID: 'call_3', state: { status: 'running', input: { filePath: 'src/login.ts' }, time: { start: 5 } } },
+          {
+            type: 'tool',
+            tool: 'read',
+            callID: 'call_1',
+            state: {
+              status: 'completed',
+              input: { filePath: 'src/login.ts' },
+              output: 'const EMAIL = /^[a-z]+@/',
+              title: 'src/login.ts',
+              metadata: {},
+              time: { start: 1, end: 2 },
+            },
+          },
+          {
+            type: 'tool',
+            tool: 'bash',
+            callID: 'call_2',
+            state: {
+              status: 'error',
+              input: { command: 'npm test' },
+              error: 'exit code 1',
+              time: { start: 3, end: 4 },
+            },
+          },
+          {
+            type: 'tool',
+            tool: 'edit',
+            callID: 'call_3',
+            state: { status: 'running', input: { filePath: 'src/login.ts' }, time: { start: 5 } },
+          },
           { type: 'text', text: 'Fixed the email regex.' },
-          { type: 'step-finish', reason: 'stop', cost: 0.01, tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } } },
+          {
+            type: 'step-finish',
+            reason: 'stop',
+            cost: 0.01,
+            tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
+          },
         ],
       },
     ],
@@ -61,9 +93,17 @@ const SPEC: SpecSession[] = [
     parentId: 'ses_a',
     messages: [
       { id: 'msg_b1', info: userInfo(T0 + 5000), parts: [{ type: 'text', text: 'list the test files' }] },
-      { id: 'msg_b2', info: assistantInfo(T0 + 6000, 'msg_b1', CWD), parts: [{ type: 'text', text: 'tests/login.test.ts' }] },
+      {
+        id: 'msg_b2',
+        info: assistantInfo(T0 + 6000, 'msg_b1', CWD),
+        parts: [{ type: 'text', text: 'tests/login.test.ts' }],
+      },
       { id: 'msg_b3', info: userInfo(T0 + 7000), parts: [{ type: 'compaction', auto: true }] },
-      { id: 'msg_b4', info: assistantInfo(T0 + 8000, 'msg_b3', CWD, { summary: true }), parts: [{ type: 'text', text: 'Summary: listed tests.' }] },
+      {
+        id: 'msg_b4',
+        info: assistantInfo(T0 + 8000, 'msg_b3', CWD, { summary: true }),
+        parts: [{ type: 'text', text: 'Summary: listed tests.' }],
+      },
     ],
   },
 ];
@@ -76,10 +116,19 @@ function buildDb(path: string, spec = SPEC, options: { wal?: boolean } = {}): Op
   const db = new OpenCodeTestDb(path, options);
   db.project('prj_1', CWD);
   spec.forEach((s, si) => {
-    db.session({ id: s.id, projectId: 'prj_1', directory: CWD, title: s.title, ...(s.parentId ? { parentId: s.parentId } : {}), time: T0 + si });
+    db.session({
+      id: s.id,
+      projectId: 'prj_1',
+      directory: CWD,
+      title: s.title,
+      ...(s.parentId ? { parentId: s.parentId } : {}),
+      time: T0 + si,
+    });
     s.messages.forEach((m, mi) => {
       db.message(s.id, m.id, m.info, T0 + si * 100 + mi);
-      m.parts.forEach((p, pi) => db.part(s.id, m.id, `prt_${m.id}_${String(pi).padStart(3, '0')}`, p, T0 + si * 100 + mi));
+      m.parts.forEach((p, pi) =>
+        db.part(s.id, m.id, `prt_${m.id}_${String(pi).padStart(3, '0')}`, p, T0 + si * 100 + mi),
+      );
     });
   });
   return db;
@@ -99,14 +148,18 @@ describe('opencode.db', () => {
     const out = parse(path);
     const parts = allParts(SPEC);
     const toolParts = parts.filter((p) => p.type === 'tool');
-    const finished = toolParts.filter((p) => ['completed', 'error'].includes(String((p.state as Record<string, unknown>).status)));
+    const finished = toolParts.filter((p) =>
+      ['completed', 'error'].includes(String((p.state as Record<string, unknown>).status)),
+    );
     const blocks = out.messages.flatMap((m) => m.blocks);
     expect(out.notSession).toBeUndefined();
     expect(out.malformed).toEqual([]);
     expect(out.sessions).toHaveLength(SPEC.length);
     // A message counts when it has a content part (a bare compaction request has none).
     const content = new Set(['text', 'reasoning', 'tool', 'file', 'subtask']);
-    const withContent = SPEC.flatMap((s) => s.messages).filter((m) => (m.parts as Array<{ type: string }>).some((p) => content.has(p.type)));
+    const withContent = SPEC.flatMap((s) => s.messages).filter((m) =>
+      (m.parts as Array<{ type: string }>).some((p) => content.has(p.type)),
+    );
     expect(out.messages).toHaveLength(withContent.length);
     expect(blocks.filter((b) => b.kind === 'tool_call')).toHaveLength(toolParts.length);
     expect(blocks.filter((b) => b.kind === 'tool_result')).toHaveLength(finished.length);
@@ -122,13 +175,39 @@ describe('opencode.db', () => {
     expect(user.blocks[1]).toEqual({ kind: 'image', text: '', meta: { mime: 'image/png', filename: 'shot.png' } });
     expect(user.blocks[2]!.noise).toBe('synthetic');
     const reply = byKey.get('msg_a2')!;
-    expect(reply.blocks.map((x) => x.kind)).toEqual(['thinking', 'tool_call', 'tool_result', 'tool_call', 'tool_result', 'tool_call', 'text']);
-    expect(reply.blocks[2]).toMatchObject({ toolCallId: 'call_1', toolName: 'read', isError: false, text: 'const EMAIL = /^[a-z]+@/' });
+    expect(reply.blocks.map((x) => x.kind)).toEqual([
+      'thinking',
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'text',
+    ]);
+    expect(reply.blocks[2]).toMatchObject({
+      toolCallId: 'call_1',
+      toolName: 'read',
+      isError: false,
+      text: 'const EMAIL = /^[a-z]+@/',
+    });
     expect(reply.blocks[4]).toMatchObject({ toolCallId: 'call_2', isError: true, text: 'exit code 1' });
-    expect(reply.blocks[1]).toMatchObject({ toolInput: { filePath: 'src/login.ts' }, text: '{"filePath":"src/login.ts"}' });
-    expect(reply.usage).toEqual({ apiMessageId: 'msg_a2', model: 'claude-sonnet-4', inputTokens: 1200, outputTokens: 350, cacheReadTokens: 4000, cacheWriteTokens: 100 });
+    expect(reply.blocks[1]).toMatchObject({
+      toolInput: { filePath: 'src/login.ts' },
+      text: '{"filePath":"src/login.ts"}',
+    });
+    expect(reply.usage).toEqual({
+      apiMessageId: 'msg_a2',
+      model: 'claude-sonnet-4',
+      inputTokens: 1200,
+      outputTokens: 350,
+      cacheReadTokens: 4000,
+      cacheWriteTokens: 100,
+    });
     expect(byKey.has('msg_b3')).toBe(false);
-    expect(byKey.get('msg_b4')).toMatchObject({ kind: 'compaction', blocks: [{ kind: 'summary', text: 'Summary: listed tests.' }] });
+    expect(byKey.get('msg_b4')).toMatchObject({
+      kind: 'compaction',
+      blocks: [{ kind: 'summary', text: 'Summary: listed tests.' }],
+    });
   });
 
   it('never writes the database and reads it while another connection holds a write transaction (WAL)', () => {
@@ -139,7 +218,11 @@ describe('opencode.db', () => {
     const writer = new Database(path);
     writer.pragma('journal_mode = WAL');
     writer.exec('BEGIN IMMEDIATE');
-    writer.prepare("INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_x', 'ses_a', 1, 1, '{\"role\":\"user\"}')").run();
+    writer
+      .prepare(
+        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_x', 'ses_a', 1, 1, '{\"role\":\"user\"}')",
+      )
+      .run();
     const before = digest();
     const out = parse(path);
     expect(out.messages.some((m) => m.key === 'msg_x')).toBe(false);
@@ -245,17 +328,37 @@ describe('opencode legacy storage and paths', () => {
     const root = tmp();
     const st = join(root, 'storage');
     const sessionFile = join(st, 'session', 'prj_1', 'ses_l.json');
-    writeJson(sessionFile, { id: 'ses_l', projectID: 'prj_1', directory: CWD, title: 'legacy', version: '0.5.0', time: { created: T0, updated: T0 + 10 } });
-    writeJson(join(st, 'message', 'ses_l', 'msg_2.json'), { id: 'msg_2', sessionID: 'ses_l', ...assistantInfo(T0 + 2, 'msg_1', CWD) });
+    writeJson(sessionFile, {
+      id: 'ses_l',
+      projectID: 'prj_1',
+      directory: CWD,
+      title: 'legacy',
+      version: '0.5.0',
+      time: { created: T0, updated: T0 + 10 },
+    });
+    writeJson(join(st, 'message', 'ses_l', 'msg_2.json'), {
+      id: 'msg_2',
+      sessionID: 'ses_l',
+      ...assistantInfo(T0 + 2, 'msg_1', CWD),
+    });
     writeJson(join(st, 'message', 'ses_l', 'msg_1.json'), { id: 'msg_1', sessionID: 'ses_l', ...userInfo(T0 + 1) });
     writeJson(join(st, 'part', 'msg_1', 'prt_1.json'), { id: 'prt_1', type: 'text', text: 'hello legacy' });
-    writeJson(join(st, 'part', 'msg_2', 'prt_1.json'), { id: 'prt_1', type: 'tool', tool: 'grep', callID: 'c1', state: { status: 'completed', input: { pattern: 'x' }, output: 'found' } });
+    writeJson(join(st, 'part', 'msg_2', 'prt_1.json'), {
+      id: 'prt_1',
+      type: 'tool',
+      tool: 'grep',
+      callID: 'c1',
+      state: { status: 'completed', input: { pattern: 'x' }, output: 'found' },
+    });
     writeJson(join(st, 'part', 'msg_2', 'prt_2.json'), '{"id":"prt_2","type":"te'); // truncated part
     expect(opencodeAdapter.discover(root)).toEqual([sessionFile]);
     expect(opencodeAdapter.detect(sessionFile, '{"id":"ses_l"')).toBe(true);
     const out = parse(sessionFile);
     expect(out.sessions).toEqual([expect.objectContaining({ key: 'ses_l', project: CWD, title: 'legacy' })]);
-    expect(out.messages.map((m) => [m.key, m.kind])).toEqual([['msg_1', 'prompt'], ['msg_2', 'response']]);
+    expect(out.messages.map((m) => [m.key, m.kind])).toEqual([
+      ['msg_1', 'prompt'],
+      ['msg_2', 'response'],
+    ]);
     expect(out.messages[1]!.blocks.map((b) => b.kind)).toEqual(['tool_call', 'tool_result']);
     expect(out.malformed).toHaveLength(1);
     const fp = opencodeAdapter.fingerprint!({ path: sessionFile });

@@ -34,7 +34,10 @@ export function discoverOpenCodeSources(root: string): string[] {
   } catch {
     return [];
   }
-  const dbs = names.filter((n) => DB_FILE.test(n)).sort().map((n) => join(root, n));
+  const dbs = names
+    .filter((n) => DB_FILE.test(n))
+    .sort()
+    .map((n) => join(root, n));
   if (dbs.length > 0) return dbs;
   const sessions = join(root, 'storage', 'session');
   const found: string[] = [];

@@ -58,7 +58,12 @@ function toolBlocks(part: Record<string, unknown>): PartResult {
   const blocks: Block[] = [call];
   if (status === 'completed' || status === 'error') {
     const isError = status === 'error';
-    const result: Block = { kind: 'tool_result', text: str(isError ? state.error : state.output) ?? '', toolName, isError };
+    const result: Block = {
+      kind: 'tool_result',
+      text: str(isError ? state.error : state.output) ?? '',
+      toolName,
+      isError,
+    };
     if (callId) result.toolCallId = callId;
     const title = str(state.title);
     if (title) result.meta = { title };
@@ -95,7 +100,9 @@ export function partToBlocks(part: Record<string, unknown>): PartResult {
     }
     case 'reasoning': {
       const text = str(part.text);
-      return text === undefined ? { malformed: 'reasoning part without text' } : { blocks: [{ kind: 'thinking', text }] };
+      return text === undefined
+        ? { malformed: 'reasoning part without text' }
+        : { blocks: [{ kind: 'thinking', text }] };
     }
     case 'tool':
       return toolBlocks(part);

@@ -32,7 +32,9 @@ function tables(db: Db): Set<string> {
 }
 
 function validState(value: unknown): OpenCodeDbState | undefined {
-  return isRecord(value) && value.version === STATE_VERSION && isRecord(value.sessions) ? (value as unknown as OpenCodeDbState) : undefined;
+  return isRecord(value) && value.version === STATE_VERSION && isRecord(value.sessions)
+    ? (value as unknown as OpenCodeDbState)
+    : undefined;
 }
 
 /** Cheap whole-database change check: counts and max time_updated of the three tables. */
@@ -75,7 +77,11 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function readSession(db: Db, id: string, hasProject: boolean): { session: RawSession; messages: RawMessage[] } | undefined {
+function readSession(
+  db: Db,
+  id: string,
+  hasProject: boolean,
+): { session: RawSession; messages: RawMessage[] } | undefined {
   // SELECT * so columns added or removed by newer OpenCode versions never break the query.
   const row = db.prepare('SELECT * FROM session WHERE id = ?').get(id) as Record<string, unknown> | undefined;
   if (!row) return undefined;
@@ -91,7 +97,9 @@ function readSession(db: Db, id: string, hasProject: boolean): { session: RawSes
   set('timeCreated', typeof row.time_created === 'number' ? row.time_created : undefined);
   set('timeUpdated', typeof row.time_updated === 'number' ? row.time_updated : undefined);
   if (hasProject && session.projectId) {
-    const project = db.prepare('SELECT * FROM project WHERE id = ?').get(session.projectId) as Record<string, unknown> | undefined;
+    const project = db.prepare('SELECT * FROM project WHERE id = ?').get(session.projectId) as
+      | Record<string, unknown>
+      | undefined;
     set('worktree', text(project?.worktree));
   }
   const messages = db
@@ -127,7 +135,10 @@ export function parseOpenCodeDb(path: string, previousState?: unknown): ParseOut
       throw new StrataError('LOCKED', `OpenCode database is locked by another process: ${path}`);
     }
     // Corrupt or not a database: reported without touching what the store already holds.
-    return { ...emptyParseOutput(), notSession: `cannot read as an OpenCode database (${code || 'error'}): ${(err as Error).message}` };
+    return {
+      ...emptyParseOutput(),
+      notSession: `cannot read as an OpenCode database (${code || 'error'}): ${(err as Error).message}`,
+    };
   } finally {
     db.close();
   }

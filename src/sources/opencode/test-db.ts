@@ -39,10 +39,19 @@ export class OpenCodeTestDb {
   }
 
   project(id: string, worktree: string, time = 1_700_000_000_000): void {
-    this.db.prepare('INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES (?, ?, ?, ?, ?)').run(id, worktree, time, time, '[]');
+    this.db
+      .prepare('INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES (?, ?, ?, ?, ?)')
+      .run(id, worktree, time, time, '[]');
   }
 
-  session(s: { id: string; projectId: string; directory: string; title: string; parentId?: string; time?: number }): void {
+  session(s: {
+    id: string;
+    projectId: string;
+    directory: string;
+    title: string;
+    parentId?: string;
+    time?: number;
+  }): void {
     const time = s.time ?? 1_700_000_000_000;
     this.db
       .prepare(
@@ -54,12 +63,18 @@ export class OpenCodeTestDb {
 
   message(sessionId: string, id: string, data: unknown, time: number): void {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    this.db.prepare('INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(id, sessionId, time, time, text);
+    this.db
+      .prepare('INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)')
+      .run(id, sessionId, time, time, text);
   }
 
   part(sessionId: string, messageId: string, id: string, data: unknown, time: number): void {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    this.db.prepare('INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?, ?)').run(id, messageId, sessionId, time, time, text);
+    this.db
+      .prepare(
+        'INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(id, messageId, sessionId, time, time, text);
   }
 
   close(): void {
@@ -67,7 +82,12 @@ export class OpenCodeTestDb {
   }
 }
 
-export const userInfo = (time: number) => ({ role: 'user', time: { created: time }, agent: 'build', model: { providerID: 'anthropic', modelID: 'claude-sonnet-4' } });
+export const userInfo = (time: number) => ({
+  role: 'user',
+  time: { created: time },
+  agent: 'build',
+  model: { providerID: 'anthropic', modelID: 'claude-sonnet-4' },
+});
 
 export const assistantInfo = (time: number, parentID: string, cwd: string, extra: Record<string, unknown> = {}) => ({
   role: 'assistant',

@@ -15,4 +15,12 @@ export const puffinAdapter: FileAdapter = {
   streamFile: (ctx, emit) => streamPuffinFile(ctx.path, emit),
 };
 
-export { parsePuffinFile, streamPuffinHistory, walkPuffinPrompts, STREAM_THRESHOLD_BYTES, NOT_PUFFIN_REASON, type RawPromptHandler, type RawPromptWalkEnd } from './parser.js';
+export {
+  parsePuffinFile,
+  streamPuffinHistory,
+  walkPuffinPrompts,
+  STREAM_THRESHOLD_BYTES,
+  NOT_PUFFIN_REASON,
+  type RawPromptHandler,
+  type RawPromptWalkEnd,
+} from './parser.js';

@@ -17,7 +17,9 @@ describe('puffin through the ingest engine', () => {
     mkdirSync(join(project, '.puffin'), { recursive: true });
     const path = join(project, '.puffin', 'history.json');
     copyFileSync(FIXTURE, path);
-    const doc = JSON.parse(readFileSync(path, 'utf8')) as { branches: Record<string, { prompts: Array<{ id: string; response: { content: string } | null }> }> };
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as {
+      branches: Record<string, { prompts: Array<{ id: string; response: { content: string } | null }> }>;
+    };
     const prompts = Object.values(doc.branches).flatMap((b) => b.prompts);
     const store = openStore(join(dir, 'home', 'strata.db'));
     try {
@@ -35,7 +37,7 @@ describe('puffin through the ingest engine', () => {
       expect(second.messagesAdded).toBe(0);
       expect(second.messagesUpdated).toBe(1);
       const text = store.db
-        .prepare("SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id WHERE m.key = ?")
+        .prepare('SELECT b.text FROM blocks b JOIN messages m ON m.id = b.message_id WHERE m.key = ?')
         .get(`${target.id}:r`) as { text: string };
       expect(text.text.endsWith('Edited later.')).toBe(true);
     } finally {

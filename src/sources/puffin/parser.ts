@@ -29,7 +29,11 @@ function collectingSink(out: ParseOutput): PuffinSink {
 
 /** Walks an already-parsed document; false when it is not a Puffin history. */
 function walkParsedHistory(doc: unknown, builder: PuffinThreadBuilder, sink: PuffinSink): boolean {
-  const handler: WalkHandler = { prompt: (key, raw) => builder.addPrompt(key, raw), branchEnd: (key, info) => builder.endBranch(key, info), skipped: (type) => sink.skipped(type) };
+  const handler: WalkHandler = {
+    prompt: (key, raw) => builder.addPrompt(key, raw),
+    branchEnd: (key, info) => builder.endBranch(key, info),
+    skipped: (type) => sink.skipped(type),
+  };
   let isPuffin = false;
   void walkDocument(doc, handler, () => (isPuffin = true));
   return isPuffin;
@@ -89,7 +93,11 @@ function parseWhole(path: string): { parsed: boolean; doc?: unknown } {
  * history index reads Puffin this way): JSON.parse up to the threshold, the streaming walk above it or
  * when JSON.parse rejects the file. The caller validates prompts (checkPrompt).
  */
-export async function walkPuffinPrompts(path: string, handler: RawPromptHandler, options: PuffinParseOptions = {}): Promise<RawPromptWalkEnd> {
+export async function walkPuffinPrompts(
+  path: string,
+  handler: RawPromptHandler,
+  options: PuffinParseOptions = {},
+): Promise<RawPromptWalkEnd> {
   const threshold = options.streamThresholdBytes ?? STREAM_THRESHOLD_BYTES;
   if (statSync(path).size <= threshold) {
     const { parsed, doc } = parseWhole(path);
@@ -192,7 +200,8 @@ export async function streamPuffinFile(
   }
   let chunk = emptyParseOutput();
   const flush = () => {
-    if (chunk.messages.length || chunk.sessions.length || chunk.malformed.length || Object.keys(chunk.skipped).length) emit(chunk);
+    if (chunk.messages.length || chunk.sessions.length || chunk.malformed.length || Object.keys(chunk.skipped).length)
+      emit(chunk);
     chunk = emptyParseOutput();
   };
   const ok = await streamPuffinHistory(path, {

@@ -40,7 +40,14 @@ const prompt = (id: string, parentId: string | null, extra: Record<string, unkno
   content: `content of ${id}\nsecond line`,
   title: null,
   timestamp: 1774758210475,
-  response: { content: `answer to ${id}`, cost: 0.5, turns: 3, duration: 1200, filesModified: [], timestamp: 1774758551493 },
+  response: {
+    content: `answer to ${id}`,
+    cost: 0.5,
+    turns: 3,
+    duration: 1200,
+    filesModified: [],
+    timestamp: 1774758551493,
+  },
   children: [],
   ...extra,
 });
@@ -88,7 +95,10 @@ describe('puffin adapter on real fixtures', () => {
     expect(r.meta).toMatchObject({ cost: 0.6443564, turns: 6, durationMs: 338798, depth: 0 });
     const files = r.meta?.filesModified as Array<{ path: string; action: string }>;
     expect(files).toHaveLength(13);
-    expect(files.at(-1)).toMatchObject({ path: 'C:\\Users\\jjdub\\code\\cosa\\docs\\cosa_phase1_spec.md', action: 'write' });
+    expect(files.at(-1)).toMatchObject({
+      path: 'C:\\Users\\jjdub\\code\\cosa\\docs\\cosa_phase1_spec.md',
+      action: 'write',
+    });
     const child = out.messages.find((m) => m.key === '4e0ef151-4b01-4193-8c0c-0b1aa4f4abc1:p')!;
     expect(child.sessionKey).toBe('bc19d0b3-9835-4a9e-abb5-cb0522feb9cb');
     expect(child.meta?.depth).toBe(1);
@@ -121,23 +131,45 @@ describe('puffin threads', () => {
     const out = await parsePuffinFile(path);
     expect(out.sessions.map((s) => s.key).sort()).toEqual(['o1', 'r1']);
     const r1 = out.sessions.find((s) => s.key === 'r1')!;
-    expect(r1).toMatchObject({ title: 'Root title', project: dir, meta: { branchId: 'main', branchName: 'Main line' } });
+    expect(r1).toMatchObject({
+      title: 'Root title',
+      project: dir,
+      meta: { branchId: 'main', branchName: 'Main line' },
+    });
     const o1 = out.sessions.find((s) => s.key === 'o1')!;
     expect(o1.title).toBe('content of o1');
     expect(o1.meta?.orphanOfPromptId).toBe('missing-parent');
     const byKey = new Map(out.messages.map((m) => [m.key, m]));
-    expect(byKey.get('c1:p')).toMatchObject({ sessionKey: 'r1', timestamp: '2026-02-01T10:00:00.000Z', meta: { depth: 1 } });
+    expect(byKey.get('c1:p')).toMatchObject({
+      sessionKey: 'r1',
+      timestamp: '2026-02-01T10:00:00.000Z',
+      meta: { depth: 1 },
+    });
     expect(byKey.get('c2:p')).toMatchObject({ sessionKey: 'r1', meta: { depth: 2, parentId: 'c1' } });
     expect(byKey.has('c2:r')).toBe(false);
     expect(byKey.get('r1:p')?.timestamp).toBe('2026-03-29T04:23:30.475Z');
-    expect(byKey.get('r1:r')).toMatchObject({ role: 'assistant', kind: 'response', blocks: [{ kind: 'text', text: 'answer to r1' }] });
+    expect(byKey.get('r1:r')).toMatchObject({
+      role: 'assistant',
+      kind: 'response',
+      blocks: [{ kind: 'text', text: 'answer to r1' }],
+    });
     expect(out.messages).toHaveLength(7);
   });
 
   it('reports malformed prompts with their entry index and counts unknown shapes', async () => {
     const path = writeHistory({
       branches: {
-        a: { id: 'a', name: 'A', prompts: [prompt('p1', null), 'not a prompt', { content: 'no id' }, { id: 'p3', parentId: null, content: 7 }, prompt('p4', null, { response: 'oops' })] },
+        a: {
+          id: 'a',
+          name: 'A',
+          prompts: [
+            prompt('p1', null),
+            'not a prompt',
+            { content: 'no id' },
+            { id: 'p3', parentId: null, content: 7 },
+            prompt('p4', null, { response: 'oops' }),
+          ],
+        },
         broken: 42,
         b: { id: 'b', name: 'B' },
       },
@@ -154,7 +186,9 @@ describe('puffin threads', () => {
   });
 
   it('keeps the prompts completed before a truncated tail and reports the byte offset', async () => {
-    const doc = { branches: { main: { id: 'main', name: 'Main', prompts: ['a', 'b', 'c', 'd'].map((id) => prompt(id, null)) } } };
+    const doc = {
+      branches: { main: { id: 'main', name: 'Main', prompts: ['a', 'b', 'c', 'd'].map((id) => prompt(id, null)) } },
+    };
     const full = JSON.stringify(doc, null, 2);
     const cut = full.indexOf('"answer to c"'); // inside the third prompt
     const path = writeHistory(full.slice(0, cut));

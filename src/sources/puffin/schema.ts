@@ -96,7 +96,8 @@ function checkResponse(value: unknown): PuffinResponse | 'invalid' | undefined {
 
 /** Validates one entry of a branch's `prompts` array. Never throws. */
 export function checkPrompt(raw: unknown): PromptCheck {
-  if (!isRecord(raw)) return { ok: false, reason: `prompt is ${Array.isArray(raw) ? 'an array' : typeof raw}, not an object` };
+  if (!isRecord(raw))
+    return { ok: false, reason: `prompt is ${Array.isArray(raw) ? 'an array' : typeof raw}, not an object` };
   const id = stringId(raw.id);
   if (!id) return { ok: false, reason: 'prompt without an id' };
   if (typeof raw.content !== 'string') return { ok: false, reason: `prompt ${id} without string content` };

@@ -60,7 +60,10 @@ export class PuffinThreadBuilder {
     }
     const { prompt } = check;
     if (prompt.response === 'invalid') {
-      this.sink.malformed({ line: ordinal, reason: `prompt ${prompt.id}: response is not an object (kept the prompt)` });
+      this.sink.malformed({
+        line: ordinal,
+        reason: `prompt ${prompt.id}: response is not an object (kept the prompt)`,
+      });
     }
     if (this.placed.has(prompt.id) || this.sessions.has(prompt.id)) {
       this.sink.malformed({ line: ordinal, reason: `duplicate prompt id ${prompt.id}` });

@@ -160,7 +160,11 @@ export interface StreamResult {
  * `waitFor` is asked after each token: a promise it returns pauses the read until it settles; 'stop'
  * ends the read there (the caller has what it needs).
  */
-export function streamPuffinTokens(path: string, walker: PuffinTokenWalker, waitFor?: () => Promise<void> | 'stop' | undefined): Promise<StreamResult> {
+export function streamPuffinTokens(
+  path: string,
+  walker: PuffinTokenWalker,
+  waitFor?: () => Promise<void> | 'stop' | undefined,
+): Promise<StreamResult> {
   return new Promise((resolve) => {
     let bytes = 0;
     let newlines = 0;

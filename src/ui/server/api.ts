@@ -26,16 +26,25 @@ type Handler = (ctx: ApiContext, params: URLSearchParams) => unknown;
 function agents(params: URLSearchParams): AgentName[] | undefined {
   const value = params.get('agent');
   if (!value) return undefined;
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const name of names) if (!(AGENTS as readonly string[]).includes(name)) throw usageError(`unknown agent "${name}"`);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(AGENTS as readonly string[]).includes(name)) throw usageError(`unknown agent "${name}"`);
   return names as AgentName[];
 }
 
 function eventTypes(params: URLSearchParams): EventType[] | undefined {
   const value = params.get('type');
   if (!value) return undefined;
-  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  for (const name of names) if (!(EVENT_TYPES as readonly string[]).includes(name)) throw usageError(`unknown event type "${name}" (one of ${EVENT_TYPES.join(', ')})`);
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(EVENT_TYPES as readonly string[]).includes(name))
+      throw usageError(`unknown event type "${name}" (one of ${EVENT_TYPES.join(', ')})`);
   return names as EventType[];
 }
 
@@ -58,22 +67,32 @@ function sessionFilter(params: URLSearchParams) {
   const agent = agents(params);
   const since = time(params, 'since');
   const until = time(params, 'until');
-  return { ...(project ? { project } : {}), ...(agent ? { agent } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) };
+  return {
+    ...(project ? { project } : {}),
+    ...(agent ? { agent } : {}),
+    ...(since ? { since } : {}),
+    ...(until ? { until } : {}),
+  };
 }
 
 const HANDLERS: Record<string, Handler> = {
   sessions(ctx, params) {
     const sort = params.get('sort') ?? 'startedAt';
-    if (!(SORT_KEYS as readonly string[]).includes(sort)) throw usageError(`sort must be one of ${SORT_KEYS.join(', ')}`);
+    if (!(SORT_KEYS as readonly string[]).includes(sort))
+      throw usageError(`sort must be one of ${SORT_KEYS.join(', ')}`);
     const text = params.get('text') || undefined;
-    return sessionListPage(ctx.db, {
-      ...sessionFilter(params),
-      ...(text ? { text } : {}),
-      sort: sort as SortKey,
-      descending: params.get('dir') !== 'asc',
-      offset: int(params, 'offset', 0)!,
-      pageSize: int(params, 'pageSize', 100)!,
-    }, ctx.home);
+    return sessionListPage(
+      ctx.db,
+      {
+        ...sessionFilter(params),
+        ...(text ? { text } : {}),
+        sort: sort as SortKey,
+        descending: params.get('dir') !== 'asc',
+        offset: int(params, 'offset', 0)!,
+        pageSize: int(params, 'pageSize', 100)!,
+      },
+      ctx.home,
+    );
   },
   session(ctx, params) {
     const id = params.get('id');
@@ -137,7 +156,12 @@ export function handleApi(ctx: ApiContext, name: string, params: URLSearchParams
     return { status: 200, body: handler(ctx, params) };
   } catch (error) {
     if (error instanceof StrataError) {
-      const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'USAGE' || error.code === 'INVALID_QUERY' || error.code === 'AMBIGUOUS' ? 400 : 500;
+      const status =
+        error.code === 'NOT_FOUND'
+          ? 404
+          : error.code === 'USAGE' || error.code === 'INVALID_QUERY' || error.code === 'AMBIGUOUS'
+            ? 400
+            : 500;
       return { status, body: { error: error.message } };
     }
     return { status: 500, body: { error: error instanceof Error ? error.message : String(error) } };

@@ -39,7 +39,8 @@ export function defaultAssetsDir(): string {
 }
 
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
@@ -74,7 +75,13 @@ export function handleRequest(options: UiServerOptions, port: number, req: Incom
   try {
     return send(res, 200, asset.type, readFileSync(join(options.assetsDir ?? defaultAssetsDir(), asset.file)), head);
   } catch {
-    return send(res, 500, 'text/plain; charset=utf-8', `500: the front end is not built (${asset.file}); run npm run build\n`, head);
+    return send(
+      res,
+      500,
+      'text/plain; charset=utf-8',
+      `500: the front end is not built (${asset.file}); run npm run build\n`,
+      head,
+    );
   }
 }
 
@@ -86,11 +93,16 @@ export function startUiServer(options: UiServerOptions): Promise<UiServer> {
       try {
         handleRequest(options, port, req, res);
       } catch (error) {
-        if (!res.headersSent) sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, false);
+        if (!res.headersSent)
+          sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, false);
       }
     });
     server.on('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new StrataError('USAGE', `port ${options.port} is in use; choose another with --port or omit it`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StrataError('USAGE', `port ${options.port} is in use; choose another with --port or omit it`)
+          : error,
+      );
     });
     server.listen(options.port ?? 0, LOOPBACK, () => {
       port = (server.address() as AddressInfo).port;
@@ -98,10 +110,11 @@ export function startUiServer(options: UiServerOptions): Promise<UiServer> {
         url: `http://${LOOPBACK}:${port}/`,
         port,
         server,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

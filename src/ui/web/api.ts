@@ -2,7 +2,10 @@
 
 export class ApiError extends Error {}
 
-export async function getJson<T>(endpoint: string, params: Record<string, string | number | undefined> = {}): Promise<T> {
+export async function getJson<T>(
+  endpoint: string,
+  params: Record<string, string | number | undefined> = {},
+): Promise<T> {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') query.set(k, String(v));
   const response = await fetch(`/api/${endpoint}?${query.toString()}`, { headers: { Accept: 'application/json' } });

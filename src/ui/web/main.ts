@@ -30,9 +30,12 @@ const NAV: { page: string; label: string; hidden?: boolean }[] = [
   { page: 'logbook', label: 'Logbook' },
 ];
 
-const nav = h('nav', { class: 'top' },
+const nav = h(
+  'nav',
+  { class: 'top' },
   h('a', { class: 'brand', href: '#/sessions' }, 'strata'),
-  NAV.map((n) => h('a', { href: `#/${n.page}`, 'data-page': n.page, hidden: n.hidden ?? false }, n.label)));
+  NAV.map((n) => h('a', { href: `#/${n.page}`, 'data-page': n.page, hidden: n.hidden ?? false }, n.label)),
+);
 const main = h('main', {});
 document.body.append(nav, main);
 
@@ -52,13 +55,18 @@ async function route(): Promise<void> {
     return;
   }
   drawn = key;
-  for (const a of nav.querySelectorAll<HTMLAnchorElement>('a[data-page]')) a.classList.toggle('active', a.dataset.page === (r.page === 'session' ? 'sessions' : r.page));
+  for (const a of nav.querySelectorAll<HTMLAnchorElement>('a[data-page]'))
+    a.classList.toggle('active', a.dataset.page === (r.page === 'session' ? 'sessions' : r.page));
   document.title = 'strata';
   const page = PAGES[r.page] ?? sessionsPage;
   try {
     await page(main, r);
   } catch (error) {
-    fill(main, h('h1', {}, 'Something went wrong'), h('p', { class: 'error-text' }, error instanceof Error ? error.message : String(error)));
+    fill(
+      main,
+      h('h1', {}, 'Something went wrong'),
+      h('p', { class: 'error-text' }, error instanceof Error ? error.message : String(error)),
+    );
   }
 }
 

@@ -9,16 +9,36 @@ export function renderHunk(hunk: EditHunk & { range?: { start: number; end: numb
   const lines = hunk.lines.slice(0, MAX_LINES);
   const added = hunk.lines.filter((l) => l.startsWith('+')).length;
   const removed = hunk.lines.filter((l) => l.startsWith('-')).length;
-  return h('div', { class: 'diff' },
-    h('div', { class: 'diff-head' },
+  return h(
+    'div',
+    { class: 'diff' },
+    h(
+      'div',
+      { class: 'diff-head' },
       h('span', { class: `op op-${hunk.op}` }, hunk.op),
       pathNode ?? h('span', { class: 'path' }, hunk.path),
-      h('span', { class: 'counts' }, h('span', { class: 'add' }, `+${added}`), ' ', h('span', { class: 'del' }, `-${removed}`)),
+      h(
+        'span',
+        { class: 'counts' },
+        h('span', { class: 'add' }, `+${added}`),
+        ' ',
+        h('span', { class: 'del' }, `-${removed}`),
+      ),
       hunk.range ? h('span', { class: 'muted' }, `now at lines ${hunk.range.start}-${hunk.range.end}`) : null,
     ),
-    h('pre', { class: 'diff-body' },
-      lines.map((line) => h('div', { class: line.startsWith('+') ? 'ln add' : line.startsWith('-') ? 'ln del' : 'ln ctx' }, line === '' ? ' ' : line)),
-      hunk.lines.length > MAX_LINES ? h('div', { class: 'ln more' }, `… ${hunk.lines.length - MAX_LINES} more lines`) : null,
+    h(
+      'pre',
+      { class: 'diff-body' },
+      lines.map((line) =>
+        h(
+          'div',
+          { class: line.startsWith('+') ? 'ln add' : line.startsWith('-') ? 'ln del' : 'ln ctx' },
+          line === '' ? ' ' : line,
+        ),
+      ),
+      hunk.lines.length > MAX_LINES
+        ? h('div', { class: 'ln more' }, `… ${hunk.lines.length - MAX_LINES} more lines`)
+        : null,
     ),
   );
 }

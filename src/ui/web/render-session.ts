@@ -44,51 +44,95 @@ function usageBadge(m: DetailMessage): HTMLElement | null {
   if (!m.usage) return null;
   const u = m.usage;
   const title = `input ${u.input}, output ${u.output}, cache read ${u.cacheRead}, cache write ${u.cacheWrite}`;
-  return h('span', { class: 'usage', title }, `↑${formatNumber(u.input + u.cacheRead + u.cacheWrite)} ↓${formatNumber(u.output)} tokens`);
+  return h(
+    'span',
+    { class: 'usage', title },
+    `↑${formatNumber(u.input + u.cacheRead + u.cacheWrite)} ↓${formatNumber(u.output)} tokens`,
+  );
 }
 
 function toolBlock(b: DetailBlock, result: DetailBlock | undefined): Node[] {
   const failed = b.isError || (result?.isError ?? false);
   const nodes: Node[] = [
-    fold(`tool${failed ? ' failed' : ''}`, [
-      h('span', { class: 'tool-name' }, b.toolName ?? 'tool'), ' ',
-      h('span', { class: 'tool-summary' }, b.summary ?? ''),
-      failed ? h('span', { class: 'badge error' }, 'error') : null,
-    ], () => [
-      h('div', { class: 'label' }, 'input'),
-      h('pre', { class: 'code' }, pretty(b.input ?? b.text)),
-      ...(result ? [h('div', { class: 'label' }, result.isError ? 'result (error)' : 'result'), h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text)] : []),
-    ]),
+    fold(
+      `tool${failed ? ' failed' : ''}`,
+      [
+        h('span', { class: 'tool-name' }, b.toolName ?? 'tool'),
+        ' ',
+        h('span', { class: 'tool-summary' }, b.summary ?? ''),
+        failed ? h('span', { class: 'badge error' }, 'error') : null,
+      ],
+      () => [
+        h('div', { class: 'label' }, 'input'),
+        h('pre', { class: 'code' }, pretty(b.input ?? b.text)),
+        ...(result
+          ? [
+              h('div', { class: 'label' }, result.isError ? 'result (error)' : 'result'),
+              h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text),
+            ]
+          : []),
+      ],
+    ),
   ];
   for (const hunk of b.hunks ?? []) nodes.push(renderHunk(hunk));
   return nodes;
 }
 
 function renderBlock(b: DetailBlock, results: Map<string, DetailBlock>, paired: Set<DetailBlock>): Node[] {
-  if (b.noise) return [fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [h('pre', { class: 'code' }, b.text)])];
+  if (b.noise)
+    return [
+      fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [
+        h('pre', { class: 'code' }, b.text),
+      ]),
+    ];
   switch (b.kind) {
     case 'text':
       return [h('div', { class: 'text' }, b.text)];
     case 'thinking':
-      return [fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [h('div', { class: 'text' }, b.text)])];
+      return [
+        fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [
+          h('div', { class: 'text' }, b.text),
+        ]),
+      ];
     case 'tool_call':
       return toolBlock(b, b.toolCallId ? results.get(b.toolCallId) : undefined);
     case 'tool_result':
       if (paired.has(b)) return [];
-      return [fold(`result${b.isError ? ' failed' : ''}`, [`result of ${b.toolName ?? 'a tool'}`, b.isError ? h('span', { class: 'badge error' }, 'error') : null], () => [h('pre', { class: 'code' }, b.text)])];
+      return [
+        fold(
+          `result${b.isError ? ' failed' : ''}`,
+          [`result of ${b.toolName ?? 'a tool'}`, b.isError ? h('span', { class: 'badge error' }, 'error') : null],
+          () => [h('pre', { class: 'code' }, b.text)],
+        ),
+      ];
     case 'system':
     case 'summary':
-      return [fold(b.kind, [b.kind, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [h('div', { class: 'text' }, b.text)], b.kind === 'summary')];
+      return [
+        fold(
+          b.kind,
+          [b.kind, h('span', { class: 'muted' }, ` ${words(b.text)} words`)],
+          () => [h('div', { class: 'text' }, b.text)],
+          b.kind === 'summary',
+        ),
+      ];
     default:
       return [h('div', { class: 'muted' }, `[${b.kind}]`)];
   }
 }
 
-function renderMessage(m: DetailMessage, results: Map<string, DetailBlock>, paired: Set<DetailBlock>): HTMLElement | null {
+function renderMessage(
+  m: DetailMessage,
+  results: Map<string, DetailBlock>,
+  paired: Set<DetailBlock>,
+): HTMLElement | null {
   const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired));
   if (blocks.length === 0) return null;
-  return h('article', { class: `msg role-${m.role} kind-${m.kind}`, id: `m-${m.n}` },
-    h('header', {},
+  return h(
+    'article',
+    { class: `msg role-${m.role} kind-${m.kind}`, id: `m-${m.n}` },
+    h(
+      'header',
+      {},
       h('a', { class: 'n', href: `#m-${m.n}`, 'data-message': m.n }, `#${m.n}`),
       h('span', { class: 'role' }, m.kind === 'prompt' ? 'user' : m.role),
       m.kind !== 'prompt' && m.kind !== 'response' ? h('span', { class: 'kind' }, m.kind) : null,
@@ -100,32 +144,76 @@ function renderMessage(m: DetailMessage, results: Map<string, DetailBlock>, pair
   );
 }
 
-function linkTo(s: { id: string; title: string | null; agent: string; messages: number }, options: RenderOptions): HTMLElement {
+function linkTo(
+  s: { id: string; title: string | null; agent: string; messages: number },
+  options: RenderOptions,
+): HTMLElement {
   const label = `${s.title ?? s.id} · ${s.messages} messages`;
   return options.links ? h('a', { href: sessionHref(s.id) }, label) : h('span', {}, label);
 }
 
 export function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
   const t = s.tokens;
-  return h('section', { class: 'session-head' },
+  return h(
+    'section',
+    { class: 'session-head' },
     h('h1', {}, s.title ?? s.id),
-    h('dl', { class: 'facts' },
-      h('dt', {}, 'session'), h('dd', {}, h('code', {}, s.id)),
-      h('dt', {}, 'agent'), h('dd', {}, s.agent),
+    h(
+      'dl',
+      { class: 'facts' },
+      h('dt', {}, 'session'),
+      h('dd', {}, h('code', {}, s.id)),
+      h('dt', {}, 'agent'),
+      h('dd', {}, s.agent),
       s.project ? [h('dt', {}, 'project'), h('dd', {}, s.project)] : null,
       s.gitBranch ? [h('dt', {}, 'branch'), h('dd', {}, s.gitBranch)] : null,
-      h('dt', {}, 'time'), h('dd', {}, `${formatTime(s.startedAt)} → ${formatTime(s.endedAt)} UTC`),
+      h('dt', {}, 'time'),
+      h('dd', {}, `${formatTime(s.startedAt)} → ${formatTime(s.endedAt)} UTC`),
       s.models.length ? [h('dt', {}, 'models'), h('dd', {}, s.models.join(', '))] : null,
-      h('dt', {}, 'tokens'), h('dd', {}, `input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`),
-      h('dt', {}, 'messages'), h('dd', {}, String(s.messages.length)),
+      h('dt', {}, 'tokens'),
+      h(
+        'dd',
+        {},
+        `input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`,
+      ),
+      h('dt', {}, 'messages'),
+      h('dd', {}, String(s.messages.length)),
     ),
     s.parent ? h('p', {}, `${s.relation ?? 'child'} of `, linkTo(s.parent, options)) : null,
-    s.subagents.length ? h('details', { class: 'links', open: true }, h('summary', {}, `${s.subagents.length} subagent session${s.subagents.length === 1 ? '' : 's'}`),
-      h('ul', {}, s.subagents.map((c) => h('li', {}, linkTo(c, options))))) : null,
-    s.files.length ? h('details', { class: 'links', open: s.files.length <= 12 }, h('summary', {}, `${s.files.length} file${s.files.length === 1 ? '' : 's'} touched`),
-      h('ul', {}, s.files.map((f) => h('li', {},
-        options.links ? h('a', { href: filesHref(f.path) }, f.path) : h('code', {}, f.path), ' ',
-        h('span', { class: 'add' }, `+${f.added}`), ' ', h('span', { class: 'del' }, `-${f.removed}`))))) : null,
+    s.subagents.length
+      ? h(
+          'details',
+          { class: 'links', open: true },
+          h('summary', {}, `${s.subagents.length} subagent session${s.subagents.length === 1 ? '' : 's'}`),
+          h(
+            'ul',
+            {},
+            s.subagents.map((c) => h('li', {}, linkTo(c, options))),
+          ),
+        )
+      : null,
+    s.files.length
+      ? h(
+          'details',
+          { class: 'links', open: s.files.length <= 12 },
+          h('summary', {}, `${s.files.length} file${s.files.length === 1 ? '' : 's'} touched`),
+          h(
+            'ul',
+            {},
+            s.files.map((f) =>
+              h(
+                'li',
+                {},
+                options.links ? h('a', { href: filesHref(f.path) }, f.path) : h('code', {}, f.path),
+                ' ',
+                h('span', { class: 'add' }, `+${f.added}`),
+                ' ',
+                h('span', { class: 'del' }, `-${f.removed}`),
+              ),
+            ),
+          ),
+        )
+      : null,
   );
 }
 
@@ -133,7 +221,8 @@ export function renderSessionHeader(s: SessionDetail, options: RenderOptions): H
 export function renderSession(s: SessionDetail, options: RenderOptions): HTMLElement {
   const results = new Map<string, DetailBlock>();
   const callIds = new Set<string>();
-  for (const m of s.messages) for (const b of m.blocks) if (b.kind === 'tool_call' && b.toolCallId) callIds.add(b.toolCallId);
+  for (const m of s.messages)
+    for (const b of m.blocks) if (b.kind === 'tool_call' && b.toolCallId) callIds.add(b.toolCallId);
   const paired = new Set<DetailBlock>();
   for (const m of s.messages) {
     for (const b of m.blocks) {
@@ -143,8 +232,14 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
       }
     }
   }
-  return h('div', { class: 'session' },
+  return h(
+    'div',
+    { class: 'session' },
     renderSessionHeader(s, options),
-    h('div', { class: 'messages' }, s.messages.map((m) => renderMessage(m, results, paired))),
+    h(
+      'div',
+      { class: 'messages' },
+      s.messages.map((m) => renderMessage(m, results, paired)),
+    ),
   );
 }

@@ -5,7 +5,14 @@ import { SymbolSink, anyComment, collapse, field, type Extraction } from './comm
 
 /** Function declarations without a body found in the current file (reset per file). */
 const prototypes = new Set<CodeSymbol>();
-const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'linkage_specification', 'declaration_list']);
+const CONTAINERS = new Set([
+  'preproc_ifdef',
+  'preproc_if',
+  'preproc_else',
+  'preproc_elif',
+  'linkage_specification',
+  'declaration_list',
+]);
 const TYPE_SPECIFIERS: Record<string, SymbolKind> = {
   struct_specifier: 'struct',
   union_specifier: 'union',
@@ -46,7 +53,8 @@ function handle(sink: SymbolSink, node: SyntaxNode, parent: string | undefined, 
     case 'preproc_def':
     case 'preproc_function_def': {
       const name = field(node, 'name')?.text;
-      if (name) sink.add({ name, kind: 'macro', range, exported: true, parent, signature: node.text.split('\n')[0]!.trim() });
+      if (name)
+        sink.add({ name, kind: 'macro', range, exported: true, parent, signature: node.text.split('\n')[0]!.trim() });
       return;
     }
     case 'template_declaration': {
@@ -67,7 +75,15 @@ function handle(sink: SymbolSink, node: SyntaxNode, parent: string | undefined, 
       const owner = fn.scope ?? parent;
       const owner2 = fn.scope ?? (container(node) ? parent : undefined);
       const kind: SymbolKind = owner2 ? (owner2.split('::').pop() === fn.name ? 'constructor' : 'method') : 'function';
-      sink.add({ name: fn.name, kind, range, decl: wrapper ?? node, body: field(node, 'body'), exported: !isStatic(node), parent: owner });
+      sink.add({
+        name: fn.name,
+        kind,
+        range,
+        decl: wrapper ?? node,
+        body: field(node, 'body'),
+        exported: !isStatic(node),
+        parent: owner,
+      });
       return;
     }
     case 'declaration':
@@ -78,9 +94,15 @@ function handle(sink: SymbolSink, node: SyntaxNode, parent: string | undefined, 
         const fn = functionName(decl);
         if (fn && hasFunctionDeclarator(decl)) {
           const owner = fn.scope ?? (container(node) ? parent : undefined);
-          const kind: SymbolKind = owner ? (owner.split('::').pop() === fn.name ? 'constructor' : 'method') : 'function';
+          const kind: SymbolKind = owner
+            ? owner.split('::').pop() === fn.name
+              ? 'constructor'
+              : 'method'
+            : 'function';
           const signature = collapse(node.text.replace(/;\s*$/, ''));
-          prototypes.add(sink.add({ name: fn.name, kind, range, exported: !isStatic(node), parent: fn.scope ?? parent, signature }));
+          prototypes.add(
+            sink.add({ name: fn.name, kind, range, exported: !isStatic(node), parent: fn.scope ?? parent, signature }),
+          );
         } else if (fn) {
           const kind: SymbolKind = node.type === 'field_declaration' ? 'property' : 'variable';
           sink.add({ name: fn.name, kind, range, exported: !isStatic(node), parent });
@@ -90,7 +112,9 @@ function handle(sink: SymbolSink, node: SyntaxNode, parent: string | undefined, 
     }
     case 'type_definition': {
       const type = field(node, 'type');
-      const alias = declarators(node).map((d) => functionName(d)?.name).find(Boolean);
+      const alias = declarators(node)
+        .map((d) => functionName(d)?.name)
+        .find(Boolean);
       if (type && TYPE_SPECIFIERS[type.type] && field(type, 'body')) {
         const name = field(type, 'name')?.text ?? alias;
         if (name) addType(sink, type, name, parent, range);
@@ -107,14 +131,25 @@ function handle(sink: SymbolSink, node: SyntaxNode, parent: string | undefined, 
   }
 }
 
-function addType(sink: SymbolSink, node: SyntaxNode, name: string, parent: string | undefined, range: SyntaxNode): void {
+function addType(
+  sink: SymbolSink,
+  node: SyntaxNode,
+  name: string,
+  parent: string | undefined,
+  range: SyntaxNode,
+): void {
   const body = field(node, 'body');
   const kind = TYPE_SPECIFIERS[node.type] ?? 'type';
   const rangeStart = range.startIndex < node.startIndex ? range : node;
   sink.add({ name, kind, range, decl: rangeStart, body, exported: true, parent });
   if (body && (kind === 'class' || kind === 'struct' || kind === 'union')) {
     for (const member of body.namedChildren) {
-      if (member.type === 'function_definition' || member.type === 'field_declaration' || member.type === 'template_declaration' || member.type === 'declaration') {
+      if (
+        member.type === 'function_definition' ||
+        member.type === 'field_declaration' ||
+        member.type === 'template_declaration' ||
+        member.type === 'declaration'
+      ) {
         handle(sink, member, name);
       }
     }

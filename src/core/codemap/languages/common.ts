@@ -11,7 +11,15 @@ export type Extractor = (root: SyntaxNode, source: string) => Extraction;
 
 const MAX_SIGNATURE = 240;
 const COMMENT_TYPES = new Set(['comment', 'line_comment', 'block_comment']);
-const LEADING_TYPES = new Set(['decorator', 'attribute_item', 'comment', 'line_comment', 'block_comment', 'annotation', 'marker_annotation']);
+const LEADING_TYPES = new Set([
+  'decorator',
+  'attribute_item',
+  'comment',
+  'line_comment',
+  'block_comment',
+  'annotation',
+  'marker_annotation',
+]);
 
 export function startLine(node: SyntaxNode): number {
   return node.startPosition.row + 1;

@@ -17,14 +17,23 @@ export function extractGo(root: SyntaxNode, source: string): Extraction {
         break;
       case 'function_declaration': {
         const name = nameOf(node);
-        if (name) sink.add({ name, kind: 'function', range: node, body: field(node, 'body'), exported: isExported(name) });
+        if (name)
+          sink.add({ name, kind: 'function', range: node, body: field(node, 'body'), exported: isExported(name) });
         break;
       }
       case 'method_declaration': {
         const name = nameOf(node);
         const receiver = field(node, 'receiver');
         const recvType = receiver?.descendantsOfType('type_identifier')[0]?.text;
-        if (name) sink.add({ name, kind: 'method', range: node, body: field(node, 'body'), exported: isExported(name), parent: recvType });
+        if (name)
+          sink.add({
+            name,
+            kind: 'method',
+            range: node,
+            body: field(node, 'body'),
+            exported: isExported(name),
+            parent: recvType,
+          });
         break;
       }
       case 'type_declaration':
@@ -33,9 +42,11 @@ export function extractGo(root: SyntaxNode, source: string): Extraction {
           const name = nameOf(spec);
           if (!name) continue;
           const type = field(spec, 'type');
-          const kind: SymbolKind = type?.type === 'struct_type' ? 'struct' : type?.type === 'interface_type' ? 'interface' : 'type';
+          const kind: SymbolKind =
+            type?.type === 'struct_type' ? 'struct' : type?.type === 'interface_type' ? 'interface' : 'type';
           const single = node.namedChildren.length === 1;
-          const body = kind === 'type' ? null : type ? (type.namedChildren.find((c) => c.type.endsWith('_list')) ?? null) : null;
+          const body =
+            kind === 'type' ? null : type ? (type.namedChildren.find((c) => c.type.endsWith('_list')) ?? null) : null;
           sink.add({
             name,
             kind,

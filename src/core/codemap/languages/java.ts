@@ -15,7 +15,12 @@ export function extractJava(root: SyntaxNode, source: string): Extraction {
   const sink = new SymbolSink(source, docCommentOnly);
   for (const node of root.namedChildren) {
     if (node.type === 'import_declaration') {
-      sink.addImport(node.text.replace(/^import\s+(static\s+)?/, '').replace(/;\s*$/, '').trim());
+      sink.addImport(
+        node.text
+          .replace(/^import\s+(static\s+)?/, '')
+          .replace(/;\s*$/, '')
+          .trim(),
+      );
     } else if (TYPE_KINDS[node.type]) {
       addType(sink, node, undefined, false);
     }
@@ -33,7 +38,15 @@ function addType(sink: SymbolSink, node: SyntaxNode, parent: string | undefined,
   if (!name || !kind) return;
   const body = field(node, 'body');
   const mods = modifiers(node);
-  sink.add({ name, kind, range: node, body, exported: /\bpublic\b/.test(mods) || inInterface, parent, signature: signature(sink, node, body) });
+  sink.add({
+    name,
+    kind,
+    range: node,
+    body,
+    exported: /\bpublic\b/.test(mods) || inInterface,
+    parent,
+    signature: signature(sink, node, body),
+  });
   if (!body) return;
   const memberContainer = body.namedChildren.find((c) => c.type === 'enum_body_declarations') ?? body;
   for (const member of memberContainer.namedChildren) {
@@ -41,18 +54,38 @@ function addType(sink: SymbolSink, node: SyntaxNode, parent: string | undefined,
       addType(sink, member, name, kind === 'interface');
       continue;
     }
-    const exported = /\bpublic\b/.test(modifiers(member)) || (kind === 'interface' && !/\bprivate\b/.test(modifiers(member)));
-    if (member.type === 'method_declaration' || member.type === 'constructor_declaration' || member.type === 'compact_constructor_declaration') {
+    const exported =
+      /\bpublic\b/.test(modifiers(member)) || (kind === 'interface' && !/\bprivate\b/.test(modifiers(member)));
+    if (
+      member.type === 'method_declaration' ||
+      member.type === 'constructor_declaration' ||
+      member.type === 'compact_constructor_declaration'
+    ) {
       const mname = nameOf(member) ?? name;
       const mbody = field(member, 'body');
       const mkind: SymbolKind = member.type === 'method_declaration' ? 'method' : 'constructor';
-      sink.add({ name: mname, kind: mkind, range: member, body: mbody, exported, parent: name, signature: signature(sink, member, mbody) });
+      sink.add({
+        name: mname,
+        kind: mkind,
+        range: member,
+        body: mbody,
+        exported,
+        parent: name,
+        signature: signature(sink, member, mbody),
+      });
     } else if (member.type === 'field_declaration' || member.type === 'constant_declaration') {
       for (const declarator of member.namedChildren.filter((c) => c.type === 'variable_declarator')) {
         const fname = nameOf(declarator);
         if (!fname) continue;
         const isConst = /\bstatic\b/.test(modifiers(member)) && /\bfinal\b/.test(modifiers(member));
-        sink.add({ name: fname, kind: isConst ? 'constant' : 'property', range: member, exported, parent: name, signature: signature(sink, member, null) });
+        sink.add({
+          name: fname,
+          kind: isConst ? 'constant' : 'property',
+          range: member,
+          exported,
+          parent: name,
+          signature: signature(sink, member, null),
+        });
       }
     }
   }
@@ -67,6 +100,10 @@ function signature(sink: SymbolSink, node: SyntaxNode, body: SyntaxNode | null):
     from = keywords[0]?.startIndex ?? mods.endIndex;
   }
   const to = body ? body.startIndex : node.endIndex;
-  const text = sink.source.slice(from, to).replace(/\s+/g, ' ').trim().replace(/\s*[;{]\s*$/, '');
+  const text = sink.source
+    .slice(from, to)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[;{]\s*$/, '');
   return text.length > 240 ? text.slice(0, 239) + '…' : text;
 }

@@ -18,7 +18,12 @@ export function extractMarkdown(source: string): Extraction {
     const lineNo = index + 1;
     const fenceMatch = FENCE.exec(line);
     if (fence) {
-      if (fenceMatch && fenceMatch[1]![0] === fence.marker[0] && fenceMatch[1]!.length >= fence.marker.length && !fenceMatch[2]) {
+      if (
+        fenceMatch &&
+        fenceMatch[1]![0] === fence.marker[0] &&
+        fenceMatch[1]!.length >= fence.marker.length &&
+        !fenceMatch[2]
+      ) {
         addBlock(fence.start, lineNo, fence.lang);
         fence = undefined;
       }
@@ -50,7 +55,14 @@ export function extractMarkdown(source: string): Extraction {
 
   function addBlock(start: number, end: number, lang: string): void {
     const parent = open[open.length - 1];
-    const block: CodeSymbol = { name: lang || 'code', kind: 'code-block', signature: '```' + lang, startLine: start, endLine: end, exported: false };
+    const block: CodeSymbol = {
+      name: lang || 'code',
+      kind: 'code-block',
+      signature: '```' + lang,
+      startLine: start,
+      endLine: end,
+      exported: false,
+    };
     if (parent) block.parent = parent.symbol.name;
     symbols.push(block);
   }

@@ -37,14 +37,29 @@ function visitBlock(sink: SymbolSink, block: SyntaxNode, parent: string | undefi
   }
 }
 
-function addDefinition(sink: SymbolSink, range: SyntaxNode, def: SyntaxNode, parent: string | undefined, context: Context): void {
+function addDefinition(
+  sink: SymbolSink,
+  range: SyntaxNode,
+  def: SyntaxNode,
+  parent: string | undefined,
+  context: Context,
+): void {
   const name = nameOf(def);
   if (!name) return;
   const body = field(def, 'body');
   const isClass = def.type === 'class_definition';
   const kind = isClass ? 'class' : context === 'class' ? (name === '__init__' ? 'constructor' : 'method') : 'function';
   const exported = !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
-  sink.add({ name, kind, range, decl: def, body, exported: context === 'function' ? false : exported, parent, doc: docstring(body) });
+  sink.add({
+    name,
+    kind,
+    range,
+    decl: def,
+    body,
+    exported: context === 'function' ? false : exported,
+    parent,
+    doc: docstring(body),
+  });
   if (body) visitBlock(sink, body, name, isClass ? 'class' : 'function');
 }
 
@@ -54,7 +69,13 @@ function docstring(body: SyntaxNode | null): string | undefined {
   if (str?.type !== 'string') return undefined;
   const text = str.text.replace(/^[rRbBuU]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '');
   const lines = text.split('\n');
-  const indent = Math.min(...lines.slice(1).filter((l) => l.trim()).map((l) => l.length - l.trimStart().length), Infinity);
+  const indent = Math.min(
+    ...lines
+      .slice(1)
+      .filter((l) => l.trim())
+      .map((l) => l.length - l.trimStart().length),
+    Infinity,
+  );
   const dedented = [lines[0] ?? '', ...lines.slice(1).map((l) => (Number.isFinite(indent) ? l.slice(indent) : l))];
   return dedented.join('\n').trim() || undefined;
 }

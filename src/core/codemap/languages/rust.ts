@@ -48,7 +48,15 @@ function visitItems(sink: SymbolSink, container: SyntaxNode, parent: string | un
       const typeName = baseTypeName(type?.text ?? 'impl');
       const body = field(node, 'body');
       const name = trait ? `${trait.text} for ${typeName}` : typeName;
-      sink.add({ name, kind: 'impl', range: node, firstNode: withLeadingDecorators(node, ATTRIBUTES), body, exported: false, parent });
+      sink.add({
+        name,
+        kind: 'impl',
+        range: node,
+        firstNode: withLeadingDecorators(node, ATTRIBUTES),
+        body,
+        exported: false,
+        parent,
+      });
       if (body) visitItems(sink, body, typeName, true);
       continue;
     }
@@ -58,9 +66,17 @@ function visitItems(sink: SymbolSink, container: SyntaxNode, parent: string | un
     if (!name) continue;
     if (inImplOrTrait && kind === 'function') kind = 'method';
     const body = field(node, 'body');
-    const hasBody = body && (kind !== 'constant' && kind !== 'variable' && kind !== 'type');
+    const hasBody = body && kind !== 'constant' && kind !== 'variable' && kind !== 'type';
     const exported = isPub(node) || (inImplOrTrait && parentIsTrait(container));
-    sink.add({ name, kind, range: node, firstNode: withLeadingDecorators(node, ATTRIBUTES), body: hasBody ? body : null, exported, parent });
+    sink.add({
+      name,
+      kind,
+      range: node,
+      firstNode: withLeadingDecorators(node, ATTRIBUTES),
+      body: hasBody ? body : null,
+      exported,
+      parent,
+    });
     if ((kind === 'trait' || kind === 'module') && body) visitItems(sink, body, name, kind === 'trait');
   }
 }

@@ -34,7 +34,14 @@ function visitStatement(sink: SymbolSink, node: SyntaxNode, scope: Scope): void 
       const value = field(node, 'value');
       if (decl) visitStatement(sink, decl, { ...scope, exported: true, wrapper: node });
       else if (value && FUNCTION_VALUES.has(value.type)) {
-        sink.add({ name: 'default', kind: 'function', range: node, body: field(value, 'body'), exported: true, parent: scope.parent });
+        sink.add({
+          name: 'default',
+          kind: 'function',
+          range: node,
+          body: field(value, 'body'),
+          exported: true,
+          parent: scope.parent,
+        });
       } else if (value && CLASS_VALUES.has(value.type)) {
         addClass(sink, value, nameOf(value) ?? 'default', { ...scope, exported: true, wrapper: node });
       }
@@ -53,7 +60,16 @@ function visitStatement(sink: SymbolSink, node: SyntaxNode, scope: Scope): void 
       const name = nameOf(node);
       if (!name) return;
       const body = field(node, 'body');
-      sink.add({ name, kind: 'function', range: scope.wrapper ?? node, decl: node, body, exported: scope.exported, parent: scope.parent, signature: prefixed(sink, node, body, scope) });
+      sink.add({
+        name,
+        kind: 'function',
+        range: scope.wrapper ?? node,
+        decl: node,
+        body,
+        exported: scope.exported,
+        parent: scope.parent,
+        signature: prefixed(sink, node, body, scope),
+      });
       if (body) visitNestedFunctions(sink, body, name);
       return;
     }
@@ -66,9 +82,19 @@ function visitStatement(sink: SymbolSink, node: SyntaxNode, scope: Scope): void 
     case 'enum_declaration': {
       const name = nameOf(node);
       if (!name) return;
-      const kind: SymbolKind = node.type === 'interface_declaration' ? 'interface' : node.type === 'enum_declaration' ? 'enum' : 'type';
+      const kind: SymbolKind =
+        node.type === 'interface_declaration' ? 'interface' : node.type === 'enum_declaration' ? 'enum' : 'type';
       const body = kind === 'type' ? null : field(node, 'body');
-      sink.add({ name, kind, range: scope.wrapper ?? node, decl: node, body, exported: scope.exported, parent: scope.parent, signature: prefixed(sink, node, body, scope) });
+      sink.add({
+        name,
+        kind,
+        range: scope.wrapper ?? node,
+        decl: node,
+        body,
+        exported: scope.exported,
+        parent: scope.parent,
+        signature: prefixed(sink, node, body, scope),
+      });
       if (kind === 'interface' && body) visitMembers(sink, body, name);
       return;
     }
@@ -77,7 +103,16 @@ function visitStatement(sink: SymbolSink, node: SyntaxNode, scope: Scope): void 
       const name = nameOf(node)?.replace(/^['"]|['"]$/g, '');
       if (!name) return;
       const body = field(node, 'body');
-      sink.add({ name, kind: node.type === 'module' ? 'module' : 'namespace', range: scope.wrapper ?? node, decl: node, body, exported: scope.exported, parent: scope.parent, signature: prefixed(sink, node, body, scope) });
+      sink.add({
+        name,
+        kind: node.type === 'module' ? 'module' : 'namespace',
+        range: scope.wrapper ?? node,
+        decl: node,
+        body,
+        exported: scope.exported,
+        parent: scope.parent,
+        signature: prefixed(sink, node, body, scope),
+      });
       if (body) for (const child of body.namedChildren) visitStatement(sink, child, { exported: false, parent: name });
       return;
     }
@@ -104,21 +139,44 @@ function prefixed(sink: SymbolSink, node: SyntaxNode, body: SyntaxNode | null | 
     const nl = sink.source.indexOf('\n', from);
     if (nl !== -1 && nl < to) to = nl;
   }
-  const text = sink.source.slice(from, to).replace(/\s+/g, ' ').trim().replace(/\s*[{;]\s*$/, '');
+  const text = sink.source
+    .slice(from, to)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[{;]\s*$/, '');
   return text.length > 240 ? text.slice(0, 239) + '…' : text;
 }
 
 function addClass(sink: SymbolSink, node: SyntaxNode, name: string, scope: Scope): void {
   const body = field(node, 'body');
-  sink.add({ name, kind: 'class', range: scope.wrapper ?? node, decl: node, body, exported: scope.exported, parent: scope.parent, signature: prefixed(sink, node, body, scope) });
+  sink.add({
+    name,
+    kind: 'class',
+    range: scope.wrapper ?? node,
+    decl: node,
+    body,
+    exported: scope.exported,
+    parent: scope.parent,
+    signature: prefixed(sink, node, body, scope),
+  });
   if (body) visitMembers(sink, body, name);
 }
 
 function visitMembers(sink: SymbolSink, body: SyntaxNode, owner: string): void {
   for (const member of body.namedChildren) {
     let kind: SymbolKind | undefined;
-    if (member.type === 'method_definition' || member.type === 'method_signature' || member.type === 'abstract_method_signature') kind = 'method';
-    else if (member.type === 'public_field_definition' || member.type === 'field_definition' || member.type === 'property_signature') kind = 'property';
+    if (
+      member.type === 'method_definition' ||
+      member.type === 'method_signature' ||
+      member.type === 'abstract_method_signature'
+    )
+      kind = 'method';
+    else if (
+      member.type === 'public_field_definition' ||
+      member.type === 'field_definition' ||
+      member.type === 'property_signature'
+    )
+      kind = 'property';
     if (!kind) continue;
     const name = nameOf(member) ?? nameOf(member, 'property');
     if (!name) continue;
@@ -128,7 +186,16 @@ function visitMembers(sink: SymbolSink, body: SyntaxNode, owner: string): void {
     const mbody = field(member, 'body') ?? (value && FUNCTION_VALUES.has(value.type) ? field(value, 'body') : null);
     const first = withLeadingDecorators(member, DECORATORS);
     const isPrivate = /^(private|protected)\b/.test(member.text) || name.startsWith('#');
-    sink.add({ name, kind, range: member, firstNode: first, decl: member, body: mbody, exported: !isPrivate, parent: owner });
+    sink.add({
+      name,
+      kind,
+      range: member,
+      firstNode: first,
+      decl: member,
+      body: mbody,
+      exported: !isPrivate,
+      parent: owner,
+    });
   }
 }
 
@@ -146,7 +213,16 @@ function addVariables(sink: SymbolSink, node: SyntaxNode, scope: Scope): void {
     }
     const body = isFn ? field(value, 'body') : null;
     const kind: SymbolKind = isFn ? 'function' : isConst ? 'constant' : 'variable';
-    sink.add({ name: nameNode.text, kind, range: scope.wrapper ?? node, decl: node, body: body?.type === 'statement_block' ? body : null, exported: scope.exported, parent: scope.parent, signature: prefixed(sink, node, body?.type === 'statement_block' ? body : null, scope) });
+    sink.add({
+      name: nameNode.text,
+      kind,
+      range: scope.wrapper ?? node,
+      decl: node,
+      body: body?.type === 'statement_block' ? body : null,
+      exported: scope.exported,
+      parent: scope.parent,
+      signature: prefixed(sink, node, body?.type === 'statement_block' ? body : null, scope),
+    });
     if (value?.type === 'call_expression') visitRequire(sink, value);
     if (body && body.type === 'statement_block') visitNestedFunctions(sink, body, nameNode.text);
   }

@@ -84,7 +84,8 @@ export class AheadReceiver<T> {
         return value;
       }
       const now = Date.now();
-      if (Atomics.load(this.counters, STARTED) === 0 && now - this.created > this.timeouts.startMs) throw new ChannelDown('it did not start');
+      if (Atomics.load(this.counters, STARTED) === 0 && now - this.created > this.timeouts.startMs)
+        throw new ChannelDown('it did not start');
       if (now - started > this.timeouts.stallMs) throw new ChannelDown('it stopped responding');
       Atomics.wait(this.counters, PRODUCED, produced, 1000);
     }

@@ -14,7 +14,14 @@ function jobFile(): LineJob {
   const dir = mkdtempSync(join(tmpdir(), 'strata-seam-'));
   const path = join(dir, 'session.jsonl');
   const line = (n: number) =>
-    JSON.stringify({ type: 'user', sessionId: 'seam', uuid: `u-${n}`, timestamp: '2025-06-01T10:00:00.000Z', cwd: '/w', message: { role: 'user', content: `line ${n} key ${SECRET}` } });
+    JSON.stringify({
+      type: 'user',
+      sessionId: 'seam',
+      uuid: `u-${n}`,
+      timestamp: '2025-06-01T10:00:00.000Z',
+      cwd: '/w',
+      message: { role: 'user', content: `line ${n} key ${SECRET}` },
+    });
   const text = `${[1, 2, 3].map(line).join('\n')}\n{"type":"user","sessi`;
   writeFileSync(path, text);
   return { id: 0, path, agent: 'claude-code', offset: 0, startLine: 0, size: Buffer.byteLength(text) };
@@ -26,7 +33,10 @@ function stored(batch: LineBatch) {
   return batch.output.messages.map((m) => ({ key: m.key, texts: m.blocks.map((b) => decode(b.text)) }));
 }
 
-async function read(options: PipelineOptions, bytes: number): Promise<{ threaded: boolean; batches: unknown[]; end: unknown; redactions: number }> {
+async function read(
+  options: PipelineOptions,
+  bytes: number,
+): Promise<{ threaded: boolean; batches: unknown[]; end: unknown; redactions: number }> {
   const job = jobFile();
   const source = openLineBatches([job], bytes, options);
   try {

@@ -45,8 +45,11 @@ export function mayThread(options: PipelineOptions): boolean {
 
 /** The source for `jobs` (planned ahead, `bytes` to read in all): threaded when the options and the size call for it. */
 export function openLineBatches(jobs: LineJob[], bytes: number, options: PipelineOptions): LineBatchSource {
-  const threaded = mayThread(options) && jobs.length > 0 && (options.mode === 'threaded' || bytes >= THREADED_MIN_BYTES);
-  return threaded ? new ThreadedBatches(new LinePipeline(jobs, options.redact, options.prefetch), options.redact) : new InlineBatches(options.redact);
+  const threaded =
+    mayThread(options) && jobs.length > 0 && (options.mode === 'threaded' || bytes >= THREADED_MIN_BYTES);
+  return threaded
+    ? new ThreadedBatches(new LinePipeline(jobs, options.redact, options.prefetch), options.redact)
+    : new InlineBatches(options.redact);
 }
 
 class InlineBatches implements LineBatchSource {

@@ -2,7 +2,15 @@
 // adapter, redact and prepare them for the store, as a stream of events. Store-free, so it runs either
 // inline or in the ingest worker thread (line-worker.ts) with the same results.
 import type { LineAdapter } from '../../../sources/types.js';
-import { fdChunks, prefixHash, readCompleteLines, withFd, type LineBatch, type NextChunk, type ReadLinesResult } from './line-reader.js';
+import {
+  fdChunks,
+  prefixHash,
+  readCompleteLines,
+  withFd,
+  type LineBatch,
+  type NextChunk,
+  type ReadLinesResult,
+} from './line-reader.js';
 import { createRedactor, type RedactionEntry } from '../redact.js';
 import { prepareMergeOutput, type PreparedOutput } from '../prepare.js';
 import { checkParsedFields } from '../field-checks.js';
@@ -17,7 +25,15 @@ export interface LineJob {
 }
 
 export type LineJobEvent =
-  | { type: 'batch'; job: number; bytes: number; output: PreparedOutput; redactions: number; redactionsByKind: Record<string, number>; redactionsWhere: RedactionEntry[] }
+  | {
+      type: 'batch';
+      job: number;
+      bytes: number;
+      output: PreparedOutput;
+      redactions: number;
+      redactionsByKind: Record<string, number>;
+      redactionsWhere: RedactionEntry[];
+    }
   | { type: 'end'; job: number; endOffset: number; endLine: number; prefixHash: string | null }
   | { type: 'error'; job: number; message: string; code?: string };
 
@@ -51,22 +67,43 @@ function checkedForNul(next: NextChunk, offset: number): NextChunk {
  * `packed`: the caller packs each batch's texts as UTF-8 before they are written (the worker thread). A
  * job from offset 0 checks the file's head for NUL bytes (BINARY_FILE), so the writer need not open it.
  */
-export function runLineJob(adapter: LineAdapter, job: LineJob, redact: boolean, emit: (event: LineJobEvent) => void, packed = false, bytes?: JobBytes): void {
+export function runLineJob(
+  adapter: LineAdapter,
+  job: LineJob,
+  redact: boolean,
+  emit: (event: LineJobEvent) => void,
+  packed = false,
+  bytes?: JobBytes,
+): void {
   const onBatch = (batch: LineBatch) => {
     const output = checkParsedFields(adapter.parseLines(batch.lines, { path: job.path }));
     // A redactor per batch: its counts travel with the batch and count only if the batch is stored.
     const redactor = createRedactor(redact);
     const prepared = prepareMergeOutput(output, redactor, packed);
-    emit({ type: 'batch', job: job.id, bytes: batch.bytes, output: prepared, redactions: redactor.count, redactionsByKind: { ...redactor.byKind }, redactionsWhere: redactor.entries });
+    emit({
+      type: 'batch',
+      job: job.id,
+      bytes: batch.bytes,
+      output: prepared,
+      redactions: redactor.count,
+      redactionsByKind: { ...redactor.byKind },
+      redactionsWhere: redactor.entries,
+    });
   };
-  const ended = (end: ReadLinesResult, hash: string | null) => emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: hash });
+  const ended = (end: ReadLinesResult, hash: string | null) =>
+    emit({ type: 'end', job: job.id, endOffset: end.endOffset, endLine: end.endLine, prefixHash: hash });
   if (bytes) {
     const end = readCompleteLines(checkedForNul(bytes.next, job.offset), job.offset, job.startLine, onBatch);
     ended(end, end.endOffset > 0 ? bytes.hash(end.endOffset) : null);
     return;
   }
   withFd(job.path, (fd) => {
-    const end = readCompleteLines(checkedForNul(fdChunks(fd, job.offset, job.size), job.offset), job.offset, job.startLine, onBatch);
+    const end = readCompleteLines(
+      checkedForNul(fdChunks(fd, job.offset, job.size), job.offset),
+      job.offset,
+      job.startLine,
+      onBatch,
+    );
     // The prefix hash of the bytes just read, from the same open file (its pages are still cached).
     ended(end, end.endOffset > 0 ? prefixHash(fd, end.endOffset) : null);
   });
@@ -81,7 +118,10 @@ export interface ErrorFields {
 /** What of `error` crosses to another thread (see jobError). */
 export function errorFields(error: unknown): ErrorFields {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }
 
 /** The error a failed job is rethrown as on the receiving thread (same text and code in the report). */

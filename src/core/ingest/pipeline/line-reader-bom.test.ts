@@ -16,7 +16,10 @@ function linesOf(next: NextChunk, offset = 0): LineRecord[] {
 describe('readCompleteLines and a UTF-8 byte order mark', () => {
   const bom = Buffer.from([0xef, 0xbb, 0xbf]);
   it('drops the BOM of the first line, so line 1 parses (with LF, CRLF, or no final newline)', () => {
-    expect(linesOf(chunks(Buffer.concat([bom, Buffer.from('{"a":1}\n{"b":2}\n')])))).toEqual([{ text: '{"a":1}', line: 1 }, { text: '{"b":2}', line: 2 }]);
+    expect(linesOf(chunks(Buffer.concat([bom, Buffer.from('{"a":1}\n{"b":2}\n')])))).toEqual([
+      { text: '{"a":1}', line: 1 },
+      { text: '{"b":2}', line: 2 },
+    ]);
     expect(linesOf(chunks(Buffer.concat([bom, Buffer.from('{"a":1}\r\n')])))).toEqual([{ text: '{"a":1}', line: 1 }]);
     expect(linesOf(chunks(Buffer.concat([bom, Buffer.from('{"a":1}')])))).toEqual([{ text: '{"a":1}', line: 1 }]);
   });

@@ -39,7 +39,11 @@ export function prefixHash(fd: number, offset: number): string {
 /** prefixHash of a file whose first `offset` (or more) bytes are `bytes`, without reading it again. */
 export function prefixHashOfBytes(bytes: Buffer, offset: number): string {
   const { headLen, tailStart } = prefixRanges(offset);
-  return digestPrefix(bytes.subarray(0, headLen), tailStart < offset ? bytes.subarray(tailStart, offset) : undefined, offset);
+  return digestPrefix(
+    bytes.subarray(0, headLen),
+    tailStart < offset ? bytes.subarray(tailStart, offset) : undefined,
+    offset,
+  );
 }
 
 /** Fills `buf` from `position`; what a shorter file leaves unread is zeroed, as Buffer.alloc left it. */
@@ -110,7 +114,12 @@ function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-export function readCompleteLines(next: NextChunk, offset: number, startLine: number, onBatch: (batch: LineBatch) => void): ReadLinesResult {
+export function readCompleteLines(
+  next: NextChunk,
+  offset: number,
+  startLine: number,
+  onBatch: (batch: LineBatch) => void,
+): ReadLinesResult {
   let lineNo = startLine;
   // The bytes of an unfinished line, as copies (a chunk is valid until the next call only); joined once
   // its newline arrives, so a line spanning many chunks is copied twice, not once per chunk.

@@ -18,7 +18,11 @@ interface WorkerData {
 }
 const { port, shared, redact, reader: readerEnd } = workerData as WorkerData;
 const sender = new AheadSender(port, shared, MAX_AHEAD_KIB);
-const inbox = new ReadAheadInbox(new AheadReceiver<ReadAheadMessage>(readerEnd.port, readerEnd.shared, () => 1, READER_TIMEOUTS), readerEnd.ring, readerEnd.control);
+const inbox = new ReadAheadInbox(
+  new AheadReceiver<ReadAheadMessage>(readerEnd.port, readerEnd.shared, () => 1, READER_TIMEOUTS),
+  readerEnd.ring,
+  readerEnd.control,
+);
 /** Set when the read-ahead thread failed: this thread then reads the files itself. */
 let readerDown = false;
 

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { AheadReceiver, AheadSender, channelCounters } from './ahead-channel.js';
 import { prefixHash, readCompleteLines, type NextChunk } from './line-reader.js';
-import { READ_AHEAD_MESSAGES, ReadAheadInbox, readAheadJobs, ringMemory, type ReadAheadMessage, type ReadJob } from './read-ahead.js';
+import {
+  READ_AHEAD_MESSAGES,
+  ReadAheadInbox,
+  readAheadJobs,
+  ringMemory,
+  type ReadAheadMessage,
+  type ReadJob,
+} from './read-ahead.js';
 
 let dir: string;
 beforeEach(() => {
@@ -38,7 +45,8 @@ describe('read-ahead', () => {
     writeFileSync(whole, `${lines.join('\n')}\n`);
     writeFileSync(noNewline, lines.join('\n'));
     writeFileSync(partial, `${lines.join('\n')}\n{"n":99,"te`);
-    const size = (path: string) => Buffer.byteLength(`${lines.join('\n')}\n`) + (path === noNewline ? -1 : path === partial ? 11 : 0);
+    const size = (path: string) =>
+      Buffer.byteLength(`${lines.join('\n')}\n`) + (path === noNewline ? -1 : path === partial ? 11 : 0);
     const jobs: ReadJob[] = [
       { id: 0, path: whole, offset: 0, size: size(whole) },
       { id: 1, path: noNewline, offset: 0, size: size(noNewline) },
@@ -52,7 +60,11 @@ describe('read-ahead', () => {
     const { ring, control } = ringMemory();
     // The files fit in the ring together, so the reader runs to the end before anything is parsed.
     await readAheadJobs(jobs, new AheadSender(port1, shared, READ_AHEAD_MESSAGES), ring, control);
-    const inbox = new ReadAheadInbox(new AheadReceiver<ReadAheadMessage>(port2, shared, () => 1, { startMs: 1000, stallMs: 1000 }), ring, control);
+    const inbox = new ReadAheadInbox(
+      new AheadReceiver<ReadAheadMessage>(port2, shared, () => 1, { startMs: 1000, stallMs: 1000 }),
+      ring,
+      control,
+    );
 
     const results = jobs.map((job) => {
       const { next, hash } = inbox.chunks(job.id);
@@ -72,7 +84,9 @@ describe('read-ahead', () => {
     const lastNewline = Buffer.byteLength(`${lines.join('\n')}\n`);
     expect(results[0]!.hash!(lastNewline)).toBe(hashOnDisk(whole, lastNewline));
     expect(results[1]!.hash!(size(noNewline))).toBe(hashOnDisk(noNewline, size(noNewline)));
-    expect(results[1]!.hash!(lastNewline - Buffer.byteLength(`${lines.at(-1)}\n`))).toBe(hashOnDisk(noNewline, lastNewline - Buffer.byteLength(`${lines.at(-1)}\n`)));
+    expect(results[1]!.hash!(lastNewline - Buffer.byteLength(`${lines.at(-1)}\n`))).toBe(
+      hashOnDisk(noNewline, lastNewline - Buffer.byteLength(`${lines.at(-1)}\n`)),
+    );
     expect(results[3]!.hash!(lastNewline)).toBe(hashOnDisk(partial, lastNewline));
     expect(results[4]!.hash!(jobs[4]!.offset)).toBe(hashOnDisk(whole, jobs[4]!.offset));
     expect(() => results[0]!.hash!(1234)).toThrow(/no prefix hash/);
@@ -103,8 +117,18 @@ describe('read-ahead', () => {
       const { port1, port2 } = new MessageChannel();
       const shared = channelCounters();
       const { ring, control } = ringMemory();
-      const { prefetched } = await readAheadJobs(jobs, new AheadSender(port1, shared, READ_AHEAD_MESSAGES), ring, control, prefetch);
-      const inbox = new ReadAheadInbox(new AheadReceiver<ReadAheadMessage>(port2, shared, () => 1, { startMs: 1000, stallMs: 1000 }), ring, control);
+      const { prefetched } = await readAheadJobs(
+        jobs,
+        new AheadSender(port1, shared, READ_AHEAD_MESSAGES),
+        ring,
+        control,
+        prefetch,
+      );
+      const inbox = new ReadAheadInbox(
+        new AheadReceiver<ReadAheadMessage>(port2, shared, () => 1, { startMs: 1000, stallMs: 1000 }),
+        ring,
+        control,
+      );
       const bytes = jobs.map((job) => {
         const { next } = inbox.chunks(job.id);
         const chunks: Buffer[] = [];

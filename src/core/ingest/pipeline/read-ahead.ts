@@ -155,7 +155,10 @@ async function readJob(job: ReadJob, sender: AheadSender, writer: RingWriter, pr
       position += last.length;
     }
     // A file read whole in one chunk is hashed from the ring rather than read again.
-    const whole = job.offset === 0 && last !== undefined && last.length === position ? Buffer.from(writer.ring, last.start, last.length) : undefined;
+    const whole =
+      job.offset === 0 && last !== undefined && last.length === position
+        ? Buffer.from(writer.ring, last.start, last.length)
+        : undefined;
     const ends = [...new Set([job.offset, lineEnd, position])].filter((end) => end > 0);
     const hashes: Hashes = ends.map((end) => [end, whole ? prefixHashOfBytes(whole, end) : prefixHash(fd, end)]);
     sender.send(last ? { job: job.id, ...last, hashes } : { job: job.id, hashes }, 1);
@@ -186,7 +189,8 @@ export class ReadAheadInbox {
     if (span === 0) return;
     const released = (Atomics.add(this.control, RELEASED, span) + span) | 0;
     const want = Atomics.load(this.control, WANT);
-    if (want > 0 && RING_BYTES - ((Atomics.load(this.control, ALLOCATED) - released) | 0) >= want) Atomics.notify(this.control, RELEASED);
+    if (want > 0 && RING_BYTES - ((Atomics.load(this.control, ALLOCATED) - released) | 0) >= want)
+      Atomics.notify(this.control, RELEASED);
   }
 
   /**

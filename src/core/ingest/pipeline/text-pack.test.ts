@@ -36,9 +36,27 @@ function output(): ParseOutput {
         kind: 'response',
         line: 2,
         meta: { requestId: 'req_ü1', note: '数据' },
-        blocks: [...TEXTS.slice(3), { kind: 'tool_result', text: 'x'.repeat(40_000) + ' tailWord', toolCallId: 'c1', meta: { exitCode: 0 } }],
+        blocks: [
+          ...TEXTS.slice(3),
+          { kind: 'tool_result', text: 'x'.repeat(40_000) + ' tailWord', toolCallId: 'c1', meta: { exitCode: 0 } },
+        ],
       },
-      { sessionKey: 's1', key: 'm3', role: 'assistant', kind: 'response', line: 3, blocks: [{ kind: 'tool_call', text: 'run: ls -la', toolName: 'Bash', toolCallId: 'c2', toolInput: { command: 'ls -la', path: '/tmp/ü' } }] },
+      {
+        sessionKey: 's1',
+        key: 'm3',
+        role: 'assistant',
+        kind: 'response',
+        line: 3,
+        blocks: [
+          {
+            kind: 'tool_call',
+            text: 'run: ls -la',
+            toolName: 'Bash',
+            toolCallId: 'c2',
+            toolInput: { command: 'ls -la', path: '/tmp/ü' },
+          },
+        ],
+      },
     ],
     malformed: [],
     skipped: {},
@@ -72,16 +90,27 @@ function store(name: string, prepared: PreparedOutput): Store {
   stores.push(s);
   const sourceId = new SourceRegistry(s.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
   const writer = new SessionWriter(s.db);
-  writer.withFileTransaction(() => applyPreparedOutput(writer, sourceId, 'claude-code', prepared, { messagesAdded: 0, messagesUpdated: 0, blocksAdded: 0 }));
+  writer.withFileTransaction(() =>
+    applyPreparedOutput(writer, sourceId, 'claude-code', prepared, {
+      messagesAdded: 0,
+      messagesUpdated: 0,
+      blocksAdded: 0,
+    }),
+  );
   writer.fts.flush();
   return s;
 }
 
 const dump = (s: Store) => [
-  ...s.db.prepare('SELECT id, kind, field, hex(text) AS bytes, typeof(text) AS type, tool_input, typeof(tool_input) AS inputType, meta, typeof(meta) AS metaType FROM blocks ORDER BY id').all(),
+  ...s.db
+    .prepare(
+      'SELECT id, kind, field, hex(text) AS bytes, typeof(text) AS type, tool_input, typeof(tool_input) AS inputType, meta, typeof(meta) AS metaType FROM blocks ORDER BY id',
+    )
+    .all(),
   ...s.db.prepare('SELECT id, key, meta, typeof(meta) AS metaType FROM messages ORDER BY id').all(),
 ];
-const hits = (s: Store, q: string) => s.db.prepare('SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid').pluck().all(q);
+const hits = (s: Store, q: string) =>
+  s.db.prepare('SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid').pluck().all(q);
 
 describe('texts packed as bytes for the writer thread', () => {
   it('lays every text and its indexed text out as UTF-8 in one buffer, as views', () => {
@@ -99,7 +128,9 @@ describe('texts packed as bytes for the writer thread', () => {
     }
     const decode = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
     // The indexed text follows the text in place when it is the text plus a camelCase tail.
-    expect(decode(blocks[0]!.ftsBytes!)).toBe('plain ASCII with parseSessionFile and getHTTPResponse\nparse Session File . get HTTP Response');
+    expect(decode(blocks[0]!.ftsBytes!)).toBe(
+      'plain ASCII with parseSessionFile and getHTTPResponse\nparse Session File . get HTTP Response',
+    );
     expect(blocks[0]!.ftsBytes!.byteOffset).toBe((blocks[0]!.text as Uint8Array).byteOffset);
     // CJK is spaced out in the indexed text only; the text keeps its bytes.
     expect(decode(blocks[2]!.text as Uint8Array)).toBe(`数据库迁移 mixed with English ${CJK_LONG}`);
@@ -115,14 +146,34 @@ describe('texts packed as bytes for the writer thread', () => {
     // Packed texts skip the lone-surrogate check (see prepareMessage): the bytes must still be the same.
     const asBytes = store('bytes', acrossThreads(prepareMergeOutput(output(), createRedactor(true), true)));
     expect(dump(asBytes)).toEqual(dump(asStrings));
-    const rows = dump(asBytes) as { type?: string; inputType?: string; metaType: string; meta: string | null; tool_input?: string | null }[];
+    const rows = dump(asBytes) as {
+      type?: string;
+      inputType?: string;
+      metaType: string;
+      meta: string | null;
+      tool_input?: string | null;
+    }[];
     expect(rows.filter((row) => row.type !== undefined).every((row) => row.type === 'text')).toBe(true);
     expect(rows.filter((row) => row.meta !== null).every((row) => row.metaType === 'text')).toBe(true);
     expect(rows.filter((row) => row.meta !== null).map((row) => JSON.parse(row.meta!))).toEqual(
       expect.arrayContaining([{ mediaType: 'image/png' }, { exitCode: 0 }, { requestId: 'req_ü1', note: '数据' }]),
     );
-    expect(rows.find((row) => row.tool_input?.startsWith('{'))).toMatchObject({ tool_input: '{"command":"ls -la","path":"/tmp/ü"}', inputType: 'text' });
-    for (const q of ['parse', 'Session', 'HTTP', 'café', 'naive', '"数 据 库"', 'emoji', 'REDACTED', 'tailWord', 'Zx81kq02LmNbv7Qw']) {
+    expect(rows.find((row) => row.tool_input?.startsWith('{'))).toMatchObject({
+      tool_input: '{"command":"ls -la","path":"/tmp/ü"}',
+      inputType: 'text',
+    });
+    for (const q of [
+      'parse',
+      'Session',
+      'HTTP',
+      'café',
+      'naive',
+      '"数 据 库"',
+      'emoji',
+      'REDACTED',
+      'tailWord',
+      'Zx81kq02LmNbv7Qw',
+    ]) {
       expect(hits(asBytes, q), q).toEqual(hits(asStrings, q));
     }
     expect(hits(asBytes, 'Session')).toHaveLength(1);

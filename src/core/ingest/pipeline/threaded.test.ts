@@ -16,7 +16,14 @@ describe('ingest pipeline', () => {
     expect(threadsAvailable(), 'the thread modules are built by npm run build').toBe(true);
     const dir = tempDir();
     const line = (n: number) =>
-      JSON.stringify({ type: 'user', sessionId: 'pipeline', uuid: `u-${n}`, timestamp: '2025-06-01T10:00:00.000Z', cwd: '/w', message: { role: 'user', content: `line ${n} ${'word '.repeat(20_000)}` } });
+      JSON.stringify({
+        type: 'user',
+        sessionId: 'pipeline',
+        uuid: `u-${n}`,
+        timestamp: '2025-06-01T10:00:00.000Z',
+        cwd: '/w',
+        message: { role: 'user', content: `line ${n} ${'word '.repeat(20_000)}` },
+      });
     // 40 MB: more than the worker may run ahead of the writes (16 MB), a batch (8 MB) and the ring (2 MB)
     // together, so the reader is left waiting for room in the middle of a file.
     const jobs = Array.from({ length: 5 }, (_, id) => {

@@ -89,7 +89,10 @@ export class LinePipeline {
    * Delivers the events of job `id` to `onEvent` until its end (returned) or error (thrown). Events of
    * earlier jobs nobody consumed are dropped. If `onEvent` throws, the rest of the job is drained first.
    */
-  consume(id: number, onEvent: (event: Extract<LineJobEvent, { type: 'batch' }>) => void): Extract<LineJobEvent, { type: 'end' | 'error' }> {
+  consume(
+    id: number,
+    onEvent: (event: Extract<LineJobEvent, { type: 'batch' }>) => void,
+  ): Extract<LineJobEvent, { type: 'end' | 'error' }> {
     let failure: unknown;
     let failed = false;
     for (;;) {

@@ -10,16 +10,23 @@ export interface Entity {
   first: number;
 }
 
-const EXT = 'tsx?|jsx?|mjs|cjs|py|rs|go|java|kt|rb|php|cs|cpp|cc|c|h|hpp|swift|md|mdx|json|jsonl|ya?ml|toml|ini|sql|sh|bash|zsh|css|scss|html|vue|svelte|lock|txt|pdf|csv|xml|gradle|dockerfile';
-const PATH_RE = new RegExp(String.raw`(?:~|\.{1,2})?(?:/?[\w@.+-]+/)+[\w@.+-]+(?:\.(?:${EXT}))?\b|\b[\w.-]+\.(?:${EXT})\b|(?<![\w.])\.env(?:\.\w+)?\b`, 'gi');
-const COMMANDS = 'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|rm|mv|cp|chmod|ssh|playwright';
+const EXT =
+  'tsx?|jsx?|mjs|cjs|py|rs|go|java|kt|rb|php|cs|cpp|cc|c|h|hpp|swift|md|mdx|json|jsonl|ya?ml|toml|ini|sql|sh|bash|zsh|css|scss|html|vue|svelte|lock|txt|pdf|csv|xml|gradle|dockerfile';
+const PATH_RE = new RegExp(
+  String.raw`(?:~|\.{1,2})?(?:/?[\w@.+-]+/)+[\w@.+-]+(?:\.(?:${EXT}))?\b|\b[\w.-]+\.(?:${EXT})\b|(?<![\w.])\.env(?:\.\w+)?\b`,
+  'gi',
+);
+const COMMANDS =
+  'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|rm|mv|cp|chmod|ssh|playwright';
 const COMMAND_RE = new RegExp(String.raw`(?:\x60|^\s*\$ |^\s*> )((?:${COMMANDS})(?: +[\w@./:=+-]+){0,4})`, 'gm');
 const JSON_COMMAND_RE = /"command"\s*:\s*"((?:[^"\\]|\\.){1,200})"/g;
-const INSTALL_RE = /\b(?:npm (?:install|i|add)|pnpm add|yarn add|bun add|pip3? install|uv add|poetry add|cargo add|go get)\s+((?:[@\w./-]+\s*){1,5})/g;
+const INSTALL_RE =
+  /\b(?:npm (?:install|i|add)|pnpm add|yarn add|bun add|pip3? install|uv add|poetry add|cargo add|go get)\s+((?:[@\w./-]+\s*){1,5})/g;
 const SCOPED_PKG_RE = /(?:^|[\s\x60"'(])(@[a-z0-9-]+\/[a-z0-9._-]+)/g;
 const IMPORT_RE = /\bfrom\s+['"]([@\w][\w@./-]*)['"]|\brequire\(\s*['"]([@\w][\w@./-]*)['"]\s*\)/g;
 const BACKTICK_RE = /\x60([^\x60\n]{2,80})\x60/g;
-const IDENT_RE = /\b([a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b(\(\))?/g;
+const IDENT_RE =
+  /\b([a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b(\(\))?/g;
 
 const KIND_WEIGHT: Record<EntityKind, number> = { path: 4, command: 3, package: 3, identifier: 1 };
 const JSON_KEY_RE = /"[\w$-]+"\s*:/g;
@@ -39,10 +46,13 @@ export function extractEntities(content: string): Entity[] {
   // Blank URLs and JSON string escapes (\n inside tool inputs) so they do not glue onto names.
   const text = content.replace(URL_RE, (url) => ' '.repeat(url.length)).replace(/\\[nrt]/g, '  ');
   for (const m of text.matchAll(PATH_RE)) if (looksLikePath(m[0])) add('path', m[0], m.index);
-  for (const m of text.matchAll(JSON_COMMAND_RE)) add('command', unescapeJson(m[1]!).split(/\s*(?:&&|\||;)\s*/)[0]!, m.index);
+  for (const m of text.matchAll(JSON_COMMAND_RE))
+    add('command', unescapeJson(m[1]!).split(/\s*(?:&&|\||;)\s*/)[0]!, m.index);
   const outsideJsonCommands = text.replace(JSON_COMMAND_RE, (span) => ' '.repeat(span.length));
   for (const m of outsideJsonCommands.matchAll(COMMAND_RE)) add('command', m[1]!, m.index);
-  for (const m of text.matchAll(INSTALL_RE)) for (const pkg of m[1]!.split(/\s+/)) if (/^[@a-z]/i.test(pkg) && !pkg.startsWith('-')) add('package', pkg, m.index);
+  for (const m of text.matchAll(INSTALL_RE))
+    for (const pkg of m[1]!.split(/\s+/))
+      if (/^[@a-z]/i.test(pkg) && !pkg.startsWith('-')) add('package', pkg, m.index);
   for (const m of text.matchAll(SCOPED_PKG_RE)) add('package', m[1]!, m.index);
   for (const m of text.matchAll(IMPORT_RE)) {
     const spec = m[1] ?? m[2]!;
@@ -50,9 +60,12 @@ export function extractEntities(content: string): Entity[] {
   }
   for (const m of text.matchAll(BACKTICK_RE)) {
     const inner = m[1]!.trim();
-    if (/^[A-Za-z_$][\w$.]*(?:\(\))?$/.test(inner) && /[A-Z_.(]/.test(inner.slice(1))) add('identifier', inner, m.index);
+    if (/^[A-Za-z_$][\w$.]*(?:\(\))?$/.test(inner) && /[A-Z_.(]/.test(inner.slice(1)))
+      add('identifier', inner, m.index);
   }
-  const prose = outsideJsonCommands.replace(JSON_KEY_RE, (k) => ' '.repeat(k.length)).replace(TOOL_PREFIX_RE, (k) => ' '.repeat(k.length));
+  const prose = outsideJsonCommands
+    .replace(JSON_KEY_RE, (k) => ' '.repeat(k.length))
+    .replace(TOOL_PREFIX_RE, (k) => ' '.repeat(k.length));
   for (const m of prose.matchAll(IDENT_RE)) add('identifier', m[1]! + (m[2] ?? ''), m.index);
   return mergeDuplicates([...found.values()]);
 }
@@ -60,7 +73,9 @@ export function extractEntities(content: string): Entity[] {
 function looksLikePath(value: string): boolean {
   if (!/[/.]/.test(value) || /^\d+(\.\d+)+$/.test(value)) return false; // versions like 1.2.3
   if (/\.\w{1,10}$/.test(value)) return true;
-  return /^(?:\/|~\/|\.{1,2}\/)/.test(value) || /^(?:src|lib|test|tests|docs|bin|dist|app|packages|scripts)\//.test(value);
+  return (
+    /^(?:\/|~\/|\.{1,2}\/)/.test(value) || /^(?:src|lib|test|tests|docs|bin|dist|app|packages|scripts)\//.test(value)
+  );
 }
 
 function unescapeJson(value: string): string {
@@ -91,7 +106,12 @@ function mergeDuplicates(entities: Entity[]): Entity[] {
 export function rankEntities(entities: readonly Entity[], limit = 12): string[] {
   const seen = new Set<string>();
   return [...entities]
-    .sort((a, b) => b.count * KIND_WEIGHT[b.kind] - a.count * KIND_WEIGHT[a.kind] || a.first - b.first || (a.value < b.value ? -1 : 1))
+    .sort(
+      (a, b) =>
+        b.count * KIND_WEIGHT[b.kind] - a.count * KIND_WEIGHT[a.kind] ||
+        a.first - b.first ||
+        (a.value < b.value ? -1 : 1),
+    )
     .filter((e) => (seen.has(e.value) ? false : (seen.add(e.value), true)))
     .slice(0, limit)
     .map((e) => e.value);

@@ -11,23 +11,32 @@ const CONTENT_MAX = 160;
 /** How many messages after a failure are searched for its fix. */
 const FIX_WINDOW = 12;
 
-const DECISION_CUE = /\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will| should) use|prefer(?:red)?\b.*\bover)\b/i;
+const DECISION_CUE =
+  /\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will| should) use|prefer(?:red)?\b.*\bover)\b/i;
 /** "instead of" / "rather than" make a decision only in a sentence that reports no problem and offers no option. */
 const WEAK_DECISION_CUE = /\b(?:instead of|rather than)\b/i;
-const PROBLEM_WORDS = /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/i;
-const BUG_CUE = /\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b/i;
+const PROBLEM_WORDS =
+  /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/i;
+const BUG_CUE =
+  /\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b/i;
 /** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
-const HARNESS_FAILURE = /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|Recorded resolution/i;
+const HARNESS_FAILURE =
+  /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|Recorded resolution/i;
 /** A line of tool output that names an error (preferred over an uninformative first line). */
-const ERROR_LINE = /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
-const FACT_CUE = /\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|defaults? to|is limited to|cannot be|can't be)\b/i;
-const FIX_CUE = /\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|fails because)\b/i;
+const ERROR_LINE =
+  /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
+const FACT_CUE =
+  /\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|defaults? to|is limited to|cannot be|can't be)\b/i;
+const FIX_CUE =
+  /\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|fails because)\b/i;
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
 const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
-const FILLER = /^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|thank you|done|here's|here is|now,? |first,? |next,? |good)\b/i;
-const INSTRUCTION = /^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|always\b|never\b|make sure\b|ensure\b|remember\b)/i;
+const FILLER =
+  /^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|thank you|done|here's|here is|now,? |first,? |next,? |good)\b/i;
+const INSTRUCTION =
+  /^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|always\b|never\b|make sure\b|ensure\b|remember\b)/i;
 const MARKER_RE = /@\/(decision|breaking|bug|api|pattern|perf|security|ref):\s*(.+)/i;
 const CODE_RE = /\x60([^\x60\n]{3,80})\x60/;
 const TOOL_LINE = /^[→←] /;
@@ -45,8 +54,18 @@ interface Candidate {
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
   const known = input.existingEvents.map((e) => new Set(termsOf(e.content)));
   const candidates: Candidate[] = [];
-  const add = (message: LogbookChunkMessage, mi: number, si: number, found: Classified, compareBy = found.content): void => {
-    const event: LogbookEvent = { timestamp: message.timestamp ?? input.createdAt ?? '', type: found.type, content: clip(found.content, CONTENT_MAX) };
+  const add = (
+    message: LogbookChunkMessage,
+    mi: number,
+    si: number,
+    found: Classified,
+    compareBy = found.content,
+  ): void => {
+    const event: LogbookEvent = {
+      timestamp: message.timestamp ?? input.createdAt ?? '',
+      type: found.type,
+      content: clip(found.content, CONTENT_MAX),
+    };
     if (found.rationale) event.rationale = clip(found.rationale, 200);
     if (found.alternatives.length > 0) event.alternatives = found.alternatives;
     if (found.code) event.code = found.code;
@@ -61,17 +80,22 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (bug) add(message, mi, 0, bug, bug.content.replace(/^\x60[^\x60]*\x60 failed: /, ''));
     }
     if (message.role === 'tool' || isBoilerplate(message)) return;
-    const prose = message.text.split('\n').filter((line) => !TOOL_LINE.test(line)).join('\n');
+    const prose = message.text
+      .split('\n')
+      .filter((line) => !TOOL_LINE.test(line))
+      .join('\n');
     const sentences = splitSentences(prose);
     sentences.forEach((sentence, si) => {
       const found = classify(sentence, sentences[si + 1]);
-      if (found && !(found.type === 'fact' && message.role === 'assistant' && /^i\b/i.test(found.content))) add(message, mi, si + 1, found);
+      if (found && !(found.type === 'fact' && message.role === 'assistant' && /^i\b/i.test(found.content)))
+        add(message, mi, si + 1, found);
     });
   });
   const chosen: Candidate[] = [];
   for (const c of [...candidates].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= MAX_EVENTS_PER_CHUNK) break;
-    if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || chosen.some((o) => similar(o.terms, c.terms))) continue;
+    if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || chosen.some((o) => similar(o.terms, c.terms)))
+      continue;
     chosen.push(c);
   }
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
@@ -103,25 +127,44 @@ function isBoilerplate(message: LogbookChunkMessage): boolean {
 
 /** Readable content: markdown emphasis and list markers gone, whitespace collapsed. */
 function tidy(text: string): string {
-  return text.replace(/\*\*|__/g, '').replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\*\*|__/g, '')
+    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Words left once paths, ids, numbers and code are removed: an event must say something in words. */
 function wordCount(text: string): number {
-  return text.replace(/\x60[^\x60]*\x60/g, ' ').replace(/\S*[/\\]\S*|\b[0-9a-f]{7,}\b|\S*\d\S*/gi, ' ').split(/\s+/).filter((w) => /^[a-z][a-z'-]*[,.:;!]?$/i.test(w)).length;
+  return text
+    .replace(/\x60[^\x60]*\x60/g, ' ')
+    .replace(/\S*[/\\]\S*|\b[0-9a-f]{7,}\b|\S*\d\S*/gi, ' ')
+    .split(/\s+/)
+    .filter((w) => /^[a-z][a-z'-]*[,.:;!]?$/i.test(w)).length;
 }
 
 function classify(raw: string, next: string | undefined): Classified | undefined {
   const marker = MARKER_RE.exec(raw);
   if (marker) {
     const kind = marker[1]!.toLowerCase();
-    const type: LogbookEventType = kind === 'decision' || kind === 'breaking' ? 'decision' : kind === 'bug' ? 'bug' : 'fact';
+    const type: LogbookEventType =
+      kind === 'decision' || kind === 'breaking' ? 'decision' : kind === 'bug' ? 'bug' : 'fact';
     return withDetails(type, tidy(marker[2]!), 10, next);
   }
   const sentence = tidy(raw.replace(/[\u2018\u2019]/g, "'"));
   const words = sentence.split(/\s+/).length;
-  if (words < 6 || words > 60 || sentence.endsWith('?') || sentence.endsWith(':') || FILLER.test(sentence) || INSTRUCTION.test(sentence) || wordCount(sentence) < 4) return undefined;
-  if (DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && !PROBLEM_WORDS.test(sentence))) return withDetails('decision', sentence, 4, next);
+  if (
+    words < 6 ||
+    words > 60 ||
+    sentence.endsWith('?') ||
+    sentence.endsWith(':') ||
+    FILLER.test(sentence) ||
+    INSTRUCTION.test(sentence) ||
+    wordCount(sentence) < 4
+  )
+    return undefined;
+  if (DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && !PROBLEM_WORDS.test(sentence)))
+    return withDetails('decision', sentence, 4, next);
   if (BUG_CUE.test(sentence)) return withDetails('bug', sentence, 3, next);
   if (FACT_CUE.test(sentence)) return withDetails('fact', sentence, 2, next);
   return undefined;
@@ -132,14 +175,18 @@ function classify(raw: string, next: string | undefined): Classified | undefined
  * a later assistant message, or an edit followed by the same tool succeeding.
  */
 function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): Classified | undefined {
-  const failure = messages[at]!.text.split('\n').map((l) => FAILED_LINE.exec(l)).find((m) => m !== null);
+  const failure = messages[at]!.text.split('\n')
+    .map((l) => FAILED_LINE.exec(l))
+    .find((m) => m !== null);
   if (!failure) return undefined;
   const tool = failure[1]!;
   const error = tidy(failure[2]!.split(' … ').pop()!);
   if (HARNESS_FAILURE.test(error) || !ERROR_LINE.test(error) || error.split(/\s+/).length < 3) return undefined;
   let command: string | undefined;
   for (let i = at; i >= Math.max(0, at - 2) && !command; i--) {
-    const calls = messages[i]!.text.split('\n').map((l) => CALL_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null && m[1] === tool);
+    const calls = messages[i]!.text.split('\n')
+      .map((l) => CALL_LINE.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null && m[1] === tool);
     command = calls[calls.length - 1]?.[2];
   }
   if (command && /^[{[]/.test(command)) return undefined;
@@ -147,14 +194,23 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
   for (let i = at + 1; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
     const m = messages[i]!;
     if (m.role === 'assistant') {
-      const why = splitSentences(m.text.split('\n').filter((l) => !TOOL_LINE.test(l)).join('\n').replace(/[\u2018\u2019]/g, "'")).map(tidy).find((s) => FIX_CUE.test(s) && !s.endsWith('?') && wordCount(s) >= 4 && !FILLER.test(s));
+      const why = splitSentences(
+        m.text
+          .split('\n')
+          .filter((l) => !TOOL_LINE.test(l))
+          .join('\n')
+          .replace(/[\u2018\u2019]/g, "'"),
+      )
+        .map(tidy)
+        .find((s) => FIX_CUE.test(s) && !s.endsWith('?') && wordCount(s) >= 4 && !FILLER.test(s));
       if (why) return bug(tool, command, error, why);
       for (const line of m.text.split('\n')) {
         const call = CALL_LINE.exec(line);
         if (call && EDIT_TOOLS.test(call[1]!)) edited = call[2];
       }
     }
-    if (edited && !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`← ${tool}:`))) return bug(tool, command, error, `fixed by editing ${edited}`);
+    if (edited && !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`← ${tool}:`)))
+      return bug(tool, command, error, `fixed by editing ${edited}`);
   }
   return undefined;
 }
@@ -163,7 +219,14 @@ function bug(tool: string, command: string | undefined, error: string, resolutio
   const what = command ? `\x60${clip(command, 60)}\x60` : tool;
   const content = `${what} failed: ${error || 'error'}`;
   if (wordCount(content.replace(/\x60[^\x60]*\x60/g, ' ')) < 2 && wordCount(error) < 2) return undefined;
-  return { type: 'bug', content, priority: 5, alternatives: [], resolution, ...(command ? { code: clip(command, 80) } : {}) };
+  return {
+    type: 'bug',
+    content,
+    priority: 5,
+    alternatives: [],
+    resolution,
+    ...(command ? { code: clip(command, 80) } : {}),
+  };
 }
 
 function withDetails(type: LogbookEventType, sentence: string, priority: number, next: string | undefined): Classified {
@@ -188,7 +251,13 @@ function withDetails(type: LogbookEventType, sentence: string, priority: number,
 }
 
 function addAlternative(list: string[], raw: string): void {
-  const value = clip(raw.replace(/\*\*|\x60/g, '').replace(/\s+(?:because|since|so|and then|which|that)\b.*$/i, '').trim(), 60);
+  const value = clip(
+    raw
+      .replace(/\*\*|\x60/g, '')
+      .replace(/\s+(?:because|since|so|and then|which|that)\b.*$/i, '')
+      .trim(),
+    60,
+  );
   if (value.split(/\s+/).length <= 8 && value.length >= 2 && !list.includes(value)) list.push(value);
 }
 

@@ -7,7 +7,8 @@ const MAX_CANDIDATES = 400;
 const DAMPING = 0.85;
 const ITERATIONS = 40;
 
-const OUTCOME_CUE = /\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|in short)\b/i;
+const OUTCOME_CUE =
+  /\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|in short)\b/i;
 const MARKER_CUE = /@\/[a-z]+:/i;
 const FILLER = /^(?:let me|i'll|i will|now let me|great|perfect|ok|okay|sure|thanks|thank you|done|good)\b/i;
 
@@ -98,7 +99,11 @@ export function rankSentences(sentences: readonly Sentence[]): RankedSentence[] 
     scores = next;
   }
   const firstUserMessage = candidates.find((s) => s.role === 'user' || s.role === 'human')?.message;
-  const ranked = candidates.map((sentence, i) => ({ sentence, vector: vectors[i]!, score: scores[i]! * boost(sentence, firstUserMessage) }));
+  const ranked = candidates.map((sentence, i) => ({
+    sentence,
+    vector: vectors[i]!,
+    score: scores[i]! * boost(sentence, firstUserMessage),
+  }));
   return ranked.sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index);
 }
 

@@ -39,18 +39,56 @@ export interface Signal {
 }
 
 export const SIGNALS: readonly Signal[] = [
-  { topic: 'breaking-change', importance: 0.95, pattern: /\bbreaking[ -]changes?\b|\bBREAKING\b|\bbackwards?[- ]incompatible\b/ },
-  { topic: 'security', importance: 0.9, pattern: /\b(?:security|vulnerab\w*|CVE-\d+|XSS|CSRF|injection|secrets? (?:leak|exposed)|credential\w*)\b/i },
-  { topic: 'architecture', importance: 0.8, pattern: /\b(?:decided|we decide|decision|architectur\w*|trade-?offs?|design choice|settled on|going with|chose|opted)\b/i },
+  {
+    topic: 'breaking-change',
+    importance: 0.95,
+    pattern: /\bbreaking[ -]changes?\b|\bBREAKING\b|\bbackwards?[- ]incompatible\b/,
+  },
+  {
+    topic: 'security',
+    importance: 0.9,
+    pattern: /\b(?:security|vulnerab\w*|CVE-\d+|XSS|CSRF|injection|secrets? (?:leak|exposed)|credential\w*)\b/i,
+  },
+  {
+    topic: 'architecture',
+    importance: 0.8,
+    pattern:
+      /\b(?:decided|we decide|decision|architectur\w*|trade-?offs?|design choice|settled on|going with|chose|opted)\b/i,
+  },
   { topic: 'revert', importance: 0.7, pattern: /\b(?:revert(?:ed|ing)?|roll(?:ed)? back|rollback)\b/i },
-  { topic: 'bug-fix', importance: 0.65, pattern: /\b(?:bug|error|exception|traceback|stack trace|crash\w*|fail(?:s|ed|ing|ure)?|broken|regression|root cause|fix(?:ed|es)?)\b/i },
+  {
+    topic: 'bug-fix',
+    importance: 0.65,
+    pattern:
+      /\b(?:bug|error|exception|traceback|stack trace|crash\w*|fail(?:s|ed|ing|ure)?|broken|regression|root cause|fix(?:ed|es)?)\b/i,
+  },
   { topic: 'data-migration', importance: 0.65, pattern: /\b(?:migrations?|schema change|data loss)\b/i },
-  { topic: 'performance', importance: 0.6, pattern: /\b(?:performance|latency|throughput|slow(?:er)?|faster|memory leak|optimi[sz]\w*|benchmark\w*)\b/i },
-  { topic: 'refactoring', importance: 0.5, pattern: /\b(?:refactor\w*|restructur\w*|clean(?:ed)? up|renam(?:e|ed|ing))\b/i },
+  {
+    topic: 'performance',
+    importance: 0.6,
+    pattern: /\b(?:performance|latency|throughput|slow(?:er)?|faster|memory leak|optimi[sz]\w*|benchmark\w*)\b/i,
+  },
+  {
+    topic: 'refactoring',
+    importance: 0.5,
+    pattern: /\b(?:refactor\w*|restructur\w*|clean(?:ed)? up|renam(?:e|ed|ing))\b/i,
+  },
   { topic: 'testing', importance: 0.5, pattern: /\b(?:tests?|testing|vitest|jest|pytest|assert\w*|coverage)\b/i },
-  { topic: 'feature', importance: 0.5, pattern: /\b(?:implement\w*|add(?:ed|s)? (?:a|an|the|support)|new feature|creat(?:e|ed|ing))\b/i },
-  { topic: 'dependencies', importance: 0.45, pattern: /\b(?:npm install|pip install|dependenc\w+|upgrade[ds]?|package\.json|lockfile)\b/i },
-  { topic: 'configuration', importance: 0.4, pattern: /\b(?:config(?:uration)?|settings|env(?:ironment)? variables?|\.env)\b/i },
+  {
+    topic: 'feature',
+    importance: 0.5,
+    pattern: /\b(?:implement\w*|add(?:ed|s)? (?:a|an|the|support)|new feature|creat(?:e|ed|ing))\b/i,
+  },
+  {
+    topic: 'dependencies',
+    importance: 0.45,
+    pattern: /\b(?:npm install|pip install|dependenc\w+|upgrade[ds]?|package\.json|lockfile)\b/i,
+  },
+  {
+    topic: 'configuration',
+    importance: 0.4,
+    pattern: /\b(?:config(?:uration)?|settings|env(?:ironment)? variables?|\.env)\b/i,
+  },
   { topic: 'documentation', importance: 0.25, pattern: /\b(?:docs?|documentation|readme|comments?|typos?)\b/i },
 ];
 
@@ -62,7 +100,10 @@ export interface SignalHit {
 export function detectSignals(content: string): SignalHit[] {
   const hits: SignalHit[] = [];
   for (const signal of SIGNALS) {
-    const global = new RegExp(signal.pattern.source, signal.pattern.flags.includes('g') ? signal.pattern.flags : signal.pattern.flags + 'g');
+    const global = new RegExp(
+      signal.pattern.source,
+      signal.pattern.flags.includes('g') ? signal.pattern.flags : signal.pattern.flags + 'g',
+    );
     const count = [...content.matchAll(global)].length;
     if (count > 0) hits.push({ signal, count });
   }
@@ -73,7 +114,12 @@ export function detectSignals(content: string): SignalHit[] {
  * Importance 0..1: the strongest marker (priority / 10) or signal, plus a little for each further
  * signal category, damped for tiny segments; 0.3 (routine) when nothing stands out.
  */
-export function importanceScore(content: string, markers: readonly Marker[], hits: readonly SignalHit[], wordCount: number): number {
+export function importanceScore(
+  content: string,
+  markers: readonly Marker[],
+  hits: readonly SignalHit[],
+  wordCount: number,
+): number {
   const markerScore = markers.reduce((max, m) => Math.max(max, m.priority / 10), 0);
   // A signal mentioned once in a long segment is weak evidence; require density for the full score.
   const signalScores = hits.map((h) => h.signal.importance * Math.min(1, 0.6 + 0.2 * h.count));

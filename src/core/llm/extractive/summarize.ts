@@ -13,11 +13,20 @@ export function summarizeSegment(content: string): SegmentSummary {
   const hits = detectSignals(sentences.map((s) => s.text).join('\n') + '\n' + markers.map((m) => m.content).join('\n'));
   const picked = selectSummary(rankSentences(sentences));
   let summary = picked
-    .map((s) => clip(s.text.replace(/@\/([a-z]+):\s*/gi, (_m, type: string) => `${capitalize(type.toLowerCase())}: `).replace(/\s*:$/, '.'), 280))
+    .map((s) =>
+      clip(
+        s.text
+          .replace(/@\/([a-z]+):\s*/gi, (_m, type: string) => `${capitalize(type.toLowerCase())}: `)
+          .replace(/\s*:$/, '.'),
+        280,
+      ),
+    )
     .map(endSentence)
     .join(' ');
   const topMarker = [...markers].sort((a, b) => b.priority - a.priority)[0];
-  if (topMarker && !summary.includes(topMarker.content)) summary = `${capitalize(topMarker.type)}: ${clip(topMarker.content, 200)}${/[.!?]$/.test(topMarker.content) ? '' : '.'} ${summary}`.trim();
+  if (topMarker && !summary.includes(topMarker.content))
+    summary =
+      `${capitalize(topMarker.type)}: ${clip(topMarker.content, 200)}${/[.!?]$/.test(topMarker.content) ? '' : '.'} ${summary}`.trim();
   if (summary === '') summary = fallbackSummary(content);
   const wordCount = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
   return {
@@ -38,6 +47,9 @@ function capitalize(word: string): string {
 
 /** For segments without usable prose (tool output only): the first non-empty line, clipped. */
 function fallbackSummary(content: string): string {
-  const line = content.split('\n').map((l) => l.trim()).find((l) => l.length > 0);
+  const line = content
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 0);
   return line ? clip(line.replace(/\s+/g, ' '), 200) : '(empty segment)';
 }

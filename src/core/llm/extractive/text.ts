@@ -49,7 +49,8 @@ export function separateCode(text: string): { prose: string; code: string[] } {
   return { prose, code };
 }
 
-const NOISE_LINE = /^\s*(?:\[(?:tool|result|tool_result|tool_use|image|document|thinking)\b|\s*\d+→|[|+]-{2,}|\|.*\|\s*$|<\/?[a-z-]+>\s*$|[-=_*]{3,}\s*$|[{}[\]]\s*,?\s*$)/i;
+const NOISE_LINE =
+  /^\s*(?:\[(?:tool|result|tool_result|tool_use|image|document|thinking)\b|\s*\d+→|[|+]-{2,}|\|.*\|\s*$|<\/?[a-z-]+>\s*$|[-=_*]{3,}\s*$|[{}[\]]\s*,?\s*$)/i;
 const PROTECTED = /\b(e\.g|i\.e|etc|vs|cf|approx|Mr|Dr|No)\./g;
 
 /** Prose sentences of a text: one per line-ish unit, split further at sentence ends. */
@@ -82,8 +83,8 @@ const STOPWORDS = new Set(
     'was we were what when where which while who whom why will with would you your yours yes yeah okay ok sure right well ' +
     'really actually basically thing things something anything everything think going want wants need needs like get got make ' +
     'made see know look looks looking seems seem maybe might may must one two first also still even already way lot new use ' +
-    'using used able good great perfect please thanks thank hey hi let\'s i\'m i\'ll you\'re it\'s that\'s don\'t can\'t ' +
-    'won\'t isn\'t doesn\'t didn\'t we\'re we\'ll here\'s there\'s what\'s via per etc ' +
+    "using used able good great perfect please thanks thank hey hi let's i'm i'll you're it's that's don't can't " +
+    "won't isn't doesn't didn't we're we'll here's there's what's via per etc " +
     'clear change changes work works time point case step part kind sense idea instead rather exactly probably'
   ).split(/\s+/),
 );
@@ -111,7 +112,14 @@ export function segmentSentences(content: string): Sentence[] {
   const sentences: Sentence[] = [];
   splitMessages(content).forEach((message, messageIndex) => {
     splitSentences(message.text).forEach((text, offset) => {
-      sentences.push({ index: sentences.length, message: messageIndex, offset, role: message.role, text, terms: termsOf(text) });
+      sentences.push({
+        index: sentences.length,
+        message: messageIndex,
+        offset,
+        role: message.role,
+        text,
+        terms: termsOf(text),
+      });
     });
   });
   return sentences;

@@ -8,7 +8,11 @@ const MIN_TOPICS = 3;
 
 export function topicTags(sentences: readonly Sentence[], hits: readonly SignalHit[]): string[] {
   const categories = [...hits]
-    .sort((a, b) => b.signal.importance * Math.min(3, b.count) - a.signal.importance * Math.min(3, a.count) || (a.signal.topic < b.signal.topic ? -1 : 1))
+    .sort(
+      (a, b) =>
+        b.signal.importance * Math.min(3, b.count) - a.signal.importance * Math.min(3, a.count) ||
+        (a.signal.topic < b.signal.topic ? -1 : 1),
+    )
     .filter((h) => h.count >= 2 || h.signal.importance >= 0.8)
     .slice(0, 2)
     .map((h) => h.signal.topic);
@@ -16,7 +20,12 @@ export function topicTags(sentences: readonly Sentence[], hits: readonly SignalH
   const topics: string[] = [...categories];
   for (const term of terms) {
     if (topics.length >= MAX_TOPICS) break;
-    if (topics.some((t) => t === term || t.split('-').includes(term) || term.split('-').every((part) => topics.includes(part)))) continue;
+    if (
+      topics.some(
+        (t) => t === term || t.split('-').includes(term) || term.split('-').every((part) => topics.includes(part)),
+      )
+    )
+      continue;
     topics.push(term);
   }
   return topics.length >= MIN_TOPICS || terms.length === 0 ? topics : topics.slice(0, MAX_TOPICS);
@@ -28,7 +37,8 @@ export function weightedTerms(sentences: readonly Sentence[]): string[] {
   const df = new Map<string, number>();
   for (const s of sentences) {
     const units = [...s.terms];
-    for (let i = 0; i + 1 < s.terms.length; i++) if (s.terms[i] !== s.terms[i + 1]) units.push(`${s.terms[i]} ${s.terms[i + 1]}`);
+    for (let i = 0; i + 1 < s.terms.length; i++)
+      if (s.terms[i] !== s.terms[i + 1]) units.push(`${s.terms[i]} ${s.terms[i + 1]}`);
     for (const unit of units) tf.set(unit, (tf.get(unit) ?? 0) + 1);
     for (const unit of new Set(units)) df.set(unit, (df.get(unit) ?? 0) + 1);
   }

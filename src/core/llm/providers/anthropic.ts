@@ -14,7 +14,10 @@ export interface AnthropicProviderOptions {
 
 interface AnthropicClient {
   messages: {
-    create(body: Record<string, unknown>, options: Record<string, unknown>): Promise<{
+    create(
+      body: Record<string, unknown>,
+      options: Record<string, unknown>,
+    ): Promise<{
       content: Array<{ type: string; text?: string }>;
       usage?: { input_tokens?: number; output_tokens?: number };
       model?: string;

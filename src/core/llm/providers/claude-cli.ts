@@ -33,7 +33,12 @@ interface ClaudeResult {
   is_error?: boolean;
   result?: string;
   total_cost_usd?: number;
-  usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
+  usage?: {
+    input_tokens?: number;
+    output_tokens?: number;
+    cache_read_input_tokens?: number;
+    cache_creation_input_tokens?: number;
+  };
 }
 
 export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmProvider {
@@ -75,8 +80,14 @@ export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmP
         finish(() =>
           reject(
             error.code === 'ENOENT'
-              ? new LlmProviderError('process', `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in config.json`, { cause: error })
-              : new LlmProviderError('process', `claude-cli: cannot start \`${command}\`: ${error.message}`, { cause: error }),
+              ? new LlmProviderError(
+                  'process',
+                  `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in config.json`,
+                  { cause: error },
+                )
+              : new LlmProviderError('process', `claude-cli: cannot start \`${command}\`: ${error.message}`, {
+                  cause: error,
+                }),
           ),
         ),
       );
@@ -94,7 +105,13 @@ export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmP
   };
 }
 
-function settle(code: number | null, stdout: string, stderr: string, resolve: (r: RawReply) => void, reject: (e: Error) => void): void {
+function settle(
+  code: number | null,
+  stdout: string,
+  stderr: string,
+  resolve: (r: RawReply) => void,
+  reject: (e: Error) => void,
+): void {
   let parsed: ClaudeResult | undefined;
   try {
     parsed = JSON.parse(stdout.trim()) as ClaudeResult;
@@ -103,13 +120,20 @@ function settle(code: number | null, stdout: string, stderr: string, resolve: (r
   }
   const firstLine = (s: string): string => s.trim().split('\n')[0]?.slice(0, 200) ?? '';
   if (!parsed || typeof parsed !== 'object') {
-    const why = code !== 0 ? `exited with code ${code}${stderr.trim() ? `: ${firstLine(stderr)}` : ''}` : `printed no JSON result (${firstLine(stdout) || 'empty output'})`;
+    const why =
+      code !== 0
+        ? `exited with code ${code}${stderr.trim() ? `: ${firstLine(stderr)}` : ''}`
+        : `printed no JSON result (${firstLine(stdout) || 'empty output'})`;
     reject(new LlmProviderError('process', `claude-cli: ${why}`));
     return;
   }
   if (parsed.is_error) {
     const text = firstLine(parsed.result ?? stderr) || 'unknown error';
-    const kind = /rate.?limit|\b429\b/i.test(text) ? 'rate_limit' : /overloaded|\b5\d\d\b|timed? ?out/i.test(text) ? 'server' : 'process';
+    const kind = /rate.?limit|\b429\b/i.test(text)
+      ? 'rate_limit'
+      : /overloaded|\b5\d\d\b|timed? ?out/i.test(text)
+        ? 'server'
+        : 'process';
     reject(new LlmProviderError(kind, `claude-cli: ${text}`));
     return;
   }
@@ -117,7 +141,8 @@ function settle(code: number | null, stdout: string, stderr: string, resolve: (r
   resolve({
     text: typeof parsed.result === 'string' ? parsed.result : '',
     usage: {
-      inputTokens: (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
+      inputTokens:
+        (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
       outputTokens: usage.output_tokens ?? 0,
     },
     ...(typeof parsed.total_cost_usd === 'number' ? { reportedCostUsd: parsed.total_cost_usd } : {}),

@@ -15,13 +15,17 @@ export function answerExtractively(request: LlmRequest): unknown {
   switch (request.task) {
     case 'segment-summary': {
       const input = request.input as Partial<SegmentSummaryInput> | undefined;
-      if (typeof input?.content !== 'string') throw new LlmProviderError('unsupported', 'extractive: segment-summary needs input.content');
+      if (typeof input?.content !== 'string')
+        throw new LlmProviderError('unsupported', 'extractive: segment-summary needs input.content');
       return summarizeSegment(input.content);
     }
     case 'logbook-events': {
       const input = request.input as Partial<LogbookInput> | undefined;
       if (!Array.isArray(input?.messages) || typeof input?.conversationId !== 'string') {
-        throw new LlmProviderError('unsupported', 'extractive: logbook-events needs input.conversationId and input.messages');
+        throw new LlmProviderError(
+          'unsupported',
+          'extractive: logbook-events needs input.conversationId and input.messages',
+        );
       }
       return extractLogbookEvents({ ...input, existingEvents: input.existingEvents ?? [] } as LogbookInput);
     }
@@ -37,16 +41,30 @@ export function createExtractiveProvider(): LlmProvider {
     networked: false,
     async complete<T>(request: LlmRequest<T>, _context: LlmCallContext): Promise<LlmReply<T>> {
       const answer = answerExtractively(request);
-      const base = { provider: 'extractive' as const, model: EXTRACTIVE_MODEL, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, priceKnown: true };
+      const base = {
+        provider: 'extractive' as const,
+        model: EXTRACTIVE_MODEL,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        costUsd: 0,
+        priceKnown: true,
+      };
       if (answer === undefined) {
-        if (request.json) throw new LlmProviderError('unsupported', `extractive: no extractive answer for task ${request.task ?? '(none)'}; it answers segment-summary and logbook-events`);
+        if (request.json)
+          throw new LlmProviderError(
+            'unsupported',
+            `extractive: no extractive answer for task ${request.task ?? '(none)'}; it answers segment-summary and logbook-events`,
+          );
         // Free-form requests get an extractive summary of the prompt text itself.
         return { ...base, text: summarizeSegment(request.prompt).summary };
       }
       const reply: LlmReply<T> = { ...base, text: JSON.stringify(answer) };
       if (request.json) {
         const checked = validateShape<T>(answer, request.json);
-        if (!checked.ok) throw new LlmProviderError('invalid_json', `extractive: answer does not match the requested shape (${checked.error})`);
+        if (!checked.ok)
+          throw new LlmProviderError(
+            'invalid_json',
+            `extractive: answer does not match the requested shape (${checked.error})`,
+          );
         reply.json = checked.value;
       } else {
         reply.json = answer as T;

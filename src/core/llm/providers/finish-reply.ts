@@ -5,7 +5,12 @@ import { parseJsonReply } from '../json-shape.js';
 import { estimateCost } from '../pricing.js';
 import type { LlmReply, LlmRequest, ProviderName, RawReply } from '../types.js';
 
-export function finishReply<T>(provider: ProviderName, model: string, request: LlmRequest<T>, raw: RawReply): LlmReply<T> {
+export function finishReply<T>(
+  provider: ProviderName,
+  model: string,
+  request: LlmRequest<T>,
+  raw: RawReply,
+): LlmReply<T> {
   const answeredBy = raw.model ?? model;
   const estimate = estimateCost(answeredBy, raw.usage.inputTokens, raw.usage.outputTokens);
   const reported = raw.reportedCostUsd;
@@ -19,12 +24,18 @@ export function finishReply<T>(provider: ProviderName, model: string, request: L
   };
   const spent = { ...raw.usage, costUsd: reply.costUsd, priceKnown: reply.priceKnown };
   if (raw.text.trim() === '') {
-    throw new LlmProviderError('empty_reply', `${provider}: the model returned an empty reply`, { replyText: raw.text, spent });
+    throw new LlmProviderError('empty_reply', `${provider}: the model returned an empty reply`, {
+      replyText: raw.text,
+      spent,
+    });
   }
   if (request.json) {
     const parsed = parseJsonReply<T>(raw.text, request.json);
     if (!parsed.ok) {
-      throw new LlmProviderError('invalid_json', `${provider}: reply is not the requested JSON (${parsed.error})`, { replyText: raw.text, spent });
+      throw new LlmProviderError('invalid_json', `${provider}: reply is not the requested JSON (${parsed.error})`, {
+        replyText: raw.text,
+        spent,
+      });
     }
     reply.json = parsed.value;
   }

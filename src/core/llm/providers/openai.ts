@@ -15,7 +15,10 @@ export interface OpenAiProviderOptions {
 interface OpenAiClient {
   chat: {
     completions: {
-      create(body: Record<string, unknown>, options: Record<string, unknown>): Promise<{
+      create(
+        body: Record<string, unknown>,
+        options: Record<string, unknown>,
+      ): Promise<{
         choices?: Array<{ message?: { content?: string | null } }>;
         usage?: { prompt_tokens?: number; completion_tokens?: number };
         model?: string;
@@ -53,7 +56,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
       }
       return finishReply('openai', options.model, request, {
         text: completion.choices?.[0]?.message?.content ?? '',
-        usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
+        usage: {
+          inputTokens: completion.usage?.prompt_tokens ?? 0,
+          outputTokens: completion.usage?.completion_tokens ?? 0,
+        },
         ...(completion.model ? { model: completion.model } : {}),
       });
     },

@@ -7,7 +7,13 @@ import { fill, formatNumber, h } from '../dom.js';
 import { setParams, type Route } from '../route.js';
 
 type Metric = Exclude<keyof ActivityCounts, 'key'>;
-const METRICS: [Metric, string][] = [['sessions', 'Sessions'], ['messages', 'Messages'], ['toolCalls', 'Tool calls'], ['tokens', 'Tokens'], ['cost', 'Estimated cost (USD)']];
+const METRICS: [Metric, string][] = [
+  ['sessions', 'Sessions'],
+  ['messages', 'Messages'],
+  ['toolCalls', 'Tool calls'],
+  ['tokens', 'Tokens'],
+  ['cost', 'Estimated cost (USD)'],
+];
 const usd = (n: number) => (n >= 100 ? `$${Math.round(n).toLocaleString('en-US')}` : `$${n.toFixed(2)}`);
 const DAY = 86_400;
 
@@ -16,7 +22,14 @@ const dayStart = (key: string) => Date.parse(key + 'T00:00:00Z') / 1000;
 /** Every day from the first to the last, zeros filled in, as uPlot's columns. */
 function dailySeries(days: ActivityCounts[]): [number[], Record<Metric, number[]>] {
   const xs: number[] = [];
-  const ys: Record<Metric, number[]> = { sessions: [], messages: [], toolCalls: [], tokens: [], cost: [], unpricedTokens: [] };
+  const ys: Record<Metric, number[]> = {
+    sessions: [],
+    messages: [],
+    toolCalls: [],
+    tokens: [],
+    cost: [],
+    unpricedTokens: [],
+  };
   const byKey = new Map(days.map((d) => [d.key, d]));
   if (days.length === 0) return [xs, ys];
   for (let t = dayStart(days[0]!.key); t <= dayStart(days[days.length - 1]!.key); t += DAY) {
@@ -35,8 +48,21 @@ function chart(target: HTMLElement, label: string, xs: number[], ys: number[], m
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
-    axes: [{ stroke: '#667' }, { stroke: '#667', size: 64, values: (_u, vals) => vals.map((v) => (money ? usd(v) : formatNumber(v))) }],
-    series: [{}, { label, stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', width: 1, paths: uPlot.paths.bars!({ size: [0.8, 24] }), points: { show: false } }],
+    axes: [
+      { stroke: '#667' },
+      { stroke: '#667', size: 64, values: (_u, vals) => vals.map((v) => (money ? usd(v) : formatNumber(v))) },
+    ],
+    series: [
+      {},
+      {
+        label,
+        stroke: '#3b6fd8',
+        fill: 'rgba(59,111,216,0.35)',
+        width: 1,
+        paths: uPlot.paths.bars!({ size: [0.8, 24] }),
+        points: { show: false },
+      },
+    ],
   };
   new uPlot(opts, [xs, ys], target);
 }
@@ -44,17 +70,49 @@ function chart(target: HTMLElement, label: string, xs: number[], ys: number[], m
 function barTable(title: string, rows: ActivityCounts[]): HTMLElement {
   const shown = rows.slice(0, 15);
   const max = Math.max(1, ...shown.map((r) => r.messages));
-  return h('section', { class: 'panel' },
+  return h(
+    'section',
+    { class: 'panel' },
     h('h2', {}, title),
-    h('table', { class: 'grid bars' },
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { class: 'num' }, 'sessions'), h('th', {}, 'messages'), h('th', { class: 'num' }, 'tool calls'), h('th', { class: 'num' }, 'tokens'), h('th', { class: 'num', title: 'at list prices, models with a known price' }, 'est. cost'))),
-      h('tbody', {}, shown.map((r) => h('tr', {},
-        h('td', { class: 'key', title: r.key }, r.key),
-        h('td', { class: 'num' }, formatNumber(r.sessions)),
-        h('td', {}, h('div', { class: 'bar', style: `width:${Math.max(1, (r.messages / max) * 100).toFixed(1)}%` }), h('span', { class: 'bar-n' }, formatNumber(r.messages))),
-        h('td', { class: 'num' }, formatNumber(r.toolCalls)),
-        h('td', { class: 'num' }, formatNumber(r.tokens)),
-        h('td', { class: 'num' }, r.cost > 0 ? usd(r.cost) : '—'))))),
+    h(
+      'table',
+      { class: 'grid bars' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, ''),
+          h('th', { class: 'num' }, 'sessions'),
+          h('th', {}, 'messages'),
+          h('th', { class: 'num' }, 'tool calls'),
+          h('th', { class: 'num' }, 'tokens'),
+          h('th', { class: 'num', title: 'at list prices, models with a known price' }, 'est. cost'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        shown.map((r) =>
+          h(
+            'tr',
+            {},
+            h('td', { class: 'key', title: r.key }, r.key),
+            h('td', { class: 'num' }, formatNumber(r.sessions)),
+            h(
+              'td',
+              {},
+              h('div', { class: 'bar', style: `width:${Math.max(1, (r.messages / max) * 100).toFixed(1)}%` }),
+              h('span', { class: 'bar-n' }, formatNumber(r.messages)),
+            ),
+            h('td', { class: 'num' }, formatNumber(r.toolCalls)),
+            h('td', { class: 'num' }, formatNumber(r.tokens)),
+            h('td', { class: 'num' }, r.cost > 0 ? usd(r.cost) : '—'),
+          ),
+        ),
+      ),
+    ),
     rows.length > shown.length ? h('p', { class: 'muted' }, `and ${rows.length - shown.length} more`) : null,
   );
 }
@@ -71,18 +129,35 @@ function heatMap(days: ActivityCounts[]): HTMLElement {
   const grid = h('div', { class: 'heat' });
   for (let t = start; t <= last; t += DAY) {
     const key = new Date(t * 1000).toISOString().slice(0, 10);
-    const n = t < first ? 0 : byKey.get(key) ?? 0;
+    const n = t < first ? 0 : (byKey.get(key) ?? 0);
     const level = n === 0 ? 0 : Math.min(4, 1 + Math.floor((Math.log(n) / Math.log(max + 1)) * 4));
     grid.append(h('div', { class: `cell l${level}`, title: `${key}: ${n} messages` }));
   }
-  wrap.append(grid, h('div', { class: 'heat-legend muted' }, 'less ', [0, 1, 2, 3, 4].map((l) => h('span', { class: `cell l${l}` })), ' more'));
+  wrap.append(
+    grid,
+    h(
+      'div',
+      { class: 'heat-legend muted' },
+      'less ',
+      [0, 1, 2, 3, 4].map((l) => h('span', { class: `cell l${l}` })),
+      ' more',
+    ),
+  );
   return wrap;
 }
 
 export async function activityPage(root: HTMLElement, route: Route): Promise<void> {
   const since = route.params.get('since') ?? '';
-  const select = h('select', { name: 'since', 'aria-label': 'time' },
-    [['', 'all time'], ['30d', 'last 30 days'], ['90d', 'last 90 days'], ['365d', 'last year']].map(([v, l]) => h('option', { value: v!, selected: v === since }, l!)));
+  const select = h(
+    'select',
+    { name: 'since', 'aria-label': 'time' },
+    [
+      ['', 'all time'],
+      ['30d', 'last 30 days'],
+      ['90d', 'last 90 days'],
+      ['365d', 'last year'],
+    ].map(([v, l]) => h('option', { value: v!, selected: v === since }, l!)),
+  );
   const body = h('div', {});
   fill(root, h('h1', {}, 'Activity'), h('form', { class: 'filters' }, select), body);
   const load = async () => {
@@ -90,12 +165,31 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
     const a = await getJson<Activity>('activity', { since: select.value });
     const [xs, ys] = dailySeries(a.byDay);
     const charts = h('div', { class: 'charts' });
-    fill(body,
-      h('div', { class: 'cards' }, METRICS.map(([m, label]) => h('div', { class: 'card' },
-        h('div', { class: 'value' }, m === 'cost' ? usd(a.totals.cost) : formatNumber(a.totals[m])), h('div', { class: 'label' }, label.toLowerCase())))),
-      a.totals.unpricedTokens > 0 ? h('p', { class: 'muted' }, `Cost is estimated at list prices for models with a known price; ${formatNumber(a.totals.unpricedTokens)} tokens of other models are not in it.`) : null,
-      charts, heatMap(a.byDay),
-      h('div', { class: 'two' }, barTable('Per project', a.byProject), barTable('Per agent', a.byAgent)));
+    fill(
+      body,
+      h(
+        'div',
+        { class: 'cards' },
+        METRICS.map(([m, label]) =>
+          h(
+            'div',
+            { class: 'card' },
+            h('div', { class: 'value' }, m === 'cost' ? usd(a.totals.cost) : formatNumber(a.totals[m])),
+            h('div', { class: 'label' }, label.toLowerCase()),
+          ),
+        ),
+      ),
+      a.totals.unpricedTokens > 0
+        ? h(
+            'p',
+            { class: 'muted' },
+            `Cost is estimated at list prices for models with a known price; ${formatNumber(a.totals.unpricedTokens)} tokens of other models are not in it.`,
+          )
+        : null,
+      charts,
+      heatMap(a.byDay),
+      h('div', { class: 'two' }, barTable('Per project', a.byProject), barTable('Per agent', a.byAgent)),
+    );
     for (const [m, label] of METRICS) {
       const box = h('div', { class: 'chart' }, h('h2', {}, `${label} per day`));
       charts.append(box);

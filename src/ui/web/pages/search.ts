@@ -8,16 +8,40 @@ import { setParams, type Route } from '../route.js';
 /** The words of a query worth highlighting (no operators, no excluded words). */
 function terms(query: string, regex: boolean): string[] {
   if (regex) return [];
-  return query.replace(/"/g, ' ').split(/\s+/).filter((w) => w && w !== 'OR' && w !== 'AND' && w !== 'NOT' && !w.startsWith('-')).map((w) => w.replace(/\*$/, ''));
+  return query
+    .replace(/"/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && w !== 'OR' && w !== 'AND' && w !== 'NOT' && !w.startsWith('-'))
+    .map((w) => w.replace(/\*$/, ''));
 }
 
 export async function searchPage(root: HTMLElement, route: Route): Promise<void> {
-  const input = h('input', { type: 'search', name: 'q', placeholder: 'words, "phrases", OR, -excluded', value: route.params.get('q') ?? '', autofocus: true, 'aria-label': 'query' });
+  const input = h('input', {
+    type: 'search',
+    name: 'q',
+    placeholder: 'words, "phrases", OR, -excluded',
+    value: route.params.get('q') ?? '',
+    autofocus: true,
+    'aria-label': 'query',
+  });
   const regex = h('input', { type: 'checkbox', name: 'regex', checked: route.params.get('regex') === '1' });
-  const agent = h('select', { name: 'agent', 'aria-label': 'agent' },
-    ['', 'claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'].map((a) => h('option', { value: a, selected: a === (route.params.get('agent') ?? '') }, a || 'all agents')));
-  const since = h('select', { name: 'since', 'aria-label': 'time' },
-    [['', 'any time'], ['7d', 'last 7 days'], ['30d', 'last 30 days'], ['365d', 'last year']].map(([v, l]) => h('option', { value: v!, selected: v === (route.params.get('since') ?? '') }, l!)));
+  const agent = h(
+    'select',
+    { name: 'agent', 'aria-label': 'agent' },
+    ['', 'claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'].map((a) =>
+      h('option', { value: a, selected: a === (route.params.get('agent') ?? '') }, a || 'all agents'),
+    ),
+  );
+  const since = h(
+    'select',
+    { name: 'since', 'aria-label': 'time' },
+    [
+      ['', 'any time'],
+      ['7d', 'last 7 days'],
+      ['30d', 'last 30 days'],
+      ['365d', 'last year'],
+    ].map(([v, l]) => h('option', { value: v!, selected: v === (route.params.get('since') ?? '') }, l!)),
+  );
   const results = h('div', { class: 'results' });
   const run = async () => {
     const q = input.value.trim();
@@ -28,23 +52,62 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
     try {
       const r = await getJson<SearchResult>('search', { q, regex: regex.checked ? '1' : undefined, ...filters });
       const words = terms(q, regex.checked);
-      fill(results,
-        h('p', { class: 'muted' }, `${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'} (${r.mode})`, r.window ? ` · ranked among the newest ${r.window.ranked} matches` : ''),
-        r.sessions.map((s) => h('section', { class: 'hit-session' },
-          h('h2', {}, h('a', { href: sessionHref(s.id) }, s.title ?? s.shortId)),
-          h('div', { class: 'muted' }, `${s.agent} · ${s.project ?? ''} · ${formatTime(s.startedAt)} · ${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}`),
-          h('ul', { class: 'hits' }, s.hits.map((hit) => h('li', {},
-            h('a', { href: sessionHref(s.id, hit.message), class: 'hit' },
-              h('span', { class: 'where' }, `#${hit.message} ${hit.field}`),
-              h('span', { class: 'snippet' }, highlighted(hit.snippet, words)))))),
-        )),
+      fill(
+        results,
+        h(
+          'p',
+          { class: 'muted' },
+          `${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'} (${r.mode})`,
+          r.window ? ` · ranked among the newest ${r.window.ranked} matches` : '',
+        ),
+        r.sessions.map((s) =>
+          h(
+            'section',
+            { class: 'hit-session' },
+            h('h2', {}, h('a', { href: sessionHref(s.id) }, s.title ?? s.shortId)),
+            h(
+              'div',
+              { class: 'muted' },
+              `${s.agent} · ${s.project ?? ''} · ${formatTime(s.startedAt)} · ${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}`,
+            ),
+            h(
+              'ul',
+              { class: 'hits' },
+              s.hits.map((hit) =>
+                h(
+                  'li',
+                  {},
+                  h(
+                    'a',
+                    { href: sessionHref(s.id, hit.message), class: 'hit' },
+                    h('span', { class: 'where' }, `#${hit.message} ${hit.field}`),
+                    h('span', { class: 'snippet' }, highlighted(hit.snippet, words)),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
       );
     } catch (error) {
       fill(results, h('p', { class: 'error-text' }, String(error instanceof Error ? error.message : error)));
     }
   };
-  const form = h('form', { class: 'filters', onsubmit: (e: Event) => { e.preventDefault(); void run(); } },
-    input, agent, since, h('label', {}, regex, ' regular expression'), h('button', { type: 'submit' }, 'Search'));
+  const form = h(
+    'form',
+    {
+      class: 'filters',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        void run();
+      },
+    },
+    input,
+    agent,
+    since,
+    h('label', {}, regex, ' regular expression'),
+    h('button', { type: 'submit' }, 'Search'),
+  );
   for (const select of [agent, since]) select.addEventListener('change', () => void run());
   fill(root, h('h1', {}, 'Search'), form, results);
   if (input.value) await run();

@@ -20,24 +20,66 @@ const COLUMNS: Column[] = [
   { key: 'startedAt', label: 'Started', cell: (r) => formatTime(r.startedAt) },
   { key: 'agent', label: 'Agent', cell: (r) => h('span', { class: `agent agent-${r.agent}` }, r.agent) },
   { key: 'title', label: 'Title', cell: (r) => h('a', { href: sessionHref(r.id) }, r.title || r.shortId) },
-  { key: 'project', label: 'Project', cell: (r) => h('span', { class: 'project', title: r.project ?? '' }, r.project ?? '') },
+  {
+    key: 'project',
+    label: 'Project',
+    cell: (r) => h('span', { class: 'project', title: r.project ?? '' }, r.project ?? ''),
+  },
   { key: 'messages', label: 'Msgs', cell: (r) => num(r.messages), numeric: true },
   { key: 'userMessages', label: 'User', cell: (r) => num(r.userMessages), numeric: true },
   { key: 'bashCalls', label: 'Bash', cell: (r) => num(r.bashCalls), numeric: true },
-  { key: 'linesAdded', label: '+Lines', cell: (r) => (r.linesAdded ? h('span', { class: 'add' }, num(r.linesAdded)) : ''), numeric: true },
-  { key: 'linesRemoved', label: '−Lines', cell: (r) => (r.linesRemoved ? h('span', { class: 'del' }, num(r.linesRemoved)) : ''), numeric: true },
+  {
+    key: 'linesAdded',
+    label: '+Lines',
+    cell: (r) => (r.linesAdded ? h('span', { class: 'add' }, num(r.linesAdded)) : ''),
+    numeric: true,
+  },
+  {
+    key: 'linesRemoved',
+    label: '−Lines',
+    cell: (r) => (r.linesRemoved ? h('span', { class: 'del' }, num(r.linesRemoved)) : ''),
+    numeric: true,
+  },
   { key: 'filesTouched', label: 'Files', cell: (r) => num(r.filesTouched), numeric: true },
   { key: 'commits', label: 'Commits', cell: (r) => num(r.commits), numeric: true },
 ];
 
-const SINCE = [['', 'any time'], ['1d', 'last day'], ['7d', 'last 7 days'], ['30d', 'last 30 days'], ['90d', 'last 90 days'], ['365d', 'last year']];
+const SINCE = [
+  ['', 'any time'],
+  ['1d', 'last day'],
+  ['7d', 'last 7 days'],
+  ['30d', 'last 30 days'],
+  ['90d', 'last 90 days'],
+  ['365d', 'last year'],
+];
 
 function rowsOf(r: SessionRow, depth: number, open: Set<string>): HTMLElement[] {
   const toggle = r.children.length
-    ? h('button', { class: 'fold', title: 'subagent sessions', 'aria-expanded': open.has(r.id) ? 'true' : 'false', 'data-id': r.id }, `${open.has(r.id) ? '▾' : '▸'} ${r.children.length}`)
+    ? h(
+        'button',
+        {
+          class: 'fold',
+          title: 'subagent sessions',
+          'aria-expanded': open.has(r.id) ? 'true' : 'false',
+          'data-id': r.id,
+        },
+        `${open.has(r.id) ? '▾' : '▸'} ${r.children.length}`,
+      )
     : null;
-  const tr = h('tr', { class: depth ? 'child' : '' },
-    COLUMNS.map((c, i) => h('td', { class: c.numeric ? 'num' : `col-${c.key}`, style: i === 2 && depth ? `padding-left:${depth * 1.5 + 0.5}em` : null }, c.cell(r), i === 2 ? [' ', toggle] : null)),
+  const tr = h(
+    'tr',
+    { class: depth ? 'child' : '' },
+    COLUMNS.map((c, i) =>
+      h(
+        'td',
+        {
+          class: c.numeric ? 'num' : `col-${c.key}`,
+          style: i === 2 && depth ? `padding-left:${depth * 1.5 + 0.5}em` : null,
+        },
+        c.cell(r),
+        i === 2 ? [' ', toggle] : null,
+      ),
+    ),
   );
   const out: HTMLElement[] = [tr];
   if (open.has(r.id)) for (const c of r.children) out.push(...rowsOf(c, depth + 1, open));
@@ -47,8 +89,13 @@ function rowsOf(r: SessionRow, depth: number, open: Set<string>): HTMLElement[] 
 export async function sessionsPage(root: HTMLElement, route: Route): Promise<void> {
   const p = route.params;
   const state = {
-    text: p.get('text') ?? '', project: p.get('project') ?? '', agent: p.get('agent') ?? '', since: p.get('since') ?? '',
-    sort: p.get('sort') ?? 'startedAt', dir: p.get('dir') ?? 'desc', offset: Number(p.get('offset') ?? 0) || 0,
+    text: p.get('text') ?? '',
+    project: p.get('project') ?? '',
+    agent: p.get('agent') ?? '',
+    since: p.get('since') ?? '',
+    sort: p.get('sort') ?? 'startedAt',
+    dir: p.get('dir') ?? 'desc',
+    offset: Number(p.get('offset') ?? 0) || 0,
   };
   const open = new Set<string>();
   const stats = h('div', { class: 'cards' });
@@ -56,12 +103,31 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
   const pager = h('div', { class: 'pager' });
   const projectList = h('datalist', { id: 'projects' });
   const agentSelect = h('select', { name: 'agent', 'aria-label': 'agent' }, h('option', { value: '' }, 'all agents'));
-  const form = h('form', { class: 'filters', onsubmit: (e: Event) => e.preventDefault() },
-    h('input', { type: 'search', name: 'text', placeholder: 'filter by title, project, id…', value: state.text, 'aria-label': 'text' }),
-    h('input', { type: 'text', name: 'project', placeholder: 'project', list: 'projects', value: state.project, 'aria-label': 'project' }),
+  const form = h(
+    'form',
+    { class: 'filters', onsubmit: (e: Event) => e.preventDefault() },
+    h('input', {
+      type: 'search',
+      name: 'text',
+      placeholder: 'filter by title, project, id…',
+      value: state.text,
+      'aria-label': 'text',
+    }),
+    h('input', {
+      type: 'text',
+      name: 'project',
+      placeholder: 'project',
+      list: 'projects',
+      value: state.project,
+      'aria-label': 'project',
+    }),
     projectList,
     agentSelect,
-    h('select', { name: 'since', 'aria-label': 'time' }, SINCE.map(([v, label]) => h('option', { value: v!, selected: v === state.since }, label!))),
+    h(
+      'select',
+      { name: 'since', 'aria-label': 'time' },
+      SINCE.map(([v, label]) => h('option', { value: v!, selected: v === state.since }, label!)),
+    ),
   );
   fill(root, h('h1', {}, 'Sessions'), stats, form, table, pager);
 
@@ -69,25 +135,72 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
   const draw = () => {
     if (!data) return;
     const t = data.totals;
-    fill(stats,
-      [['sessions', t.sessions], ['messages', t.messages], ['user prompts', t.userMessages], ['shell calls', t.bashCalls], ['lines added', t.linesAdded], ['lines removed', t.linesRemoved], ['commits', t.commits]]
-        .map(([label, n]) => h('div', { class: 'card' }, h('div', { class: 'value' }, formatNumber(n as number)), h('div', { class: 'label' }, label as string))));
-    const head = h('tr', {}, COLUMNS.map((c) => h('th', { class: c.numeric ? 'num' : '', 'data-sort': c.key, 'aria-sort': state.sort === c.key ? (state.dir === 'asc' ? 'ascending' : 'descending') : null },
-      c.label, state.sort === c.key ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '')));
-    const body = h('tbody', {}, data.rows.flatMap((r) => rowsOf(r, 0, open)));
+    fill(
+      stats,
+      [
+        ['sessions', t.sessions],
+        ['messages', t.messages],
+        ['user prompts', t.userMessages],
+        ['shell calls', t.bashCalls],
+        ['lines added', t.linesAdded],
+        ['lines removed', t.linesRemoved],
+        ['commits', t.commits],
+      ].map(([label, n]) =>
+        h(
+          'div',
+          { class: 'card' },
+          h('div', { class: 'value' }, formatNumber(n as number)),
+          h('div', { class: 'label' }, label as string),
+        ),
+      ),
+    );
+    const head = h(
+      'tr',
+      {},
+      COLUMNS.map((c) =>
+        h(
+          'th',
+          {
+            class: c.numeric ? 'num' : '',
+            'data-sort': c.key,
+            'aria-sort': state.sort === c.key ? (state.dir === 'asc' ? 'ascending' : 'descending') : null,
+          },
+          c.label,
+          state.sort === c.key ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '',
+        ),
+      ),
+    );
+    const body = h(
+      'tbody',
+      {},
+      data.rows.flatMap((r) => rowsOf(r, 0, open)),
+    );
     fill(table, h('thead', {}, head), body);
-    if (data.rows.length === 0) body.append(h('tr', {}, h('td', { colspan: COLUMNS.length, class: 'empty' }, 'no sessions match')));
+    if (data.rows.length === 0)
+      body.append(h('tr', {}, h('td', { colspan: COLUMNS.length, class: 'empty' }, 'no sessions match')));
     const last = Math.min(data.matching, data.offset + data.rows.length);
-    fill(pager,
+    fill(
+      pager,
       h('button', { disabled: data.offset === 0, 'data-page': 'prev' }, '← newer'),
       h('span', {}, data.matching ? `${data.offset + 1}–${last} of ${data.matching}` : '0 sessions'),
-      h('button', { disabled: last >= data.matching, 'data-page': 'next' }, 'older →'));
+      h('button', { disabled: last >= data.matching, 'data-page': 'next' }, 'older →'),
+    );
   };
   const load = async () => {
-    setParams('sessions', { ...state, offset: state.offset || undefined, sort: state.sort === 'startedAt' ? undefined : state.sort, dir: state.dir === 'desc' ? undefined : state.dir });
+    setParams('sessions', {
+      ...state,
+      offset: state.offset || undefined,
+      sort: state.sort === 'startedAt' ? undefined : state.sort,
+      dir: state.dir === 'desc' ? undefined : state.dir,
+    });
     data = await getJson<SessionListPage>('sessions', { ...state, pageSize: PAGE_SIZE });
-    if (projectList.childElementCount === 0) fill(projectList, data.projects.map((p) => h('option', { value: p })));
-    if (agentSelect.childElementCount === 1) agentSelect.append(...data.agents.map((a) => h('option', { value: a, selected: a === state.agent }, a)));
+    if (projectList.childElementCount === 0)
+      fill(
+        projectList,
+        data.projects.map((p) => h('option', { value: p })),
+      );
+    if (agentSelect.childElementCount === 1)
+      agentSelect.append(...data.agents.map((a) => h('option', { value: a, selected: a === state.agent }, a)));
     draw();
   };
   let timer: number | undefined;
