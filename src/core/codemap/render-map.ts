@@ -1,4 +1,6 @@
-// Owns rendering file maps and single symbols as text at a detail level (outline → full).
+// Owns rendering file maps and single symbols as text at a detail level (outline → full). Every
+// rendering passes the redactor: signatures, docs and bodies can hold a secret from the source.
+import { redactText } from '../../shared/redact/index.js';
 import type { CodeSymbol, DetailLevel, FileMap } from './types.js';
 
 /** Reads a mapped file's current text (needed only for the `full` level). */
@@ -84,7 +86,7 @@ export function renderFileMap(map: FileMap, level: DetailLevel, readSource?: Sou
       out.push(`${indent}L${s.startLine}-${s.endLine} ${s.signature || `${s.kind} ${s.name}`}`);
     });
   }
-  return out.join('\n') + '\n';
+  return redactText(out.join('\n') + '\n').text;
 }
 
 /** Ground-truth rendering of one symbol at a level, prefixed by where it lives. */
@@ -102,7 +104,7 @@ export function renderSymbol(map: FileMap, symbol: CodeSymbol, level: DetailLeve
       out.push(...commentLines(symbol.doc, '', commentMarker(map.language)));
     out.push(...lines.slice(symbol.startLine - 1, symbol.endLine));
   }
-  return out.join('\n') + '\n';
+  return redactText(out.join('\n') + '\n').text;
 }
 
 export interface ViewResult {

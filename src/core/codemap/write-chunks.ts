@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 import { countTokens as defaultCountTokens } from '../../shared/tokenizer.js';
+import { redactText } from '../../shared/redact/index.js';
 import { planChunks, type PlannedChunk } from './chunk-plan.js';
 import type { SourceReader } from './render-map.js';
 import type { ChunkManifest, FileMap, ManifestChunk } from './types.js';
@@ -86,9 +87,11 @@ export function writeChunks(maps: FileMap[], options: WriteChunksOptions, deps: 
       const id = `chunk_${manifest.chunks.length}`;
       const relPath = `chunks/${id}.txt`;
       const line = lines[plan.startLine - 1] ?? '';
-      const text = plan.cols
-        ? line.slice(plan.cols[0] - 1, plan.cols[1]) + (plan.cols[1] >= line.length ? '\n' : '')
-        : lines.slice(plan.startLine - 1, plan.endLine).join('\n') + '\n';
+      const text = redactText(
+        plan.cols
+          ? line.slice(plan.cols[0] - 1, plan.cols[1]) + (plan.cols[1] >= line.length ? '\n' : '')
+          : lines.slice(plan.startLine - 1, plan.endLine).join('\n') + '\n',
+      ).text;
       writeFileAtomic(join(options.outDir, relPath), text);
       const starting =
         plan.cols && plan.cols[0] > 1
