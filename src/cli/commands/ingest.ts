@@ -7,6 +7,7 @@ import { tildify } from '../../shared/paths.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseAgentList } from './options.js';
+import { rescanIfRulesChanged } from './redact.js';
 import { formatRedactionReport } from './redaction-report.js';
 
 /** Reasons listed, and files listed per reason, before the rest is only counted (all are in --json). */
@@ -122,6 +123,7 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
           });
         const store = openStoreForWrite(io);
         try {
+          const rescan = opts.redact ? rescanIfRulesChanged(io, store, Boolean(opts.json)) : undefined;
           const progress = createProgress(io, !opts.json);
           const report = await ingest({
             store,
@@ -143,6 +145,7 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
               ...summary,
               ...(opts.redactionReport ? { redactionsWhere } : {}),
               mbPerSec: throughputMBps(report),
+              ...(rescan ? { rescan } : {}),
             });
           else printLine(io.stderr, formatIngestSummary(report, io.env));
           if (opts.redactionReport && !opts.json) printLine(io.stdout, formatRedactionReport(report));

@@ -2,3 +2,4 @@
 // `redactText` (one text) or a `Redactor` (many, with counts and locations).
 export { redactText, findSecrets, placeholderFor, type RedactResult, type SecretFinding } from './redact-text.js';
 export { createRedactor, redactValue, type Redactor, type RedactionEntry, type RedactionLocation } from './redactor.js';
+export { REDACTION_RULES_VERSION } from './rules-version.js';

@@ -1,6 +1,6 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
-// 7 tool-input words, 8 unused indexes, 9 message history, 10 commit outcomes, 11 logbooks, 12+ next.
+// 7 tool-input words, 8 unused indexes, 9 message history, 10 commit outcomes, 11 logbooks, 12 (reserved), 13 redaction state, 14+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -13,6 +13,7 @@ import { unusedIndexesMigration } from './008-unused-indexes.js';
 import { messageHistoryMigration } from './009-message-history.js';
 import { commitOutcomesMigration } from './010-commit-outcomes.js';
 import { logbookMigration } from './011-logbook.js';
+import { redactionStateMigration } from './013-redaction-state.js';
 
 export const MIGRATIONS: Migration[] = [
   coreMigration,
@@ -26,5 +27,6 @@ export const MIGRATIONS: Migration[] = [
   messageHistoryMigration,
   commitOutcomesMigration,
   logbookMigration,
+  redactionStateMigration,
 ];
 export type { Migration };
