@@ -18,22 +18,24 @@ const BUNDLE = path.join(__dirname, '../dist/strata.cjs');
 // Long-running commands (`strata mcp`) are often ended by a signal: their cache is written once warmed up.
 const SAVE_AFTER_MS = 2000;
 
-function cacheFile(env, argv, bundleStat) {
-  if (env.STRATA_NO_COMPILE_CACHE) return undefined;
+function cacheFile(env, argv, source) {
+  // The build stamps the bundle with a hash of its text: a cache is only ever used with the text it was made from.
+  const bundle = /^\/\/ bundle ([0-9a-f]{16})\n/.exec(source)?.[1];
+  if (env.STRATA_NO_COMPILE_CACHE || bundle === undefined) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
   const word = argv.find((arg) => !arg.startsWith('-'));
   const command = word && /^[a-z][a-z-]{0,23}$/.test(word) ? word : 'strata';
   const version = `${process.version}-${process.arch}`;
-  const bundle = `${bundleStat.size}-${Math.trunc(bundleStat.mtimeMs)}`;
-  return { dir: path.join(base, 'strata', 'compile-cache'), version, command, name: `${version}-${bundle}-${command}.bin` };
+  const name = `${version}-${bundle}-${command}.bin`;
+  return { dir: path.join(base, 'strata', 'compile-cache'), version, command, name };
 }
 
 function saveCache(cache, script) {
+  const file = path.join(cache.dir, cache.name);
+  const temporary = `${file}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(cache.dir, { recursive: true });
-    const file = path.join(cache.dir, cache.name);
-    const temporary = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, script.createCachedData());
     fs.renameSync(temporary, file);
     // Caches of an earlier build of the bundle, for this Node and command, can never be used again.
@@ -42,12 +44,16 @@ function saveCache(cache, script) {
         fs.rmSync(path.join(cache.dir, name), { force: true });
   } catch {
     // A cache that cannot be written costs the next start-up its compile time, nothing else.
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {}
   }
 }
 
 function loadCli(argv) {
-  const source = fs.readFileSync(BUNDLE, 'utf8');
-  const cache = cacheFile(process.env, argv, fs.statSync(BUNDLE));
+  // scripts/build-cli.mjs writes the bundle in ASCII: read as one-byte text, quicker than decoding UTF-8.
+  const source = fs.readFileSync(BUNDLE, 'latin1');
+  const cache = cacheFile(process.env, argv, source);
   let cachedData;
   try {
     if (cache) cachedData = fs.readFileSync(path.join(cache.dir, cache.name));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CLI, FIXTURES, REPO, tempDir } from './helpers.js';
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
@@ -49,11 +50,15 @@ describe('the strata command', () => {
 
   it('gives each bundled module its own dist file URL, so workers and schemas beside it are found', () => {
     const bundle = readFileSync(join(REPO, 'dist', 'strata.cjs'), 'utf8');
-    const own = [...bundle.matchAll(/new URL\("([^"]+)", strataBundleUrl\)/g)].map((m) => m[1]!);
-    expect(own).toContain('core/ingest/pipeline/threaded.js');
+    const own = [...bundle.matchAll(/new URL\("([a-z][\w/-]*\.js)",\s*[\w$]+\)/g)].map((m) => m[1]!);
+    expect(own).toEqual(expect.arrayContaining(['core/ingest/pipeline/threaded.js', 'store/checkpointer.js']));
     for (const path of own) expect(existsSync(join(REPO, 'dist', path)), path).toBe(true);
-    for (const worker of ['core/ingest/pipeline/line-worker.js', 'store/checkpointer-worker.js'])
-      expect(existsSync(join(REPO, 'dist', worker)), worker).toBe(true);
+    const beside = [...bundle.matchAll(/new URL\("([^"]+)",\s*new URL\("([^"]+)",\s*[\w$]+\)/g)];
+    expect(beside.length).toBeGreaterThanOrEqual(4);
+    for (const [, target, base] of beside) {
+      const file = fileURLToPath(new URL(target!, pathToFileURL(join(REPO, 'dist', base!))));
+      expect(existsSync(file), `${target} beside ${base}`).toBe(true);
+    }
   });
 
   it('ingests and lists through the bundle', () => {
@@ -77,7 +82,9 @@ describe('the compile cache', () => {
   it('is written per command under $XDG_CACHE_HOME/strata and used by the next run', () => {
     const cacheHome = tempDir();
     const first = strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome });
-    expect(cacheFiles(cacheHome)).toEqual([expect.stringMatching(/-search\.bin$/)]);
+    // Named by the hash the build stamps on the bundle: a rebuilt bundle never meets an old cache.
+    const stamp = /^\/\/ bundle ([0-9a-f]{16})\n/.exec(readFileSync(join(REPO, 'dist', 'strata.cjs'), 'utf8'))![1];
+    expect(cacheFiles(cacheHome)).toEqual([`${process.version}-${process.arch}-${stamp}-search.bin`]);
     strata(['--version'], { XDG_CACHE_HOME: cacheHome });
     expect(cacheFiles(cacheHome)).toEqual([
       expect.stringMatching(/-search\.bin$/),
