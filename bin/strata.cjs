@@ -15,6 +15,7 @@ const Module = require('node:module');
 // The CLI as one file (scripts/build-cli.mjs), compiled with V8's code cache of an earlier run of the same
 // command: a start-up then neither resolves hundreds of modules nor compiles what it runs again.
 const BUNDLE = path.join(__dirname, '../dist/strata.cjs');
+const MODULES = path.join(__dirname, '../dist/cli/main.js');
 // Long-running commands (`strata mcp`) are often ended by a signal: their cache is written once warmed up.
 const SAVE_AFTER_MS = 2000;
 
@@ -76,17 +77,36 @@ function loadCli(argv) {
   return cli.exports;
 }
 
-let cli;
-try {
-  cli = loadCli(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`strata: cannot load the CLI (was it built? run \`npm run build\`): ${error.message}\n`);
-  process.exitCode = 1;
-}
-if (cli) {
+function run(cli) {
   // libuv reads the size as its pool starts, which a first queued task does: then the programs strata runs
   // keep their own default.
   fs.access(BUNDLE, () => {});
   if (sized) delete process.env.UV_THREADPOOL_SIZE;
   cli.main();
+}
+
+function cannotLoad(error) {
+  process.stderr.write(`strata: cannot load the CLI (was it built? run \`npm run build\`): ${error.message}\n`);
+  process.exitCode = 1;
+}
+
+/** False when tsc wrote the modules after the bundle (a build without its last step): they are run instead. */
+function bundleIsCurrent() {
+  try {
+    return fs.statSync(BUNDLE).mtimeMs >= fs.statSync(MODULES).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+if (bundleIsCurrent()) {
+  let cli;
+  try {
+    cli = loadCli(process.argv.slice(2));
+  } catch (error) {
+    cannotLoad(error);
+  }
+  if (cli) run(cli);
+} else {
+  import(require('node:url').pathToFileURL(MODULES).href).then(run, cannotLoad);
 }

@@ -2,7 +2,16 @@
 // first and loads the bundled CLI, dist/strata.cjs, with V8's code cache): it runs the CLI, with its output
 // and exit codes, as the unbundled dist/cli/main.js does.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -113,5 +122,40 @@ describe('the compile cache', () => {
     const cacheHome = tempDir();
     expect(strata(['--version'], { XDG_CACHE_HOME: cacheHome, STRATA_NO_COMPILE_CACHE: '1' }).code).toBe(0);
     expect(existsSync(join(cacheHome, 'strata'))).toBe(false);
+  });
+});
+
+describe('which build the command runs', () => {
+  /** A copy of bin/strata.cjs beside a stand-in bundle and modules that say which one ran. */
+  function layout(): { root: string; bundle: string; modules: string } {
+    const root = tempDir();
+    mkdirSync(join(root, 'bin'));
+    mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
+    copyFileSync(BIN, join(root, 'bin', 'strata.cjs'));
+    writeFileSync(join(root, 'package.json'), '{"type":"module"}');
+    const bundle = join(root, 'dist', 'strata.cjs');
+    const modules = join(root, 'dist', 'cli', 'main.js');
+    writeFileSync(bundle, "// bundle 0123456789abcdef\nexports.main = () => process.stdout.write('bundle\\n');\n");
+    writeFileSync(modules, "export function main() { process.stdout.write('modules\\n'); }\n");
+    return { root, bundle, modules };
+  }
+  const runIn = (root: string) => run(join(root, 'bin', 'strata.cjs'), [], { XDG_CACHE_HOME: tempDir() });
+
+  it('runs the bundle when it is at least as new as the modules tsc wrote', () => {
+    const { root, bundle, modules } = layout();
+    utimesSync(modules, new Date(2026, 0, 1), new Date(2026, 0, 1));
+    utimesSync(bundle, new Date(2026, 0, 1), new Date(2026, 0, 1));
+    expect(runIn(root)).toEqual({ code: 0, stdout: 'bundle\n', stderr: '' });
+  });
+
+  it('runs the modules when tsc wrote them after the bundle, and says when neither loads', () => {
+    const { root, bundle, modules } = layout();
+    utimesSync(bundle, new Date(2026, 0, 1), new Date(2026, 0, 1));
+    utimesSync(modules, new Date(2026, 0, 2), new Date(2026, 0, 2));
+    expect(runIn(root)).toEqual({ code: 0, stdout: 'modules\n', stderr: '' });
+    writeFileSync(modules, 'export function main( {');
+    const broken = runIn(root);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^strata: cannot load the CLI \(was it built\? run `npm run build`\)/);
   });
 });
