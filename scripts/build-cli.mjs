@@ -19,6 +19,7 @@ const ownUrls = {
     b.onLoad({ filter: /\.js$/ }, (args) => {
       if (!args.path.startsWith(ownDist)) return undefined;
       const text = readFileSync(args.path, 'utf8');
+      if (/import\.meta(?!\.url)/.test(text)) throw new Error(`${args.path}: only import.meta.url can be bundled`);
       if (!text.includes('import.meta.url')) return { contents: text, loader: 'js' };
       const fromBundle = relative(dirname(outfile), args.path).split(sep).join('/');
       const url = `new URL(${JSON.stringify(fromBundle)}, strataBundleUrl).href`;
