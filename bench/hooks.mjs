@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { generateClaudeCorpus } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CLI = join(here, '../dist/cli/main.js');
+// The installed command (bin/strata.cjs: the bundled CLI with its compile cache), as clients run it.
+const CLI = join(here, '../bin/strata.cjs');
 const runs = Number(process.argv[2] ?? 20);
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 // Fresh processes run without NODE_EXTRA_CA_CERTS (see bench/retrieval.mjs): the numbers are strata's.

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Owns the CLI entry: builds the commander program, runs it, and maps every error to one line and an exit code.
-import type * as CommanderModule from 'commander';
-import type { Command as CommandType } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { createRequire } from 'node:module';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +14,8 @@ const GUARDED_COMMANDS = new Set(['ingest', 'history-index', 'demo']);
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
-// Required, not imported: importing CommonJS from ESM scans its sources first (~10 ms per start-up).
-const { Command, CommanderError } = require('commander') as typeof CommanderModule;
 
-export async function buildProgram(io: CliIo, argv: string[] = []): Promise<CommandType> {
+export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name('strata')
