@@ -51,6 +51,6 @@ describe('strata redact and the ingest after a rules change', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ secrets: 0, blocksScanned: 1 });
     const usage = runCli(['redact', '--bogus'], env);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain("unknown option '--bogus'");
+    expect(usage.stderr).toBe("strata: unknown option '--bogus' (see --help)\n");
   });
 });

@@ -24,10 +24,11 @@ export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Comm
     )
     .version(pkg.version, '-V, --version')
     .option('--verbose', 'print stack traces on errors')
-    .showHelpAfterError('(run with --help for usage)')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // Every error is one line, like the others strata prints: `strata: <what> (<where to look>)`.
+      outputError: (s, write) => write(`strata: ${s.trim().replace(/^error: /, '')} (see --help)\n`),
     })
     .exitOverride();
   program.addHelpText(
