@@ -13,6 +13,9 @@ import {
 import { MessageHistory } from './message-history.js';
 import { FtsBatcher, type FtsBatches } from './fts-batcher.js';
 import { prepareWriterStatements, type StoredMessage, type WriterStatements } from './writer-statements.js';
+import { AppendedStats } from './appended-stats.js';
+import { refreshSessionStats } from './session-stats.js';
+import type { CallStats } from '../shared/tool-calls/call-stats.js';
 
 export { FTS_BATCH_CHARS, INLINE_FTS_BYTES, type FtsBatches } from './fts-batcher.js';
 export { blockField, messageContentHash, prepareMessage, type PreparedMessage } from './prepared-message.js';
@@ -67,10 +70,11 @@ export class SessionWriter {
   /** Keys held in freshSessions; past FRESH_KEYS_MAX the transaction looks messages up (bounded memory). */
   private freshKeys = 0;
   readonly touchedSessions = new Set<number>();
+  private readonly appended = new AppendedStats();
 
   /**
    * @param afterRefresh called with the sessions just refreshed, inside the same transaction — how
-   * capabilities above the store (retrieval statistics) keep their derived rows current.
+   * capabilities above the store keep rows they derive from sessions current.
    */
   constructor(
     private readonly db: Database,
@@ -136,6 +140,7 @@ export class SessionWriter {
     this.freshSessions.clear();
     this.txSessions.clear();
     this.freshKeys = 0;
+    this.appended.clear();
   }
 
   upsertSession(agent: AgentName, session: SessionUpsert, sourceId: number): number {
@@ -213,6 +218,7 @@ export class SessionWriter {
           block.meta,
         ).lastInsertRowid,
       );
+      this.appended.block(sessionId, blockId);
       if (block.text.length > 0) this.batcher.index(blockId, indexedText(block));
       if (block.toolCallId === null) continue;
       // A result stored before its call waits in unnamed_results until the call arrives.
@@ -231,13 +237,15 @@ export class SessionWriter {
     this.s.namedResults.run(sessionId, callId);
   }
 
-  private deleteBlocksOf(messageId: number): void {
+  private deleteBlocksOf(sessionId: number, messageId: number): void {
+    this.appended.changedSession(sessionId);
     this.batcher.unindex(this.s.blockIdsOfMessage.all(messageId));
     this.s.deleteBlocks.run(messageId);
   }
 
   /** A rewritten line source is about to be read again from its start (see MessageHistory.finishRewrite). */
   beginRewrite(): void {
+    this.appended.reread();
     this.history.beginRewrite();
   }
 
@@ -319,6 +327,7 @@ export class SessionWriter {
         m.meta,
       ).lastInsertRowid,
     );
+    this.appended.message(sessionId, messageId);
     const fresh = this.freshSessions.get(sessionId);
     if (fresh) {
       fresh.set(m.key, { id: messageId, content_hash: m.hash, archived: 0, source_id: sourceId });
@@ -357,7 +366,7 @@ export class SessionWriter {
     message: PreparedMessage,
     result: WriteResult,
   ): void {
-    this.deleteBlocksOf(existing.id);
+    this.deleteBlocksOf(sessionId, existing.id);
     const { role, kind, timestamp, model, line, sidechain, hash, meta } = message;
     this.s.rewriteMessage.run({ id: existing.id, role, kind, timestamp, model, sourceId, line, sidechain, hash, meta });
     existing.content_hash = hash;
@@ -376,7 +385,7 @@ export class SessionWriter {
     for (const m of this.s.messagesOfSource.all(sourceId)) {
       if (onlySessions && !onlySessions.has(m.sessionId)) continue;
       if (keep.has(`${m.sessionId}\u0000${m.key}`)) continue;
-      this.deleteBlocksOf(m.id);
+      this.deleteBlocksOf(m.sessionId, m.id);
       this.s.deleteMessage.run(m.id);
       this.freshSessions.get(m.sessionId)?.delete(m.key);
       this.touchedSessions.add(m.sessionId);
@@ -404,10 +413,18 @@ export class SessionWriter {
     return archived;
   }
 
-  /** Recomputes counts, time range, models and token totals of every session touched so far. */
-  refreshTouchedSessions(): void {
-    for (const id of this.history.resequenceUnordered()) this.nextSeq.delete(id);
+  /**
+   * Recomputes counts, time range, models, token totals and statistics of every session touched so far.
+   * `wholeCalls`: the added-up tool-call statistics of sessions the caller saw every call of in this file.
+   */
+  refreshTouchedSessions(wholeCalls?: ReadonlyMap<number, CallStats>): void {
+    for (const id of this.history.resequenceUnordered()) {
+      this.nextSeq.delete(id);
+      this.appended.changedSession(id);
+    }
     for (const id of this.touchedSessions) this.s.refreshSession.run({ id });
+    const known = this.appended.takeKnown(this.touchedSessions, (id) => this.holdsAllMessagesOf(id), wholeCalls);
+    refreshSessionStats(this.db, this.touchedSessions, known);
     this.afterRefresh?.(this.touchedSessions);
     this.touchedSessions.clear();
   }

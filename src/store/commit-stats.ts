@@ -2,8 +2,8 @@
 // when its result succeeded, and then by the hashes git printed (`[main 1a2b3c4] message`). Read only for
 // sessions whose calls hold a commit at all, so the ingest of other sessions pays nothing.
 import type { Database, Statement } from 'better-sqlite3';
-import { countCommits } from './edit-stats.js';
-import { classifyTool, shellCommand } from './tool-classes.js';
+import { countCommits } from '../shared/tool-calls/edit-stats.js';
+import { classifyTool, shellCommand } from '../shared/tool-calls/tool-classes.js';
 
 export interface CommitCount {
   commits: number;
@@ -20,14 +20,19 @@ const FAILED =
 
 export interface CommitStatements {
   calls: Statement;
+  /** The commit calls among the blocks from an id on (what a file transaction appended). */
+  callsFrom: Statement;
   result: Statement;
 }
 
+const CALL_COLUMNS = 'b.tool_call_id, b.tool_name, b.tool_input, b.text, m.id AS message_id';
+
 export function prepareCommitStatements(db: Database): CommitStatements {
   return {
-    calls:
-      db.prepare(`SELECT b.tool_call_id, b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
+    calls: db.prepare(`SELECT ${CALL_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
+    callsFrom: db.prepare(`SELECT ${CALL_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id
+      WHERE m.session_id = ? AND b.id >= ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
     result: db.prepare(`SELECT b.is_error, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id = ? LIMIT 1`),
   };
@@ -42,22 +47,35 @@ export function commitOutcome(command: string, result: { is_error: number; text:
   return FAILED.test(result.text) ? { commits: 0, hashes: [] } : { commits: countCommits(command), hashes: [] };
 }
 
-/** Successful commits of a session and their hashes. */
+/** The blocks and messages a file transaction appended to a session: those from these ids on. */
+export interface AppendedFrom {
+  block: number;
+  message: number;
+}
+
+/**
+ * Successful commits of a session and their hashes; with `from`, only those of the calls appended from
+ * there on, or undefined when one was appended to an older message (its hashes would not go last).
+ */
 export function countSuccessfulCommits(
   statements: CommitStatements,
   sessionId: number,
   parse: (toolInput: string | null, text: string) => unknown,
-): CommitCount {
+  from?: AppendedFrom,
+): CommitCount | undefined {
   const total: CommitCount = { commits: 0, hashes: [] };
-  for (const call of statements.calls.iterate(sessionId) as Iterable<{
+  const calls = from ? statements.callsFrom.iterate(sessionId, from.block) : statements.calls.iterate(sessionId);
+  for (const call of calls as Iterable<{
     tool_call_id: string | null;
     tool_name: string | null;
     tool_input: string | null;
     text: string;
+    message_id: number;
   }>) {
     if (classifyTool(call.tool_name) !== 'bash' || !call.tool_call_id) continue;
     const command = shellCommand(parse(call.tool_input, call.text));
     if (!command || countCommits(command) === 0) continue;
+    if (from && call.message_id < from.message) return undefined;
     const outcome = commitOutcome(
       command,
       statements.result.get(sessionId, call.tool_call_id) as { is_error: number; text: string } | undefined,

@@ -1,20 +1,28 @@
-// Owns the per-session statistics table (`session_stats`): recomputed from a session's own blocks each time
-// ingest touches the session, so `strata index` only reads small precomputed rows.
+// Owns the per-session statistics table (`session_stats`), rows derived from a session's own blocks: computed
+// whole for a session new to the store or re-read, and for a session only appended to, its stored row plus
+// what the appended blocks add. `strata index` then only reads small precomputed rows.
 import type { Database, Statement } from 'better-sqlite3';
-import { classifyTool } from './tool-classes.js';
-import { callEffects, metaFileEdits, type FileEdit } from './edit-stats.js';
-import { toolInputJson } from '../../store/tool-input.js';
-import { countSuccessfulCommits, prepareCommitStatements, type CommitStatements } from './commit-stats.js';
+import { metaFileEdits } from '../shared/tool-calls/edit-stats.js';
+import {
+  addCall,
+  addEdits,
+  emptyCallStats,
+  isTypedText,
+  mergeCallStats,
+  parseJson,
+  type CallStats,
+} from '../shared/tool-calls/call-stats.js';
+import { toolInputJson } from './tool-input.js';
+import {
+  countSuccessfulCommits,
+  prepareCommitStatements,
+  type AppendedFrom,
+  type CommitStatements,
+} from './commit-stats.js';
 
-export interface OwnStats {
-  bashCalls: number;
-  webFetches: number;
-  webSearches: number;
-  linesAdded: number;
-  linesRemoved: number;
-  commits: number;
-  /** path → work (lines added + removed, at least 1 per edit). */
-  files: Record<string, number>;
+export type { AppendedFrom } from './commit-stats.js';
+
+export interface OwnStats extends CallStats {
   firstPrompt: string | null;
   /** Hashes of the successful commits (see commit-stats.ts). */
   commitHashes: string[];
@@ -24,93 +32,25 @@ export function emptyStats(): OwnStats {
   return { ...emptyCallStats(), firstPrompt: null, commitHashes: [] };
 }
 
-/**
- * The statistics a session's tool calls add up to. The ingest worker computes them from the inputs it has
- * just parsed (see core/ingest/prepare.ts), so that a session written whole by one file need not have its
- * calls read back and parsed again.
- */
-export type CallStats = Omit<OwnStats, 'firstPrompt' | 'commitHashes'>;
-
-export function emptyCallStats(): CallStats {
-  // No prototype: a file named `constructor` or `toString` is a path like any other.
-  return {
-    bashCalls: 0,
-    webFetches: 0,
-    webSearches: 0,
-    linesAdded: 0,
-    linesRemoved: 0,
-    commits: 0,
-    files: Object.create(null) as Record<string, number>,
-  };
-}
-
-/** Counts one tool call, given its stored input as parsed back (or the text when it has no input). */
-export function addCall(stats: CallStats, toolName: string | null, input: unknown): void {
-  const cls = classifyTool(toolName);
-  if (cls === 'bash') stats.bashCalls++;
-  else if (cls === 'fetch') stats.webFetches++;
-  else if (cls === 'search') stats.webSearches++;
-  const effects = callEffects(toolName, input);
-  stats.commits += effects.commits;
-  addEdits(stats, effects.edits);
-}
-
-/** Adds `from` into `into`. */
-export function mergeCallStats(into: CallStats, from: CallStats): void {
-  into.bashCalls += from.bashCalls;
-  into.webFetches += from.webFetches;
-  into.webSearches += from.webSearches;
-  into.linesAdded += from.linesAdded;
-  into.linesRemoved += from.linesRemoved;
-  into.commits += from.commits;
-  for (const [path, work] of Object.entries(from.files)) into.files[path] = (into.files[path] ?? 0) + work;
-}
-
 const FIRST_PROMPT_CHARS = 200;
 
 /** Prompts looked at for a title: the first that a person typed wins. */
 const TITLE_CANDIDATES = 8;
 
-/**
- * False for text no person typed: a harness wrapper (`<tag>…`), JSON, Aider's `<blank>`. Text repeating
- * the injected instructions of its session is ruled out by the caller.
- */
-export function isTypedText(text: string): boolean {
-  const t = text.trim();
-  if (t === '' || t === '<blank>' || /^<[\w-]+(?:\s[^<>]*)?>/.test(t)) return false;
-  if (t.startsWith('{') || t.startsWith('[{') || t.startsWith('["')) {
-    try {
-      JSON.parse(t);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-  return true;
-}
-
-function addEdits(stats: CallStats, edits: FileEdit[]): void {
-  for (const e of edits) {
-    stats.linesAdded += e.added;
-    stats.linesRemoved += e.removed;
-    stats.files[e.path] = (stats.files[e.path] ?? 0) + Math.max(1, e.added + e.removed);
-  }
-}
-
-/** JSON text parsed, or the text itself when it is not JSON. */
-export function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** The input a stored tool call is counted with: its input parsed back, or its text when it has none. */
 export function storedCallInput(toolInput: string | null, text: string): unknown {
   return toolInput === null ? text : parseJson(toolInputJson(toolInput, text));
 }
+
+/** What the caller knows of the sessions to refresh, so that less is read back. */
+export interface KnownStats {
+  /** The added-up tool-call statistics of sessions whose every call the caller has seen. */
+  calls?: ReadonlyMap<number, CallStats>;
+  /** Sessions only appended to since their stored row was computed, with the first ids appended. */
+  appended?: ReadonlyMap<number, AppendedFrom>;
+}
+
+type CallRow = { tool_name: string | null; tool_input: string | null; text: string };
 
 /**
  * Computes one session's own statistics (subagents are added at listing time). `calls`, when given, are
@@ -123,30 +63,77 @@ export function computeOwnStats(
   calls?: CallStats,
 ): OwnStats {
   const stats = emptyStats();
-  if (calls) {
-    mergeCallStats(stats, calls);
-  } else {
-    for (const row of statements.calls.iterate(sessionId) as Iterable<{
-      tool_name: string | null;
-      tool_input: string | null;
-      text: string;
-    }>) {
+  if (calls) mergeCallStats(stats, calls);
+  else
+    for (const row of statements.calls.iterate(sessionId) as Iterable<CallRow>)
       addCall(stats, row.tool_name, storedCallInput(row.tool_input, row.text));
-    }
-  }
   // Commands name commits; only their results say which succeeded (read only when a command names one).
   if (stats.commits > 0) {
-    const outcome = countSuccessfulCommits(statements.commits, sessionId, storedCallInput);
+    const outcome = countSuccessfulCommits(statements.commits, sessionId, storedCallInput)!;
     stats.commits = outcome.commits;
     stats.commitHashes = outcome.hashes;
   }
-  for (const row of statements.metaFiles.all(sessionId) as { meta: string }[])
+  for (const row of statements.metaFiles.all(sessionId, 0) as { meta: string }[])
     addEdits(stats, metaFileEdits(parseJson(row.meta)));
+  stats.firstPrompt = firstPrompt(statements, sessionId);
+  return stats;
+}
+
+function firstPrompt(statements: StatsStatements, sessionId: number): string | null {
   for (const { text } of statements.firstPrompt.iterate(sessionId) as Iterable<{ text: string }>) {
     if (!isTypedText(text) || statements.injected.get(sessionId, text.trim().slice(0, 200)) !== undefined) continue;
-    stats.firstPrompt = text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
-    break;
+    return text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
   }
+  return null;
+}
+
+interface StoredStats {
+  bash_calls: number;
+  web_fetches: number;
+  web_searches: number;
+  lines_added: number;
+  lines_removed: number;
+  commits: number;
+  files: string;
+  commit_hashes: string;
+}
+
+/**
+ * A session's statistics from its stored row and the blocks appended from `from` on; undefined when they
+ * must be computed whole (no stored row, or an appended result completes an older commit call).
+ */
+function appendedStats(statements: StatsStatements, sessionId: number, from: AppendedFrom): OwnStats | undefined {
+  if (!statements.keepsHashes) return undefined;
+  const row = statements.stored.get(sessionId) as StoredStats | undefined;
+  if (!row || statements.olderCommitResult.get({ id: sessionId, from: from.block }) !== undefined) return undefined;
+  const added = emptyCallStats();
+  for (const call of statements.callsFrom.iterate(sessionId, from.block) as Iterable<CallRow>)
+    addCall(added, call.tool_name, storedCallInput(call.tool_input, call.text));
+  let commits = row.commits;
+  const commitHashes = JSON.parse(row.commit_hashes) as string[];
+  if (added.commits > 0) {
+    const outcome = countSuccessfulCommits(statements.commits, sessionId, storedCallInput, from);
+    if (!outcome) return undefined;
+    commits += outcome.commits;
+    commitHashes.push(...outcome.hashes);
+  }
+  for (const meta of statements.metaFiles.all(sessionId, from.message) as { meta: string }[])
+    addEdits(added, metaFileEdits(parseJson(meta.meta)));
+  const files = emptyCallStats().files;
+  for (const [path, work] of Object.entries(JSON.parse(row.files) as Record<string, number>)) files[path] = work;
+  const stats: OwnStats = {
+    bashCalls: row.bash_calls,
+    webFetches: row.web_fetches,
+    webSearches: row.web_searches,
+    linesAdded: row.lines_added,
+    linesRemoved: row.lines_removed,
+    commits: 0,
+    files,
+    firstPrompt: firstPrompt(statements, sessionId),
+    commitHashes,
+  };
+  mergeCallStats(stats, added);
+  stats.commits = commits;
   return stats;
 }
 
@@ -155,8 +142,11 @@ interface StatsStatements {
   keepsHashes: boolean;
   commits: CommitStatements;
   calls: Statement;
+  callsFrom: Statement;
   metaFiles: Statement;
   firstPrompt: Statement;
+  stored: Statement;
+  olderCommitResult: Statement;
   upsert: Statement;
 }
 
@@ -170,22 +160,32 @@ function hasCommitHashes(db: Database): boolean {
   );
 }
 
+const CALLS = `SELECT b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
+  WHERE m.session_id = ? AND b.kind = 'tool_call'`;
+
 function prepare(db: Database): StatsStatements {
+  const keepsHashes = hasCommitHashes(db);
   return {
-    keepsHashes: hasCommitHashes(db),
+    keepsHashes,
     commits: prepareCommitStatements(db),
-    calls: db.prepare(`SELECT b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
-      WHERE m.session_id = ? AND b.kind = 'tool_call'`),
+    calls: db.prepare(CALLS),
+    callsFrom: db.prepare(`${CALLS} AND b.id >= ?`),
     metaFiles: db.prepare(
-      `SELECT meta FROM messages WHERE session_id = ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`,
+      `SELECT meta FROM messages WHERE session_id = ? AND id >= ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`,
     ),
     firstPrompt: db.prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
       ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
     injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
+    stored: db.prepare('SELECT * FROM session_stats WHERE session_id = ?'),
+    // An appended result of a commit call stored before: that call's outcome changes (computed whole then).
+    olderCommitResult: db.prepare(`SELECT 1 FROM messages m JOIN blocks r ON r.message_id = m.id
+      JOIN blocks c ON c.tool_call_id = r.tool_call_id JOIN messages cm ON cm.id = c.message_id
+      WHERE m.session_id = @id AND r.id >= @from AND r.kind = 'tool_result' AND r.tool_call_id IS NOT NULL
+        AND c.kind = 'tool_call' AND c.id < @from AND cm.session_id = @id AND instr(c.text, 'commit') > 0 LIMIT 1`),
     upsert: db.prepare(
-      hasCommitHashes(db)
+      keepsHashes
         ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt, @commitHashes)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
@@ -207,22 +207,17 @@ function sortedFiles(files: Record<string, number>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
-/**
- * Recomputes and stores the statistics of the given sessions (call inside the ingest transaction).
- * `knownCalls` holds the added-up tool-call statistics of sessions whose every call the caller has seen.
- */
-export function refreshSessionStats(
-  db: Database,
-  sessionIds: Iterable<number>,
-  knownCalls?: ReadonlyMap<number, CallStats>,
-): void {
+/** Computes and stores the statistics of the given sessions (call inside the ingest transaction). */
+export function refreshSessionStats(db: Database, sessionIds: Iterable<number>, known: KnownStats = {}): void {
   let statements = prepared.get(db);
   if (!statements) {
     statements = prepare(db);
     prepared.set(db, statements);
   }
   for (const id of sessionIds) {
-    const s = computeOwnStats(db, id, statements, knownCalls?.get(id));
+    const calls = known.calls?.get(id);
+    const from = calls ? undefined : known.appended?.get(id);
+    const s = (from && appendedStats(statements, id, from)) || computeOwnStats(db, id, statements, calls);
     const { commitHashes, ...row } = s;
     statements.upsert.run({
       id,
