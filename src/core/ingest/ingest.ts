@@ -64,8 +64,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     command: 'strata ingest',
     onWait: options.onLockWait,
   });
+  const report = emptyReport();
   try {
-    const report = emptyReport();
     report.roots = inputs.roots;
     for (const u of inputs.unreadable) report.problems.push(u);
     report.filesFailed += inputs.unreadable.length;
@@ -164,7 +164,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.durationMs = performance.now() - started;
     return report;
   } finally {
-    restoreCheckpointing(options.store);
+    restoreCheckpointing(options.store, report.bytesRead >= SMALL_RUN_BYTES);
     lock.release();
   }
 }
@@ -173,11 +173,16 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
 const INGEST_WAL_AUTOCHECKPOINT_PAGES = 16_384;
 /** SQLite's default. */
 const WAL_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * A run that parsed less leaves fewer WAL pages than SQLite's own threshold (WAL_AUTOCHECKPOINT_PAGES):
+ * its checkpoint is left to the next commit, as for any small write (a hook's append need not wait for it).
+ */
+const SMALL_RUN_BYTES = 1_000_000;
 
-function restoreCheckpointing(store: Store): void {
+function restoreCheckpointing(store: Store, checkpoint: boolean): void {
   try {
     store.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-    store.db.pragma('wal_checkpoint(PASSIVE)');
+    if (checkpoint) store.db.pragma('wal_checkpoint(PASSIVE)');
   } catch {
     // A closed or read-only handle: nothing to restore.
   }
