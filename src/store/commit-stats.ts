@@ -31,8 +31,9 @@ export function prepareCommitStatements(db: Database): CommitStatements {
   return {
     calls: db.prepare(`SELECT ${CALL_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
-    callsFrom: db.prepare(`SELECT ${CALL_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id
-      WHERE m.session_id = ? AND b.id >= ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
+    // From the appended blocks (a range of block ids), not from every message of the session.
+    callsFrom: db.prepare(`SELECT ${CALL_COLUMNS} FROM blocks b CROSS JOIN messages m ON m.id = b.message_id
+      WHERE b.id >= ? AND m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
     result: db.prepare(`SELECT b.is_error, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id = ? LIMIT 1`),
   };
@@ -64,7 +65,7 @@ export function countSuccessfulCommits(
   from?: AppendedFrom,
 ): CommitCount | undefined {
   const total: CommitCount = { commits: 0, hashes: [] };
-  const calls = from ? statements.callsFrom.iterate(sessionId, from.block) : statements.calls.iterate(sessionId);
+  const calls = from ? statements.callsFrom.iterate(from.block, sessionId) : statements.calls.iterate(sessionId);
   for (const call of calls as Iterable<{
     tool_call_id: string | null;
     tool_name: string | null;

@@ -73,7 +73,7 @@ export function computeOwnStats(
     stats.commits = outcome.commits;
     stats.commitHashes = outcome.hashes;
   }
-  for (const row of statements.metaFiles.all(sessionId, 0) as { meta: string }[])
+  for (const row of statements.metaFiles.all(sessionId) as { meta: string }[])
     addEdits(stats, metaFileEdits(parseJson(row.meta)));
   stats.firstPrompt = firstPrompt(statements, sessionId);
   return stats;
@@ -105,9 +105,9 @@ interface StoredStats {
 function appendedStats(statements: StatsStatements, sessionId: number, from: AppendedFrom): OwnStats | undefined {
   if (!statements.keepsHashes) return undefined;
   const row = statements.stored.get(sessionId) as StoredStats | undefined;
-  if (!row || statements.olderCommitResult.get({ id: sessionId, from: from.block }) !== undefined) return undefined;
+  if (!row || completesOlderCommit(statements, sessionId, from.block)) return undefined;
   const added = emptyCallStats();
-  for (const call of statements.callsFrom.iterate(sessionId, from.block) as Iterable<CallRow>)
+  for (const call of statements.callsFrom.iterate(from.block, sessionId) as Iterable<CallRow>)
     addCall(added, call.tool_name, storedCallInput(call.tool_input, call.text));
   let commits = row.commits;
   const commitHashes = JSON.parse(row.commit_hashes) as string[];
@@ -117,7 +117,7 @@ function appendedStats(statements: StatsStatements, sessionId: number, from: App
     commits += outcome.commits;
     commitHashes.push(...outcome.hashes);
   }
-  for (const meta of statements.metaFiles.all(sessionId, from.message) as { meta: string }[])
+  for (const meta of statements.metaFilesFrom.all(from.message, sessionId) as { meta: string }[])
     addEdits(added, metaFileEdits(parseJson(meta.meta)));
   const files = emptyCallStats().files;
   for (const [path, work] of Object.entries(JSON.parse(row.files) as Record<string, number>)) files[path] = work;
@@ -137,6 +137,13 @@ function appendedStats(statements: StatsStatements, sessionId: number, from: App
   return stats;
 }
 
+/** True when a result appended from `fromBlock` on answers a commit call stored before it. */
+function completesOlderCommit(statements: StatsStatements, sessionId: number, fromBlock: number): boolean {
+  for (const callId of statements.resultsFrom.iterate(fromBlock, sessionId) as Iterable<string>)
+    if (statements.olderCommitCall.get(sessionId, callId, fromBlock) !== undefined) return true;
+  return false;
+}
+
 interface StatsStatements {
   injected: Statement;
   keepsHashes: boolean;
@@ -144,9 +151,11 @@ interface StatsStatements {
   calls: Statement;
   callsFrom: Statement;
   metaFiles: Statement;
+  metaFilesFrom: Statement;
   firstPrompt: Statement;
   stored: Statement;
-  olderCommitResult: Statement;
+  resultsFrom: Statement;
+  olderCommitCall: Statement;
   upsert: Statement;
 }
 
@@ -162,6 +171,7 @@ function hasCommitHashes(db: Database): boolean {
 
 const CALLS = `SELECT b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
   WHERE m.session_id = ? AND b.kind = 'tool_call'`;
+const FILES_MODIFIED = `meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`;
 
 function prepare(db: Database): StatsStatements {
   const keepsHashes = hasCommitHashes(db);
@@ -169,10 +179,12 @@ function prepare(db: Database): StatsStatements {
     keepsHashes,
     commits: prepareCommitStatements(db),
     calls: db.prepare(CALLS),
-    callsFrom: db.prepare(`${CALLS} AND b.id >= ?`),
-    metaFiles: db.prepare(
-      `SELECT meta FROM messages WHERE session_id = ? AND id >= ? AND meta IS NOT NULL AND instr(meta, '"filesModified"') > 0`,
-    ),
+    // The appended rows are read by their id range (few), not through every message of the session.
+    callsFrom:
+      db.prepare(`SELECT b.tool_name, b.tool_input, b.text FROM blocks b CROSS JOIN messages m ON m.id = b.message_id
+      WHERE b.id >= ? AND m.session_id = ? AND b.kind = 'tool_call'`),
+    metaFiles: db.prepare(`SELECT meta FROM messages WHERE session_id = ? AND ${FILES_MODIFIED}`),
+    metaFilesFrom: db.prepare(`SELECT meta FROM messages WHERE id >= ? AND +session_id = ? AND ${FILES_MODIFIED}`),
     firstPrompt: db.prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
       ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
@@ -180,10 +192,12 @@ function prepare(db: Database): StatsStatements {
       WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
     stored: db.prepare('SELECT * FROM session_stats WHERE session_id = ?'),
     // An appended result of a commit call stored before: that call's outcome changes (computed whole then).
-    olderCommitResult: db.prepare(`SELECT 1 FROM messages m JOIN blocks r ON r.message_id = m.id
-      JOIN blocks c ON c.tool_call_id = r.tool_call_id JOIN messages cm ON cm.id = c.message_id
-      WHERE m.session_id = @id AND r.id >= @from AND r.kind = 'tool_result' AND r.tool_call_id IS NOT NULL
-        AND c.kind = 'tool_call' AND c.id < @from AND cm.session_id = @id AND instr(c.text, 'commit') > 0 LIMIT 1`),
+    resultsFrom: db
+      .prepare(`SELECT r.tool_call_id FROM blocks r CROSS JOIN messages m ON m.id = r.message_id
+      WHERE r.id >= ? AND m.session_id = ? AND r.kind = 'tool_result' AND r.tool_call_id IS NOT NULL`)
+      .pluck(),
+    olderCommitCall: db.prepare(`SELECT 1 FROM messages m JOIN blocks c ON c.message_id = m.id WHERE m.session_id = ?
+      AND c.tool_call_id = ? AND c.kind = 'tool_call' AND c.id < ? AND instr(c.text, 'commit') > 0 LIMIT 1`),
     upsert: db.prepare(
       keepsHashes
         ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
