@@ -23,6 +23,8 @@ export interface CommitStatements {
   /** The commit calls among the blocks from an id on (what a file transaction appended). */
   callsFrom: Statement;
   result: Statement;
+  results: Statement;
+  resultById: Statement;
 }
 
 const CALL_COLUMNS = 'b.tool_call_id, b.tool_name, b.tool_input, b.text, m.id AS message_id';
@@ -36,6 +38,12 @@ export function prepareCommitStatements(db: Database): CommitStatements {
       WHERE b.id >= ? AND m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
     result: db.prepare(`SELECT b.is_error, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id = ? LIMIT 1`),
+    // Every result of the session in the order `result` meets them, so the first per call is the one it finds.
+    results: db
+      .prepare(`SELECT b.tool_call_id, b.id FROM messages m JOIN blocks b ON b.message_id = m.id
+      WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id IS NOT NULL ORDER BY m.seq, b.idx`)
+      .raw(),
+    resultById: db.prepare('SELECT is_error, text FROM blocks WHERE id = ?'),
   };
 }
 
@@ -64,7 +72,7 @@ export function countSuccessfulCommits(
   parse: (toolInput: string | null, text: string) => unknown,
   from?: AppendedFrom,
 ): CommitCount | undefined {
-  const total: CommitCount = { commits: 0, hashes: [] };
+  const commitCalls: { callId: string; command: string }[] = [];
   const calls = from ? statements.callsFrom.iterate(from.block, sessionId) : statements.calls.iterate(sessionId);
   for (const call of calls as Iterable<{
     tool_call_id: string | null;
@@ -77,12 +85,39 @@ export function countSuccessfulCommits(
     const command = shellCommand(parse(call.tool_input, call.text));
     if (!command || countCommits(command) === 0) continue;
     if (from && call.message_id < from.message) return undefined;
-    const outcome = commitOutcome(
-      command,
-      statements.result.get(sessionId, call.tool_call_id) as { is_error: number; text: string } | undefined,
-    );
+    commitCalls.push({ callId: call.tool_call_id, command });
+  }
+  const results = resultsOf(statements, sessionId, commitCalls);
+  const total: CommitCount = { commits: 0, hashes: [] };
+  for (const { callId, command } of commitCalls) {
+    const outcome = commitOutcome(command, results(callId));
     total.commits += outcome.commits;
     total.hashes.push(...outcome.hashes);
   }
   return total;
+}
+
+type StoredResult = { is_error: number; text: string } | undefined;
+
+/**
+ * The first stored result of each call: looked up alone for one call, else found in one pass over the
+ * session's results (each lookup reads through the session's results, long tool outputs included).
+ */
+function resultsOf(
+  statements: CommitStatements,
+  sessionId: number,
+  calls: { callId: string }[],
+): (callId: string) => StoredResult {
+  if (calls.length <= 1) return (callId) => statements.result.get(sessionId, callId) as StoredResult;
+  const wanted = new Set(calls.map((c) => c.callId));
+  const first = new Map<string, number>();
+  for (const [callId, id] of statements.results.iterate(sessionId) as Iterable<[string, number]>) {
+    if (!wanted.has(callId) || first.has(callId)) continue;
+    first.set(callId, id);
+    if (first.size === wanted.size) break;
+  }
+  return (callId) => {
+    const id = first.get(callId);
+    return id === undefined ? undefined : (statements.resultById.get(id) as StoredResult);
+  };
 }
