@@ -12,6 +12,7 @@ import { ingest } from '../dist/core/ingest/ingest.js';
 import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
 import { indexLines } from '../dist/core/retrieval/format-index.js';
+import { ensureListing } from '../dist/core/retrieval/listing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../dist/cli/main.js');
@@ -158,7 +159,12 @@ try {
   t = performance.now();
   // The home the fresh processes see: listing rows are computed for it at ingest.
   const benchHome = cleanEnv.HOME ?? '/';
-  await ingest({ store, paths: [join(dir, 'corpus-10k')], env: { HOME: benchHome } });
+  await ingest({
+    store,
+    paths: [join(dir, 'corpus-10k')],
+    env: { HOME: benchHome },
+    afterWrite: (db) => ensureListing(db, benchHome),
+  });
   const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
   console.log(`\n10k-session store: ${n} sessions ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const idxIn = [];

@@ -6,7 +6,7 @@ import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFil
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './helpers.js';
-import { rebuildAllSessionStats } from '../src/core/retrieval/session-stats.js';
+import { rebuildAllSessionStats } from '../src/store/session-stats.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');
 const SECRET = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';

@@ -9,6 +9,7 @@ import { storePath, homeDir, type Env } from '../shared/paths.js';
 import { StrataError, describeError } from '../shared/errors.js';
 import { isSubcall } from '../core/llm/reentrancy.js';
 import { latestProjectSessions, projectSessionLine } from '../core/retrieval/project-sessions.js';
+import { ensureListing } from '../core/retrieval/listing.js';
 import type { AgentName } from '../shared/model.js';
 import { parseHookPayload, type HookClient } from './payload.js';
 import { projectLogbookText } from './logbook-context.js';
@@ -64,6 +65,7 @@ export async function runHookIngest(io: HookIo, client: HookClient = 'claude-cod
       env: io.env,
       cwd: payload.cwd ?? io.cwd,
       lockTimeoutMs: 0,
+      afterWrite: (db) => ensureListing(db, homeDir(io.env)),
     });
     return { status: 'ingested', messagesAdded: report.messagesAdded };
   } catch (error) {

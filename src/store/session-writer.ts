@@ -3,22 +3,18 @@
 // which defers them to batches of several files (`fts`, between files).
 import type { Database } from 'better-sqlite3';
 import type { AgentName, ParsedMessage, ParsedSession } from '../shared/model.js';
-import {
-  indexedText,
-  jsonOrNull as json,
-  prepareMessage,
-  type PreparedBlock,
-  type PreparedMessage,
-} from './prepared-message.js';
+import { jsonOrNull as json, prepareMessage, type PreparedMessage } from './prepared-message.js';
 import { MessageHistory } from './message-history.js';
 import { FtsBatcher, type FtsBatches } from './fts-batcher.js';
 import { prepareWriterStatements, type StoredMessage, type WriterStatements } from './writer-statements.js';
+import { AppendedStats } from './appended-stats.js';
+import { BlockWriter } from './block-writer.js';
+import { MessageLookup } from './message-lookup.js';
+import { refreshSessionStats } from './session-stats.js';
+import type { CallStats } from '../shared/tool-calls/call-stats.js';
 
 export { FTS_BATCH_CHARS, INLINE_FTS_BYTES, type FtsBatches } from './fts-batcher.js';
 export { blockField, messageContentHash, prepareMessage, type PreparedMessage } from './prepared-message.js';
-
-/** Message keys a file transaction keeps in memory for sessions new to the store (see findMessage). */
-const FRESH_KEYS_MAX = 20_000;
 
 export interface SourceRow {
   id: number;
@@ -56,21 +52,14 @@ export class SessionWriter {
   private readonly batcher: FtsBatcher;
   /** The full-text batches, for the caller between file transactions. */
   readonly fts: FtsBatches;
-  private readonly nextSeq = new Map<number, number>();
-  /**
-   * Sessions that had no stored message when the open file transaction first wrote to them: every
-   * message they have is then in this map (key → id and hash), so looking one up needs no query.
-   */
-  private readonly freshSessions = new Map<number, Map<string, StoredMessage>>();
-  /** Sessions the open file transaction has written to (fresh or not). */
-  private readonly txSessions = new Set<number>();
-  /** Keys held in freshSessions; past FRESH_KEYS_MAX the transaction looks messages up (bounded memory). */
-  private freshKeys = 0;
+  private readonly lookup: MessageLookup;
+  private readonly blocks: BlockWriter;
+  private readonly appended = new AppendedStats();
   readonly touchedSessions = new Set<number>();
 
   /**
    * @param afterRefresh called with the sessions just refreshed, inside the same transaction — how
-   * capabilities above the store (retrieval statistics) keep their derived rows current.
+   * capabilities above the store keep rows they derive from sessions current.
    */
   constructor(
     private readonly db: Database,
@@ -80,6 +69,8 @@ export class SessionWriter {
     this.history = new MessageHistory(db);
     this.batcher = new FtsBatcher(db);
     this.fts = this.batcher;
+    this.lookup = new MessageLookup(this.s);
+    this.blocks = new BlockWriter(this.s, this.batcher, this.appended);
   }
 
   /**
@@ -127,15 +118,11 @@ export class SessionWriter {
 
   /** Ends a file transaction's bookkeeping; a rollback forgets what it noted. */
   private settleFile(committed: boolean): void {
-    if (!committed) {
-      this.touchedSessions.clear();
-      this.nextSeq.clear();
-    }
+    if (!committed) this.touchedSessions.clear();
     this.batcher.settleFile(committed);
     this.history.settleFile(committed);
-    this.freshSessions.clear();
-    this.txSessions.clear();
-    this.freshKeys = 0;
+    this.lookup.settleFile(committed);
+    this.appended.clear();
   }
 
   upsertSession(agent: AgentName, session: SessionUpsert, sourceId: number): number {
@@ -156,88 +143,17 @@ export class SessionWriter {
     return row.id;
   }
 
-  private lastSeq(sessionId: number): number {
-    let seq = this.nextSeq.get(sessionId);
-    if (seq === undefined) {
-      seq = this.s.maxSeq.get(sessionId) ?? 0;
-      this.nextSeq.set(sessionId, seq);
-    }
-    return seq;
-  }
-
-  private allocSeq(sessionId: number): number {
-    const seq = this.lastSeq(sessionId) + 1;
-    this.nextSeq.set(sessionId, seq);
-    return seq;
-  }
-
   /**
    * True when every message of the session was written by the open file transaction: it had none when
    * the transaction first wrote to it (and the transaction still tracks its keys).
    */
   holdsAllMessagesOf(sessionId: number): boolean {
-    return this.freshSessions.has(sessionId);
-  }
-
-  /** The stored message with this key, if any (no query for a session that was empty at the start of the file). */
-  private findMessage(sessionId: number, key: string): StoredMessage | undefined {
-    if (!this.txSessions.has(sessionId)) {
-      this.txSessions.add(sessionId);
-      if (this.freshKeys < FRESH_KEYS_MAX && this.lastSeq(sessionId) === 0)
-        this.freshSessions.set(sessionId, new Map());
-    }
-    const fresh = this.freshSessions.get(sessionId);
-    if (fresh) return fresh.get(key);
-    return this.s.findMessage.get(sessionId, key);
-  }
-
-  private insertBlocks(sessionId: number, messageId: number, blocks: PreparedBlock[], startIdx: number): number {
-    let idx = startIdx;
-    const { insertBlock, callName } = this.s;
-    for (const block of blocks) {
-      let toolName = block.toolName;
-      if (toolName === null && block.kind === 'tool_result' && block.toolCallId !== null)
-        toolName = callName.get(sessionId, block.toolCallId) ?? null;
-      const blockId = Number(
-        insertBlock.run(
-          messageId,
-          idx++,
-          block.kind,
-          block.field,
-          block.text,
-          toolName,
-          block.toolCallId,
-          block.toolInput,
-          block.isError,
-          block.noise,
-          block.meta,
-        ).lastInsertRowid,
-      );
-      if (block.text.length > 0) this.batcher.index(blockId, indexedText(block));
-      if (block.toolCallId === null) continue;
-      // A result stored before its call waits in unnamed_results until the call arrives.
-      if (block.kind === 'tool_result' && toolName === null)
-        this.s.waitForCall.run(sessionId, block.toolCallId, blockId);
-      else if (block.kind === 'tool_call' && toolName !== null)
-        this.nameWaitingResults(sessionId, block.toolCallId, toolName);
-    }
-    return blocks.length;
-  }
-
-  private nameWaitingResults(sessionId: number, callId: string, toolName: string): void {
-    const waiting = this.s.waitingFor.all(sessionId, callId);
-    if (waiting.length === 0) return;
-    for (const id of waiting) this.s.nameResult.run(toolName, id);
-    this.s.namedResults.run(sessionId, callId);
-  }
-
-  private deleteBlocksOf(messageId: number): void {
-    this.batcher.unindex(this.s.blockIdsOfMessage.all(messageId));
-    this.s.deleteBlocks.run(messageId);
+    return this.lookup.holdsAll(sessionId);
   }
 
   /** A rewritten line source is about to be read again from its start (see MessageHistory.finishRewrite). */
   beginRewrite(): void {
+    this.appended.reread();
     this.history.beginRewrite();
   }
 
@@ -246,10 +162,7 @@ export class SessionWriter {
    * their earlier content saved as a version first. Returns how many messages changed.
    */
   finishRewrite(sourceId: number): number {
-    return this.history.finishRewrite(sourceId, (ids) => {
-      this.batcher.unindex(ids);
-      for (const id of ids) this.s.deleteBlock.run(id);
-    });
+    return this.history.finishRewrite(sourceId, (ids) => this.blocks.deleteBlocks(ids));
   }
 
   /**
@@ -275,7 +188,7 @@ export class SessionWriter {
     mode: 'merge' | 'replace',
     result: WriteResult,
   ): void {
-    const existing = this.findMessage(sessionId, message.key);
+    const existing = this.lookup.find(sessionId, message.key);
     if (!existing) this.insertMessage(sessionId, sourceId, message, result);
     else if (mode === 'merge') this.mergeMessage(sessionId, existing, message, result);
     else if (
@@ -300,8 +213,8 @@ export class SessionWriter {
   }
 
   private insertMessage(sessionId: number, sourceId: number, message: PreparedMessage, result: WriteResult): void {
-    if (!this.freshSessions.has(sessionId)) this.history.checkOrder(sessionId, sourceId, message.timestamp);
-    const seq = this.allocSeq(sessionId);
+    if (!this.lookup.holdsAll(sessionId)) this.history.checkOrder(sessionId, sourceId, message.timestamp);
+    const seq = this.lookup.allocSeq(sessionId);
     const m = message;
     const messageId = Number(
       this.s.insertMessage.run(
@@ -319,13 +232,9 @@ export class SessionWriter {
         m.meta,
       ).lastInsertRowid,
     );
-    const fresh = this.freshSessions.get(sessionId);
-    if (fresh) {
-      fresh.set(m.key, { id: messageId, content_hash: m.hash, archived: 0, source_id: sourceId });
-      // A huge file (a streamed Puffin history is one transaction) stops keeping keys: lookups instead.
-      if (++this.freshKeys >= FRESH_KEYS_MAX) this.freshSessions.clear();
-    }
-    result.blocksAdded += this.insertBlocks(sessionId, messageId, m.blocks, 0);
+    this.appended.message(sessionId, messageId);
+    this.lookup.inserted(sessionId, m.key, { id: messageId, content_hash: m.hash, archived: 0, source_id: sourceId });
+    result.blocksAdded += this.blocks.insert(sessionId, messageId, m.blocks, 0);
     result.messagesAdded++;
   }
 
@@ -346,7 +255,7 @@ export class SessionWriter {
       kind: message.kind,
     });
     existing.content_hash = null;
-    result.blocksAdded += this.insertBlocks(sessionId, existing.id, blocks, nextIdx);
+    result.blocksAdded += this.blocks.insert(sessionId, existing.id, blocks, nextIdx);
     result.messagesUpdated++;
   }
 
@@ -357,13 +266,13 @@ export class SessionWriter {
     message: PreparedMessage,
     result: WriteResult,
   ): void {
-    this.deleteBlocksOf(existing.id);
+    this.blocks.deleteOf(sessionId, existing.id);
     const { role, kind, timestamp, model, line, sidechain, hash, meta } = message;
     this.s.rewriteMessage.run({ id: existing.id, role, kind, timestamp, model, sourceId, line, sidechain, hash, meta });
     existing.content_hash = hash;
     existing.archived = 0;
     existing.source_id = sourceId;
-    result.blocksAdded += this.insertBlocks(sessionId, existing.id, message.blocks, 0);
+    result.blocksAdded += this.blocks.insert(sessionId, existing.id, message.blocks, 0);
     result.messagesUpdated++;
   }
 
@@ -376,9 +285,9 @@ export class SessionWriter {
     for (const m of this.s.messagesOfSource.all(sourceId)) {
       if (onlySessions && !onlySessions.has(m.sessionId)) continue;
       if (keep.has(`${m.sessionId}\u0000${m.key}`)) continue;
-      this.deleteBlocksOf(m.id);
+      this.blocks.deleteOf(m.sessionId, m.id);
       this.s.deleteMessage.run(m.id);
-      this.freshSessions.get(m.sessionId)?.delete(m.key);
+      this.lookup.deleted(m.sessionId, m.key);
       this.touchedSessions.add(m.sessionId);
       deleted++;
     }
@@ -398,16 +307,23 @@ export class SessionWriter {
     const { sessions, archived } = this.history.archiveVanished(sourceId, keep, onlySessions);
     for (const id of sessions) {
       this.touchedSessions.add(id);
-      const fresh = this.freshSessions.get(id);
-      if (fresh) for (const [key, entry] of fresh) if (!keep.has(`${id}\u0000${key}`)) entry.archived = 1;
+      this.lookup.archivedBut(id, keep);
     }
     return archived;
   }
 
-  /** Recomputes counts, time range, models and token totals of every session touched so far. */
-  refreshTouchedSessions(): void {
-    for (const id of this.history.resequenceUnordered()) this.nextSeq.delete(id);
+  /**
+   * Recomputes counts, time range, models, token totals and statistics of every session touched so far.
+   * `wholeCalls`: the added-up tool-call statistics of sessions the caller saw every call of in this file.
+   */
+  refreshTouchedSessions(wholeCalls?: ReadonlyMap<number, CallStats>): void {
+    for (const id of this.history.resequenceUnordered()) {
+      this.lookup.resequenced(id);
+      this.appended.changedSession(id);
+    }
     for (const id of this.touchedSessions) this.s.refreshSession.run({ id });
+    const known = this.appended.takeKnown(this.touchedSessions, (id) => this.holdsAllMessagesOf(id), wholeCalls);
+    refreshSessionStats(this.db, this.touchedSessions, known);
     this.afterRefresh?.(this.touchedSessions);
     this.touchedSessions.clear();
   }

@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import { ingest, type IngestOptions } from '../../core/ingest/ingest.js';
 import { throughputMBps, type IngestReport } from '../../core/ingest/report.js';
+import { ensureListing } from '../../core/retrieval/listing.js';
 import { describeHolder } from '../../shared/file-lock.js';
-import { tildify } from '../../shared/paths.js';
+import { homeDir, tildify } from '../../shared/paths.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseAgentList } from './options.js';
@@ -137,6 +138,8 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
             onLockWait: (holder) =>
               io.stderr.write(`strata: waiting for the store lock held by ${describeHolder(holder)}…\n`),
             onProgress: (done, total) => progress.update(done, total, 'files'),
+            // The listing rows of every session this run changed (and of their parents): `strata index` only reads.
+            afterWrite: (db) => ensureListing(db, homeDir(io.env)),
           });
           progress.done();
           const { redactionsWhere, ...summary } = report;

@@ -3,8 +3,8 @@
 // the agent recorded it by message, the subagent sessions and the files the session edited.
 import type { Database } from 'better-sqlite3';
 import { resolveSession } from '../retrieval/session-ids.js';
-import { storedCallInput } from '../retrieval/session-stats.js';
-import { keyInput } from '../retrieval/tool-classes.js';
+import { storedCallInput } from '../../store/session-stats.js';
+import { keyInput } from '../../shared/tool-calls/tool-classes.js';
 import { editHunks, type EditHunk } from '../file-history/edit-hunks.js';
 
 export interface DetailBlock {

@@ -3,7 +3,7 @@
 // one-character op: '+' added, '-' removed, ' ' context. Line numbers are known only when the tool
 // wrote a whole file (a patch of an edit is relative to its snippet, not to the file).
 import { structuredPatch } from 'diff';
-import { classifyTool, shellCommand } from '../retrieval/tool-classes.js';
+import { classifyTool, shellCommand } from '../../shared/tool-calls/tool-classes.js';
 
 export type EditOp = 'create' | 'edit' | 'delete';
 

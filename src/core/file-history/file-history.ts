@@ -3,8 +3,8 @@
 // come from the full-text index (the file's base name as a phrase) plus blocks not yet indexed; each is
 // then checked by path (core/file-history/path-match.ts), so a same-named file elsewhere does not count.
 import type { Database } from 'better-sqlite3';
-import { classifyTool, shellCommand } from '../retrieval/tool-classes.js';
-import { storedCallInput } from '../retrieval/session-stats.js';
+import { classifyTool, shellCommand } from '../../shared/tool-calls/tool-classes.js';
+import { storedCallInput } from '../../store/session-stats.js';
 import { shortIdsFor } from '../retrieval/session-ids.js';
 import { editHunks, editedPath, locateInFile, type EditHunk } from './edit-hunks.js';
 import { baseName, mentionsPath, pathKey, recordedKey, samePath, type PathKey } from './path-match.js';

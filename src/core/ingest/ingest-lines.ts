@@ -12,7 +12,7 @@ import { storedBlockTexts } from '../../store/stored-texts.js';
 import { withFd, type LineBatch, type LineBatchSource } from './pipeline/index.js';
 import { planLines, type LinePlan } from './line-plan.js';
 import { countResult, mergeParseStats, type IngestReport } from './report.js';
-import { emptyCallStats, mergeCallStats, type CallStats } from '../retrieval/session-stats.js';
+import { emptyCallStats, mergeCallStats, type CallStats } from '../../shared/tool-calls/call-stats.js';
 
 export interface IngestDeps {
   registry: SourceRegistry;
@@ -25,11 +25,6 @@ export interface IngestDeps {
   batches: LineBatchSource;
   /** Redactions in stored line batches (counted per batch, see pipeline/line-job.ts). */
   lineRedactions: { count: number; byKind: Record<string, number> };
-  /**
-   * Tool-call statistics of the sessions the open file transaction wrote whole (read by the statistics
-   * refresh instead of reading their calls back; see session-stats.ts). Empty between files.
-   */
-  knownCalls: Map<number, CallStats>;
 }
 
 /**
@@ -85,12 +80,7 @@ export function ingestLines(
         result.messagesArchived = writer.archiveVanished(sourceId, seen);
       }
       // Sessions this file wrote whole: their calls were all counted by the batches above.
-      for (const [id, calls] of fileCalls) if (writer.holdsAllMessagesOf(id)) deps.knownCalls.set(id, calls);
-      try {
-        writer.refreshTouchedSessions();
-      } finally {
-        deps.knownCalls.clear();
-      }
+      writer.refreshTouchedSessions(fileCalls);
       const progress: SourceProgress = {
         size,
         mtimeMs,

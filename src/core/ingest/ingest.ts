@@ -8,7 +8,7 @@ import { INLINE_FTS_BYTES, SessionWriter, type SourceRow, type WriteResult } fro
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
 import { startCheckpointer } from '../../store/checkpointer.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
-import { homeDir, type Env } from '../../shared/paths.js';
+import type { Env } from '../../shared/paths.js';
 import { describeError } from '../../shared/errors.js';
 import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
@@ -18,8 +18,8 @@ import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
 import { checkParsedFields } from './field-checks.js';
 import { isUnchanged, planLineSources } from './line-plan.js';
-import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retrieval/session-stats.js';
-import { ensureListing } from '../retrieval/listing.js';
+import { ensureSessionStats } from '../../store/session-stats.js';
+import type { Database } from 'better-sqlite3';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
 import { BINARY_FILE, NUL_CHECK_BYTES, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
@@ -44,6 +44,11 @@ export interface IngestOptions {
   pipeline?: PipelineMode;
   /** Whether the read-ahead thread prefetches files from a slow disk: `auto` (once its reads are slow), `on`, `off`. */
   prefetch?: PrefetchMode;
+  /**
+   * Refreshes rows that capabilities above derive from the stored sessions (the session listing) at the end
+   * of the run, still holding the writer lock.
+   */
+  afterWrite?: (db: Database) => void;
 }
 
 export async function ingest(options: IngestOptions): Promise<IngestReport> {
@@ -59,8 +64,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     command: 'strata ingest',
     onWait: options.onLockWait,
   });
+  const report = emptyReport();
   try {
-    const report = emptyReport();
     report.roots = inputs.roots;
     for (const u of inputs.unreadable) report.problems.push(u);
     report.filesFailed += inputs.unreadable.length;
@@ -72,8 +77,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     // store/checkpointer.ts). Restored (and checkpointed) at the end.
     options.store.db.pragma(`wal_autocheckpoint = ${INGEST_WAL_AUTOCHECKPOINT_PAGES}`);
     const registry = new SourceRegistry(options.store.db);
-    const knownCalls = new Map<number, CallStats>();
-    const writer = new SessionWriter(options.store.db, (ids) => refreshSessionStats(options.store.db, ids, knownCalls));
+    const writer = new SessionWriter(options.store.db);
     ensureSessionStats(options.store.db);
     // Blocks an interrupted ingest stored without indexing them (see session-writer.ts) are indexed first.
     report.blocksIndexedLate = writer.fts.catchUp();
@@ -102,7 +106,6 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       plans,
       batches,
       lineRedactions: { count: 0, byKind: {} },
-      knownCalls,
     };
     let done = 0;
     try {
@@ -143,8 +146,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
         report,
         named.length === 0 ? undefined : named.filter(isFolder),
       );
-      // The listing rows of every session this run changed (and of their parents), so `strata index` only reads.
-      ensureListing(options.store.db, homeDir(env));
+      options.afterWrite?.(options.store.db);
     } finally {
       try {
         if (bulk) writer.fts.setBulkMerging(false);
@@ -162,7 +164,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     report.durationMs = performance.now() - started;
     return report;
   } finally {
-    restoreCheckpointing(options.store);
+    restoreCheckpointing(options.store, report.bytesRead >= SMALL_RUN_BYTES);
     lock.release();
   }
 }
@@ -171,11 +173,16 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
 const INGEST_WAL_AUTOCHECKPOINT_PAGES = 16_384;
 /** SQLite's default. */
 const WAL_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * A run that parsed less leaves fewer WAL pages than SQLite's own threshold (WAL_AUTOCHECKPOINT_PAGES):
+ * its checkpoint is left to the next commit, as for any small write (a hook's append need not wait for it).
+ */
+const SMALL_RUN_BYTES = 1_000_000;
 
-function restoreCheckpointing(store: Store): void {
+function restoreCheckpointing(store: Store, checkpoint: boolean): void {
   try {
     store.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-    store.db.pragma('wal_checkpoint(PASSIVE)');
+    if (checkpoint) store.db.pragma('wal_checkpoint(PASSIVE)');
   } catch {
     // A closed or read-only handle: nothing to restore.
   }

@@ -3,7 +3,8 @@
 import type { Block, ParseOutput, ParsedMessage, ParsedSession } from '../../shared/model.js';
 import { prepareMessage, type PreparedMessage, type Redaction } from '../../store/prepared-message.js';
 import { redactValue, type Redactor } from './redact.js';
-import { addCall, emptyCallStats, storedCallInput, type CallStats } from '../retrieval/session-stats.js';
+import { addCall, emptyCallStats, type CallStats } from '../../shared/tool-calls/call-stats.js';
+import { storedCallInput } from '../../store/session-stats.js';
 
 function redactBlock(block: Block, redactor: Redactor): Block {
   const out: Block = { ...block, text: redactor.redact(block.text) };
@@ -32,7 +33,7 @@ export function redactSession(session: ParsedSession, redactor: Redactor): Parse
 export interface PreparedOutput extends Omit<ParseOutput, 'messages' | 'sessions'> {
   sessions: ParsedSession[];
   messages: PreparedMessage[];
-  /** Per session key: what its tool calls in this output add to its statistics (see session-stats.ts). */
+  /** Per session key: what its tool calls in this output add to its statistics (see store/session-stats.ts). */
   callStats: [string, CallStats][];
 }
 

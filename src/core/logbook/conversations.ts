@@ -4,8 +4,8 @@
 import type { Database } from 'better-sqlite3';
 import { sha256 } from '../../shared/hash.js';
 import { sessionWhere } from '../sessions/list-sessions.js';
-import { keyInput } from '../retrieval/tool-classes.js';
-import { parseJson } from '../retrieval/session-stats.js';
+import { keyInput } from '../../shared/tool-calls/tool-classes.js';
+import { parseJson } from '../../shared/tool-calls/call-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';
 import type { Conversation, ConversationMessage } from './types.js';
 

@@ -2,7 +2,7 @@
 // Gemini replace, OpenCode edit), the added lines of a written file (Write, write_file), or the patch as
 // given (Codex apply_patch). Hunk line numbers count within the edited strings: the file is not stored.
 import { structuredPatch } from 'diff';
-import { classifyTool } from './tool-classes.js';
+import { classifyTool } from '../../shared/tool-calls/tool-classes.js';
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { testLineAdapter } from '../ingest/test-adapter.js';
 import { indexLines, shortTime } from './format-index.js';
 import { listIndex, type IndexEntry } from './list-index.js';
 import { TITLE_CHARS, ensureListing, shownTitle } from './listing.js';
-import { ensureSessionStats } from './session-stats.js';
+import { ensureSessionStats } from '../../store/session-stats.js';
 
 describe('shownTitle', () => {
   it('collapses white space runs and trims, and leaves tidy titles as they are', () => {
@@ -82,6 +82,7 @@ describe('session listing maintenance', () => {
       env: { HOME: '/home/vwestberg', CLAUDE_CONFIG_DIR: join(dir, 'claude') },
       lockPath: join(dir, 'lock'),
       cwd: dir,
+      afterWrite: (db) => ensureListing(db, '/home/vwestberg'),
     });
   const fromScratch = () => {
     const kept = store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all();

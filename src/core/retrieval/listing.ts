@@ -7,7 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { displayPath, sessionHome, significantLocations } from './locations.js';
 import { allShortIds, shortIdsAround } from './session-ids.js';
-import { ensureSessionStats } from './session-stats.js';
+import { ensureSessionStats } from '../../store/session-stats.js';
 
 /** Characters of a title shown in the listing (longer titles end in `…`). */
 export const TITLE_CHARS = 80;

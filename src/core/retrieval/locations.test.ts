@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { displayPath, sessionHome, significantLocations } from './locations.js';
 import { shortestUniquePrefixes } from './session-ids.js';
-import { callEffects, countCommits, countLines, parseApplyPatch } from './edit-stats.js';
-import { classifyTool } from './tool-classes.js';
+import { callEffects, countCommits, countLines, parseApplyPatch } from '../../shared/tool-calls/edit-stats.js';
+import { classifyTool } from '../../shared/tool-calls/tool-classes.js';
 
 describe('significant locations (> 30% of total, > 50% of parent)', () => {
   it('names the folder when work is spread inside it', () => {

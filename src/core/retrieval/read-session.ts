@@ -9,7 +9,7 @@ import { matches, resolveVisibility, type Selector, type Visibility } from './se
 import { callLinks, widenToPairs } from './call-links.js';
 import { editDiff } from './edit-diff.js';
 import { computeUniformLimit, countWords, truncateWords, DEFAULT_TARGET_WORDS } from './truncation.js';
-import { keyInput } from './tool-classes.js';
+import { keyInput } from '../../shared/tool-calls/tool-classes.js';
 import { toolInputJson } from '../../store/tool-input.js';
 
 export interface ReadOptions {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCall, emptyCallStats, isTypedText, mergeCallStats } from './session-stats.js';
-import { injectedTag } from '../../sources/codex/items.js';
+import { addCall, emptyCallStats, isTypedText, mergeCallStats } from './call-stats.js';
 
 describe('tool-call statistics', () => {
   it('counts calls and edits per file, and adds up the same when merged from parts', () => {
@@ -34,11 +33,5 @@ describe('what a person typed', () => {
     expect(isTypedText('[{"type":"text"}]')).toBe(false);
     expect(isTypedText('<blank>')).toBe(false);
     expect(isTypedText('{ not json, a thought')).toBe(true);
-  });
-
-  it('marks a Codex user shell command as injected, not a prompt', () => {
-    expect(injectedTag('<user_shell_command>\n<command>ls</command>\n</user_shell_command>')).toBe(
-      'user_shell_command',
-    );
   });
 });
