@@ -57,6 +57,13 @@ describe('search ranking window', () => {
     );
   });
 
+  it('searches a word that fills the window by itself as that word only, a rarer one in all its forms', () => {
+    expect(search(store.db, { query: 'common' }).match).toBe('"common"');
+    expect(search(store.db, { query: 'common marker' }).match).toBe('("common" AND ("marker" OR "marker"*))');
+    expect(search(store.db, { query: 'common', exhaustive: true }).match).toBe('("common" OR "common"*)');
+    expect(search(store.db, { query: 'common', session: 'old' }).match).toBe('("common" OR "common"*)');
+  });
+
   it('ranks and counts every match when filtered or exhaustive (-l, -c)', () => {
     const exhaustive = search(store.db, { query: 'common', exhaustive: true, limit: 100 });
     expect(exhaustive.window).toBeUndefined();
