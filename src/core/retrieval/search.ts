@@ -80,7 +80,7 @@ export interface SearchResult {
 }
 
 /** An unfiltered FTS query ranks at most this many of its newest matches. */
-export const RANK_WINDOW = 2000;
+export const RANK_WINDOW = 1000;
 
 /** Upper bound on hits a regex or substring scan collects before it stops. */
 export const SCAN_HIT_CAP = 5000;
