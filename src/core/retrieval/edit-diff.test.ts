@@ -1,5 +1,16 @@
+import { applyPatch, structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { editDiff } from './edit-diff.js';
+
+/** The diff library's own hunks for the whole strings, numbered as `read` numbers them. */
+function libraryDiff(before: string, after: string): string {
+  const nl = (s: string) => (s === '' || s.endsWith('\n') ? s : s + '\n');
+  const lines = structuredPatch('a', 'b', nl(before), nl(after), '', '', { context: 3 }).hunks.flatMap((h) => [
+    `@@ -${h.oldLines === 0 ? h.oldStart - 1 : h.oldStart},${h.oldLines} +${h.newLines === 0 ? h.newStart - 1 : h.newStart},${h.newLines} @@`,
+    ...h.lines.filter((l) => !l.startsWith('\\')),
+  ]);
+  return ['--- f', '+++ f', ...lines].join('\n');
+}
 
 describe('edit diffs', () => {
   it('shows an Edit as a unified diff of its strings', () => {
@@ -47,6 +58,38 @@ describe('edit diffs', () => {
     const patch = '*** Begin Patch\n*** Update File: a.ex\n@@\n-old\n+new\n*** End Patch';
     expect(editDiff('apply_patch', patch)).toBe(patch);
     expect(editDiff('shell', { command: ['apply_patch', patch] })).toBe(patch);
+  });
+
+  it('writes edits that only add or only remove lines as the diff library does', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let next = 0;
+    const distinct = (n: number) => Array.from({ length: n }, () => `l${next++}`).join('\n');
+    const repeating = (n: number) => Array.from({ length: n }, () => `l${random(3)}`).join('\n');
+    for (let i = 0; i < 1500; i++) {
+      const text = i % 2 === 0 ? distinct : repeating;
+      const base = text(random(12));
+      const lines = base === '' ? [] : base.split('\n');
+      const at = random(lines.length + 1);
+      const piece = text(1 + random(5)).split('\n');
+      const grown = [...lines.slice(0, at), ...piece, ...lines.slice(at)].join('\n');
+      const shrunk = [...lines.slice(0, at), ...lines.slice(at + 1 + random(3))].join('\n');
+      for (const [o, n] of [
+        [base, grown],
+        [grown, base],
+        [base, shrunk],
+        ['', base],
+      ] as const) {
+        const diff = editDiff('Edit', { file_path: 'f', old_string: o, new_string: n })!;
+        // Repeated lines may align either way: the diff must then still turn one string into the other.
+        if (text === distinct) expect(diff, `${o} -> ${n}`).toBe(libraryDiff(o, n));
+        const nl = (t: string) => (t === '' || t.endsWith('\n') ? t : t + '\n');
+        expect(applyPatch(nl(o), diff), `${o} -> ${n}`).toBe(nl(n));
+      }
+    }
   });
 
   it('leaves other tools alone', () => {
