@@ -89,7 +89,7 @@ export const SCAN_HIT_CAP = 5000;
  * The substring fallback (a term FTS cannot find, e.g. the middle of a word) scans only the newest
  * blocks (unless limited to one session), so a miss costs milliseconds, not a pass over the store.
  */
-export const SUBSTRING_SCAN_BLOCKS = 1000;
+export const SUBSTRING_SCAN_BLOCKS = 3000;
 
 interface HitRow {
   id: number;
