@@ -38,10 +38,11 @@ interface Hunk {
 }
 
 /**
- * The one hunk of an edit that only adds or only removes lines between a shared start and end (every
- * Write, many Edits), as the diff library would write it: no diff needs computing.
+ * The one hunk of an edit whose changed lines (between a shared start and end) have no line in common:
+ * every Write, and most Edits (lines only added, only removed, or replaced). Written as the diff library
+ * would write it, without computing a diff.
  */
-function oneSidedHunk(a: string[], b: string[], head: number, tail: number): Hunk[] {
+function contiguousHunk(a: string[], b: string[], head: number, tail: number): Hunk[] {
   const removed = a.slice(head, a.length - 1 - tail);
   const added = b.slice(head, b.length - 1 - tail);
   if (removed.length === 0 && added.length === 0) return [];
@@ -65,6 +66,26 @@ function oneSidedHunk(a: string[], b: string[], head: number, tail: number): Hun
 }
 
 /**
+ * True when no changed line equals a line of the other side's change or of the context around them: the
+ * only lines both sides share are the context, so there is one shortest diff and the library would
+ * write exactly that hunk (where a line could match in two places, the library decides).
+ */
+function unambiguous(a: string[], b: string[], head: number, tail: number): boolean {
+  const removed = a.slice(head, a.length - 1 - tail);
+  const added = b.slice(head, b.length - 1 - tail);
+  const end = a.length - 1 - tail;
+  const context = [
+    ...a.slice(Math.max(0, head - CONTEXT), head),
+    ...a.slice(end, Math.min(a.length - 1, end + CONTEXT)),
+  ];
+  const seen = new Set(context);
+  for (const l of removed) if (seen.has(l)) return false;
+  const old = new Set(removed);
+  for (const l of added) if (seen.has(l) || old.has(l)) return false;
+  return true;
+}
+
+/**
  * The hunks turning `before` into `after` (3 lines of context), as unified diff lines. Lines both sides
  * share at the start and end, beyond the context, are cut before diffing: the hunks are the same, and
  * the diff's cost grows with the lines it is given.
@@ -79,8 +100,8 @@ function hunks(before: string, after: string): string[] {
     tail++;
   let found: Hunk[];
   let skip = 0;
-  if (head + tail === a.length - 1 || head + tail === b.length - 1) {
-    found = oneSidedHunk(a, b, head, tail);
+  if (unambiguous(a, b, head, tail)) {
+    found = contiguousHunk(a, b, head, tail);
   } else {
     skip = Math.max(0, head - CONTEXT);
     const keepTail = Math.max(0, tail - CONTEXT);
