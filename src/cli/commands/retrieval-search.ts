@@ -22,7 +22,7 @@ Examples:
 Each hit cites the session and message number: open it with \`strata read <id> <N>\`.
 Noise (wrappers, system reminders, injected context) is not searched unless --in noise; IDE file notices
 are, at low weight. Tool results rank at half weight, system text (injected instructions) at a quarter. FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
-2,000 blocks ranks the newest 2,000 of them (a last line says so): add words or a filter (--project,
+1,000 blocks ranks the newest 1,000 of them (a last line says so): add words or a filter (--project,
 --after, --in, -s) to rank every match; -l and -c always count every match.
 A word also finds words it begins (sqlite: sqlite3) and its English forms (install: installation), the
 exact form ranked first. A question whose words are in no one block finds sessions holding them in

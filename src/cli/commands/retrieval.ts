@@ -28,7 +28,8 @@ Examples:
   strata index --all --json            include subagent sessions as their own rows; JSON on stdout
 Columns: MSGS messages (incl. subagents), USER human prompts, BASH shell calls, FETCH/SEARCH web fetches
 and searches, +LINES/-LINES from edit/write/patch tool inputs, FILES files touched, COMMITS git commits,
-LOCATIONS where > 30% of the work happened. Zero values are blank. \`strata sessions\` is the same command.`;
+LOCATIONS where > 30% of the work happened. Zero values are blank; a column blank in every row shown is
+left out. \`strata sessions\` is the same command.`;
 
 /** Writes lines in blocks of a few hundred: no single multi-megabyte string for 10,000 sessions. */
 function writeLines(out: Writable, lines: string[], block = 512): void {

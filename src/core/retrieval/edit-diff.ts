@@ -1,8 +1,19 @@
 // Owns how `read` shows a file edit: a unified diff of the old and new strings (Claude Edit/MultiEdit,
 // Gemini replace, OpenCode edit), the added lines of a written file (Write, write_file), or the patch as
 // given (Codex apply_patch). Hunk line numbers count within the edited strings: the file is not stored.
-import { structuredPatch } from 'diff';
+import { createRequire } from 'node:module';
 import { classifyTool } from '../../shared/tool-calls/tool-classes.js';
+
+type StructuredPatch = typeof import('diff').structuredPatch;
+
+/** The diff library loads only when an edit changes lines on both sides (it takes tens of ms to load). */
+let structuredPatch: StructuredPatch | undefined;
+function diffLibrary(): StructuredPatch {
+  structuredPatch ??= (
+    createRequire(import.meta.url)('diff/lib/patch/create.js') as { structuredPatch: StructuredPatch }
+  ).structuredPatch;
+  return structuredPatch;
+}
 
 type Json = Record<string, unknown>;
 
@@ -18,6 +29,62 @@ const withNewline = (s: string): string => (s === '' || s.endsWith('\n') ? s : s
 
 const CONTEXT = 3;
 
+interface Hunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/**
+ * The one hunk of an edit whose changed lines (between a shared start and end) have no line in common:
+ * every Write, and most Edits (lines only added, only removed, or replaced). Written as the diff library
+ * would write it, without computing a diff.
+ */
+function contiguousHunk(a: string[], b: string[], head: number, tail: number): Hunk[] {
+  const removed = a.slice(head, a.length - 1 - tail);
+  const added = b.slice(head, b.length - 1 - tail);
+  if (removed.length === 0 && added.length === 0) return [];
+  const before = a.slice(Math.max(0, head - CONTEXT), head);
+  const after = a.slice(a.length - 1 - tail, Math.min(a.length - 1, a.length - 1 - tail + CONTEXT));
+  const start = head - before.length + 1;
+  return [
+    {
+      oldStart: start,
+      oldLines: before.length + removed.length + after.length,
+      newStart: start,
+      newLines: before.length + added.length + after.length,
+      lines: [
+        ...before.map((l) => ` ${l}`),
+        ...removed.map((l) => `-${l}`),
+        ...added.map((l) => `+${l}`),
+        ...after.map((l) => ` ${l}`),
+      ],
+    },
+  ];
+}
+
+/**
+ * True when no changed line equals a line of the other side's change or of the context around them: the
+ * only lines both sides share are the context, so there is one shortest diff and the library would
+ * write exactly that hunk (where a line could match in two places, the library decides).
+ */
+function unambiguous(a: string[], b: string[], head: number, tail: number): boolean {
+  const removed = a.slice(head, a.length - 1 - tail);
+  const added = b.slice(head, b.length - 1 - tail);
+  const end = a.length - 1 - tail;
+  const context = [
+    ...a.slice(Math.max(0, head - CONTEXT), head),
+    ...a.slice(end, Math.min(a.length - 1, end + CONTEXT)),
+  ];
+  const seen = new Set(context);
+  for (const l of removed) if (seen.has(l)) return false;
+  const old = new Set(removed);
+  for (const l of added) if (seen.has(l) || old.has(l)) return false;
+  return true;
+}
+
 /**
  * The hunks turning `before` into `after` (3 lines of context), as unified diff lines. Lines both sides
  * share at the start and end, beyond the context, are cut before diffing: the hunks are the same, and
@@ -31,16 +98,22 @@ function hunks(before: string, after: string): string[] {
   let tail = 0;
   while (tail < a.length - 1 - head && tail < b.length - 1 - head && a[a.length - 2 - tail] === b[b.length - 2 - tail])
     tail++;
-  const skip = Math.max(0, head - CONTEXT);
-  const keepTail = Math.max(0, tail - CONTEXT);
-  const slice = (lines: string[]): string =>
-    lines
-      .slice(skip, lines.length - 1 - keepTail)
-      .map((l) => `${l}\n`)
-      .join('');
-  const patch = structuredPatch('a', 'b', slice(a), slice(b), '', '', { context: CONTEXT });
+  let found: Hunk[];
+  let skip = 0;
+  if (unambiguous(a, b, head, tail)) {
+    found = contiguousHunk(a, b, head, tail);
+  } else {
+    skip = Math.max(0, head - CONTEXT);
+    const keepTail = Math.max(0, tail - CONTEXT);
+    const slice = (lines: string[]): string =>
+      lines
+        .slice(skip, lines.length - 1 - keepTail)
+        .map((l) => `${l}\n`)
+        .join('');
+    found = diffLibrary()('a', 'b', slice(a), slice(b), '', '', { context: CONTEXT }).hunks;
+  }
   const out: string[] = [];
-  for (const h of patch.hunks) {
+  for (const h of found) {
     // An empty side is numbered from the line before it, as diff -u does (@@ -0,0 +1,2 @@).
     const from = (h.oldLines === 0 ? h.oldStart - 1 : h.oldStart) + skip;
     const to = (h.newLines === 0 ? h.newStart - 1 : h.newStart) + skip;

@@ -92,18 +92,24 @@ function renderLines(db: Database, filter: IndexFilter): string[] {
     .raw(true)
     .get(...q.params) as [number, ...(number | null)[]];
   if (count === 0) return [];
+  // A column blank in every row shown is left out: no column is wider than its widest cell.
+  const shown = CELLS.map((_, i) => i).filter((i) => (maxima[i] ?? 0) > 0 || i < 3);
   const widths = INDEX_HEADER.map((h, i) => Math.max(h.length, Math.min(maxima[i] ?? 0, CAPS[i]?.width ?? Infinity)));
-  const last = CELLS.length - 1;
-  const header = INDEX_HEADER.map((h, i) =>
-    i === last ? h : NUMERIC(i) ? h.padStart(widths[i]!) : h.padEnd(widths[i]!),
-  ).join('  ');
-  const format = CELLS.map((_, i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join(
-    '  ',
-  );
+  const last = shown[shown.length - 1]!;
+  const header = shown
+    .map((i) =>
+      i === last
+        ? INDEX_HEADER[i]!
+        : NUMERIC(i)
+          ? INDEX_HEADER[i]!.padStart(widths[i]!)
+          : INDEX_HEADER[i]!.padEnd(widths[i]!),
+    )
+    .join('  ');
+  const format = shown.map((i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join('  ');
   // rtrim: a line whose last cells are blank does not end in padding.
   const lines = db
     .prepare(
-      `SELECT rtrim(printf(?, ${CELLS.map((_, i) => cappedCell(i)).join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`,
+      `SELECT rtrim(printf(?, ${shown.map((i) => cappedCell(i)).join(', ')})) ${LISTING_FROM} ${q.where} ${q.order}`,
     )
     .pluck(true)
     .all(format, ...q.params) as string[];

@@ -34,6 +34,20 @@ describe('FTS query building', () => {
     expect(buildFtsQuery('failing').highlights).toEqual(['failing', 'fail']);
   });
 
+  it('matches a word said to be common by its exact form only, exclusions and phrases unchanged', () => {
+    const common = (exact: string) => exact === '"install"' || exact === '"usestate"';
+    expect(buildFtsQuery('install script -docker', common).match).toBe(
+      '("install" AND ("script" OR "script"*)) NOT ("docker" OR "docker"*)',
+    );
+    expect(buildFtsQuery('useState', common).match).toBe('"usestate"');
+    expect(buildFtsQuery('"install"', common).match).toBe('"install"');
+    expect(buildFtsQuery('install', common).highlights).toEqual(['install']);
+    expect(buildFtsQuery('install script', common).words.map((w) => w.match)).toEqual([
+      '"install"',
+      '("script" OR "script"*)',
+    ]);
+  });
+
   it('makes camelCase and alphanumeric identifiers prefix queries and allows the substring fallback', () => {
     const q = buildFtsQuery('parseSession');
     expect(q.match).toBe('("parsesession"* OR "parse session")');

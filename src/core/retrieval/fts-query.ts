@@ -133,19 +133,26 @@ function stemOf(word: string): string | undefined {
 }
 
 /**
+ * Says whether a word's exact form (a quoted FTS5 term) already matches so many blocks that its other forms
+ * would only rank below it: such a word is searched as itself alone (see search.ts commonWord).
+ */
+export type CommonWord = (exact: string) => boolean;
+
+/**
  * One term → an FTS5 expression. A plain word matches itself OR words it prefixes OR words of its stem
  * (`"install" OR "install"* OR "instal"*`): a block holding the exact word matches more of the OR and
  * ranks first. camelCase is a prefix OR its sub-word phrase (parseSession finds getParseSession through
  * the sub-words indexed after each text); several tokens are a phrase whose last token may be a prefix;
- * "phrases" and CJK are exact phrases.
+ * "phrases" and CJK are exact phrases. A word `common` says is common matches only itself.
  */
-function termExpression(text: string, phrase: boolean): string {
+function termExpression(text: string, phrase: boolean, common?: CommonWord): string {
   const toks = tokens(text);
   if (phrase || hasCjk(text)) return quote(toks.join(' '));
   // Parts of an identifier or path: the last part may be cut short (m011_native_gan, install-glob).
   if (toks.length > 1)
     return toks[toks.length - 1]!.length >= MIN_PREFIX ? `${quote(toks.join(' '))}*` : quote(toks.join(' '));
   const word = toks[0]!;
+  if (word.length >= MIN_PREFIX && common?.(quote(word))) return quote(word);
   if (CAMEL.test(text)) {
     const parts = camelParts(text.replace(/[^\p{L}\p{N}]/gu, '')).map((p) => p.toLowerCase());
     return parts.length > 1 ? `(${quote(word)}* OR ${quote(parts.join(' '))})` : `${quote(word)}*`;
@@ -159,14 +166,14 @@ function termExpression(text: string, phrase: boolean): string {
 }
 
 /** Writes a tree out with explicit operators and parentheses around every group. */
-export function toMatch(node: QueryNode): string {
+export function toMatch(node: QueryNode, common?: CommonWord): string {
   switch (node.kind) {
     case 'term':
-      return termExpression(node.text, node.phrase);
+      return termExpression(node.text, node.phrase, common);
     case 'or':
-      return `(${node.children.map(toMatch).join(' OR ')})`;
+      return `(${node.children.map((c) => toMatch(c, common)).join(' OR ')})`;
     case 'and':
-      return `(${node.children.map(toMatch).join(' AND ')})`;
+      return `(${node.children.map((c) => toMatch(c, common)).join(' AND ')})`;
   }
 }
 
@@ -178,9 +185,10 @@ function plainText(node: QueryNode): string {
   return node.kind === 'term' ? node.text : node.children.map(plainText).join(node.kind === 'or' ? ' OR ' : ' ');
 }
 
-export function buildFtsQuery(query: string): FtsQuery {
+/** `common`: when given, words it names common match only their exact form (exclusions all forms). */
+export function buildFtsQuery(query: string, common?: CommonWord): FtsQuery {
   const parsed = parseQuery(query);
-  const positive = toMatch(parsed.positive);
+  const positive = toMatch(parsed.positive, common);
   const match = parsed.negative.length
     ? `${positive}${parsed.negative.map((n) => ` NOT ${toMatch(n)}`).join('')}`
     : positive;
@@ -190,7 +198,8 @@ export function buildFtsQuery(query: string): FtsQuery {
     ...new Set(
       terms.flatMap((t) => {
         const toks = tokens(t.text);
-        const stem = toks.length === 1 && !t.phrase ? stemOf(toks[0]!) : undefined;
+        const exactOnly = toks.length === 1 && !t.phrase && common?.(quote(toks[0]!)) === true;
+        const stem = toks.length === 1 && !t.phrase && !exactOnly ? stemOf(toks[0]!) : undefined;
         return stem !== undefined ? [t.text.toLowerCase(), stem] : [t.text.toLowerCase()];
       }),
     ),
@@ -205,7 +214,7 @@ export function buildFtsQuery(query: string): FtsQuery {
       !hasOr && parsed.negative.length === 0 && terms.some((t) => t.phrase || isIdentifierLike(t.text)),
     words:
       parsed.negative.length === 0 && tops.length > 1
-        ? tops.map((n) => ({ text: plainText(n), match: toMatch(n) }))
+        ? tops.map((n) => ({ text: plainText(n), match: toMatch(n, common) }))
         : [],
   };
 }

@@ -271,6 +271,32 @@ describe('short ids in the listing', () => {
   });
 });
 
+describe('index text', () => {
+  it('leaves out the columns blank in every row shown', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strata-columns-'));
+    const store = openStore(join(dir, 'strata.db'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src', 'one.jsonl'), JSON.stringify({ s: 'one', id: 'm1', t: 'hello' }) + '\n');
+      await ingest({
+        store,
+        adapters: [testLineAdapter],
+        env: { TEST_ROOT: join(dir, 'src') },
+        lockPath: join(dir, 'lock'),
+        cwd: dir,
+      });
+      const [header, ...rows] = indexLines(store.db);
+      expect(header!.split(/ +/)).toEqual(['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'TITLE']);
+      expect(rows).toEqual([
+        expect.stringMatching(/^one {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}claude-code {5}1 {5}1 {2}hello$/),
+      ]);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('session listing migration (schema 5)', () => {
   it('fills the listing of a schema-4 store on first read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'strata-mig5-'));

@@ -11,7 +11,7 @@ import { SEARCHED_NOISE_SQL, blockWeightSql } from './selectors.js';
 export const NEAR_MESSAGES = 6;
 
 /** Matches per word that are ranked (the newest ones), as for an unfiltered block query. */
-const WORD_WINDOW = 2000;
+const WORD_WINDOW = 1000;
 
 export interface WordHit {
   id: number;

@@ -11,6 +11,8 @@ import { formatSearch } from './format-search.js';
 import { snippetAround } from './snippet.js';
 
 let dir: string;
+/** Matches of "common" in each session: more than the window ranks and the substring fallback scans. */
+const PER_SESSION = Math.max(RANK_WINDOW, SUBSTRING_SCAN_BLOCKS);
 let store: Store;
 const line = (s: string, id: string, t: string) => JSON.stringify({ s, id, t }) + '\n';
 
@@ -19,7 +21,7 @@ const line = (s: string, id: string, t: string) => JSON.stringify({ s, id, t }) 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'strata-search-'));
   mkdirSync(join(dir, 'src'));
-  const n = RANK_WINDOW; // per session: 2 × RANK_WINDOW matches of "common" in all
+  const n = PER_SESSION;
   let old = line('old', 'o-rare', 'rare marker in the old session, with 100% literal_underscore');
   for (let i = 0; i < n; i++) old += line('old', `o${i}`, `common word number ${i}`);
   writeFileSync(join(dir, 'src', 'a-old.jsonl'), old);
@@ -53,27 +55,34 @@ describe('search ranking window', () => {
     expect(result.sessions.map((s) => s.id)).toEqual(['new']);
     expect(result.sessions[0]!.hitCount).toBe(RANK_WINDOW);
     expect(formatSearch(result, 'hits')).toMatch(
-      /more than 2,000 blocks match: these are the best of the newest 2,000/,
+      /more than 1,000 blocks match: these are the best of the newest 1,000/,
     );
+  });
+
+  it('searches a word that fills the window by itself as that word only, a rarer one in all its forms', () => {
+    expect(search(store.db, { query: 'common' }).match).toBe('"common"');
+    expect(search(store.db, { query: 'common marker' }).match).toBe('("common" AND ("marker" OR "marker"*))');
+    expect(search(store.db, { query: 'common', exhaustive: true }).match).toBe('("common" OR "common"*)');
+    expect(search(store.db, { query: 'common', session: 'old' }).match).toBe('("common" OR "common"*)');
   });
 
   it('ranks and counts every match when filtered or exhaustive (-l, -c)', () => {
     const exhaustive = search(store.db, { query: 'common', exhaustive: true, limit: 100 });
     expect(exhaustive.window).toBeUndefined();
     expect(Object.fromEntries(exhaustive.sessions.map((s) => [s.id, s.hitCount]))).toEqual({
-      new: RANK_WINDOW,
-      old: RANK_WINDOW,
+      new: PER_SESSION,
+      old: PER_SESSION,
     });
     const scoped = search(store.db, { query: 'common', session: 'old' });
     expect(scoped.window).toBeUndefined();
-    expect(scoped.sessions[0]!.hitCount).toBe(RANK_WINDOW);
+    expect(scoped.sessions[0]!.hitCount).toBe(PER_SESSION);
     expect(formatSearch(scoped, 'hits')).not.toMatch(/newest/);
   });
 
   it('substring fallback scans the newest blocks (a whole session with -s) and treats % and _ literally', () => {
     // "iteral_under" starts mid-word, so only the substring scan could find it, and the old
     // session's block is older than the newest SUBSTRING_SCAN_BLOCKS.
-    expect(2 * (RANK_WINDOW + 1) - SUBSTRING_SCAN_BLOCKS).toBeGreaterThan(1);
+    expect(PER_SESSION + 1).toBeGreaterThan(SUBSTRING_SCAN_BLOCKS);
     expect(search(store.db, { query: 'iteral_under' }).sessions).toEqual([]);
     // Within one session, every block is scanned.
     const inOld = search(store.db, { query: 'iteral_under', session: 'old' });

@@ -8,7 +8,7 @@
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
-import { buildFtsQuery } from './fts-query.js';
+import { buildFtsQuery, type CommonWord } from './fts-query.js';
 import { rankByWords } from './search-words.js';
 import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
@@ -80,7 +80,7 @@ export interface SearchResult {
 }
 
 /** An unfiltered FTS query ranks at most this many of its newest matches. */
-export const RANK_WINDOW = 2000;
+export const RANK_WINDOW = 1000;
 
 /** Upper bound on hits a regex or substring scan collects before it stops. */
 export const SCAN_HIT_CAP = 5000;
@@ -151,6 +151,26 @@ function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: 
   }
   ranked.sort((a, b) => a.score - b.score || b.id - a.id);
   return { ranked, windowed };
+}
+
+/**
+ * True for a word whose exact form alone matches RANK_WINDOW blocks: it fills the ranked window by itself,
+ * its prefixes, stems and camelCase parts would rank below it, and ranking them costs most of the query.
+ */
+function commonWords(db: Database): CommonWord {
+  const probe = cachedStatement(
+    db,
+    `SELECT COUNT(*) FROM (SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? LIMIT ${RANK_WINDOW})`,
+  ).pluck(true);
+  const known = new Map<string, boolean>();
+  return (exact) => {
+    let common = known.get(exact);
+    if (common === undefined) {
+      common = (probe.get(exact) as number) >= RANK_WINDOW;
+      known.set(exact, common);
+    }
+    return common;
+  };
 }
 
 function filters(db: Database, options: SearchOptions): { sql: string; params: unknown[] } {
@@ -237,7 +257,9 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       if (rows.length >= SCAN_HIT_CAP) break;
     }
   } else {
-    const fts = buildFtsQuery(options.query);
+    // Only an unfiltered query ranks a window of the newest matches: a filtered one keeps every word form.
+    const windowed = !options.exhaustive && unfiltered(options);
+    const fts = buildFtsQuery(options.query, windowed ? commonWords(db) : undefined);
     match = fts.match;
     mode = 'fts';
     const escaped = fts.highlights.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -245,7 +267,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     let ranked: Ranked[];
     try {
       // Phase 1 ranks ids only (no text is read); phase 2 below loads the few hits that are shown.
-      if (!options.exhaustive && unfiltered(options)) {
+      if (windowed) {
         const ranking = rankWindow(db, fts.match);
         ranked = ranking.ranked;
         if (ranking.windowed) window = { ranked: RANK_WINDOW };

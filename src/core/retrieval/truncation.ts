@@ -76,9 +76,20 @@ function walk(text: string, from: number, to: number): { start: number; end: num
   return { start, end: lastEnd, words: k + 1 };
 }
 
-/** Words in a text (see walk: CJK characters count CJK_CHARS_PER_WORD to a word). */
+const HAS_CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
+const WORD = /\S+/g;
+
+/**
+ * Words in a text (see walk: CJK characters count CJK_CHARS_PER_WORD to a word). Text without CJK is
+ * counted by the regex engine (`test` allocates no match), several times faster than walking it in
+ * JavaScript that has not been optimised yet, as in a fresh process.
+ */
 export function countWords(text: string): number {
-  return walk(text, -1, Infinity).words;
+  if (HAS_CJK.test(text)) return walk(text, -1, Infinity).words;
+  WORD.lastIndex = 0;
+  let words = 0;
+  while (WORD.test(text)) words++;
+  return words;
 }
 
 /**
