@@ -16,7 +16,8 @@ import { indexLines } from '../dist/core/retrieval/format-index.js';
 import { ensureListing } from '../dist/core/retrieval/listing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CLI = join(here, '../dist/cli/main.js');
+// What users run: the bin, which loads the bundle with its compile cache.
+const CLI = join(here, '../bin/strata.cjs');
 const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
 const QUERIES = [
   'hypridle',
