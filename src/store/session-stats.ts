@@ -84,7 +84,9 @@ function firstPrompt(statements: StatsStatements, sessionId: number): string | n
     if (!isTypedText(text) || statements.injected.get(sessionId, text.trim().slice(0, 200)) !== undefined) continue;
     return text.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
   }
-  return null;
+  // A subagent has no typed prompt: the task its parent gave it names it best.
+  const task = statements.sidechainTask.get(sessionId) as string | undefined;
+  return task?.replace(/\s+/g, ' ').trim().slice(0, FIRST_PROMPT_CHARS) || null;
 }
 
 interface StoredStats {
@@ -153,6 +155,7 @@ interface StatsStatements {
   metaFiles: Statement;
   metaFilesFrom: Statement;
   firstPrompt: Statement;
+  sidechainTask: Statement;
   stored: Statement;
   resultsFrom: Statement;
   olderCommitCall: Statement;
@@ -188,6 +191,11 @@ function prepare(db: Database): StatsStatements {
     firstPrompt: db.prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
       ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
+    sidechainTask: db
+      .prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
+      WHERE m.session_id = ? AND m.is_sidechain = 1 AND m.role = 'user' AND b.field IN ('user', 'system') AND b.noise IS NULL
+      AND length(trim(b.text)) > 0 ORDER BY m.seq, b.idx LIMIT 1`)
+      .pluck(),
     injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
     stored: db.prepare('SELECT * FROM session_stats WHERE session_id = ?'),
