@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock } from '../src/shared/file-lock.js';
-import { FIXTURES, holdLock, runCli, tempDir } from './helpers.js';
+import { FIXTURES, holdLock, runCli, tempDir } from './support/cli.js';
 
 const FILE = join(
   FIXTURES,

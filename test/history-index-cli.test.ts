@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { holdLock, runCli, tempDir } from './helpers.js';
-import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
+import { holdLock, runCli, tempDir } from './support/cli.js';
+import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './support/history-index-fixtures.js';
 import { IndexSerializer } from '../src/core/history-index/index.js';
 
 let home: string;
@@ -249,9 +249,9 @@ describe('strata history-index CLI', () => {
 
 describe('strata history-index --full --no-cache', () => {
   it('asks the provider again for every segment instead of reusing the cached replies', async () => {
-    const { startScriptedServer } = await import('./llm-scripted-server.js');
+    const { startScriptedServer } = await import('./support/llm-scripted-server.js');
     const { spawn } = await import('node:child_process');
-    const { CLI } = await import('./helpers.js');
+    const { CLI } = await import('./support/cli.js');
     const server = await startScriptedServer();
     const reply = '{"summary":"S.","topics":["t"],"keyEntities":[],"importanceScore":0.5}';
     server.script([], { kind: 'ok', text: reply });

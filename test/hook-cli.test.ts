@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { holdLock } from './helpers.js';
+import { holdLock } from './support/cli.js';
 import { join, resolve } from 'node:path';
 
 const ROOT = process.cwd();

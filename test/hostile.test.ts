@@ -17,7 +17,7 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { FIXTURES, runCli as run, tempDir, type CliResult } from './helpers.js';
+import { FIXTURES, runCli as run, tempDir, type CliResult } from './support/cli.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const ORDINARY = join(

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CLI, FIXTURES, holdLock, runCli, tempDir } from './helpers.js';
+import { CLI, FIXTURES, holdLock, runCli, tempDir } from './support/cli.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');
 

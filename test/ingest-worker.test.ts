@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 import { rebuildAllSessionStats } from '../src/core/retrieval/session-stats.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { validateLogbook, type LogbookDocument } from '../src/core/logbook/index.js';
 import { readSession } from '../src/core/retrieval/read-session.js';
 import { openStore } from '../src/store/db.js';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 let home: string;
 let env: Record<string, string>;

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkConversation, listConversations, loadConversation } from '../src/core/logbook/index.js';
 import { openStore } from '../src/store/db.js';
-import { CLI, runCli, tempDir } from './helpers.js';
-import { writeSessions, type SessionSpec } from './logbook-helpers.js';
-import { startScriptedServer, type ScriptedServer } from './llm-scripted-server.js';
+import { CLI, runCli, tempDir } from './support/cli.js';
+import { writeSessions, type SessionSpec } from './support/logbook-sessions.js';
+import { startScriptedServer, type ScriptedServer } from './support/llm-scripted-server.js';
 
 const CWD = '/work/app';
 const long = (i: number): string =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 const F = join(
   FIXTURES,

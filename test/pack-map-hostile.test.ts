@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
-import { samplePrompts, writeHistory } from './history-index-helpers.js';
+import { samplePrompts, writeHistory } from './support/history-index-fixtures.js';
 
 const CLI = resolve(process.cwd(), process.env.STRATA_TEST_DIST ?? 'dist', 'cli/main.js');
 let root: string;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CLI, runCli, tempDir } from './helpers.js';
-import { UI_SESSION, writeUiFixture } from './ui-fixture.js';
+import { CLI, runCli, tempDir } from './support/cli.js';
+import { UI_SESSION, writeUiFixture } from './support/ui-fixture.js';
 
 let dir: string;
 let env: Record<string, string>;

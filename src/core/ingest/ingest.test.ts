@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import Database from 'better-sqlite3';
 import { ingest } from './ingest.js';
-import { testLineAdapter } from './test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from '../retrieval/search.js';
 import { formatSearch } from '../retrieval/format-search.js';
 import { formatIngestSummary } from '../../cli/commands/ingest.js';

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { ingest } from './ingest.js';
 import { readSession } from '../retrieval/read-session.js';
-import { OpenCodeTestDb, assistantInfo, userInfo } from '../../sources/opencode/test-db.js';
+import { OpenCodeTestDb, assistantInfo, userInfo } from '../../../test/support/opencode-test-db.js';
 
 const F = resolve(
   import.meta.dirname,

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
-import { testLineAdapter } from '../ingest/test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { indexLines, shortTime } from './format-index.js';
 import { listIndex, type IndexEntry } from './list-index.js';
 import { TITLE_CHARS, ensureListing, shownTitle } from './listing.js';

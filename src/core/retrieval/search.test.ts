@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { latestSchemaVersion, openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
-import { testLineAdapter } from '../ingest/test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { RANK_WINDOW, SUBSTRING_SCAN_BLOCKS, search } from './search.js';
 import { formatSearch } from './format-search.js';
 import { snippetAround } from './snippet.js';

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ParseOutput } from '../../shared/model.js';
 import { opencodeAdapter } from './index.js';
-import { OpenCodeTestDb, assistantInfo, userInfo } from './test-db.js';
+import { OpenCodeTestDb, assistantInfo, userInfo } from '../../../test/support/opencode-test-db.js';
 
 const T0 = 1_750_000_000_000;
 const CWD = '/home/dev/webapp';
