@@ -7,8 +7,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLI, FIXTURES, runCli, tempDir } from './helpers.js';
-import { UI_SESSION, writeUiFixture } from './ui-fixture.js';
+import { CLI, FIXTURES, runCli, tempDir } from './support/cli.js';
+import { UI_SESSION, writeUiFixture } from './support/ui-fixture.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -119,7 +119,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     await page.click('th[data-sort="messages"]');
     await page.waitForSelector('th[data-sort="messages"][aria-sort="descending"]');
     await page.fill('input[name="text"]', 'screen saver');
-    await page.waitForFunction(() => document.querySelectorAll('table.sessions tbody tr').length === 1);
+    await page.waitForFunction("document.querySelectorAll('table.sessions tbody tr').length === 1");
     await page.click('button.fold');
     await page.waitForSelector('tr.child');
     await page.close();
@@ -150,8 +150,8 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     expect(types.every((t) => ['decision', 'fact', 'bug'].includes(t))).toBe(true);
     expect(await page.locator('.logbook-summary').textContent()).toContain(LOGBOOK_PROJECT);
     await page.uncheck('input[name="type"][value="fact"]');
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact'),
+    await page.waitForFunction(
+      "[...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact')",
     );
     expect(page.url()).toMatch(/#\/logbook\?.*type=decision%2Cbug/);
     await page.fill('input[name="text"]', 'no event says this');
@@ -180,7 +180,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   it('shows a transcript holding <script> as text and never runs it', async () => {
     const { page, errors } = await open(`#/session/${UI_SESSION}`, '.msg');
     await page.waitForTimeout(200);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(await page.locator('#m-1 .text').textContent()).toContain('<script>window.__pwned = 1</script>');
     expect(await page.locator('.messages script, .messages img').count()).toBe(0);
     expect(await page.locator('.badge.error').count()).toBeGreaterThan(0);
@@ -195,7 +195,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     const page = await browser!.newPage();
     await page.goto(pathToFileURL(out).href);
     await page.waitForSelector('.diff .ln.add');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(await page.locator('#m-1 .text').textContent()).toContain('<script>');
     await page.close();
   });

@@ -36,7 +36,7 @@ process.stdin.on('end', () => {
 const dir = mkdtempSync(join(tmpdir(), 'strata-fake-claude-'));
 writeFileSync(join(dir, 'claude'), FAKE_CLAUDE);
 chmodSync(join(dir, 'claude'), 0o755);
-const env = { ...process.env, PATH: `${dir}${delimiter}${process.env.PATH ?? ''}` };
+const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${dir}${delimiter}${process.env.PATH ?? ''}` };
 delete env.STRATA_SUBCALL;
 
 function calls(): Array<{ argv: string[]; guard: string | null }> {
