@@ -2,9 +2,8 @@
 // first): it runs the CLI, with its output and exit codes.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO, tempDir } from './support/cli.js';
+import { REPO, runCli, tempDir } from './support/cli.js';
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
   version: string;
@@ -13,11 +12,7 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
 const BIN = join(REPO, pkg.bin.strata!);
 
 function strata(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), STRATA_HOME: tempDir(), ...env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, { HOME: tempDir(), STRATA_HOME: tempDir(), ...env }, { entry: BIN });
 }
 
 describe('the strata command', () => {

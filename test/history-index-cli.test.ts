@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { holdLock, runCli, tempDir } from './support/cli.js';
+import { holdLock, runCli, runCliAsync, tempDir } from './support/cli.js';
 import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './support/history-index-fixtures.js';
 import { IndexSerializer } from '../src/core/history-index/index.js';
 
@@ -250,28 +250,18 @@ describe('strata history-index CLI', () => {
 describe('strata history-index --full --no-cache', () => {
   it('asks the provider again for every segment instead of reusing the cached replies', async () => {
     const { startScriptedServer } = await import('./support/llm-scripted-server.js');
-    const { spawn } = await import('node:child_process');
-    const { CLI } = await import('./support/cli.js');
     const server = await startScriptedServer();
     const reply = '{"summary":"S.","topics":["t"],"keyEntities":[],"importanceScore":0.5}';
     server.script([], { kind: 'ok', text: reply });
     const dir = tempDir('strata-hi-nocache-');
     const runEnv = {
-      PATH: process.env.PATH ?? '',
       HOME: dir,
-      TZ: 'UTC',
       STRATA_HOME: join(dir, 'data'),
       ANTHROPIC_API_KEY: 'test-key',
       ANTHROPIC_BASE_URL: server.url,
     };
-    // Spawned, not spawnSync: the server answers from this process's event loop.
-    const runAsync = (args: string[]) =>
-      new Promise<{ code: number; stderr: string }>((resolveRun) => {
-        const child = spawn(process.execPath, [CLI, ...args], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-        let stderr = '';
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('close', (code) => resolveRun({ code: code ?? -1, stderr }));
-      });
+    // Not spawnSync: the server answers from this process's event loop.
+    const runAsync = (args: string[]) => runCliAsync(args, runEnv);
     try {
       const base = [
         'history-index',

@@ -2,12 +2,12 @@
 // chunk (conversations + extra chunks), a 429 with Retry-After retried, and a killed run that leaves the
 // previous logbook (file and store) intact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkConversation, listConversations, loadConversation } from '../src/core/logbook/index.js';
 import { openStore } from '../src/store/db.js';
-import { CLI, runCli, tempDir } from './support/cli.js';
+import { runCli, runCliAsync, tempDir } from './support/cli.js';
 import { writeSessions, type SessionSpec } from './support/logbook-sessions.js';
 import { startScriptedServer, type ScriptedServer } from './support/llm-scripted-server.js';
 
@@ -47,21 +47,8 @@ let server: ScriptedServer;
 let home: string;
 let env: Record<string, string>;
 
-function runAsync(
-  args: string[],
-  onStart?: (child: ReturnType<typeof spawn>) => void,
-): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', TZ: 'UTC', NO_COLOR: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    onStart?.(child);
-  });
+function runAsync(args: string[], onStart?: (child: ChildProcess) => void) {
+  return runCliAsync(args, env, onStart);
 }
 
 function expectedChunks(chunkTokens: number): { conversations: number; chunks: number } {

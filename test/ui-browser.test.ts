@@ -1,14 +1,20 @@
 // `strata ui` in a real browser: Debian's chromium driven by playwright-core against the built CLI serving a
 // store of the real fixtures plus the ui fixture (a transcript holding markup that must not run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLI, FIXTURES, runCli, tempDir } from './support/cli.js';
+import { FIXTURES, runCli, spawnCli, tempDir } from './support/cli.js';
 import { UI_SESSION, writeUiFixture } from './support/ui-fixture.js';
+
+// The page's globals, for the functions that run inside the browser (this program has no DOM types).
+declare const document: {
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }> & ArrayLike<unknown>;
+};
+declare const window: { __pwned?: number };
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -30,10 +36,7 @@ let env: Record<string, string>;
 
 function startUi(serverEnv = env): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'ui'], {
-      env: { PATH: process.env.PATH ?? '', ...serverEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnCli(['ui'], serverEnv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -119,7 +122,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     await page.click('th[data-sort="messages"]');
     await page.waitForSelector('th[data-sort="messages"][aria-sort="descending"]');
     await page.fill('input[name="text"]', 'screen saver');
-    await page.waitForFunction("document.querySelectorAll('table.sessions tbody tr').length === 1");
+    await page.waitForFunction(() => document.querySelectorAll('table.sessions tbody tr').length === 1);
     await page.click('button.fold');
     await page.waitForSelector('tr.child');
     await page.close();
@@ -150,8 +153,8 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     expect(types.every((t) => ['decision', 'fact', 'bug'].includes(t))).toBe(true);
     expect(await page.locator('.logbook-summary').textContent()).toContain(LOGBOOK_PROJECT);
     await page.uncheck('input[name="type"][value="fact"]');
-    await page.waitForFunction(
-      "[...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact')",
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('li.event .badge.type')].every((b) => b.textContent !== 'fact'),
     );
     expect(page.url()).toMatch(/#\/logbook\?.*type=decision%2Cbug/);
     await page.fill('input[name="text"]', 'no event says this');
@@ -180,7 +183,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   it('shows a transcript holding <script> as text and never runs it', async () => {
     const { page, errors } = await open(`#/session/${UI_SESSION}`, '.msg');
     await page.waitForTimeout(200);
-    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     expect(await page.locator('#m-1 .text').textContent()).toContain('<script>window.__pwned = 1</script>');
     expect(await page.locator('.messages script, .messages img').count()).toBe(0);
     expect(await page.locator('.badge.error').count()).toBeGreaterThan(0);
@@ -195,7 +198,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     const page = await browser!.newPage();
     await page.goto(pathToFileURL(out).href);
     await page.waitForSelector('.diff .ln.add');
-    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     expect(await page.locator('#m-1 .text').textContent()).toContain('<script>');
     await page.close();
   });

@@ -1,16 +1,13 @@
-// Shared helpers for end-to-end tests: run the built CLI with a pinned environment and a temp STRATA_HOME.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+// The one way tests run the built CLI: a pinned environment (PATH, HOME, UTC, no colour) and the caller's
+// STRATA_HOME, synchronously, in the background, or as a long-running child.
+import { type ChildProcess, type SpawnOptions, type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO } from './paths.js';
 
-export const REPO = resolve(import.meta.dirname, '..', '..');
+export { FIXTURES, REPO, tempDir } from './paths.js';
+
 export const CLI = join(REPO, 'dist', 'cli', 'main.js');
-export const FIXTURES = resolve(REPO, '..', 'shared', 'fixtures', 'real');
-
-export function tempDir(prefix = 'strata-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
 
 export interface CliResult {
   code: number;
@@ -18,14 +15,47 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string>, options: SpawnSyncOptions = {}): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+/** The pinned environment every CLI run gets (PATH, HOME, UTC, no colour), plus `env`. */
+export function cliEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), TZ: 'UTC', NO_COLOR: '1', ...env };
+}
+
+/** Runs the built CLI (or `entry`, e.g. the bin script) to completion. */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  options: SpawnSyncOptions & { entry?: string } = {},
+): CliResult {
+  const { entry = CLI, ...spawnOptions } = options;
+  const result = spawnSync(process.execPath, [entry, ...args], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), TZ: 'UTC', NO_COLOR: '1', ...env },
+    env: cliEnv(env),
     maxBuffer: 64 * 1024 * 1024,
-    ...options,
+    ...spawnOptions,
   });
   return { code: result.status ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
+}
+
+/** Starts the built CLI as a child process (long-running commands: watch, ui, mcp). */
+export function spawnCli(args: string[], env: Record<string, string>, options: SpawnOptions = {}): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { env: cliEnv(env), ...options });
+}
+
+/** Runs the built CLI without blocking this process's event loop (a test server here must answer it). */
+export function runCliAsync(
+  args: string[],
+  env: Record<string, string>,
+  onStart?: (child: ChildProcess) => void,
+): Promise<CliResult & { signal: NodeJS.Signals | null }> {
+  return new Promise((resolveRun) => {
+    const child = spawnCli(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code, signal) => resolveRun({ code: code ?? -1, signal, stdout, stderr }));
+    onStart?.(child);
+  });
 }
 
 /** A child process holding the lock at `path` (as strata's writers take it) until `stop()` or SIGKILL. */
@@ -33,7 +63,6 @@ export async function holdLock(
   path: string,
   command: string,
 ): Promise<{ pid: number; stop(signal?: NodeJS.Signals): Promise<void> }> {
-  const { spawn } = await import('node:child_process');
   const script = `const { acquireLock } = await import(${JSON.stringify(join(REPO, 'dist', 'shared', 'file-lock.js'))});
 acquireLock(process.argv[1], { command: process.argv[2] });
 process.stdout.write('held\\n');

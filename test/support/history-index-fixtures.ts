@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createExtractiveProvider, LlmRunner, type LlmProvider } from '../../src/core/llm/index.js';
-import { FIXTURES } from './cli.js';
+import { FIXTURES } from './paths.js';
 
 export const PUFFIN_FIXTURES = [
   join(FIXTURES, 'puffin', 'jdubray-cosa', 'history.early.json'),

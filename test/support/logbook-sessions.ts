@@ -6,7 +6,7 @@ import { ingest } from '../../src/core/ingest/ingest.js';
 import type { LlmProvider, LlmReply, LlmRequest } from '../../src/core/llm/index.js';
 import { LlmProviderError, parseJsonReply } from '../../src/core/llm/index.js';
 import { openStore, type Store } from '../../src/store/db.js';
-import { tempDir } from './cli.js';
+import { tempDir } from './paths.js';
 
 export type Turn =
   | { user: string }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openStore } from '../../store/db.js';
 import { ingest } from '../ingest/ingest.js';
 import { HistoryParser, parseStoreHistory, type ParsedHistory, type ParsedPrompt } from './index.js';
-import { tempDir } from '../../../test/support/cli.js';
+import { tempDir } from '../../../test/support/paths.js';
 import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from '../../../test/support/history-index-fixtures.js';
 
 const plain = (h: ParsedHistory) => JSON.stringify([...h.branches].map(([k, v]) => [k, v]));

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createExtractiveProvider, LlmRunner, type LlmProvider } from '../llm/index.js';
 import { generateHistoryIndex, IncrementalUpdater, type GenerateOptions, type HistoryIndex } from './index.js';
-import { tempDir } from '../../../test/support/cli.js';
+import { tempDir } from '../../../test/support/paths.js';
 import {
   countingProvider,
   samplePrompts,

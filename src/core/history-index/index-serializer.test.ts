@@ -8,7 +8,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateHistoryIndex, HISTORY_INDEX_SCHEMA_URL, IndexSerializer, type HistoryIndex } from './index.js';
-import { REPO, tempDir } from '../../../test/support/cli.js';
+import { REPO, tempDir } from '../../../test/support/paths.js';
 import {
   countingRunner,
   PUFFIN_FIXTURES,

@@ -7,7 +7,7 @@ import { openStore } from '../../store/db.js';
 import { ingest } from '../ingest/ingest.js';
 import { acquireLock } from '../../shared/file-lock.js';
 import { generateHistoryIndex, IndexSerializer, MarkerExtractor } from './index.js';
-import { tempDir } from '../../../test/support/cli.js';
+import { tempDir } from '../../../test/support/paths.js';
 import { CLAUDE_FIXTURES, countingRunner, PUFFIN_FIXTURES } from '../../../test/support/history-index-fixtures.js';
 
 describe('history index pipeline', () => {
@@ -36,7 +36,8 @@ describe('history index pipeline', () => {
       expect(Object.keys(index.prompts)).toHaveLength(rawCount);
       for (const s of index.segments) {
         expect(s.summary.length).toBeGreaterThan(0);
-        expect(s.importanceScore).toBeGreaterThanOrEqual(0);
+        expect(s.importanceScore).toBeGreaterThan(0);
+        expect(s.importanceScore).toBeLessThanOrEqual(1);
         for (const t of s.topics) expect(index.topicIndex[t]).toContain(s.id);
       }
     });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSummary, generateHistoryIndex, ProcessingStats } from './index.js';
-import { tempDir } from '../../../test/support/cli.js';
+import { tempDir } from '../../../test/support/paths.js';
 import { countingRunner } from '../../../test/support/history-index-fixtures.js';
 
 describe('ProcessingStats', () => {

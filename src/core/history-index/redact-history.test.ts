@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { generateHistoryIndex } from './index.js';
 import { createExtractiveProvider } from '../llm/providers/extractive.js';
 import { LlmRunner, type LlmProvider } from '../llm/index.js';
-import { tempDir } from '../../../test/support/cli.js';
+import { tempDir } from '../../../test/support/paths.js';
 import { samplePrompts, writeHistory } from '../../../test/support/history-index-fixtures.js';
 
 const GITHUB = 'ghp_' + 'Zq8r2LmX0vB7nK4wT1yU6iO3pA9sD5fG7hJ2';

@@ -65,7 +65,7 @@ describe('SummaryGenerator', () => {
       expect(o.summary.summary.length).toBeLessThanOrEqual(1000);
       expect(o.summary.topics.length).toBeGreaterThanOrEqual(1);
       expect(Array.isArray(o.summary.keyEntities)).toBe(true);
-      expect(o.summary.importanceScore).toBeGreaterThanOrEqual(0);
+      expect(o.summary.importanceScore).toBeGreaterThan(0);
       expect(o.summary.importanceScore).toBeLessThanOrEqual(1);
       expect(o).toMatchObject({ source: 'model', stale: false });
     }

@@ -10,7 +10,7 @@ import { handleApi } from './api.js';
 import { refusal } from './host-guard.js';
 import { startUiServer, type UiServer } from './server.js';
 import { fileHistory } from '../../core/file-history/file-history.js';
-import { tempDir } from '../../../test/support/cli.js';
+import { tempDir } from '../../../test/support/paths.js';
 import { UI_SESSION, XSS_TEXT, writeUiFixture } from '../../../test/support/ui-fixture.js';
 import type { SessionDetail } from '../../core/browse/session-detail.js';
 import type { SessionListPage } from '../../core/browse/session-list.js';
