@@ -11,7 +11,7 @@ import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
 import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
-import { indexLines } from '../dist/core/retrieval/format-index.js';
+import { indexLines } from '../dist/core/retrieval/format-listing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../dist/cli/main.js');

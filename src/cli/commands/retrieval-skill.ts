@@ -51,7 +51,7 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
     .action(async () => {
       const [{ skillContext }, { indexLines }, { openStoreForRead }] = await Promise.all([
         import('../../core/retrieval/skill.js'),
-        import('../../core/retrieval/format-index.js'),
+        import('../../core/retrieval/format-listing.js'),
         import('../store-access.js'),
       ]);
       const home = homeDir(io.env);

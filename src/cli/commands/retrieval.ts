@@ -1,7 +1,7 @@
 // Owns `strata index` (alias `strata sessions`), `strata search`, `strata read` and `strata skill`: thin
 // shells over src/core/retrieval that parse flags, open the store and print text or JSON.
 import type { Command } from 'commander';
-import type { IndexFilter } from '../../core/retrieval/list-index.js';
+import type { IndexFilter } from '../../core/retrieval/session-listing.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
 import type { Writable } from 'node:stream';
@@ -60,8 +60,8 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
       };
       // Loaded here, not at start-up: each retrieval command pays only for its own modules.
       const [{ listIndex }, { indexLines }, { openStoreForRead }] = await Promise.all([
-        import('../../core/retrieval/list-index.js'),
-        import('../../core/retrieval/format-index.js'),
+        import('../../core/retrieval/session-listing.js'),
+        import('../../core/retrieval/format-listing.js'),
         import('../store-access.js'),
       ]);
       const store = openStoreForRead(io);

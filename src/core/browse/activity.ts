@@ -3,7 +3,7 @@
 // the day it started (token usage is recorded per reply without a time of its own). Cost is estimated at
 // list prices (prices.ts) for models with a known price; other models' tokens are counted as unpriced.
 import type { Database } from 'better-sqlite3';
-import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
+import { sessionWhere, type SessionFilter } from '../sessions/session-filter.js';
 import { estimatedCost } from './prices.js';
 
 export interface ActivityCounts {

@@ -1,8 +1,8 @@
-// Owns the Sessions page's data: the session listing (core/retrieval/list-index.ts) filtered by text,
+// Owns the Sessions page's data: the session listing (core/retrieval/session-listing.ts) filtered by text,
 // sorted by any column, paged, with subagent sessions nested under their parents and totals over every
 // matching session. One listing read per request; filtering, sorting and paging are in memory.
 import type { Database } from 'better-sqlite3';
-import { listIndex, type IndexEntry, type IndexFilter } from '../retrieval/list-index.js';
+import { listIndex, type IndexEntry, type IndexFilter } from '../retrieval/session-listing.js';
 
 export const SORT_KEYS = [
   'startedAt',

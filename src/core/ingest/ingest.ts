@@ -19,7 +19,7 @@ import { applyParseOutput } from './apply.js';
 import { checkParsedFields } from './field-checks.js';
 import { isUnchanged, planLineSources } from './line-plan.js';
 import { ensureSessionStats, refreshSessionStats, type CallStats } from '../retrieval/session-stats.js';
-import { ensureListing } from '../retrieval/listing.js';
+import { ensureListing } from '../retrieval/listing-table.js';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
 import { BINARY_FILE, NUL_CHECK_BYTES, type PipelineMode, type PrefetchMode } from './pipeline/index.js';

@@ -3,7 +3,7 @@
 // processed, its messages compacted for the model with subagent messages merged in by time.
 import type { Database } from 'better-sqlite3';
 import { sha256 } from '../../shared/hash.js';
-import { sessionWhere } from '../sessions/list-sessions.js';
+import { sessionWhere } from '../sessions/session-filter.js';
 import { keyInput } from '../retrieval/tool-classes.js';
 import { parseJson } from '../retrieval/session-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';

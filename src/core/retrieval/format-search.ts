@@ -1,6 +1,6 @@
 // Owns the plain-text rendering of `search`: hits grouped by session (`#N field: snippet`), `-l` ids, `-c` counts.
 import type { SearchResult, SearchSession } from './search.js';
-import { shortTime } from './format-index.js';
+import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
 
 /** How a session matched when no block holds every word (see search-words.ts). */

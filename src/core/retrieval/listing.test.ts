@@ -6,9 +6,9 @@ import { openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
 import { testLineAdapter } from '../../../test/support/test-adapter.js';
-import { indexLines, shortTime } from './format-index.js';
-import { listIndex, type IndexEntry } from './list-index.js';
-import { TITLE_CHARS, ensureListing, shownTitle } from './listing.js';
+import { indexLines, shortTime } from './format-listing.js';
+import { listIndex, type IndexEntry } from './session-listing.js';
+import { TITLE_CHARS, ensureListing, shownTitle } from './listing-table.js';
 import { ensureSessionStats } from './session-stats.js';
 
 describe('shownTitle', () => {

@@ -1,8 +1,8 @@
 // Owns "the latest sessions of this project": the newest top-level sessions whose project folder is the
 // given one or inside it, one line each (short id, start, agent, messages, title).
 import type { Database } from 'better-sqlite3';
-import { listIndex, type IndexEntry } from './list-index.js';
-import { shortTime } from './format-index.js';
+import { listIndex, type IndexEntry } from './session-listing.js';
+import { shortTime } from './format-listing.js';
 
 export function latestProjectSessions(
   db: Database,

@@ -12,7 +12,7 @@ import { buildFtsQuery } from './fts-query.js';
 import { rankByWords } from './search-words.js';
 import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
-import type { SessionHeading } from './list-index.js';
+import type { SessionHeading } from './session-listing.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
 import { compileUserRegex, literalRegExp, type UserRegex } from './user-regex.js';

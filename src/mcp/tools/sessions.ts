@@ -1,8 +1,8 @@
 // Owns the `sessions` tool: the `strata index` listing (newest first, with its statistics and filters).
 import { z } from 'zod';
-import { listIndex } from '../../core/retrieval/list-index.js';
-import { indexLines } from '../../core/retrieval/format-index.js';
-import type { IndexFilter } from '../../core/retrieval/list-index.js';
+import { listIndex } from '../../core/retrieval/session-listing.js';
+import { indexLines } from '../../core/retrieval/format-listing.js';
+import type { IndexFilter } from '../../core/retrieval/session-listing.js';
 import { homeDir } from '../../shared/paths.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';

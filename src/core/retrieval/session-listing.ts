@@ -1,9 +1,9 @@
 // Owns `strata index` (and its alias `strata sessions`): one row per session, newest first, with mechanical
 // statistics rolled up recursively over subagent sessions. Everything is read from the session listing
-// (listing.ts), computed at ingest: entries for --json and the API here, aligned text in format-index.ts.
+// (listing-table.ts), computed at ingest: entries for --json and the API here, text in format-listing.ts.
 import type { Database } from 'better-sqlite3';
-import { withListing } from './listing.js';
-import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
+import { withListing } from './listing-table.js';
+import { sessionWhere, type SessionFilter } from '../sessions/session-filter.js';
 import { sessionHome } from './locations.js';
 
 export { sessionHome };

@@ -2,8 +2,8 @@
 // SQLite renders each line (printf with the column widths of a first aggregate query), so listing 10,000
 // sessions builds 10,000 strings instead of an object and fifteen cells per session.
 import type { Database } from 'better-sqlite3';
-import { LISTING_FROM, listingQuery, type IndexFilter } from './list-index.js';
-import { withListing } from './listing.js';
+import { LISTING_FROM, listingQuery, type IndexFilter } from './session-listing.js';
+import { withListing } from './listing-table.js';
 
 export const INDEX_HEADER = [
   'ID',
