@@ -11,7 +11,7 @@ import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
 import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
-import { indexLines } from '../dist/core/retrieval/format-listing.js';
+import { listingLines } from '../dist/core/retrieval/format-listing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../dist/cli/main.js');
@@ -162,7 +162,7 @@ try {
   const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
   console.log(`\n10k-session store: ${n} sessions ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const idxIn = [];
-  for (let i = 0; i < 5; i++) idxIn.push(time(() => indexLines(store.db, {}, benchHome)));
+  for (let i = 0; i < 5; i++) idxIn.push(time(() => listingLines(store.db, {}, benchHome)));
   store.close();
   const idxFresh = [];
   for (let i = 0; i < 11; i++) idxFresh.push(cli(homeB, ['index']));

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDemoSessions } from '../../core/demo/demo-sessions.js';
 import { ingest } from '../../core/ingest/ingest.js';
-import { listIndex } from '../../core/retrieval/session-listing.js';
-import { indexLines } from '../../core/retrieval/format-listing.js';
+import { listSessions } from '../../core/retrieval/session-listing.js';
+import { listingLines } from '../../core/retrieval/format-listing.js';
 import { search } from '../../core/retrieval/search.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { formatSearch } from '../../core/retrieval/format-search.js';
@@ -37,7 +37,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
         const store = openStore(join(home, 'strata.db'));
         try {
           const report = await ingest({ store, paths: [folder], env: io.env, cwd: io.cwd });
-          const sessions = listIndex(store.db, {}, homeDir(io.env));
+          const sessions = listSessions(store.db, {}, homeDir(io.env));
           const searches = DEMO_QUERIES.map((query) => ({
             query,
             result: search(store.db, { query, maxPerSession: 2 }),
@@ -47,7 +47,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
           printLine(io.stdout, formatIngestSummary(report, io.env));
           printLine(io.stdout);
           printLine(io.stdout, '$ strata index');
-          printLine(io.stdout, indexLines(store.db, {}, homeDir(io.env)).join('\n'));
+          printLine(io.stdout, listingLines(store.db, {}, homeDir(io.env)).join('\n'));
           for (const { query, result } of searches) {
             printLine(io.stdout);
             printLine(io.stdout, `$ strata search ${query}`);

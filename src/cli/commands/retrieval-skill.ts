@@ -49,7 +49,7 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
     .description('print the context the retrieval skill preloads (never fails: each part says why it is missing)')
     .addHelpText('after', SKILL_EXAMPLES)
     .action(async () => {
-      const [{ skillContext }, { indexLines }, { openStoreForRead }] = await Promise.all([
+      const [{ skillContext }, { listingLines }, { openStoreForRead }] = await Promise.all([
         import('../../core/retrieval/skill.js'),
         import('../../core/retrieval/format-listing.js'),
         import('../store-access.js'),
@@ -67,8 +67,8 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
         const text = skillContext({
           gitLog: gitLog(io.cwd),
           cwd: io.cwd,
-          projectLines: store ? indexLines(store.db, { project: io.cwd }, home) : [],
-          latestLines: () => (store ? indexLines(store.db, { limit: 50 }, home) : []),
+          projectLines: store ? listingLines(store.db, { project: io.cwd }, home) : [],
+          latestLines: () => (store ? listingLines(store.db, { limit: 50 }, home) : []),
           ...(storeProblem ? { storeProblem } : {}),
           helps,
         });

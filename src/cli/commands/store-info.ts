@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { listSources } from '../../core/sessions/list-sources.js';
-import { storeStats } from '../../core/sessions/session-filter.js';
+import { storeStats } from '../../core/sessions/store-stats.js';
 import { ADAPTERS } from '../../sources/registry.js';
 import { tildify } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';

@@ -2,10 +2,10 @@
 // SQLite renders each line (printf with the column widths of a first aggregate query), so listing 10,000
 // sessions builds 10,000 strings instead of an object and fifteen cells per session.
 import type { Database } from 'better-sqlite3';
-import { LISTING_FROM, listingQuery, type IndexFilter } from './session-listing.js';
+import { LISTING_FROM, listingQuery, type ListingFilter } from './session-listing.js';
 import { withListing } from './listing-table.js';
 
-export const INDEX_HEADER = [
+export const LISTING_HEADER = [
   'ID',
   'DATE',
   'AGENT',
@@ -70,15 +70,15 @@ export function shortTime(iso: string | null): string {
 }
 
 /**
- * The lines of the index table (header first; none when no session matches). `home`: this machine's home
+ * The lines of the listing table (header first; none when no session matches). `home`: this machine's home
  * folder (a session's own home is inferred from its project path first).
  */
-export function indexLines(db: Database, filter: IndexFilter = {}, home: string | null = null): string[] {
+export function listingLines(db: Database, filter: ListingFilter = {}, home: string | null = null): string[] {
   return withListing(db, home, () => renderLines(db, filter));
 }
 
-/** The two queries of `indexLines` (widths, then lines), run in the caller's transaction. */
-function renderLines(db: Database, filter: IndexFilter): string[] {
+/** The two queries of `listingLines` (widths, then lines), run in the caller's transaction. */
+function renderLines(db: Database, filter: ListingFilter): string[] {
   const q = listingQuery(filter);
   // Widths in characters (code points), as SQLite's length() and printf's `!` flag count them.
   const rows = q.limited
@@ -92,9 +92,9 @@ function renderLines(db: Database, filter: IndexFilter): string[] {
     .raw(true)
     .get(...q.params) as [number, ...(number | null)[]];
   if (count === 0) return [];
-  const widths = INDEX_HEADER.map((h, i) => Math.max(h.length, Math.min(maxima[i] ?? 0, CAPS[i]?.width ?? Infinity)));
+  const widths = LISTING_HEADER.map((h, i) => Math.max(h.length, Math.min(maxima[i] ?? 0, CAPS[i]?.width ?? Infinity)));
   const last = CELLS.length - 1;
-  const header = INDEX_HEADER.map((h, i) =>
+  const header = LISTING_HEADER.map((h, i) =>
     i === last ? h : NUMERIC(i) ? h.padStart(widths[i]!) : h.padEnd(widths[i]!),
   ).join('  ');
   const format = CELLS.map((_, i) => (i === last ? '%s' : NUMERIC(i) ? `%${widths[i]}s` : `%!-${widths[i]}s`)).join(

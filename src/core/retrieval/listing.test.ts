@@ -6,8 +6,8 @@ import { openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
 import { testLineAdapter } from '../../../test/support/test-adapter.js';
-import { indexLines, shortTime } from './format-listing.js';
-import { listIndex, type IndexEntry } from './session-listing.js';
+import { listingLines, shortTime } from './format-listing.js';
+import { listSessions, type ListingEntry } from './session-listing.js';
 import { TITLE_CHARS, ensureListing, shownTitle } from './listing-table.js';
 import { ensureSessionStats } from './session-stats.js';
 
@@ -86,16 +86,16 @@ describe('session listing maintenance', () => {
   const fromScratch = () => {
     const kept = store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all();
     store.db.exec('DELETE FROM session_listing');
-    const entries = listIndex(store.db, { all: true }, '/home/vwestberg');
-    const lines = indexLines(store.db, { all: true }, '/home/vwestberg');
+    const entries = listSessions(store.db, { all: true }, '/home/vwestberg');
+    const lines = listingLines(store.db, { all: true }, '/home/vwestberg');
     expect(store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all()).toEqual(kept);
     return { entries, lines };
   };
   const current = () => ({
-    entries: listIndex(store.db, { all: true }, '/home/vwestberg'),
-    lines: indexLines(store.db, { all: true }, '/home/vwestberg'),
+    entries: listSessions(store.db, { all: true }, '/home/vwestberg'),
+    lines: listingLines(store.db, { all: true }, '/home/vwestberg'),
   });
-  const parentOf = (entries: IndexEntry[]) => entries.find((e) => e.id === PARENT)!;
+  const parentOf = (entries: ListingEntry[]) => entries.find((e) => e.id === PARENT)!;
 
   it('rolls subagents that arrive after their parent into the parent row, and archives', async () => {
     await run([join(project(), `${PARENT}.jsonl`)]);
@@ -188,7 +188,7 @@ describe('session listing under concurrent writers', () => {
           'UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = sessions.parent_external_id) WHERE parent_external_id IS NOT NULL',
         )
         .run();
-      const seen = listIndex(reader.db, {}, '/h');
+      const seen = listSessions(reader.db, {}, '/h');
       reader.db.exec('COMMIT');
       // The reader listed its own snapshot (not yet linked) without storing those rows.
       expect(seen.map((e) => [e.id, e.messages])).toEqual([
@@ -197,7 +197,7 @@ describe('session listing under concurrent writers', () => {
       ]);
       expect(writer.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
       expect(ensureListing(writer.db, '/h')).toBe(2);
-      expect(listIndex(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([
+      expect(listSessions(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([
         ['parent0001', 12, 1],
       ]);
     } finally {
@@ -253,7 +253,7 @@ describe('short ids in the listing', () => {
           cwd: dir,
         });
       };
-      const shortIds = () => Object.fromEntries(listIndex(store.db).map((e) => [e.id, e.shortId]));
+      const shortIds = () => Object.fromEntries(listSessions(store.db).map((e) => [e.id, e.shortId]));
       await add('abcdefgh1111');
       await add('zzzzzzzzzzzz');
       expect(shortIds()).toEqual({ abcdefgh1111: 'abcdefgh', zzzzzzzzzzzz: 'zzzzzzzz' });
@@ -288,7 +288,7 @@ describe('session listing migration (schema 5)', () => {
       const v5 = openStore(join(dir, 'strata.db'));
       try {
         expect(v5.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
-        expect(indexLines(v5.db)[1]).toMatch(/^upgraded {2}2025-01-01 00:00 {2}claude-code {5}1 {5}1 +kept$/);
+        expect(listingLines(v5.db)[1]).toMatch(/^upgraded {2}2025-01-01 00:00 {2}claude-code {5}1 {5}1 +kept$/);
         expect(v5.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(1);
       } finally {
         v5.close();

@@ -8,7 +8,7 @@ import { sessionHome } from './locations.js';
 
 export { sessionHome };
 
-export interface IndexFilter extends SessionFilter {
+export interface ListingFilter extends SessionFilter {
   /** Also list subagent/child sessions as their own rows (they are always rolled into their parents). */
   all?: boolean;
 }
@@ -23,7 +23,7 @@ export interface SessionHeading {
   startedAt: string | null;
 }
 
-export interface IndexEntry extends SessionHeading {
+export interface ListingEntry extends SessionHeading {
   endedAt: string | null;
   /** Messages, including subagent sessions. */
   messages: number;
@@ -53,7 +53,7 @@ export interface IndexEntry extends SessionHeading {
 export const LISTING_FROM = 'FROM sessions s JOIN session_listing l ON l.session_id = s.id';
 
 /** The WHERE and ORDER BY (newest first, with the limit) of a listing query over LISTING_FROM, and its parameters. */
-export function listingQuery(filter: IndexFilter): {
+export function listingQuery(filter: ListingFilter): {
   where: string;
   order: string;
   limited: boolean;
@@ -99,7 +99,7 @@ type Row = [
 ];
 
 /** Lists sessions newest first with their statistics (subagents rolled up recursively). */
-export function listIndex(db: Database, filter: IndexFilter = {}, home: string | null = null): IndexEntry[] {
+export function listSessions(db: Database, filter: ListingFilter = {}, home: string | null = null): ListingEntry[] {
   const q = listingQuery(filter);
   const rows = withListing(
     db,
