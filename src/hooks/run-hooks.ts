@@ -25,8 +25,8 @@ export interface HookIo {
 }
 
 /** Exit codes every supported client treats as "go on": 0, or 1 for a failure it only logs. */
-export const HOOK_OK = 0;
-export const HOOK_FAILED = 1;
+const HOOK_OK = 0;
+const HOOK_FAILED = 1;
 
 // Without a transcript path, the client's own default locations are ingested (strata reads no Cursor history).
 const CLIENT_AGENT: Partial<Record<HookClient, AgentName>> = {
@@ -75,11 +75,11 @@ export async function runHookIngest(io: HookIo, client: HookClient = 'claude-cod
   }
 }
 
-export const DEFAULT_CONTEXT_BUDGET = 1500;
-export const LATEST_SESSIONS = 5;
+const DEFAULT_CONTEXT_BUDGET = 1500;
+const LATEST_SESSIONS = 5;
 
 /** The context a new session of `projectDir` starts with, or null when the store knows no session of it. */
-export function sessionStartContext(
+function sessionStartContext(
   db: import('better-sqlite3').Database,
   projectDir: string,
   budget: number,

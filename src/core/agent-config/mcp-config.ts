@@ -5,12 +5,12 @@ import { StrataError } from '../../shared/errors.js';
 import type { AgentClient } from './clients.js';
 import { objectAt, parseJsonObject, printJsonLike } from './json-merge.js';
 
-export const SERVER_NAME = 'strata';
+const SERVER_NAME = 'strata';
 const COMMAND = 'strata';
 const ARGS = ['mcp'];
 
 /** The value of strata's entry under the client's MCP servers key. */
-export function mcpServerEntry(client: AgentClient): Record<string, unknown> {
+function mcpServerEntry(client: AgentClient): Record<string, unknown> {
   if (client === 'opencode') return { type: 'local', command: [COMMAND, ...ARGS], enabled: true };
   return { command: COMMAND, args: ARGS };
 }

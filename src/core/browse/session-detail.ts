@@ -23,7 +23,7 @@ export interface DetailBlock {
   hunks?: EditHunk[];
 }
 
-export interface DetailUsage {
+interface DetailUsage {
   input: number;
   output: number;
   cacheRead: number;
@@ -40,7 +40,7 @@ export interface DetailMessage {
   blocks: DetailBlock[];
 }
 
-export interface DetailSessionLink {
+interface DetailSessionLink {
   id: string;
   agent: string;
   title: string | null;

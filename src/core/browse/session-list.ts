@@ -35,7 +35,7 @@ export interface SessionRow extends ListingEntry {
   children: SessionRow[];
 }
 
-export interface SessionListTotals {
+interface SessionListTotals {
   sessions: number;
   messages: number;
   userMessages: number;

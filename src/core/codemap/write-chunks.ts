@@ -177,7 +177,7 @@ const BREAK_AFTER = new Set([' ', '\t', ';', ',', '}', ')', ']', '>']);
  * `maxChars`, preferring a cut after a space or punctuation in the last fifth of each piece and never
  * inside a surrogate pair.
  */
-export function cutLongLine(plan: PlannedChunk, lines: readonly string[], maxChars: number): PlannedPiece[] {
+function cutLongLine(plan: PlannedChunk, lines: readonly string[], maxChars: number): PlannedPiece[] {
   const line = lines[plan.startLine - 1] ?? '';
   if (plan.startLine !== plan.endLine || line.length + 1 <= maxChars) return [plan];
   const pieces: PlannedPiece[] = [];

@@ -9,9 +9,9 @@ import { buildFtsQuery, hasCjk, invalidQueryError, queryTerms } from './fts-quer
 import { preview } from './text-utils.js';
 import type { Chunk, ChunkLocation, ContextPack } from './types.js';
 
-export const CONTEXT_DB_VERSION = 1;
+const CONTEXT_DB_VERSION = 1;
 /** bm25 column weights: title_path, text. */
-export const BM25_WEIGHTS = [5.0, 1.0] as const;
+const BM25_WEIGHTS = [5.0, 1.0] as const;
 
 const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -9,16 +9,16 @@ import { shortIdsFor } from '../retrieval/session-ids.js';
 import { editHunks, editedPath, locateInFile, type EditHunk } from './edit-hunks.js';
 import { baseName, mentionsPath, pathKey, recordedKey, samePath, type PathKey } from './path-match.js';
 
-export type FileAction = 'created' | 'edited' | 'read' | 'ran' | 'discussed';
+type FileAction = 'created' | 'edited' | 'read' | 'ran' | 'discussed';
 
-export interface FileHunk extends EditHunk {
+interface FileHunk extends EditHunk {
   /** Where the edit's new text is in the file today (1-based lines), when found there. */
   range?: { start: number; end: number };
   /** Set when a line was asked for: whether this hunk covers it. */
   touchesLine?: boolean;
 }
 
-export interface FileHistoryEntry {
+interface FileHistoryEntry {
   sessionId: string;
   shortId: string;
   agent: string;
@@ -75,7 +75,7 @@ interface CandidateRow {
 }
 
 /** The FTS5 phrase of a base name: `session-writer.ts` → `"session writer ts"`. */
-export function basePhrase(base: string): string | undefined {
+function basePhrase(base: string): string | undefined {
   const tokens = base.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return tokens.length ? `"${tokens.join(' ')}"` : undefined;
 }

@@ -41,7 +41,7 @@ export function workspaceForFolder(db: Database, dir: string): string | undefine
   return best;
 }
 
-export function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): LogbookView {
+function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): LogbookView {
   const types = query.types && query.types.length > 0 ? new Set(query.types) : undefined;
   const matching = [...doc.timeline]
     .filter((e) => (!types || types.has(e.type)) && (!query.since || e.timestamp >= query.since))

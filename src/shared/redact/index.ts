@@ -1,4 +1,4 @@
 // Owns the public face of secret redaction: every feature that lets text out of strata calls
 // `redactText` (one text) or a `Redactor` (many, with counts and locations).
-export { redactText, findSecrets, placeholderFor, type RedactResult, type SecretFinding } from './redact-text.js';
+export { redactText, findSecrets } from './redact-text.js';
 export { createRedactor, redactValue, type Redactor, type RedactionEntry, type RedactionLocation } from './redactor.js';

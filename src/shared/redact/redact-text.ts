@@ -32,7 +32,7 @@ const RULES: AnyRule[] = [
 ];
 const scanner = createHintScanner(RULES.map((rule) => rule.hints));
 
-export const placeholderFor = (kind: string): string => `[REDACTED:${kind}]`;
+const placeholderFor = (kind: string): string => `[REDACTED:${kind}]`;
 
 /** A span without the white space (or JSON-escaped line breaks) at its ends: a key body's line breaks stay. */
 function trimmed(text: string, f: RuleMatch): RuleMatch {

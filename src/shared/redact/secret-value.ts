@@ -3,7 +3,7 @@
 // not secrets; random-looking strings are.
 
 /** Shannon entropy in bits per character. */
-export function shannonEntropy(value: string): number {
+function shannonEntropy(value: string): number {
   const counts = new Map<string, number>();
   for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
   let bits = 0;

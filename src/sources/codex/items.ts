@@ -43,7 +43,7 @@ export function cwdFromEnvironmentContext(text: string): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
-export function compactJson(value: unknown): string {
+function compactJson(value: unknown): string {
   try {
     return stringifyJson(value) ?? '';
   } catch {

@@ -9,9 +9,9 @@ import { convertSession, type RawMessage, type RawSession } from './convert.js';
 import { isRecord } from './schema.js';
 
 const STATE_VERSION = 1;
-export const BUSY_TIMEOUT_MS = 2000;
+const BUSY_TIMEOUT_MS = 2000;
 
-export interface OpenCodeDbState {
+interface OpenCodeDbState {
   version: number;
   /** session id → change stamp (`<max time_updated>:<messages>:<parts>`). */
   sessions: Record<string, string>;
@@ -19,7 +19,7 @@ export interface OpenCodeDbState {
 
 type Db = Database.Database;
 
-export function openReadOnly(path: string): Db {
+function openReadOnly(path: string): Db {
   const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
   db.pragma('query_only = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

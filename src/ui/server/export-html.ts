@@ -7,7 +7,7 @@ import { StrataError } from '../../shared/errors.js';
 import { defaultAssetsDir } from './server.js';
 
 /** JSON safe inside a <script> element: no `<` can close it or open a comment. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

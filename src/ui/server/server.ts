@@ -10,7 +10,7 @@ import { handleApi, type ApiContext } from './api.js';
 import { refusal } from './host-guard.js';
 import { StrataError } from '../../shared/errors.js';
 
-export const LOOPBACK = '127.0.0.1';
+const LOOPBACK = '127.0.0.1';
 
 export interface UiServerOptions extends ApiContext {
   /** 0 (default): a free port chosen by the system. */
@@ -57,7 +57,7 @@ function sendJson(res: ServerResponse, status: number, value: unknown, head: boo
 }
 
 /** Handles one request (exported for tests that call it without a socket). */
-export function handleRequest(options: UiServerOptions, port: number, req: IncomingMessage, res: ServerResponse): void {
+function handleRequest(options: UiServerOptions, port: number, req: IncomingMessage, res: ServerResponse): void {
   const refused = refusal(req.headers, port);
   if (refused) return send(res, 403, 'text/plain; charset=utf-8', `403 forbidden: ${refused}\n`, false);
   const head = req.method === 'HEAD';

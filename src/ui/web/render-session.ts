@@ -152,7 +152,7 @@ function linkTo(
   return options.links ? h('a', { href: sessionHref(s.id) }, label) : h('span', {}, label);
 }
 
-export function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
+function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
   const t = s.tokens;
   return h(
     'section',

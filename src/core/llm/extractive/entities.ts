@@ -1,7 +1,7 @@
 // Owns key-entity extraction for the extractive provider: file paths, code identifiers, shell commands
 // and packages mentioned in a segment, ranked by frequency and kind, first mention breaking ties.
 
-export type EntityKind = 'path' | 'command' | 'package' | 'identifier';
+type EntityKind = 'path' | 'command' | 'package' | 'identifier';
 
 export interface Entity {
   kind: EntityKind;

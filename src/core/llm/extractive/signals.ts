@@ -9,7 +9,7 @@ export interface Marker {
 }
 
 /** The history-index spec's default marker priorities (10 = most important). */
-export const MARKER_PRIORITIES: Record<string, number> = {
+const MARKER_PRIORITIES: Record<string, number> = {
   decision: 10,
   breaking: 10,
   security: 9,

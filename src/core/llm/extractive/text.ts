@@ -13,7 +13,7 @@ export interface Sentence {
   terms: string[];
 }
 
-export interface SegmentMessage {
+interface SegmentMessage {
   role: string;
   text: string;
 }
@@ -21,7 +21,7 @@ export interface SegmentMessage {
 const ROLE_LINE = /^\s*(?:#{1,4}\s*)?(user|assistant|human|ai|system|tool|claude|model)\s*(?:\[[^\]\n]*\])?\s*:\s?/i;
 
 /** Splits "user: …" / "assistant: …" rendered text into messages; text without role lines is one message. */
-export function splitMessages(content: string): SegmentMessage[] {
+function splitMessages(content: string): SegmentMessage[] {
   const messages: SegmentMessage[] = [];
   let current: SegmentMessage | undefined;
   for (const line of content.replace(/\r\n?/g, '\n').split('\n')) {
@@ -40,7 +40,7 @@ export function splitMessages(content: string): SegmentMessage[] {
 }
 
 /** Removes fenced code blocks (returned separately) from prose. */
-export function separateCode(text: string): { prose: string; code: string[] } {
+function separateCode(text: string): { prose: string; code: string[] } {
   const code: string[] = [];
   const prose = text.replace(/```[^\n]*\n([\s\S]*?)(?:```|$)/g, (_m, body: string) => {
     code.push(body);

@@ -20,7 +20,7 @@ export interface ClaudeCliProviderOptions {
   spawn?: typeof nodeSpawn;
 }
 
-export function claudeCliArgs(options: ClaudeCliProviderOptions, request: LlmRequest): string[] {
+function claudeCliArgs(options: ClaudeCliProviderOptions, request: LlmRequest): string[] {
   const args = ['-p', '--output-format', 'json', '--max-turns', '1'];
   if (options.noSessionPersistence !== false) args.push('--no-session-persistence');
   if (options.model && options.model !== 'default') args.push('--model', options.model);
