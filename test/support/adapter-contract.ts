@@ -12,7 +12,7 @@ import type { ParseOutput } from '../../src/shared/model.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import type { LineRecord, SourceAdapter } from '../../src/sources/types.js';
 
-export interface ContractVariant {
+interface ContractVariant {
   /** Writes the variant at `path` (the directory exists). */
   write(path: string): void;
 }
@@ -42,7 +42,7 @@ export interface AdapterContractFixtures {
 }
 
 /** Parses `path` the way the engine would hand it over: all non-empty lines (line adapters) or the file. */
-export async function parseWithAdapter(adapter: SourceAdapter, path: string): Promise<ParseOutput> {
+async function parseWithAdapter(adapter: SourceAdapter, path: string): Promise<ParseOutput> {
   if (adapter.format === 'file') return adapter.parseFile({ path });
   return adapter.parseLines(fileLines(path), { path });
 }

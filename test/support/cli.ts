@@ -16,7 +16,7 @@ export interface CliResult {
 }
 
 /** The pinned environment every CLI run gets (PATH, HOME, UTC, no colour), plus `env`. */
-export function cliEnv(env: Record<string, string>): Record<string, string> {
+function cliEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), TZ: 'UTC', NO_COLOR: '1', ...env };
 }
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const FIXTURES = resolve(process.cwd(), '../shared/fixtures/real');
+const FIXTURES = resolve(process.cwd(), '../shared/fixtures/real');
 
 export interface FixtureMessage {
   id: string;

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ContractStep } from './llm-provider-contract.js';
 
-export type ScriptStep = ContractStep;
+type ScriptStep = ContractStep;
 
 export interface ScriptedServer {
   url: string;

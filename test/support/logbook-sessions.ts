@@ -8,7 +8,7 @@ import { LlmProviderError, parseJsonReply } from '../../src/core/llm/index.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { tempDir } from './paths.js';
 
-export type Turn =
+type Turn =
   | { user: string }
   | { assistant: string }
   | { noise: string }
