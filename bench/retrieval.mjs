@@ -39,7 +39,8 @@ function report(name, samples, target) {
   const verdict =
     target === undefined ? '' : p50 <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
   console.log(
-    `${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`,
+    `${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ` +
+      `${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`,
   );
   return p50;
 }
@@ -88,7 +89,8 @@ try {
   const corpus = generateClaudeCorpus(join(dir, 'corpus'), { megabytes });
   const big = writeBigSession(dir);
   console.log(
-    `generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ` +
+      `${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
   const homeA = join(dir, 'store-a');
@@ -97,7 +99,8 @@ try {
   const rep = await ingest({ store, paths: [join(dir, 'corpus')], env: {} });
   const ingestS = (performance.now() - t) / 1000;
   console.log(
-    `ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`,
+    `ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ` +
+      `${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`,
   );
 
   // search, in-process (store open, statements warm after the first round)

@@ -118,7 +118,8 @@ describe('strata map chunk / search / view', () => {
     const compact = strata(['map', 'view', 'AuthService.login', 'NewStore', 'src']);
     expect(compact.code).toBe(0);
     expect(compact.stdout).toBe(
-      'src/sample.ts:17-20 method AuthService.login (exported)\n  async login(user: string, password: string): Promise<string>\n' +
+      'src/sample.ts:17-20 method AuthService.login (exported)\n  async login(user: string, password: string): ' +
+        'Promise<string>\n' +
         'src/sample.go:21-23 function NewStore (exported)\n  func NewStore() *Store\n',
     );
     const full = strata(['map', 'view', 'Point.new', '--level', 'full', '--path', 'src']);

@@ -31,7 +31,8 @@ beforeAll(async () => {
   mkdirSync(join(code, 'src'), { recursive: true });
   writeFileSync(
     join(code, 'src', 'greet.ts'),
-    'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n  hello(): string {\n    return greet("you");\n  }\n}\n',
+    'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n ' +
+      ' hello(): string {\n    return greet("you");\n  }\n}\n',
   );
   cpSync(join(FIXTURES, 'markdown/skills/obra-superpowers'), join(code, 'docs'), { recursive: true });
   writeFileSync(join(base, 'outside.ts'), 'export const secret = 1;\n');

@@ -63,7 +63,8 @@ describe('strata pack (built CLI)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(
       r.stdout.startsWith(
-        `<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task Structure\n`,
+        `<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task ` +
+          `Structure\n`,
       ),
     ).toBe(true);
     expect(r.stdout).toContain('````markdown');
@@ -88,7 +89,8 @@ describe('strata pack (built CLI)', () => {
     expect(out.truncated).toBe(true);
     expect(out.used_tokens).toBeLessThanOrEqual(budget);
     expect(r.stderr).toBe(
-      `strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); omitted ${ids.slice(1).join(', ')}\n`,
+      `strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); ` +
+        `omitted ${ids.slice(1).join(', ')}\n`,
     );
   });
 

@@ -89,7 +89,8 @@ function sessionStartContext(
   if (sessions.length === 0) return null;
   const latest =
     `# Latest sessions of this project (strata)\n${sessions.map(projectSessionLine).join('\n')}\n` +
-    'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP tools).';
+    'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP ' +
+    'tools).';
   // The logbook gets what the session lines leave of the budget (its heading included).
   const heading = '# Project logbook (strata)\n';
   const logbook = projectLogbookText(db, projectDir, () => budget - countTokens(latest + heading) - 2);

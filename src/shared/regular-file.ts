@@ -58,7 +58,9 @@ export function readRegularFileHead(
   }
 }
 
-/** True when `path`, with every symlink resolved, lies inside `folder` (also resolved). False when either is missing. */
+/**
+ * True when `path`, with every symlink resolved, lies inside `folder` (also resolved). False when either is missing.
+ */
 export function isInsideFolder(path: string, folder: string): boolean {
   try {
     const real = realpathSync(path);

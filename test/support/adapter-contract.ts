@@ -18,7 +18,9 @@ interface ContractVariant {
 }
 
 export interface AdapterContractFixtures {
-  /** Path of the session file below a discovery root (e.g. `proj/chats/session-x.jsonl`); discover(root) must find it. */
+  /**
+   * Path of the session file below a discovery root (e.g. `proj/chats/session-x.jsonl`); discover(root) must find it.
+   */
   sessionPath: string;
   /**
    * Lays out session files and, beside them, files discovery must pass over by name or place (sidecars,
@@ -37,7 +39,9 @@ export interface AdapterContractFixtures {
   truncated: ContractVariant;
   /** Line adapters: appends exactly one new message record to the minimal file. */
   append?: (path: string) => void;
-  /** File adapters: rewrites one message of the minimal file (keeping every key); returns its key and a word now in it. */
+  /**
+   * File adapters: rewrites one message of the minimal file (keeping every key); returns its key and a word now in it.
+   */
   editOne?: (path: string) => { key: string; marker: string };
 }
 

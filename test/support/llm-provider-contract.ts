@@ -27,7 +27,8 @@ export interface ContractBackend {
 }
 
 const SEGMENT =
-  'user: The build fails on Node 18.\nassistant: We decided to drop Node 18 because `structuredClone` is missing there. I updated package.json.';
+  'user: The build fails on Node 18.\nassistant: We decided to drop Node 18 because `structuredClone` is missing ' +
+  'there. I updated package.json.';
 
 export function describeProviderContract(name: string, start: () => Promise<ContractBackend>): void {
   describe(`provider contract: ${name}`, () => {
@@ -127,7 +128,9 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
         { kind: 'ok', text: 'not json at all' },
         {
           kind: 'ok',
-          text: '{"summary":"Dropped Node 18.","topics":["build"],"keyEntities":["package.json"],"importanceScore":0.6}',
+          text:
+            '{"summary":"Dropped Node ' +
+            '18.","topics":["build"],"keyEntities":["package.json"],"importanceScore":0.6}',
         },
       ]);
       const repaired = await runner().complete(buildSegmentSummaryRequest({ segmentId: 's1', content: SEGMENT }));

@@ -1,6 +1,7 @@
 // Runs the redactor over every text of the real fixtures (every string of every JSON record, every
 // other file whole) and lists what it redacted: kind and 40 characters each side, the value masked.
-// `STRATA_REDACTION_AUDIT=1 npx vite-node test/support/redaction-audit.ts` prints the list and the redactor's speed (ms per MB).
+// `STRATA_REDACTION_AUDIT=1 npx vite-node test/support/redaction-audit.ts` prints the list and the redactor's speed
+// (ms per MB).
 import { readdirSync, readFileSync, lstatSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +109,7 @@ if (process.env.STRATA_REDACTION_AUDIT === '1') {
   }
   const best = Math.min(...runs);
   console.error(
-    `${texts.length} texts, ${(bytes / 1e6).toFixed(1)} MB, ${lines.length} redactions; redactor ${best.toFixed(0)} ms CPU (best of 7) = ${(best / (bytes / 1e6)).toFixed(1)} ms/MB`,
+    `${texts.length} texts, ${(bytes / 1e6).toFixed(1)} MB, ${lines.length} redactions; redactor ` +
+      `${best.toFixed(0)} ms CPU (best of 7) = ${(best / (bytes / 1e6)).toFixed(1)} ms/MB`,
   );
 }

@@ -27,7 +27,8 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
     .option('--json', 'print JSON on stdout')
     .addHelpText(
       'after',
-      '\nExamples:\n  strata demo\n  strata demo --keep     keep the temp store to try `STRATA_HOME=<dir> strata search ...`',
+      '\nExamples:\n  strata demo\n  strata demo --keep     keep the temp store to try `STRATA_HOME=<dir> strata ' +
+        'search ...`',
     )
     .action(async (opts: { keep?: boolean; json?: boolean }) => {
       const dir = mkdtempSync(join(tmpdir(), 'strata-demo-'));

@@ -60,7 +60,10 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
       `; blocks: ${report.blocksAdded}`,
   );
   lines.push(
-    `malformed lines: ${report.malformedLines}; redactions: ${report.redactions}${report.sourcesArchived ? `; sources gone (sessions kept, archived): ${report.sourcesArchived}` : ''}`,
+    `malformed lines: ${report.malformedLines}; redactions: ` +
+      `${report.redactions}${
+        report.sourcesArchived ? `; sources gone (sessions kept, archived): ` + `${report.sourcesArchived}` : ''
+      }`,
   );
   const invalid = Object.entries(report.invalidValues);
   if (invalid.length > 0)
@@ -70,11 +73,14 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
       `full-text index: ${report.blocksIndexedLate} blocks left unindexed by an interrupted ingest were indexed`,
     );
   lines.push(
-    `read ${mb.toFixed(1)} MB in ${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`,
+    `read ${mb.toFixed(1)} MB in ` +
+      `${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`,
   );
   for (const m of report.malformed.slice(0, 10))
     lines.push(
-      `  malformed: ${tildify(m.path, env)}:${m.line}${m.offset !== undefined ? ` (byte ${m.offset})` : ''}: ${m.reason}`,
+      `  malformed: ${tildify(m.path, env)}:${m.line}${
+        m.offset !== undefined ? ` (byte ` + `${m.offset})` : ''
+      }: ${m.reason}`,
     );
   if (report.malformedLines > 10) lines.push(`  … ${report.malformedLines - 10} more malformed lines (see --json)`);
   lines.push(...formatNotSessions(report, env));

@@ -63,7 +63,8 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('-s, --session <id>', 'only this session (id or unique prefix)')
     .option(
       '--in <selectors>',
-      'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] (repeatable)',
+      'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] ' +
+        '(repeatable)',
       collect,
     )
     .option('--after <time>', 'only messages after (30m, 2h, 7d, 1w or an ISO date)')

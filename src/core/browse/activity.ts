@@ -87,13 +87,15 @@ export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}
     id,
     day,
     n,
-  ] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id = b.message_id
+  ] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id =
+    b.message_id
     WHERE b.kind = 'tool_call' GROUP BY 1, 2`)) {
     const s = byId.get(id);
     if (s) add(s, day ?? s.day, 'toolCalls', n);
   }
   const usage = db
-    .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens), SUM(cache_write_tokens)
+    .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens),
+      SUM(cache_write_tokens)
     FROM usage GROUP BY 1, 2`)
     .raw(true)
     .iterate() as Iterable<[number, string | null, number, number, number, number]>;

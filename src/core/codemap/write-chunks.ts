@@ -1,4 +1,5 @@
-// Owns `map chunk`: plan symbol-aware chunks for mapped files, write chunk files, manifest.json and a search side index.
+// Owns `map chunk`: plan symbol-aware chunks for mapped files, write chunk files, manifest.json and a search side
+// index.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../shared/atomic-write.js';

@@ -70,7 +70,8 @@ export function resolveSegment(loc: SegmentLocator): SegmentPaths {
   if (ctxStat && !ctxStat.isDirectory()) {
     throw new StrataError(
       'USAGE',
-      `${ctxDir} is ${ctxStat.isSymbolicLink() ? 'a symlink' : 'not a directory'}; strata reads and writes packs only in a real _ctx directory inside the segment`,
+      `${ctxDir} is ${ctxStat.isSymbolicLink() ? 'a symlink' : 'not a directory'}; strata reads and writes packs ` +
+        `only in a real _ctx directory inside the segment`,
     );
   }
   const dbPath = join(ctxDir, DB_FILE);

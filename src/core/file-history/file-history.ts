@@ -82,7 +82,8 @@ function basePhrase(base: string): string | undefined {
 
 function candidates(db: Database, base: string): CandidateRow[] {
   const phrase = basePhrase(base);
-  const columns = `b.id, b.kind, b.text, b.tool_name, b.tool_input, m.id message_id, m.seq, m.timestamp, s.id session_id,
+  const columns = `b.id, b.kind, b.text, b.tool_name, b.tool_input, m.id message_id, m.seq, m.timestamp, s.id
+    session_id,
     s.external_id, s.agent, s.project, COALESCE(s.title, st.first_prompt) title
     FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
     LEFT JOIN session_stats st ON st.session_id = s.id`;

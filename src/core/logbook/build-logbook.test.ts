@@ -111,83 +111,90 @@ function options(
 }
 
 describe('logbook loop', () => {
-  it('makes one call per chunk with the spec template and the whole logbook so far; subagents go with their parent; empty sessions are skipped', async () => {
-    const { store } = await setup();
-    const provider = citingFirst();
-    const result = await buildLogbook(options(store, provider, createMemoryCache()));
-    const chunks = provider.requests.map(chunkOf);
-    const s2Chunks = chunks.filter((c) => c.startsWith(`Conversation: ${S2}`)).length;
-    expect(s2Chunks).toBeGreaterThan(1);
-    expect(provider.requests).toHaveLength(1 + s2Chunks);
-    expect(result).toMatchObject({ conversations: 3, processed: 2, empty: 1, chunks: 1 + s2Chunks });
-    expect(chunks.some((c) => c.includes(S3))).toBe(false);
-    // The subagent's messages are in its parent's chunks, as aK.N.
-    expect(chunks.join('\n')).toMatch(/assistant \[a1\.2\]: The tokenizer is defined in src\/tokenizer\.ts/);
-    // The spec's template word for word around the two inserted texts.
-    const [head, rest] = LOGBOOK_PROMPT_TEMPLATE.split('{logbook_text}');
-    const tail = rest!.split('{chunk_text}')[1]!;
-    for (const r of provider.requests) {
-      expect(r.prompt.startsWith(head!)).toBe(true);
-      expect(r.prompt.endsWith(tail)).toBe(true);
-      expect(logbookOf(r)).toMatch(/^=== Logbook: \/work\/app ===\nGenerated: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-    }
-    // Each call sees every event added before it.
-    provider.requests.forEach((r, i) =>
-      expect(
-        logbookOf(r)
-          .split('\n')
-          .filter((l) => l.includes('| DECISION |')),
-      ).toHaveLength(i),
-    );
-    // Events cite the message strata read opens, with that message's time (the reply's 1999 is corrected).
-    for (const e of result.document.timeline) {
-      const read = readSession(store.db, e.source.session, { range: String(e.source.message) });
-      expect(new Date(read.messages[0]!.timestamp!).toISOString()).toBe(e.timestamp);
-    }
-    expect(result.document.timeline.map((e) => e.timestamp)).toEqual(
-      [...result.document.timeline.map((e) => e.timestamp)].sort().reverse(),
-    );
-  });
+  it(
+    'makes one call per chunk with the spec template and the whole logbook so far; subagents go with their parent; ' +
+      'empty sessions are skipped',
+    async () => {
+      const { store } = await setup();
+      const provider = citingFirst();
+      const result = await buildLogbook(options(store, provider, createMemoryCache()));
+      const chunks = provider.requests.map(chunkOf);
+      const s2Chunks = chunks.filter((c) => c.startsWith(`Conversation: ${S2}`)).length;
+      expect(s2Chunks).toBeGreaterThan(1);
+      expect(provider.requests).toHaveLength(1 + s2Chunks);
+      expect(result).toMatchObject({ conversations: 3, processed: 2, empty: 1, chunks: 1 + s2Chunks });
+      expect(chunks.some((c) => c.includes(S3))).toBe(false);
+      // The subagent's messages are in its parent's chunks, as aK.N.
+      expect(chunks.join('\n')).toMatch(/assistant \[a1\.2\]: The tokenizer is defined in src\/tokenizer\.ts/);
+      // The spec's template word for word around the two inserted texts.
+      const [head, rest] = LOGBOOK_PROMPT_TEMPLATE.split('{logbook_text}');
+      const tail = rest!.split('{chunk_text}')[1]!;
+      for (const r of provider.requests) {
+        expect(r.prompt.startsWith(head!)).toBe(true);
+        expect(r.prompt.endsWith(tail)).toBe(true);
+        expect(logbookOf(r)).toMatch(/^=== Logbook: \/work\/app ===\nGenerated: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      }
+      // Each call sees every event added before it.
+      provider.requests.forEach((r, i) =>
+        expect(
+          logbookOf(r)
+            .split('\n')
+            .filter((l) => l.includes('| DECISION |')),
+        ).toHaveLength(i),
+      );
+      // Events cite the message strata read opens, with that message's time (the reply's 1999 is corrected).
+      for (const e of result.document.timeline) {
+        const read = readSession(store.db, e.source.session, { range: String(e.source.message) });
+        expect(new Date(read.messages[0]!.timestamp!).toISOString()).toBe(e.timestamp);
+      }
+      expect(result.document.timeline.map((e) => e.timestamp)).toEqual(
+        [...result.document.timeline.map((e) => e.timestamp)].sort().reverse(),
+      );
+    },
+  );
 
-  it('keeps valid events of a reply and drops unknown types, bare paths and the excess of a 500-event reply', async () => {
-    const { store } = await setup(SESSIONS.slice(0, 1));
-    const provider = scriptedProvider(() =>
-      JSON.stringify({
-        events: [
-          { timestamp: '2026-01-01T09:02:00.000Z', type: 'opinion', content: 'Tabs are nicer than spaces here' },
-          { timestamp: '2026-01-01T09:02:00.000Z', type: 'fact', content: 'src/cache/sqlite.ts' },
-          {
-            timestamp: '2026-01-01T09:02:00.000Z',
-            type: 'DECISION',
-            content: 'Use SQLite for the parse cache',
-            rationale: 'ships with Node',
-            alternatives: ['Redis'],
-            code: 'new Database(path)\nsecond line',
-            source: { message_id: 2 },
-          },
-          ...Array.from({ length: 500 }, (_, i) => ({
-            timestamp: 'not a time',
-            type: 'fact',
-            content: `Generated fact number ${i} about the cache layer`,
-          })),
-        ],
-      }),
-    );
-    const result = await buildLogbook(options(store, provider, createMemoryCache(), { maxEvents: 30 }));
-    const timeline = result.document.timeline;
-    expect(timeline).toHaveLength(30);
-    const decision = timeline.find((e) => e.type === 'decision')!;
-    expect(decision).toMatchObject({
-      content: 'Use SQLite for the parse cache',
-      rationale: 'ships with Node',
-      alternatives: ['Redis'],
-      code: 'new Database(path)',
-      source: { session: S1, message: 2, message_id: '2', agent: 'claude-code' },
-    });
-    expect(result.dropped).toMatchObject({ 'unknown type': 1, 'only an id or a path': 1 });
-    expect(result.dropped['over the per-chunk limit']).toBeGreaterThan(400);
-    expect(timeline.every((e) => e.timestamp === '2026-01-01T09:02:00.000Z')).toBe(true);
-  });
+  it(
+    'keeps valid events of a reply and drops unknown types, bare paths and the excess of a 500-event ' + 'reply',
+    async () => {
+      const { store } = await setup(SESSIONS.slice(0, 1));
+      const provider = scriptedProvider(() =>
+        JSON.stringify({
+          events: [
+            { timestamp: '2026-01-01T09:02:00.000Z', type: 'opinion', content: 'Tabs are nicer than spaces here' },
+            { timestamp: '2026-01-01T09:02:00.000Z', type: 'fact', content: 'src/cache/sqlite.ts' },
+            {
+              timestamp: '2026-01-01T09:02:00.000Z',
+              type: 'DECISION',
+              content: 'Use SQLite for the parse cache',
+              rationale: 'ships with Node',
+              alternatives: ['Redis'],
+              code: 'new Database(path)\nsecond line',
+              source: { message_id: 2 },
+            },
+            ...Array.from({ length: 500 }, (_, i) => ({
+              timestamp: 'not a time',
+              type: 'fact',
+              content: `Generated fact number ${i} about the cache layer`,
+            })),
+          ],
+        }),
+      );
+      const result = await buildLogbook(options(store, provider, createMemoryCache(), { maxEvents: 30 }));
+      const timeline = result.document.timeline;
+      expect(timeline).toHaveLength(30);
+      const decision = timeline.find((e) => e.type === 'decision')!;
+      expect(decision).toMatchObject({
+        content: 'Use SQLite for the parse cache',
+        rationale: 'ships with Node',
+        alternatives: ['Redis'],
+        code: 'new Database(path)',
+        source: { session: S1, message: 2, message_id: '2', agent: 'claude-code' },
+      });
+      expect(result.dropped).toMatchObject({ 'unknown type': 1, 'only an id or a path': 1 });
+      expect(result.dropped['over the per-chunk limit']).toBeGreaterThan(400);
+      expect(timeline.every((e) => e.timestamp === '2026-01-01T09:02:00.000Z')).toBe(true);
+    },
+  );
 
   it('logs a failed conversation, goes on, and retries only it on the next run', async () => {
     const { store } = await setup(
@@ -211,39 +218,43 @@ describe('logbook loop', () => {
     expect(second.document.failed).toEqual([]);
   });
 
-  it('makes no call when nothing changed, reprocesses only the new part of a grown session, and a cached rebuild makes no call', async () => {
-    const { store, root, dir } = await setup();
-    const cache = createMemoryCache();
-    const provider = citingFirst();
-    const first = await buildLogbook(options(store, provider, cache));
-    const calls = provider.requests.length;
-    const again = await buildLogbook(options(store, provider, cache, { previous: first.document }));
-    expect(again.changed).toBe(false);
-    expect(again.document).toBe(first.document);
-    expect(provider.requests).toHaveLength(calls);
-    const rebuild = await buildLogbook(options(store, provider, cache, { full: true, previous: first.document }));
-    expect(provider.requests).toHaveLength(calls);
-    expect(rebuild.document.timeline).toEqual(first.document.timeline);
-    // S1 grows after the logbook's source_range.to: only S1's changed chunk is sent.
-    const file = join(dir, `${S1}.jsonl`);
-    const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').pop()!);
-    appendFileSync(
-      file,
-      JSON.stringify({
-        ...last,
-        type: 'user',
-        uuid: 'grown-1',
-        parentUuid: last.uuid,
-        timestamp: '2026-01-05T00:00:00.000Z',
-        message: { role: 'user', content: 'Note that the cache must stay under 50 MB.' },
-      }) + '\n',
-    );
-    await reingest(store, root, dir);
-    const grown = await buildLogbook(options(store, provider, cache, { previous: first.document }));
-    expect(provider.requests.slice(calls).map((r) => chunkOf(r).split('\n')[0])).toEqual([`Conversation: ${S1}`]);
-    expect(chunkOf(provider.requests[calls]!)).toContain('cache must stay under 50 MB');
-    expect(grown.processed).toBe(1);
-  });
+  it(
+    'makes no call when nothing changed, reprocesses only the new part of a grown session, and a cached rebuild ' +
+      'makes no call',
+    async () => {
+      const { store, root, dir } = await setup();
+      const cache = createMemoryCache();
+      const provider = citingFirst();
+      const first = await buildLogbook(options(store, provider, cache));
+      const calls = provider.requests.length;
+      const again = await buildLogbook(options(store, provider, cache, { previous: first.document }));
+      expect(again.changed).toBe(false);
+      expect(again.document).toBe(first.document);
+      expect(provider.requests).toHaveLength(calls);
+      const rebuild = await buildLogbook(options(store, provider, cache, { full: true, previous: first.document }));
+      expect(provider.requests).toHaveLength(calls);
+      expect(rebuild.document.timeline).toEqual(first.document.timeline);
+      // S1 grows after the logbook's source_range.to: only S1's changed chunk is sent.
+      const file = join(dir, `${S1}.jsonl`);
+      const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').pop()!);
+      appendFileSync(
+        file,
+        JSON.stringify({
+          ...last,
+          type: 'user',
+          uuid: 'grown-1',
+          parentUuid: last.uuid,
+          timestamp: '2026-01-05T00:00:00.000Z',
+          message: { role: 'user', content: 'Note that the cache must stay under 50 MB.' },
+        }) + '\n',
+      );
+      await reingest(store, root, dir);
+      const grown = await buildLogbook(options(store, provider, cache, { previous: first.document }));
+      expect(provider.requests.slice(calls).map((r) => chunkOf(r).split('\n')[0])).toEqual([`Conversation: ${S1}`]);
+      expect(chunkOf(provider.requests[calls]!)).toContain('cache must stay under 50 MB');
+      expect(grown.processed).toBe(1);
+    },
+  );
 
   it('--parallel: conversations of one batch see the logbook as it was at the start of the batch', async () => {
     const { store } = await setup([

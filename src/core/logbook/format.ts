@@ -49,7 +49,9 @@ function markdownLine(event: TimelineEvent): string {
 }
 
 function formatMarkdown(doc: LogbookDocument): string {
-  let text = `# Logbook: ${doc.workspace}\n\n_${generatedLine(doc.generated_at)} UTC · ${doc.timeline.length} events · sessions from ${doc.source_range.from.slice(0, 10)} to ${doc.source_range.to.slice(0, 10)}_\n`;
+  let text =
+    `# Logbook: ${doc.workspace}\n\n_${generatedLine(doc.generated_at)} UTC · ${doc.timeline.length} events ` +
+    `· sessions from ${doc.source_range.from.slice(0, 10)} to ${doc.source_range.to.slice(0, 10)}_\n`;
   let month = '';
   for (const event of newestFirst(doc.timeline)) {
     const m = event.timestamp.slice(0, 7);

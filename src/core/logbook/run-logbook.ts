@@ -59,7 +59,8 @@ function readPrevious(options: RunLogbookOptions): { previous: LogbookDocument |
     } catch (error) {
       throw new StrataError(
         'USAGE',
-        `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, or remove it)`,
+        `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, ` +
+          `or remove it)`,
       );
     }
   }

@@ -6,13 +6,14 @@ import { auditRedactions, fixtureTexts } from '../../../test/support/redaction-a
 
 describe('redaction on the real fixtures', () => {
   const lines = auditRedactions(fixtureTexts());
+  const MAVENS = 'claude-code/vps-system/projects/-home-ken-next-mavens-flow';
 
   it('redacts only the reviewed credentials', () => {
     const byKindAndFile: Record<string, number> = {};
     for (const l of lines) byKindAndFile[`${l.kind} ${l.file}`] = (byKindAndFile[`${l.kind} ${l.file}`] ?? 0) + 1;
     expect(byKindAndFile).toEqual({
       'env-secret aider/aider-repo/tests/fixtures/chat-history.md': 16,
-      'env-secret claude-code/vps-system/projects/-home-ken-next-mavens-flow/eb3fff50-8602-4007-9d57-c59c2da9cc9f/subagents/agent-ad82874.jsonl': 1,
+      [`env-secret ${MAVENS}/eb3fff50-8602-4007-9d57-c59c2da9cc9f/subagents/agent-ad82874.jsonl`]: 1,
       'jwt opencode/hstry/session.md': 2,
       'url-password gemini/vibe-coding-comparison/tmp/ticketing-vc/chats/session-2026-04-25T08-23-e435870b.jsonl': 1,
     });

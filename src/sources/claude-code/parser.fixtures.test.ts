@@ -34,7 +34,10 @@ function rawRecords(path: string): Raw[] {
     .map((l) => JSON.parse(l) as Raw);
 }
 
-/** Expected counts from the raw JSON: sessions, messages (distinct assistant ids + user/system records), tool calls, tool results. */
+/**
+ * Expected counts from the raw JSON: sessions, messages (distinct assistant ids + user/system records), tool calls,
+ * tool results.
+ */
 function rawCounts(path: string): [number, number, number, number] {
   const agent = /^agent-(.+)\.jsonl$/.exec(basename(path))?.[1];
   const conv = rawRecords(path).filter((r) => ['user', 'assistant', 'system'].includes(r.type));

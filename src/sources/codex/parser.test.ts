@@ -204,26 +204,34 @@ describe('codex parser: generation 3', () => {
     });
   });
 
-  it('counts malformed lines with their line number, unknown record types by name, and survives a truncated last line', () => {
-    const full = user('2026-01-02T10:00:02Z', 'hello');
-    const out = parse([
-      meta(),
-      '{not json',
-      '42',
-      JSON.stringify({ timestamp: 'x', type: 'response_item', payload: 'nope' }),
-      env('2026-01-02T10:00:01Z', 'mystery_record', {}),
-      item('2026-01-02T10:00:01Z', { type: 'ghost_snapshot' }),
-      env('2026-01-02T10:00:01Z', 'event_msg', { type: 'task_started' }),
-      full,
-      full.slice(0, 40),
-    ]);
-    expect(out.malformed).toEqual([
-      { line: 2, reason: 'invalid JSON' },
-      { line: 3, reason: 'record is not a JSON object' },
-      { line: 4, reason: 'response_item record without an object payload' },
-      { line: 9, reason: 'invalid JSON' },
-    ]);
-    expect(out.skipped).toEqual({ mystery_record: 1, 'response_item:ghost_snapshot': 1, 'event_msg:task_started': 1 });
-    expect(out.messages.map((m) => m.kind)).toEqual(['prompt']);
-  });
+  it(
+    'counts malformed lines with their line number, unknown record types by name, and survives a truncated last ' +
+      'line',
+    () => {
+      const full = user('2026-01-02T10:00:02Z', 'hello');
+      const out = parse([
+        meta(),
+        '{not json',
+        '42',
+        JSON.stringify({ timestamp: 'x', type: 'response_item', payload: 'nope' }),
+        env('2026-01-02T10:00:01Z', 'mystery_record', {}),
+        item('2026-01-02T10:00:01Z', { type: 'ghost_snapshot' }),
+        env('2026-01-02T10:00:01Z', 'event_msg', { type: 'task_started' }),
+        full,
+        full.slice(0, 40),
+      ]);
+      expect(out.malformed).toEqual([
+        { line: 2, reason: 'invalid JSON' },
+        { line: 3, reason: 'record is not a JSON object' },
+        { line: 4, reason: 'response_item record without an object payload' },
+        { line: 9, reason: 'invalid JSON' },
+      ]);
+      expect(out.skipped).toEqual({
+        mystery_record: 1,
+        'response_item:ghost_snapshot': 1,
+        'event_msg:task_started': 1,
+      });
+      expect(out.messages.map((m) => m.kind)).toEqual(['prompt']);
+    },
+  );
 });

@@ -220,7 +220,8 @@ describe('opencode.db', () => {
     writer.exec('BEGIN IMMEDIATE');
     writer
       .prepare(
-        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_x', 'ses_a', 1, 1, '{\"role\":\"user\"}')",
+        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_x', 'ses_a', 1, 1, " +
+          '\'{"role":"user"}\')',
       )
       .run();
     const before = digest();

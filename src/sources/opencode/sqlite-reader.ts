@@ -65,8 +65,10 @@ function sessionStamps(db: Db): Map<string, string> {
       `SELECT s.id AS id, MAX(s.time_updated, COALESCE(m.mx, 0), COALESCE(p.mx, 0)) AS stamp,
               COALESCE(m.n, 0) AS messages, COALESCE(p.n, 0) AS parts
          FROM session s
-         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM message GROUP BY session_id) m ON m.session_id = s.id
-         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM part GROUP BY session_id) p ON p.session_id = s.id
+         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM message GROUP BY session_id) m ON
+           m.session_id = s.id
+         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM part GROUP BY session_id) p ON
+           p.session_id = s.id
         ORDER BY s.time_created, s.id`,
     )
     .all() as Array<{ id: string; stamp: number; messages: number; parts: number }>;

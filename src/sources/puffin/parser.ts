@@ -79,7 +79,10 @@ async function walkDocument(doc: unknown, handler: RawPromptHandler, found: () =
   }
 }
 
-/** The file parsed whole; `parsed` false when it is corrupt or truncated (the streaming walk then keeps every prompt completed before the error). */
+/**
+ * The file parsed whole; `parsed` false when it is corrupt or truncated (the streaming walk then keeps every prompt
+ * completed before the error).
+ */
 function parseWhole(path: string): { parsed: boolean; doc?: unknown } {
   try {
     return { parsed: true, doc: JSON.parse(readFileSync(path, 'utf8')) as unknown };
@@ -141,7 +144,9 @@ async function streamPuffinHistory(path: string, sink: PuffinSink): Promise<bool
     sink.malformed({
       line: result.error.line,
       offset: result.error.offset,
-      reason: `invalid JSON (truncated or corrupt) near byte ${result.error.offset}: ${result.error.message}; prompts completed before it were kept`,
+      reason:
+        `invalid JSON (truncated or corrupt) near byte ` +
+        `${result.error.offset}: ${result.error.message}; prompts completed before it were kept`,
     });
   }
   builder.finish();

@@ -174,7 +174,8 @@ function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElem
       h(
         'dd',
         {},
-        `input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`,
+        `input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ` +
+          `${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`,
       ),
       h('dt', {}, 'messages'),
       h('dd', {}, String(s.messages.length)),

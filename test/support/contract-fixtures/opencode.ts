@@ -9,11 +9,15 @@ import type { AdapterContractFixtures } from '../adapter-contract.js';
 const CWD = '/work/contract-app';
 const T0 = 1_767_607_200_000;
 const SCHEMA = `
-CREATE TABLE project (id text PRIMARY KEY, worktree text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, sandboxes text NOT NULL);
-CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory text NOT NULL,
+CREATE TABLE project (id text PRIMARY KEY, worktree text NOT NULL, time_created integer NOT NULL, time_updated
+  integer NOT NULL, sandboxes text NOT NULL);
+CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory
+  text NOT NULL,
   title text NOT NULL, version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
-CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
-CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);`;
+CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated
+  integer NOT NULL, data text NOT NULL);
+CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT
+  NULL, time_updated integer NOT NULL, data text NOT NULL);`;
 
 type Row = { id: string; data: unknown; parts?: { id: string; data: unknown }[] };
 

@@ -52,7 +52,8 @@ describe('extractive segment summary on real fixtures', () => {
 
   it('scores @/ markers and signals: breaking change high, routine formatting low', () => {
     const breaking = summarizeSegment(
-      'user: update the API\nassistant: Done. @/breaking: renamed `openStore` to `openDatabase` in src/store/db.ts\nThis is a breaking change for callers.',
+      'user: update the API\nassistant: Done. @/breaking: renamed `openStore` to `openDatabase` in ' +
+        'src/store/db.ts\nThis is a breaking change for callers.',
     );
     expect(breaking.importanceScore).toBe(1);
     expect(breaking.summary).toContain('Breaking: renamed `openStore` to `openDatabase`');
@@ -77,13 +78,17 @@ describe('extractive logbook events', () => {
         id: 'm2',
         role: 'assistant',
         timestamp: '2026-01-15T10:01:00Z',
-        text: 'We decided to store the index in SQLite instead of JSON files because concurrent writers corrupted the JSON. The bug was a race in `writeIndex()` when two hooks ran at once.',
+        text:
+          'We decided to store the index in SQLite instead of JSON files because concurrent writers corrupted ' +
+          'the JSON. The bug was a race in `writeIndex()` when two hooks ran at once.',
       },
       {
         id: 'm3',
         role: 'assistant',
         timestamp: '2026-01-15T10:02:00Z',
-        text: "Let's use better-sqlite3 rather than node-sqlite3 since it is synchronous and faster. Note that WAL mode requires a local filesystem.",
+        text:
+          "Let's use better-sqlite3 rather than node-sqlite3 since it is synchronous and faster. Note that WAL " +
+          'mode requires a local filesystem.',
       },
     ],
     existingEvents: [],

@@ -80,7 +80,9 @@ describe('extractive logbook events', () => {
         { role: 'user', text: 'The export must stay under 10 MB because the upload API rejects larger files.' },
         {
           role: 'assistant',
-          text: 'Let me check the decision log instead of guessing.\n→ Read: /repo/docs/decisions.md\nShould we use Redis instead of SQLite here?',
+          text:
+            'Let me check the decision log instead of guessing.\n→ Read: /repo/docs/decisions.md\nShould we use ' +
+            'Redis instead of SQLite here?',
         },
         { role: 'assistant', text: '@/decision: keep the cache in SQLite rather than Redis\n/repo/src/cache.ts' },
       ]),

@@ -76,13 +76,14 @@ export function splitSentences(text: string): string[] {
 
 const STOPWORDS = new Set(
   (
-    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing done down during each few for from further had has have having he her here hers him his how ' +
-    'i if in into is it its itself just let lets me more most my no nor not now of off on once only or other our ours out over own ' +
-    'same she should so some such than that the their them then there these they this those through to too under until up very ' +
-    'was we were what when where which while who whom why will with would you your yours yes yeah okay ok sure right well ' +
-    'really actually basically thing things something anything everything think going want wants need needs like get got make ' +
-    'made see know look looks looking seems seem maybe might may must one two first also still even already way lot new use ' +
+    'a about above after again against all also am an and any are as at be because been before being below between ' +
+    'both but by can could did do does doing done down during each few for from further had has have having he her ' +
+    'here hers him his how i if in into is it its itself just let lets me more most my no nor not now of off on ' +
+    'once only or other our ours out over own same she should so some such than that the their them then there ' +
+    'these they this those through to too under until up very was we were what when where which while who whom why ' +
+    'will with would you your yours yes yeah okay ok sure right well really actually basically thing things ' +
+    'something anything everything think going want wants need needs like get got make made see know look looks ' +
+    'looking seems seem maybe might may must one two first also still even already way lot new use ' +
     "using used able good great perfect please thanks thank hey hi let's i'm i'll you're it's that's don't can't " +
     "won't isn't doesn't didn't we're we'll here's there's what's via per etc " +
     'clear change changes work works time point case step part kind sense idea instead rather exactly probably'

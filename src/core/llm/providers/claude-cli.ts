@@ -82,7 +82,8 @@ export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmP
             error.code === 'ENOENT'
               ? new LlmProviderError(
                   'process',
-                  `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in config.json`,
+                  `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in ` +
+                    `config.json`,
                   { cause: error },
                 )
               : new LlmProviderError('process', `claude-cli: cannot start \`${command}\`: ${error.message}`, {
