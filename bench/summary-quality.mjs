@@ -17,8 +17,11 @@ const PUFFIN = [
   join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json'),
 ];
 const STORE_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode', 'aider'];
-const HEADER_RE =
-  /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/i;
+const HEADER_RE = new RegExp(
+  /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|/.source +
+    /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/.source,
+  'i',
+);
 const ID_TOPIC_RE = /^(?=.*\d)[0-9a-f-]{4,}$|^[0-9a-f]{8}$/i;
 
 /** Lowercase, Markdown emphasis and code marks removed, whitespace collapsed. */

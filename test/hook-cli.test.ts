@@ -100,7 +100,10 @@ describe('strata hook', () => {
     expect(Object.keys(out)).toEqual(['hookSpecificOutput']);
     expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
     expect(out.hookSpecificOutput.additionalContext).toMatch(
-      /^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}\d+ msgs {2}my screen saver/,
+      new RegExp(
+        /^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}/.source +
+          /\d+ msgs {2}my screen saver/.source,
+      ),
     );
   });
 

@@ -45,7 +45,10 @@ describe('strata llm check', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('ANTHROPIC_API_KEY');
     expect(lines[0]).toMatch(
-      /^strata: llm check: anthropic \(claude-haiku-4-5\) did not answer: the anthropic provider needs an API key: set ANTHROPIC_API_KEY$/,
+      new RegExp(
+        /^strata: llm check: anthropic \(claude-haiku-4-5\) did not answer: the anthropic provider needs /.source +
+          /an API key: set ANTHROPIC_API_KEY$/.source,
+      ),
     );
   });
 

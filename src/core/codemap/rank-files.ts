@@ -14,10 +14,17 @@ export interface RankedFile {
 }
 
 const IDENT_RE = /[A-Za-z_$][A-Za-z0-9_$]*/g;
-const TEST_RE =
-  /(^|\/)(tests?|__tests__|spec|specs|testdata|test-data|fixtures?|__mocks__|e2e|benchmarks?)\/|(^|\/)test[-_][^/]*$|(^|\/)[^/]*fixtures?[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|\/)conftest\.py$/i;
-const VENDORED_RE =
-  /(^|\/)(vendor|third_party|third-party|external|deps|docs?|examples?|samples?|scripts?|website|site|bench|benchmarks?)\//i;
+const TEST_RE = new RegExp(
+  /(^|\/)(tests?|__tests__|spec|specs|testdata|test-data|fixtures?|__mocks__|e2e|benchmarks?)\/|/.source +
+    /(^|\/)test[-_][^/]*$|(^|\/)[^/]*fixtures?[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|/.source +
+    /(^|\/)conftest\.py$/.source,
+  'i',
+);
+const VENDORED_RE = new RegExp(
+  String.raw`(^|\/)(vendor|third_party|third-party|external|deps|docs?|examples?|samples?|scripts?|` +
+    String.raw`website|site|bench|benchmarks?)\/`,
+  'i',
+);
 const GENERATED_RE =
   /(\.min\.[a-z]+$|\.generated\.|\.pb\.go$|_pb2\.py$|\.g\.dart$|(^|\/)generated\/|\.d\.ts$|\.lock$|-lock\.json$)/i;
 const DOT_DIR_RE = /(^|\/)\.[^/]+\//;

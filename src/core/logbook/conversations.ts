@@ -123,8 +123,11 @@ function firstLine(text: string): string {
   return '';
 }
 
-const ERROR_LINE =
-  /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
+const ERROR_LINE = new RegExp(
+  String.raw`\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|` +
+    String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
+  'i',
+);
 
 /**
  * A failed result's first line, and its first line naming an error when that is another one ("Exit code 1" says

@@ -20,8 +20,11 @@ const COMMANDS =
   'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|rm|mv|cp|chmod|ssh|playwright';
 const COMMAND_RE = new RegExp(String.raw`(?:\x60|^\s*\$ |^\s*> )((?:${COMMANDS})(?: +[\w@./:=+-]+){0,4})`, 'gm');
 const JSON_COMMAND_RE = /"command"\s*:\s*"((?:[^"\\]|\\.){1,200})"/g;
-const INSTALL_RE =
-  /\b(?:npm (?:install|i|add)|pnpm add|yarn add|bun add|pip3? install|uv add|poetry add|cargo add|go get)\s+((?:[@\w./-]+\s*){1,5})/g;
+const INSTALL_RE = new RegExp(
+  String.raw`\b(?:npm (?:install|i|add)|pnpm add|yarn add|bun add|pip3? install|uv add|poetry add|` +
+    String.raw`cargo add|go get)\s+((?:[@\w./-]+\s*){1,5})`,
+  'g',
+);
 const SCOPED_PKG_RE = /(?:^|[\s\x60"'(])(@[a-z0-9-]+\/[a-z0-9._-]+)/g;
 const IMPORT_RE = /\bfrom\s+['"]([@\w][\w@./-]*)['"]|\brequire\(\s*['"]([@\w][\w@./-]*)['"]\s*\)/g;
 const BACKTICK_RE = /\x60([^\x60\n]{2,80})\x60/g;

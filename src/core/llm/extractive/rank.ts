@@ -7,8 +7,13 @@ const MAX_CANDIDATES = 400;
 const DAMPING = 0.85;
 const ITERATIONS = 40;
 
-const OUTCOME_CUE =
-  /\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|in short)\b/i;
+const OUTCOME_CUE = new RegExp(
+  String.raw`\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|` +
+    String.raw`the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|` +
+    String.raw`refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|` +
+    String.raw`in short)\b`,
+  'i',
+);
 const MARKER_CUE = /@\/[a-z]+:/i;
 const FILLER = /^(?:let me|i'll|i will|now let me|great|perfect|ok|okay|sure|thanks|thank you|done|good)\b/i;
 

@@ -59,8 +59,11 @@ export const SIGNALS: readonly Signal[] = [
   {
     topic: 'bug-fix',
     importance: 0.65,
-    pattern:
-      /\b(?:bug|error|exception|traceback|stack trace|crash\w*|fail(?:s|ed|ing|ure)?|broken|regression|root cause|fix(?:ed|es)?)\b/i,
+    pattern: new RegExp(
+      String.raw`\b(?:bug|error|exception|traceback|stack trace|crash\w*|fail(?:s|ed|ing|ure)?|broken|` +
+        String.raw`regression|root cause|fix(?:ed|es)?)\b`,
+      'i',
+    ),
   },
   { topic: 'data-migration', importance: 0.65, pattern: /\b(?:migrations?|schema change|data loss)\b/i },
   {

@@ -49,8 +49,11 @@ function separateCode(text: string): { prose: string; code: string[] } {
   return { prose, code };
 }
 
-const NOISE_LINE =
-  /^\s*(?:\[(?:tool|result|tool_result|tool_use|image|document|thinking)\b|\s*\d+→|[|+]-{2,}|\|.*\|\s*$|<\/?[a-z-]+>\s*$|[-=_*]{3,}\s*$|[{}[\]]\s*,?\s*$)/i;
+const NOISE_LINE = new RegExp(
+  String.raw`^\s*(?:\[(?:tool|result|tool_result|tool_use|image|document|thinking)\b|\s*\d+→|[|+]-{2,}|` +
+    String.raw`\|.*\|\s*$|<\/?[a-z-]+>\s*$|[-=_*]{3,}\s*$|[{}[\]]\s*,?\s*$)`,
+  'i',
+);
 const PROTECTED = /\b(e\.g|i\.e|etc|vs|cf|approx|Mr|Dr|No)\./g;
 
 /** Prose sentences of a text: one per line-ish unit, split further at sentence ends. */
