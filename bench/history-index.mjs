@@ -58,7 +58,8 @@ export function generatePuffinHistory(path, { prompts, seed }) {
   branches.forEach((branch, b) => {
     writeSync(
       fd,
-      `${b ? ',' : ''}${JSON.stringify(branch)}:{"id":${JSON.stringify(branch)},"name":${JSON.stringify(branch)},"prompts":[`,
+      `${b ? ',' : ''}${JSON.stringify(branch)}:` +
+        `{"id":${JSON.stringify(branch)},"name":${JSON.stringify(branch)},"prompts":[`,
     );
     let inBranch = 0;
     let parent = null;

@@ -36,7 +36,8 @@ function generate(root, options) {
   const corpus = fileURLToPath(new URL('./corpus.mjs', import.meta.url));
   const script =
     `import(${JSON.stringify(corpus)}).then((m) => ` +
-    `process.stdout.write(JSON.stringify(m.generateClaudeCorpus(${JSON.stringify(root)}, ${JSON.stringify(options)}))))`;
+    `process.stdout.write(JSON.stringify(m.generateClaudeCorpus(` +
+    `${JSON.stringify(root)}, ${JSON.stringify(options)}))))`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

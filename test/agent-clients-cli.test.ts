@@ -153,7 +153,8 @@ describe("strata hook with each client's payload", () => {
     copyFileSync(
       join(
         FIXTURES,
-        'codex/auto-quantize-model/sessions/2025/11/28/rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
+        'codex/auto-quantize-model/sessions/2025/11/28',
+        'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
       ),
       rollout,
     );

@@ -7,11 +7,12 @@ import { holdLock, runCli } from './support/cli.js';
 import { join, resolve } from 'node:path';
 
 const ROOT = process.cwd();
+const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const SOURCE = resolve(
   ROOT,
-  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude',
+  `${SESSION}.jsonl`,
 );
-const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const PROJECT = '/home/vwestberg/Claude';
 
 let base: string;

@@ -8,11 +8,12 @@ import { join, resolve } from 'node:path';
 import { runCli, spawnCli } from './support/cli.js';
 
 const ROOT = process.cwd();
+const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const SOURCE = resolve(
   ROOT,
-  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude',
+  `${SESSION}.jsonl`,
 );
-const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 
 let base: string;
 let watched: string;

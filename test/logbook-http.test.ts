@@ -13,9 +13,10 @@ import { startScriptedServer, type ScriptedServer } from './support/llm-scripted
 
 const CWD = '/work/app';
 const long = (i: number): string =>
-  `Part ${i}: we compared the two storage layouts and measured the write path under load with several writers at once. `.repeat(
-    5,
-  );
+  (
+    `Part ${i}: we compared the two storage layouts and measured the write path under load with several ` +
+    'writers at once. '
+  ).repeat(5);
 const SESSIONS: SessionSpec[] = [
   {
     id: '44444444-aaaa-4aaa-8aaa-000000000001',

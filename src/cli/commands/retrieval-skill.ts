@@ -8,9 +8,11 @@ import { printLine, type CliIo } from '../io.js';
 import { execFileSync } from 'node:child_process';
 import { describeError } from '../../shared/errors.js';
 
-const SKILL_EXAMPLES = `
+const SKILL_EXAMPLES =
+  `
 Examples:
-  strata skill install              write the skills strata-retrieval and strata-context and the agent strata-retrieval under .claude/ here
+  strata skill install              write the skills strata-retrieval and strata-context and the agent ` +
+  `strata-retrieval under .claude/ here
   strata skill install --user       write them under ~/.claude for every project
   strata skill install --print      show the files without writing them
   strata skill context              the context the skill preloads: git log, this project's sessions, help`;

@@ -63,9 +63,13 @@ function definedNames(m: FileMap): Set<string> {
 }
 /** Builtin type and keyword-like names: a file defining one is not what other files mean by it. */
 const GENERIC_NAMES = new Set(
-  'number string boolean object symbol bigint undefined any unknown never void null true false this self super new func type interface class struct enum const let var def fn impl pub use mod len str int float bool list dict set map get put add run main init error err print println value values key keys data name path text result options config string_view size index item items file line lines node args kwargs'.split(
-    ' ',
-  ),
+  (
+    'number string boolean object symbol bigint undefined any unknown never void null true false this ' +
+    'self super new func type interface class struct enum const let var def fn impl pub use mod len str ' +
+    'int float bool list dict set map get put add run main init error err print println value values key ' +
+    'keys data name path text result options config string_view size index item items file line lines ' +
+    'node args kwargs'
+  ).split(' '),
 );
 const DAMPING = 0.85;
 const ITERATIONS = 40;

@@ -36,7 +36,9 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
         },
       },
       {
-        user: 'Add an index for the range query and run the tests. My API key for the tide service is sk-ant-api03-DEMOdemoDEMOdemoDEMOdemo1234567890abcd, put it in .env',
+        user:
+          'Add an index for the range query and run the tests. My API key for the tide service is ' +
+          'sk-ant-api03-DEMOdemoDEMOdemoDEMOdemo1234567890abcd, put it in .env',
         assistant: "Added the index and a `.env` entry (the key is redacted in strata's store). All 12 tests pass.",
         tool: {
           name: 'Bash',

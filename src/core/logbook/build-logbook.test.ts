@@ -23,9 +23,10 @@ const S1 = '11111111-aaaa-4aaa-8aaa-000000000001';
 const S2 = '22222222-bbbb-4bbb-8bbb-000000000002';
 const S3 = '33333333-cccc-4ccc-8ccc-000000000003';
 const long = (i: number): string =>
-  `Step ${i}: we looked at the parser module and its error handling in detail, checking every branch of the tokenizer and the recovery path once more. `.repeat(
-    4,
-  );
+  (
+    `Step ${i}: we looked at the parser module and its error handling in detail, checking every branch of the ` +
+    'tokenizer and the recovery path once more. '
+  ).repeat(4);
 
 const SESSIONS: SessionSpec[] = [
   {

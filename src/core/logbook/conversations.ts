@@ -207,7 +207,8 @@ function readSessionMessages(
       const failed = row.is_error === 1;
       current.failed ||= failed;
       current.parts.push(
-        `← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ${clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX)}`,
+        `← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ` +
+          clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX),
       );
     }
   }

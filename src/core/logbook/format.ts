@@ -40,7 +40,8 @@ function formatText(doc: LogbookDocument): string {
 const BADGE: Record<string, string> = { decision: '`DECISION`', fact: '`FACT`', bug: '`BUG`' };
 
 function markdownLine(event: TimelineEvent): string {
-  let line = `- ${BADGE[event.type] ?? event.type} ${event.timestamp.slice(0, 10)} ${event.content.replace(/\n/g, ' ')}`;
+  const badge = BADGE[event.type] ?? event.type;
+  let line = `- ${badge} ${event.timestamp.slice(0, 10)} ${event.content.replace(/\n/g, ' ')}`;
   if (event.rationale) line += ` — because ${event.rationale}`;
   if (event.resolution) line += ` — fixed: ${event.resolution}`;
   if (event.alternatives?.length) line += ` (instead of: ${event.alternatives.join(', ')})`;

@@ -11,13 +11,17 @@ export interface Entity {
 }
 
 const EXT =
-  'tsx?|jsx?|mjs|cjs|py|rs|go|java|kt|rb|php|cs|cpp|cc|c|h|hpp|swift|md|mdx|json|jsonl|ya?ml|toml|ini|sql|sh|bash|zsh|css|scss|html|vue|svelte|lock|txt|pdf|csv|xml|gradle|dockerfile';
+  'tsx?|jsx?|mjs|cjs|py|rs|go|java|kt|rb|php|cs|cpp|cc|c|h|hpp|swift|md|mdx|json|jsonl|ya?ml|toml|ini|sql|sh|' +
+  'bash|zsh|css|scss|html|vue|svelte|lock|txt|pdf|csv|xml|gradle|dockerfile';
 const PATH_RE = new RegExp(
-  String.raw`(?:~|\.{1,2})?(?:/?[\w@.+-]+/)+[\w@.+-]+(?:\.(?:${EXT}))?\b|\b[\w.-]+\.(?:${EXT})\b|(?<![\w.])\.env(?:\.\w+)?\b`,
+  String.raw`(?:~|\.{1,2})?(?:/?[\w@.+-]+/)+[\w@.+-]+(?:\.(?:${EXT}))?\b|` +
+    String.raw`\b[\w.-]+\.(?:${EXT})\b|(?<![\w.])\.env(?:\.\w+)?\b`,
   'gi',
 );
 const COMMANDS =
-  'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|rm|mv|cp|chmod|ssh|playwright';
+  'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|' +
+  'docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|' +
+  'rm|mv|cp|chmod|ssh|playwright';
 const COMMAND_RE = new RegExp(String.raw`(?:\x60|^\s*\$ |^\s*> )((?:${COMMANDS})(?: +[\w@./:=+-]+){0,4})`, 'gm');
 const JSON_COMMAND_RE = /"command"\s*:\s*"((?:[^"\\]|\\.){1,200})"/g;
 const INSTALL_RE = new RegExp(

@@ -73,7 +73,9 @@ describe('extractive logbook events', () => {
   });
 
   it('finds constraints and markers, and skips tool lines, filler, questions, pasted templates and bare paths', () => {
-    const template = `# Project guidelines\n\n## Style\n\n## Testing\n\nYou must always run mix precommit before finishing.\n${'- use the project conventions for everything\n'.repeat(14)}`;
+    const template =
+      '# Project guidelines\n\n## Style\n\n## Testing\n\nYou must always run mix precommit before finishing.\n' +
+      '- use the project conventions for everything\n'.repeat(14);
     const { events } = extractLogbookEvents(
       chunk([
         { role: 'user', text: template },

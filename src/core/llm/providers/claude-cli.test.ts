@@ -13,7 +13,8 @@ const FAKE_CLAUDE = `#!/usr/bin/env node
 const fs = require('fs');
 const path = require('path');
 const dir = __dirname;
-fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), guard: process.env.STRATA_SUBCALL ?? null }) + '\\n');
+const call = { argv: process.argv.slice(2), guard: process.env.STRATA_SUBCALL ?? null };
+fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify(call) + '\\n');
 if (process.env.STRATA_SUBCALL !== '1') { process.stderr.write('re-entrancy guard missing\\n'); process.exit(9); }
 let stdin = '';
 process.stdin.setEncoding('utf8');
@@ -24,10 +25,14 @@ process.stdin.on('end', () => {
   const steps = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
   const step = steps.shift() || { kind: 'ok', text: 'OK' };
   fs.writeFileSync(file, JSON.stringify(steps));
-  const out = (o) => process.stdout.write(JSON.stringify({ type: 'result', subtype: 'success', session_id: 'fake', total_cost_usd: 0.0012, usage: { input_tokens: 10, output_tokens: 4 }, ...o }));
-  if (step.kind === 'ok') out({ is_error: false, result: step.text, usage: { input_tokens: step.inputTokens || 10, output_tokens: step.outputTokens || 4 } });
-  else if (step.kind === 'rate-limit') out({ is_error: true, subtype: 'error_during_execution', result: 'API Error: 429 rate limit exceeded' });
-  else if (step.kind === 'server-error') out({ is_error: true, subtype: 'error_during_execution', result: 'API Error: 500 Internal server error' });
+  const base = { type: 'result', subtype: 'success', session_id: 'fake', total_cost_usd: 0.0012 };
+  const usage0 = { input_tokens: 10, output_tokens: 4 };
+  const out = (o) => process.stdout.write(JSON.stringify({ ...base, usage: usage0, ...o }));
+  const failed = (result) => out({ is_error: true, subtype: 'error_during_execution', result });
+  const usage = { input_tokens: step.inputTokens || 10, output_tokens: step.outputTokens || 4 };
+  if (step.kind === 'ok') out({ is_error: false, result: step.text, usage });
+  else if (step.kind === 'rate-limit') failed('API Error: 429 rate limit exceeded');
+  else if (step.kind === 'server-error') failed('API Error: 500 Internal server error');
   else if (step.kind === 'slow') setTimeout(() => out({ is_error: false, result: step.text || 'late' }), step.delayMs);
   else if (step.kind === 'empty') out({ is_error: false, result: '' });
 });
