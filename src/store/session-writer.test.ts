@@ -291,73 +291,80 @@ describe('results stored before their call', () => {
 });
 
 describe('packed texts pending in a batch', () => {
-  it('writes the batch once the buffers its pending views keep alive are large, however few bytes the views hold', () => {
-    const writer = new SessionWriter(store.db);
-    // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
-    const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
-    const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
-    const block: PreparedBlock = {
-      kind: 'text',
-      field: 'user',
-      text: view,
-      ftsBytes: view,
-      ftsBody: null,
-      ftsTail: '',
-      toolName: null,
-      toolCallId: null,
-      toolInput: null,
-      isError: 0,
-      noise: null,
-      meta: null,
-    };
-    writer.withFileTransaction(() => {
-      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
-      writer.writePrepared(
-        sessionId,
-        sourceId,
-        {
-          sessionKey: 's',
-          key: 'm1',
-          role: 'user',
-          kind: 'prompt',
-          timestamp: null,
-          model: null,
-          line: 1,
-          sidechain: 0,
-          hash: null,
-          meta: null,
-          blocks: [block],
-        },
-        'merge',
-        result(),
-      );
-    });
-    expect(writer.fts.pendingChars).toBe(11);
-    writer.fts.maybeFlush();
-    expect(hits('alpha')).toBe(1);
-    expect(store.db.prepare('SELECT text FROM blocks').pluck().get()).toBe('alpha bravo');
-  });
+  it(
+    'writes the batch once the buffers its pending views keep alive are large, however few bytes the views ' + 'hold',
+    () => {
+      const writer = new SessionWriter(store.db);
+      // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
+      const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
+      const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
+      const block: PreparedBlock = {
+        kind: 'text',
+        field: 'user',
+        text: view,
+        ftsBytes: view,
+        ftsBody: null,
+        ftsTail: '',
+        toolName: null,
+        toolCallId: null,
+        toolInput: null,
+        isError: 0,
+        noise: null,
+        meta: null,
+      };
+      writer.withFileTransaction(() => {
+        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+        writer.writePrepared(
+          sessionId,
+          sourceId,
+          {
+            sessionKey: 's',
+            key: 'm1',
+            role: 'user',
+            kind: 'prompt',
+            timestamp: null,
+            model: null,
+            line: 1,
+            sidechain: 0,
+            hash: null,
+            meta: null,
+            blocks: [block],
+          },
+          'merge',
+          result(),
+        );
+      });
+      expect(writer.fts.pendingChars).toBe(11);
+      writer.fts.maybeFlush();
+      expect(hits('alpha')).toBe(1);
+      expect(store.db.prepare('SELECT text FROM blocks').pluck().get()).toBe('alpha bravo');
+    },
+  );
 });
 
 describe('full-text merging during a bulk ingest', () => {
-  it('stops incremental merging and raises the hash size for the bulk, sets them back, and keeps crisis merges for 64 segments', () => {
-    const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
-    const writer = new SessionWriter(store.db);
-    expect(option('automerge')).toBe(8);
-    expect(option('hashsize')).toBeUndefined();
-    expect(option('crisismerge')).toBeUndefined();
-    writer.fts.setBulkMerging(true);
-    expect(option('automerge')).toBe(0);
-    expect(option('hashsize')).toBe(4 * 1024 * 1024);
-    expect(option('crisismerge')).toBe(64);
-    write(writer, message('m1', [text('merged later')]));
-    writer.fts.flush();
-    writer.fts.setBulkMerging(false);
-    expect(option('automerge')).toBe(8);
-    expect(option('hashsize')).toBe(1024 * 1024);
-    expect(option('crisismerge')).toBe(64);
-    expect(hits('merged')).toBe(1);
-  });
+  it(
+    'stops incremental merging and raises the hash size for the bulk, sets them back, and keeps crisis merges for ' +
+      '64 segments',
+    () => {
+      const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
+      const writer = new SessionWriter(store.db);
+      expect(option('automerge')).toBe(8);
+      expect(option('hashsize')).toBeUndefined();
+      expect(option('crisismerge')).toBeUndefined();
+      writer.fts.setBulkMerging(true);
+      expect(option('automerge')).toBe(0);
+      expect(option('hashsize')).toBe(4 * 1024 * 1024);
+      expect(option('crisismerge')).toBe(64);
+      write(writer, message('m1', [text('merged later')]));
+      writer.fts.flush();
+      writer.fts.setBulkMerging(false);
+      expect(option('automerge')).toBe(8);
+      expect(option('hashsize')).toBe(1024 * 1024);
+      expect(option('crisismerge')).toBe(64);
+      expect(hits('merged')).toBe(1);
+    },
+  );
 
   it('leaves one segment per full-text batch during the bulk: no merge before 64', () => {
     const segments = () => store.db.prepare('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck().get() as number;
@@ -391,9 +398,11 @@ describe('ingest-batches migration (schema 6)', () => {
     const source = new SourceRegistry(v5.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
     v5.db.exec(`
       INSERT INTO sessions (id, agent, external_id, updated_at) VALUES (1, 'claude-code', 's', 'now');
-      INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ${source}, 1), (2, 1, 'm2', 2, 'user', 'tool_result', ${source}, 2);
+      INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1,
+        'assistant', 'response', ${source}, 1), (2, 1, 'm2', 2, 'user', 'tool_result', ${source}, 2);
       INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name, tool_call_id) VALUES
-        (1, 1, 0, 'tool_call', 'tool_input', '{}', 'Read', 'c1'), (2, 2, 0, 'tool_result', 'tool_output', 'omega', NULL, 'c1');
+        (1, 1, 0, 'tool_call', 'tool_input', '{}', 'Read', 'c1'), (2, 2, 0, 'tool_result', 'tool_output', 'omega',
+          NULL, 'c1');
       INSERT INTO blocks_fts (rowid, text) VALUES (1, '{}'), (2, 'omega');
     `);
     v5.close();
@@ -441,12 +450,14 @@ describe('tool inputs in the index (schema 7)', () => {
       .run();
     v6.db
       .prepare(
-        `INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ?, 1)`,
+        `INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, ` +
+          `'assistant', 'response', ?, 1)`,
       )
       .run(source);
     v6.db
       .prepare(
-        `INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call', 'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`,
+        `INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call', ` +
+          `'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`,
       )
       .run(text);
     v6.db.prepare('INSERT INTO blocks_fts (rowid, text) VALUES (1, ?), (2, ?)').run(text, 'kept as is');
@@ -468,7 +479,8 @@ describe('unused indexes (schema 8)', () => {
     const indexes = (s: Store) =>
       s.db
         .prepare(
-          "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('blocks_tool', 'sources_agent') ORDER BY name",
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('blocks_tool', 'sources_agent') ORDER BY " +
+            'name',
         )
         .pluck()
         .all();

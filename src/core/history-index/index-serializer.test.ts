@@ -148,17 +148,21 @@ describe('IndexSerializer', () => {
     });
     const before = readFileSync(out);
     writeHistory(history, { main: samplePrompts(7, 2) });
-    const script = `
+    const script =
+      `
       import { openSync, writeSync } from 'node:fs';
       const { generateHistoryIndex } = await import(${JSON.stringify(join(REPO, 'dist/core/history-index/index.js'))});
-      const { LlmRunner, createExtractiveProvider } = await import(${JSON.stringify(join(REPO, 'dist/core/llm/index.js'))});
+      const { LlmRunner, createExtractiveProvider } = await ` +
+      `import(${JSON.stringify(join(REPO, 'dist/core/llm/index.js'))});
       const slowWrite = (path, data) => {
         const fd = openSync(path + '.' + process.pid + '.tmp', 'w');
         writeSync(fd, data.slice(0, data.length >> 1));
         process.stdout.write('half-written\\n');
         for (;;) {}
       };
-      await generateHistoryIndex({ source: { kind: 'puffin-file', path: ${JSON.stringify(history)} }, outputPath: ${JSON.stringify(out)}, runner: new LlmRunner({ provider: createExtractiveProvider() }) }, { writeFile: slowWrite });
+      await generateHistoryIndex({ source: { kind: 'puffin-file', path: ${JSON.stringify(history)} }, outputPath: ` +
+      `${JSON.stringify(out)}, runner: new LlmRunner({ provider: createExtractiveProvider() }) }, { writeFile: ` +
+      `slowWrite });
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

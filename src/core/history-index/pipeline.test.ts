@@ -50,7 +50,8 @@ describe('history index pipeline', () => {
       await ingest({ store, paths: [CLAUDE_FIXTURES], env: { HOME: dir }, lockPath: join(dir, 'ingest.lock') });
       const sessions = store.db
         .prepare(
-          "SELECT external_id, prompt_count FROM sessions WHERE agent = 'claude-code' AND relation IS NULL AND prompt_count > 0",
+          "SELECT external_id, prompt_count FROM sessions WHERE agent = 'claude-code' AND relation IS NULL AND " +
+            'prompt_count > 0',
         )
         .all() as Array<{ external_id: string; prompt_count: number }>;
       expect(sessions.length).toBeGreaterThan(1);

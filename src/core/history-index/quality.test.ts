@@ -40,7 +40,9 @@ describe('offline history summaries', () => {
       content: `${TEMPLATE.join('\n')}\n\n${task}`,
       timestamp: Date.UTC(2026, 3, 2, 0, i),
       response: {
-        content: `Done: ${task} ${task} I changed the code for it and checked the result in the browser, then ran the unit tests and the end to end tests again.`,
+        content:
+          `Done: ${task} ${task} I changed the code for it and checked the result in the browser, then ran ` +
+          `the unit tests and the end to end tests again.`,
         timestamp: Date.UTC(2026, 3, 2, 0, i, 30),
       },
     }));

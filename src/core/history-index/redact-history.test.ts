@@ -31,7 +31,8 @@ describe('history index redaction', () => {
   it('redacts secrets of a Puffin file before markers, segments and summaries are made', async () => {
     const dir = tempDir();
     const prompts = samplePrompts(2, 3);
-    prompts[0]!.content = `TODO: rotate the token ${GITHUB} after the deploy. Also export REDIS_PASS=${PASSWORD} on the host.`;
+    prompts[0]!.content =
+      `TODO: rotate the token ${GITHUB} after the deploy. Also export REDIS_PASS=${PASSWORD} on ` + `the host.`;
     prompts[1]!.response!.content = `Done: pushed with ${GITHUB}; the password is ${PASSWORD} until Friday.`;
     const history = writeHistory(join(dir, 'history.json'), { main: prompts });
     const out = join(dir, 'history.index.json');

@@ -42,11 +42,13 @@ describe('claude-code ingest', () => {
     // 12 main sessions with messages (medium-conversation has none) + 16 subagent transcripts
     expect(one(store, 'SELECT COUNT(*) n FROM sessions')).toBe(28);
     expect(one(store, 'SELECT COUNT(*) n FROM sessions WHERE relation IS NOT NULL')).toBe(16);
-    expect(one(store, 'SELECT COUNT(*) n FROM messages')).toBe(1960); // the sum of the per-file table in parser.fixtures.test.ts
+    expect(one(store, 'SELECT COUNT(*) n FROM messages')).toBe(1960); // the sum of the per-file table in
+    // parser.fixtures.test.ts
 
     const links = all<{ external_id: string; parent: string | null; relation: string }>(
       store,
-      `SELECT s.external_id, p.external_id AS parent, s.relation FROM sessions s LEFT JOIN sessions p ON p.id = s.parent_id
+      `SELECT s.external_id, p.external_id AS parent, s.relation FROM sessions s LEFT JOIN sessions p ON p.id =
+        s.parent_id
        WHERE s.relation IS NOT NULL ORDER BY s.external_id`,
     );
     const byKey = Object.fromEntries(links.map((l) => [l.external_id, l]));

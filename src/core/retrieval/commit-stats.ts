@@ -15,8 +15,11 @@ export interface CommitCount {
 const COMMIT_LINE = /^\[[^\]\n]*?\b([0-9a-f]{7,40})\]/gm;
 
 /** A result that reports failure in its text (exit status, git's fatal/error lines, nothing staged). */
-const FAILED =
-  /(?:exit code|exited with code|exit status)[: ]+[1-9]|^(?:fatal|error): |nothing to commit|no changes added to commit|nothing added to commit/im;
+const FAILED = new RegExp(
+  /(?:exit code|exited with code|exit status)[: ]+[1-9]|^(?:fatal|error): |nothing to commit|/.source +
+    /no changes added to commit|nothing added to commit/.source,
+  'im',
+);
 
 export interface CommitStatements {
   calls: Statement;
@@ -25,8 +28,8 @@ export interface CommitStatements {
 
 export function prepareCommitStatements(db: Database): CommitStatements {
   return {
-    calls:
-      db.prepare(`SELECT b.tool_call_id, b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
+    calls: db.prepare(`SELECT b.tool_call_id, b.tool_name, b.tool_input, b.text FROM messages m JOIN blocks b ON
+        b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
     result: db.prepare(`SELECT b.is_error, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id = ? LIMIT 1`),

@@ -35,8 +35,9 @@ type StatsRow = [
   files: string | null,
 ];
 
-const STATS_COLUMNS = `s.id, s.external_id, s.project, COALESCE(s.title, st.first_prompt), s.parent_id, s.parent_external_id,
-  s.relation, s.archived, s.message_count, IFNULL(st.bash_calls, 0), IFNULL(st.web_fetches, 0), IFNULL(st.web_searches, 0),
+const STATS_COLUMNS = `s.id, s.external_id, s.project, COALESCE(s.title, st.first_prompt), s.parent_id,
+  s.parent_external_id, s.relation, s.archived, s.message_count, IFNULL(st.bash_calls, 0), IFNULL(st.web_fetches, 0),
+  IFNULL(st.web_searches, 0),
   IFNULL(st.lines_added, 0), IFNULL(st.lines_removed, 0), IFNULL(st.commits, 0), st.files`;
 
 /** One row of `session_listing`, in its column order. */
@@ -103,7 +104,8 @@ function staleIds(db: Database, home: string | null): number[] {
   return db
     .prepare(
       `WITH RECURSIVE up(id) AS (
-         SELECT s.id FROM sessions s LEFT JOIN main.session_listing l ON l.session_id = s.id WHERE l.session_id IS NULL OR l.home IS NOT ?
+         SELECT s.id FROM sessions s LEFT JOIN main.session_listing l ON l.session_id = s.id WHERE l.session_id IS
+           NULL OR l.home IS NOT ?
          UNION SELECT s.parent_id FROM sessions s JOIN up ON s.id = up.id WHERE s.parent_id IS NOT NULL)
        SELECT id FROM up`,
     )
@@ -118,8 +120,10 @@ function statsRowsUnder(db: Database, ids: number[]): StatsRow[] {
   if (ids.length * 2 >= total) return db.prepare(`SELECT ${STATS_COLUMNS} ${from}`).raw(true).all() as StatsRow[];
   return db
     .prepare(
-      `WITH RECURSIVE down(id) AS (SELECT value FROM json_each(?) UNION SELECT s.id FROM sessions s JOIN down ON s.parent_id = down.id)
-       SELECT ${STATS_COLUMNS} FROM down JOIN sessions s ON s.id = down.id LEFT JOIN session_stats st ON st.session_id = s.id`,
+      `WITH RECURSIVE down(id) AS (SELECT value FROM json_each(?) UNION SELECT s.id FROM sessions s JOIN down ON
+        s.parent_id = down.id)
+       SELECT ${STATS_COLUMNS} FROM down JOIN sessions s ON s.id = down.id LEFT JOIN session_stats st ON ` +
+        `st.session_id = s.id`,
     )
     .raw(true)
     .all(JSON.stringify(ids)) as StatsRow[];
@@ -241,7 +245,8 @@ function writeRows(db: Database, table: string, ids: number[], rows: ListingRow[
   }
   // Every session with one of these external ids (agents may share one), not only the rows just written.
   const update = db.prepare(
-    `UPDATE ${table} SET short_id = ? WHERE session_id IN (SELECT id FROM sessions WHERE external_id = ?) AND short_id IS NOT ?`,
+    `UPDATE ${table} SET short_id = ? WHERE session_id IN (SELECT id FROM sessions WHERE external_id = ?) AND ` +
+      `short_id IS NOT ?`,
   );
   for (const [id, short] of shortIds) update.run(short, id, short);
 }

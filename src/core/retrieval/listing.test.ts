@@ -135,22 +135,25 @@ describe('session listing maintenance', () => {
     expect(store.db.prepare('SELECT DISTINCT home FROM session_listing').pluck().all()).toEqual(['/home/someone-else']);
   });
 
-  it('computes missing rows into a temporary table when another writer holds the lock, and into the store later', async () => {
-    await run();
-    const expected = current();
-    store.db.exec('DELETE FROM session_listing');
-    const writer = openStore(store.path);
-    try {
-      writer.db.prepare('BEGIN IMMEDIATE').run();
+  it(
+    'computes missing rows into a temporary table when another writer holds the lock, and into the store ' + 'later',
+    async () => {
+      await run();
+      const expected = current();
+      store.db.exec('DELETE FROM session_listing');
+      const writer = openStore(store.path);
+      try {
+        writer.db.prepare('BEGIN IMMEDIATE').run();
+        expect(current()).toEqual(expected);
+        expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(0);
+        writer.db.prepare('ROLLBACK').run();
+      } finally {
+        writer.close();
+      }
       expect(current()).toEqual(expected);
-      expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(0);
-      writer.db.prepare('ROLLBACK').run();
-    } finally {
-      writer.close();
-    }
-    expect(current()).toEqual(expected);
-    expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(expected.entries.length);
-  });
+      expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(expected.entries.length);
+    },
+  );
 });
 
 // Sessions written straight into a store, as the ingest writer would leave them.
@@ -170,7 +173,8 @@ describe('session listing under concurrent writers', () => {
     extra: { messages?: number; parent?: string } = {},
   ) =>
     db
-      .prepare(`INSERT INTO sessions (agent, external_id, started_at, message_count, parent_external_id, relation, updated_at)
+      .prepare(`INSERT INTO sessions (agent, external_id, started_at, message_count, parent_external_id, relation,
+        updated_at)
         VALUES (?, ?, '2025-01-01T00:00:00Z', ?, ?, ?, 'now')`)
       .run(agent, externalId, extra.messages ?? 1, extra.parent ?? null, extra.parent ? 'subagent' : null);
 
@@ -185,7 +189,8 @@ describe('session listing under concurrent writers', () => {
       expect(reader.db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(2); // the reader's snapshot
       writer.db
         .prepare(
-          'UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = sessions.parent_external_id) WHERE parent_external_id IS NOT NULL',
+          'UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = ' +
+            'sessions.parent_external_id) WHERE parent_external_id IS NOT NULL',
         )
         .run();
       const seen = listSessions(reader.db, {}, '/h');
@@ -218,7 +223,8 @@ describe('session listing under concurrent writers', () => {
       ensureListing(store.db, '/h');
       const rows = store.db
         .prepare(
-          'SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ORDER BY s.id',
+          'SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ' +
+            'ORDER BY s.id',
         )
         .raw()
         .all();
@@ -278,8 +284,10 @@ describe('session listing migration (schema 5)', () => {
       // The rows an ingest of that version wrote (today's writer writes only today's schema).
       v4.db.exec(`
         INSERT INTO sessions (id, agent, external_id, message_count, prompt_count, started_at, ended_at, updated_at)
-          VALUES (1, 'claude-code', 'upgraded-session', 1, 1, '2025-01-01T00:00:01.000Z', '2025-01-01T00:00:01.000Z', 'now');
-        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user', 'prompt', '2025-01-01T00:00:01.000Z', 1);
+          VALUES (1, 'claude-code', 'upgraded-session', 1, 1, '2025-01-01T00:00:01.000Z',
+            '2025-01-01T00:00:01.000Z', 'now');
+        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user',
+          'prompt', '2025-01-01T00:00:01.000Z', 1);
         INSERT INTO blocks (id, message_id, idx, kind, field, text) VALUES (1, 1, 0, 'text', 'user', 'kept');
         INSERT INTO blocks_fts (rowid, text) VALUES (1, 'kept');
         INSERT INTO session_stats (session_id, first_prompt) VALUES (1, 'kept');

@@ -106,8 +106,10 @@ export function listSessions(db: Database, filter: ListingFilter = {}, home: str
     home,
     () =>
       db
-        .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt), s.started_at, s.ended_at,
-      l.messages, s.prompt_count, l.bash_calls, l.web_fetches, l.web_searches, l.lines_added, l.lines_removed, l.files_touched,
+        .prepare(`SELECT s.external_id, l.short_id, s.agent, s.project, COALESCE(s.title, st.first_prompt),
+          s.started_at, s.ended_at,
+      l.messages, s.prompt_count, l.bash_calls, l.web_fetches, l.web_searches, l.lines_added, l.lines_removed,
+        l.files_touched,
       l.locations, l.commits, l.subagents, s.parent_external_id, s.relation, s.archived, s.models,
       (SELECT json_group_array(j.value) FROM session_stats h, json_each(h.commit_hashes) j
         WHERE h.session_id = s.id OR h.session_id IN (SELECT c.id FROM sessions c WHERE c.parent_id = s.id))

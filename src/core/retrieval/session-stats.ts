@@ -183,18 +183,25 @@ function prepare(db: Database): StatsStatements {
       WHERE m.session_id = ? AND m.kind = 'prompt' AND b.field = 'user' AND b.noise IS NULL AND length(trim(b.text)) > 0
       ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
     injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
-      WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
+      WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text,
+        ?) > 0 LIMIT 1`),
     upsert: db.prepare(
       hasCommitHashes(db)
-        ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
-      VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt, @commitHashes)
+        ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed,
+          commits, files, first_prompt, commit_hashes)
+      VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files,
+        @firstPrompt, @commitHashes)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
-        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
-        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt, commit_hashes = excluded.commit_hashes`
-        : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt)
+        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed =
+          excluded.lines_removed,
+        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt, commit_hashes =
+          excluded.commit_hashes`
+        : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed,
+          commits, files, first_prompt)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
-        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
+        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed =
+          excluded.lines_removed,
         commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt`,
     ),
   };

@@ -32,7 +32,8 @@ export const sessionsTool = defineTool({
   name: 'sessions',
   title: 'List agent sessions',
   description:
-    'List stored coding-agent sessions newest first, with statistics (messages, prompts, shell calls, lines edited, files, commits, ' +
+    'List stored coding-agent sessions newest first, with statistics (messages, prompts, shell calls, lines edited, ' +
+    'files, commits, ' +
     'where the work happened). Filter by project, agent and time; open one with `read`.',
   inputSchema: {
     project: z.string().min(1).optional().describe('only sessions whose project directory contains this text'),

@@ -16,9 +16,9 @@ function shannonEntropy(value: string): number {
 }
 
 const PLACEHOLDER_WORDS = new RegExp(
-  String.raw`^(?:true|false|null|nil|none|undefined|required|optional|string|str|number|int|integer|bool|` +
-    String.raw`boolean|object|any|unknown|void|bytes|list|dict|map|array|secret|password|passwd|token|` +
-    String.raw`redacted|hidden|masked|example|sample|placeholder|changeme|default|empty|test|dummy|fake|` +
+  '^(?:true|false|null|nil|none|undefined|required|optional|string|str|number|int|integer|bool|' +
+    'boolean|object|any|unknown|void|bytes|list|dict|map|array|secret|password|passwd|token|' +
+    'redacted|hidden|masked|example|sample|placeholder|changeme|default|empty|test|dummy|fake|' +
     String.raw`todo|tbd|xxx+|\*+|\.+)$`,
   'i',
 );

@@ -13,7 +13,7 @@ const FIX_WINDOW = 12;
 
 const DECISION_CUE = new RegExp(
   String.raw`\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|` +
-    String.raw`stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will|` +
+    "stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will|" +
     String.raw` should) use|prefer(?:red)?\b.*\bover)\b`,
   'i',
 );
@@ -26,7 +26,7 @@ const PROBLEM_WORDS = new RegExp(
 );
 const BUG_CUE = new RegExp(
   String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
-    String.raw`was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|` +
+    'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
     String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b`,
   'i',
 );
@@ -45,15 +45,15 @@ const ERROR_LINE = new RegExp(
 );
 const FACT_CUE = new RegExp(
   String.raw`\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|` +
-    String.raw`use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|` +
-    String.raw`defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|` +
+    'use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|' +
+    "defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|" +
     String.raw`defaults? to|is limited to|cannot be|can't be)\b`,
   'i',
 );
 const FIX_CUE = new RegExp(
   String.raw`\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|` +
-    String.raw`this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|` +
-    String.raw`caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|` +
+    'this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|' +
+    'caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|' +
     String.raw`fails because)\b`,
   'i',
 );
@@ -62,8 +62,8 @@ const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reaso
 const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
 const FILLER = new RegExp(
-  String.raw`^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|` +
-    String.raw`i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|` +
+  "^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|" +
+    'i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|' +
     String.raw`thank you|done|here's|here is|now,? |first,? |next,? |good)\b`,
   'i',
 );

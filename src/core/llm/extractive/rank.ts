@@ -9,8 +9,8 @@ const ITERATIONS = 40;
 
 const OUTCOME_CUE = new RegExp(
   String.raw`\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|` +
-    String.raw`the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|` +
-    String.raw`refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|` +
+    'the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|' +
+    'refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|' +
     String.raw`in short)\b`,
   'i',
 );
