@@ -291,80 +291,73 @@ describe('results stored before their call', () => {
 });
 
 describe('packed texts pending in a batch', () => {
-  it(
-    'writes the batch once the buffers its pending views keep alive are large, however few bytes the views ' + 'hold',
-    () => {
-      const writer = new SessionWriter(store.db);
-      // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
-      const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
-      const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
-      const block: PreparedBlock = {
-        kind: 'text',
-        field: 'user',
-        text: view,
-        ftsBytes: view,
-        ftsBody: null,
-        ftsTail: '',
-        toolName: null,
-        toolCallId: null,
-        toolInput: null,
-        isError: 0,
-        noise: null,
-        meta: null,
-      };
-      writer.withFileTransaction(() => {
-        const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
-        writer.writePrepared(
-          sessionId,
-          sourceId,
-          {
-            sessionKey: 's',
-            key: 'm1',
-            role: 'user',
-            kind: 'prompt',
-            timestamp: null,
-            model: null,
-            line: 1,
-            sidechain: 0,
-            hash: null,
-            meta: null,
-            blocks: [block],
-          },
-          'merge',
-          result(),
-        );
-      });
-      expect(writer.fts.pendingChars).toBe(11);
-      writer.fts.maybeFlush();
-      expect(hits('alpha')).toBe(1);
-      expect(store.db.prepare('SELECT text FROM blocks').pluck().get()).toBe('alpha bravo');
-    },
-  );
+  it('writes the batch once the buffers its pending views keep alive are large, however little they hold', () => {
+    const writer = new SessionWriter(store.db);
+    // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
+    const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
+    const view = new Uint8Array(buffer, 0, Buffer.from(buffer).write('alpha bravo'));
+    const block: PreparedBlock = {
+      kind: 'text',
+      field: 'user',
+      text: view,
+      ftsBytes: view,
+      ftsBody: null,
+      ftsTail: '',
+      toolName: null,
+      toolCallId: null,
+      toolInput: null,
+      isError: 0,
+      noise: null,
+      meta: null,
+    };
+    writer.withFileTransaction(() => {
+      const sessionId = writer.upsertSession('claude-code', { key: 's' }, sourceId);
+      writer.writePrepared(
+        sessionId,
+        sourceId,
+        {
+          sessionKey: 's',
+          key: 'm1',
+          role: 'user',
+          kind: 'prompt',
+          timestamp: null,
+          model: null,
+          line: 1,
+          sidechain: 0,
+          hash: null,
+          meta: null,
+          blocks: [block],
+        },
+        'merge',
+        result(),
+      );
+    });
+    expect(writer.fts.pendingChars).toBe(11);
+    writer.fts.maybeFlush();
+    expect(hits('alpha')).toBe(1);
+    expect(store.db.prepare('SELECT text FROM blocks').pluck().get()).toBe('alpha bravo');
+  });
 });
 
 describe('full-text merging during a bulk ingest', () => {
-  it(
-    'stops incremental merging and raises the hash size for the bulk, sets them back, and keeps crisis merges for ' +
-      '64 segments',
-    () => {
-      const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
-      const writer = new SessionWriter(store.db);
-      expect(option('automerge')).toBe(8);
-      expect(option('hashsize')).toBeUndefined();
-      expect(option('crisismerge')).toBeUndefined();
-      writer.fts.setBulkMerging(true);
-      expect(option('automerge')).toBe(0);
-      expect(option('hashsize')).toBe(4 * 1024 * 1024);
-      expect(option('crisismerge')).toBe(64);
-      write(writer, message('m1', [text('merged later')]));
-      writer.fts.flush();
-      writer.fts.setBulkMerging(false);
-      expect(option('automerge')).toBe(8);
-      expect(option('hashsize')).toBe(1024 * 1024);
-      expect(option('crisismerge')).toBe(64);
-      expect(hits('merged')).toBe(1);
-    },
-  );
+  it('stops incremental merging, raises the hash size for the bulk and restores both; crisis merges: 64', () => {
+    const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
+    const writer = new SessionWriter(store.db);
+    expect(option('automerge')).toBe(8);
+    expect(option('hashsize')).toBeUndefined();
+    expect(option('crisismerge')).toBeUndefined();
+    writer.fts.setBulkMerging(true);
+    expect(option('automerge')).toBe(0);
+    expect(option('hashsize')).toBe(4 * 1024 * 1024);
+    expect(option('crisismerge')).toBe(64);
+    write(writer, message('m1', [text('merged later')]));
+    writer.fts.flush();
+    writer.fts.setBulkMerging(false);
+    expect(option('automerge')).toBe(8);
+    expect(option('hashsize')).toBe(1024 * 1024);
+    expect(option('crisismerge')).toBe(64);
+    expect(hits('merged')).toBe(1);
+  });
 
   it('leaves one segment per full-text batch during the bulk: no merge before 64', () => {
     const segments = () => store.db.prepare('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck().get() as number;

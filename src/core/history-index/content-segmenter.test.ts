@@ -62,30 +62,27 @@ describe('ContentSegmenter', () => {
     expect(segments[0]!.endTimestamp).toBe(all[2]!.response!.timestamp);
   });
 
-  it(
-    'splits a conversation bigger than maxTokens at turn boundaries, with overlap context after the first ' + 'part',
-    () => {
-      const h = history({ a: chain('x', 10, 200) });
-      const turn = countTokens(renderTurn(h.branches.get('a')![0]!));
-      const segments = new ContentSegmenter({ maxTokensPerSegment: turn * 3 + 5, segmentOverlap: turn + 5 }).segment(h);
-      expect(segments.map((s) => s.promptIds.length)).toEqual([3, 3, 3, 1]);
-      expect(segments.flatMap((s) => s.promptIds)).toEqual(chain('x', 10, 0).map(([id]) => id));
-      expect(segments[0]!.overlapPromptIds).toEqual([]);
-      expect(segments[1]!.overlapPromptIds).toEqual(['x2']);
-      expect(segments[3]!.overlapPromptIds).toEqual(['x8']);
-      const tokensOf = (id: string) => countTokens(renderTurn(h.branches.get('a')!.find((p) => p.id === id)!));
-      for (const s of segments) {
-        expect(s.promptIds.reduce((n, id) => n + tokensOf(id), 0)).toBeLessThanOrEqual(turn * 3 + 5);
-        expect(s.tokenCount).toBe([...s.overlapPromptIds, ...s.promptIds].reduce((n, id) => n + tokensOf(id), 0));
-      }
-      const content = new ContentSegmenter().getSegmentContent(segments[1]!, h);
-      expect(content).toMatch(/\(Context: the end of the previous part of this conversation\)\nUser: x2 word/);
-      expect(content).toContain('Assistant: reply to x3');
-      expect(content.indexOf('User: x3')).toBeGreaterThan(content.indexOf('(End of context)'));
-      // The summarizer never sees prompt headers, ids, timestamps or the branch id.
-      expect(content).not.toMatch(/### Prompt|Branch:|\d{4}-\d\d-\d\dT/);
-    },
-  );
+  it('splits a conversation over maxTokens at turn boundaries, with overlap context after the first part', () => {
+    const h = history({ a: chain('x', 10, 200) });
+    const turn = countTokens(renderTurn(h.branches.get('a')![0]!));
+    const segments = new ContentSegmenter({ maxTokensPerSegment: turn * 3 + 5, segmentOverlap: turn + 5 }).segment(h);
+    expect(segments.map((s) => s.promptIds.length)).toEqual([3, 3, 3, 1]);
+    expect(segments.flatMap((s) => s.promptIds)).toEqual(chain('x', 10, 0).map(([id]) => id));
+    expect(segments[0]!.overlapPromptIds).toEqual([]);
+    expect(segments[1]!.overlapPromptIds).toEqual(['x2']);
+    expect(segments[3]!.overlapPromptIds).toEqual(['x8']);
+    const tokensOf = (id: string) => countTokens(renderTurn(h.branches.get('a')!.find((p) => p.id === id)!));
+    for (const s of segments) {
+      expect(s.promptIds.reduce((n, id) => n + tokensOf(id), 0)).toBeLessThanOrEqual(turn * 3 + 5);
+      expect(s.tokenCount).toBe([...s.overlapPromptIds, ...s.promptIds].reduce((n, id) => n + tokensOf(id), 0));
+    }
+    const content = new ContentSegmenter().getSegmentContent(segments[1]!, h);
+    expect(content).toMatch(/\(Context: the end of the previous part of this conversation\)\nUser: x2 word/);
+    expect(content).toContain('Assistant: reply to x3');
+    expect(content.indexOf('User: x3')).toBeGreaterThan(content.indexOf('(End of context)'));
+    // The summarizer never sees prompt headers, ids, timestamps or the branch id.
+    expect(content).not.toMatch(/### Prompt|Branch:|\d{4}-\d\d-\d\dT/);
+  });
 
   it('packs whole small conversations together and never splits one that fits', () => {
     const h = history({ a: [...chain('p', 3, 20), ...chain('q', 3, 20), ...chain('r', 3, 20), ...chain('s', 3, 20)] });

@@ -48,19 +48,15 @@ describe('HistoryParser', () => {
       expect(await new HistoryParser(fixture).parseBranch('no-such-branch')).toEqual([]);
     });
 
-    it(
-      `streaming (forced) gives the same history for ${fixture.split('/').slice(-1)[0]}, and visit() sees every ` +
-        `prompt in file order`,
-      async () => {
-        const direct = await new HistoryParser(fixture).parse();
-        const streamed = await new HistoryParser(fixture, { streamThresholdBytes: 0 }).parse();
-        expect(plain(streamed)).toBe(plain(direct));
-        expect(streamed.source.contentHash).toBe(direct.source.contentHash);
-        const seen: ParsedPrompt[] = [];
-        await new HistoryParser(fixture, { streamThresholdBytes: 0, visit: (p) => void seen.push(p) }).parse();
-        expect(seen.map((p) => p.id)).toEqual([...direct.branches.values()].flat().map((p) => p.id));
-      },
-    );
+    it(`streaming gives the same history for ${fixture.split('/').at(-1)}; visit() sees prompts in order`, async () => {
+      const direct = await new HistoryParser(fixture).parse();
+      const streamed = await new HistoryParser(fixture, { streamThresholdBytes: 0 }).parse();
+      expect(plain(streamed)).toBe(plain(direct));
+      expect(streamed.source.contentHash).toBe(direct.source.contentHash);
+      const seen: ParsedPrompt[] = [];
+      await new HistoryParser(fixture, { streamThresholdBytes: 0, visit: (p) => void seen.push(p) }).parse();
+      expect(seen.map((p) => p.id)).toEqual([...direct.branches.values()].flat().map((p) => p.id));
+    });
   }
 
   it('skips malformed entries and logs each with its branch and position (both paths)', async () => {
@@ -157,55 +153,51 @@ describe('HistoryParser', () => {
     expect(history.issues.some((i) => /cycle/.test(i.reason))).toBe(true);
   });
 
-  it(
-    'reads store sessions: Puffin threads regroup into their branch; Claude Code sessions are branches of chained ' +
-      'turns',
-    async () => {
-      const dir = tempDir();
-      const store = openStore(join(dir, 'strata.db'));
-      try {
-        await ingest({
-          store,
-          paths: [PUFFIN_FIXTURES[1]!, CLAUDE_FIXTURES],
-          env: { HOME: dir },
-          lockPath: join(dir, 'lock'),
+  it('reads store sessions: Puffin threads regroup into branches; Claude Code sessions are chained turns', async () => {
+    const dir = tempDir();
+    const store = openStore(join(dir, 'strata.db'));
+    try {
+      await ingest({
+        store,
+        paths: [PUFFIN_FIXTURES[1]!, CLAUDE_FIXTURES],
+        env: { HOME: dir },
+        lockPath: join(dir, 'lock'),
+      });
+      const ids = (agent: string) =>
+        (
+          store.db
+            .prepare('SELECT external_id FROM sessions WHERE agent = ? AND relation IS NULL')
+            .all(agent) as Array<{ external_id: string }>
+        ).map((r) => r.external_id);
+      const fromFile = await new HistoryParser(PUFFIN_FIXTURES[1]!).parse();
+      const puffin = parseStoreHistory(store.db, store.path, { sessions: ids('puffin') });
+      expect(puffin.totalPrompts).toBe(fromFile.totalPrompts);
+      expect(new Set([...puffin.branches.keys()])).toEqual(
+        new Set([...fromFile.branches].filter(([, v]) => v.length > 0).map(([k]) => `puffin:${k}`)),
+      );
+      const fileFullstack = fromFile.branches.get('fullstack')!;
+      expect(
+        puffin.branches
+          .get('puffin:fullstack')!
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual(fileFullstack.map((p) => p.id).sort());
+      const claude = parseStoreHistory(store.db, store.path, { sessions: ids('claude-code') });
+      expect(claude.source.kind).toBe('store');
+      for (const [branchId, prompts] of claude.branches) {
+        expect(branchId.startsWith('claude-code:')).toBe(true);
+        prompts.forEach((p, i) => {
+          expect(p.depth).toBe(i);
+          expect(p.parentId).toBe(i === 0 ? null : prompts[i - 1]!.id);
+          expect(p.content.trim()).not.toBe('');
         });
-        const ids = (agent: string) =>
-          (
-            store.db
-              .prepare('SELECT external_id FROM sessions WHERE agent = ? AND relation IS NULL')
-              .all(agent) as Array<{ external_id: string }>
-          ).map((r) => r.external_id);
-        const fromFile = await new HistoryParser(PUFFIN_FIXTURES[1]!).parse();
-        const puffin = parseStoreHistory(store.db, store.path, { sessions: ids('puffin') });
-        expect(puffin.totalPrompts).toBe(fromFile.totalPrompts);
-        expect(new Set([...puffin.branches.keys()])).toEqual(
-          new Set([...fromFile.branches].filter(([, v]) => v.length > 0).map(([k]) => `puffin:${k}`)),
-        );
-        const fileFullstack = fromFile.branches.get('fullstack')!;
-        expect(
-          puffin.branches
-            .get('puffin:fullstack')!
-            .map((p) => p.id)
-            .sort(),
-        ).toEqual(fileFullstack.map((p) => p.id).sort());
-        const claude = parseStoreHistory(store.db, store.path, { sessions: ids('claude-code') });
-        expect(claude.source.kind).toBe('store');
-        for (const [branchId, prompts] of claude.branches) {
-          expect(branchId.startsWith('claude-code:')).toBe(true);
-          prompts.forEach((p, i) => {
-            expect(p.depth).toBe(i);
-            expect(p.parentId).toBe(i === 0 ? null : prompts[i - 1]!.id);
-            expect(p.content.trim()).not.toBe('');
-          });
-        }
-        expect([...claude.branches.values()].flat().some((p) => (p.response?.content ?? '') !== '')).toBe(true);
-        expect(() => parseStoreHistory(store.db, store.path, { sessions: ['zzzz-no-such'] })).toThrow(
-          /no session matches/,
-        );
-      } finally {
-        store.close();
       }
-    },
-  );
+      expect([...claude.branches.values()].flat().some((p) => (p.response?.content ?? '') !== '')).toBe(true);
+      expect(() => parseStoreHistory(store.db, store.path, { sessions: ['zzzz-no-such'] })).toThrow(
+        /no session matches/,
+      );
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -74,25 +74,21 @@ describe('MarkerExtractor', () => {
     expect(found[0]!.context.before).toBe('intro');
   });
 
-  it(
-    'is case-insensitive on the tag, trims, ignores empty or unknown markers; marker text runs to the end of its ' +
-      'line',
-    () => {
-      const x = new MarkerExtractor(MarkerExtractor.getDefaultConfig());
-      const found = x.extract(
-        '@/TODO:   write docs   \n@/unknown: nope\n@/bug:\nsee @/ref: https://example.com/spec and more',
-        { promptId: 'p', field: 'response' },
-      );
-      expect(found.map((m) => [m.type, m.content, m.lineNumber, m.sourceField])).toEqual([
-        ['todo', 'write docs', 1, 'response'],
-        ['ref', 'https://example.com/spec and more', 4, 'response'],
-      ]);
-      expect(x.extract('@/todo: one @/todo: two', { promptId: 'p', field: 'prompt' }).map((m) => m.content)).toEqual([
-        'one @/todo: two',
-      ]);
-      expect(x.extract('no markers here', { promptId: 'p', field: 'prompt' })).toEqual([]);
-    },
-  );
+  it('is case-insensitive on the tag, trims, skips empty or unknown markers; text runs to the end of its line', () => {
+    const x = new MarkerExtractor(MarkerExtractor.getDefaultConfig());
+    const found = x.extract(
+      '@/TODO:   write docs   \n@/unknown: nope\n@/bug:\nsee @/ref: https://example.com/spec and more',
+      { promptId: 'p', field: 'response' },
+    );
+    expect(found.map((m) => [m.type, m.content, m.lineNumber, m.sourceField])).toEqual([
+      ['todo', 'write docs', 1, 'response'],
+      ['ref', 'https://example.com/spec and more', 4, 'response'],
+    ]);
+    expect(x.extract('@/todo: one @/todo: two', { promptId: 'p', field: 'prompt' }).map((m) => m.content)).toEqual([
+      'one @/todo: two',
+    ]);
+    expect(x.extract('no markers here', { promptId: 'p', field: 'prompt' })).toEqual([]);
+  });
 
   it('extracts from prompts and responses of a whole history, keyed by prompt id', () => {
     const history = {

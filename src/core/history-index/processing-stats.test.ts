@@ -75,73 +75,70 @@ describe('ProcessingStats', () => {
     expect(lines.join('\n')).toBe(formatSummary(s));
   });
 
-  it(
-    'a real run reports phases, counts, markers by type, LLM calls, incremental stats and malformed ' + 'entries',
-    async () => {
-      const dir = tempDir();
-      const history = join(dir, 'history.json');
-      writeFileSync(
-        history,
-        JSON.stringify({
-          branches: {
-            main: {
-              prompts: [
-                {
-                  id: 'a',
-                  parentId: null,
-                  content: '@/decision: one store\n@/bug: lock leak',
-                  timestamp: 1000,
-                  response: { content: '@/todo: test it' },
-                },
-                { id: 'b', parentId: 'a', content: 'next', timestamp: 2000 },
-                { content: 'no id' },
-              ],
-            },
+  it('reports phases, counts, markers by type, LLM calls, incremental stats and malformed entries', async () => {
+    const dir = tempDir();
+    const history = join(dir, 'history.json');
+    writeFileSync(
+      history,
+      JSON.stringify({
+        branches: {
+          main: {
+            prompts: [
+              {
+                id: 'a',
+                parentId: null,
+                content: '@/decision: one store\n@/bug: lock leak',
+                timestamp: 1000,
+                response: { content: '@/todo: test it' },
+              },
+              { id: 'b', parentId: 'a', content: 'next', timestamp: 2000 },
+              { content: 'no id' },
+            ],
           },
-        }),
-      );
-      const { stats } = await generateHistoryIndex({
-        source: { kind: 'puffin-file', path: history },
-        outputPath: join(dir, 'i.json'),
-        runner: countingRunner().runner(),
-      });
-      expect(Object.keys(stats.phases)).toEqual(['parse', 'markers', 'segment', 'summarize', 'write']);
-      expect(stats).toMatchObject({
-        promptsProcessed: 2,
-        segmentsGenerated: 1,
-        markersExtracted: 3,
-        markersByType: { decision: 1, bug: 1, todo: 1 },
-      });
-      expect(stats.llmCalls).toMatchObject({
-        count: 1,
-        estimatedCost: 0,
-        provider: 'extractive',
-        model: 'extractive-v1',
-      });
-      expect(stats.incrementalStats).toMatchObject({
-        mode: 'full',
-        reason: 'no existing index',
-        segmentsAdded: 1,
-        segmentsSkipped: 0,
-      });
-      expect(stats.errors).toEqual([{ phase: 'parse', message: 'prompt without an id (branch main, entry 3)' }]);
-      expect(JSON.parse(JSON.stringify(stats))).toEqual(stats);
-      const text = formatSummary(stats);
-      for (const label of [
-        'Duration:',
-        '- parse:',
-        '- summarize:',
-        'Prompts Processed:  2',
-        'Segments Generated: 1',
-        'Markers Extracted:  3',
-        '- decision: 1',
-        'LLM Calls:          1 (extractive/extractive-v1)',
-        'Estimated Cost:     $0.00',
-        'Added:    1 segments',
-        'Errors: 1',
-      ]) {
-        expect(text).toContain(label);
-      }
-    },
-  );
+        },
+      }),
+    );
+    const { stats } = await generateHistoryIndex({
+      source: { kind: 'puffin-file', path: history },
+      outputPath: join(dir, 'i.json'),
+      runner: countingRunner().runner(),
+    });
+    expect(Object.keys(stats.phases)).toEqual(['parse', 'markers', 'segment', 'summarize', 'write']);
+    expect(stats).toMatchObject({
+      promptsProcessed: 2,
+      segmentsGenerated: 1,
+      markersExtracted: 3,
+      markersByType: { decision: 1, bug: 1, todo: 1 },
+    });
+    expect(stats.llmCalls).toMatchObject({
+      count: 1,
+      estimatedCost: 0,
+      provider: 'extractive',
+      model: 'extractive-v1',
+    });
+    expect(stats.incrementalStats).toMatchObject({
+      mode: 'full',
+      reason: 'no existing index',
+      segmentsAdded: 1,
+      segmentsSkipped: 0,
+    });
+    expect(stats.errors).toEqual([{ phase: 'parse', message: 'prompt without an id (branch main, entry 3)' }]);
+    expect(JSON.parse(JSON.stringify(stats))).toEqual(stats);
+    const text = formatSummary(stats);
+    for (const label of [
+      'Duration:',
+      '- parse:',
+      '- summarize:',
+      'Prompts Processed:  2',
+      'Segments Generated: 1',
+      'Markers Extracted:  3',
+      '- decision: 1',
+      'LLM Calls:          1 (extractive/extractive-v1)',
+      'Estimated Cost:     $0.00',
+      'Added:    1 segments',
+      'Errors: 1',
+    ]) {
+      expect(text).toContain(label);
+    }
+  });
 });

@@ -30,40 +30,36 @@ function writeHistory(): string {
 
 describe('streamSegmentTexts', () => {
   for (const threshold of [undefined, 0]) {
-    it(
-      `fills the texts of each batch's segments, redacted, and empties them afterwards (threshold ` +
-        `${threshold ?? 'default'})`,
-      async () => {
-        const path = writeHistory();
-        const history = await new HistoryParser(path, { visit: emptyTexts }).parse();
-        const all = [...history.branches.values()].flat();
-        expect(all.every((p) => p.content === '' && p.response?.content === '')).toBe(true);
-        const segments = new ContentSegmenter({ conversationsPerSegment: 1 }).segment(history);
-        expect(segments).toHaveLength(6);
-        const pending = segments.filter((_, i) => i !== 2);
-        const byId = new Map(all.map((p) => [p.id, p] as const));
-        const batches: string[][] = [];
-        await streamSegmentTexts(
-          path,
-          history,
-          pending,
-          2,
-          async (batch: Segment[]) => {
-            batches.push(batch.map((s) => s.id));
-            for (const s of batch) {
-              for (const id of s.promptIds) {
-                const p: ParsedPrompt = byId.get(id)!;
-                expect(p.content).toMatch(/^thread \d turn \d asks about token \[REDACTED/);
-                expect(p.response!.content).toMatch(/^reply /);
-              }
+    it(`fills each batch's texts, redacted, then empties them (threshold ${threshold ?? 'default'})`, async () => {
+      const path = writeHistory();
+      const history = await new HistoryParser(path, { visit: emptyTexts }).parse();
+      const all = [...history.branches.values()].flat();
+      expect(all.every((p) => p.content === '' && p.response?.content === '')).toBe(true);
+      const segments = new ContentSegmenter({ conversationsPerSegment: 1 }).segment(history);
+      expect(segments).toHaveLength(6);
+      const pending = segments.filter((_, i) => i !== 2);
+      const byId = new Map(all.map((p) => [p.id, p] as const));
+      const batches: string[][] = [];
+      await streamSegmentTexts(
+        path,
+        history,
+        pending,
+        2,
+        async (batch: Segment[]) => {
+          batches.push(batch.map((s) => s.id));
+          for (const s of batch) {
+            for (const id of s.promptIds) {
+              const p: ParsedPrompt = byId.get(id)!;
+              expect(p.content).toMatch(/^thread \d turn \d asks about token \[REDACTED/);
+              expect(p.response!.content).toMatch(/^reply /);
             }
-          },
-          threshold === undefined ? {} : { streamThresholdBytes: threshold },
-        );
-        expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
-        expect(batches.flat().sort()).toEqual(pending.map((s) => s.id).sort());
-        expect(all.every((p) => p.content === '' && p.response?.content === '')).toBe(true);
-      },
-    );
+          }
+        },
+        threshold === undefined ? {} : { streamThresholdBytes: threshold },
+      );
+      expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
+      expect(batches.flat().sort()).toEqual(pending.map((s) => s.id).sort());
+      expect(all.every((p) => p.content === '' && p.response?.content === '')).toBe(true);
+    });
   }
 });

@@ -50,35 +50,28 @@ const good = JSON.stringify({
 const noSleep = async () => {};
 
 describe('SummaryGenerator', () => {
-  it(
-    'summarizes real fixture segments through the extractive provider: summary, topics, keyEntities, ' +
-      'importanceScore',
-    async () => {
-      const history = await new HistoryParser(PUFFIN_FIXTURES[0]!).parse();
-      const segmenter = new ContentSegmenter();
-      const segments = segmenter.segment(history);
-      const generator = new SummaryGenerator({ runner: new LlmRunner({ provider: createExtractiveProvider() }) });
-      const { outcomes } = await generator.generateBatch(
-        segments.map((s) => ({ id: s.id, content: segmenter.getSegmentContent(s, history), tokenCount: s.tokenCount })),
-      );
-      expect(outcomes).toHaveLength(segments.length);
-      for (const [i, o] of outcomes.entries()) {
-        expect(o.summary.segmentId).toBe(segments[i]!.id);
-        expect(o.summary.summary.length).toBeGreaterThan(20);
-        expect(o.summary.summary.length).toBeLessThanOrEqual(1000);
-        expect(o.summary.topics.length).toBeGreaterThanOrEqual(1);
-        expect(Array.isArray(o.summary.keyEntities)).toBe(true);
-        expect(o.summary.importanceScore).toBeGreaterThan(0);
-        expect(o.summary.importanceScore).toBeLessThanOrEqual(1);
-        expect(o).toMatchObject({ source: 'model', stale: false });
-      }
-      const single = await generator.generateSummary(
-        segmenter.getSegmentContent(segments[0]!, history),
-        segments[0]!.id,
-      );
-      expect(single).toEqual(outcomes[0]!.summary);
-    },
-  );
+  it('summarizes real segments through the extractive provider: summary, topics, entities, importance', async () => {
+    const history = await new HistoryParser(PUFFIN_FIXTURES[0]!).parse();
+    const segmenter = new ContentSegmenter();
+    const segments = segmenter.segment(history);
+    const generator = new SummaryGenerator({ runner: new LlmRunner({ provider: createExtractiveProvider() }) });
+    const { outcomes } = await generator.generateBatch(
+      segments.map((s) => ({ id: s.id, content: segmenter.getSegmentContent(s, history), tokenCount: s.tokenCount })),
+    );
+    expect(outcomes).toHaveLength(segments.length);
+    for (const [i, o] of outcomes.entries()) {
+      expect(o.summary.segmentId).toBe(segments[i]!.id);
+      expect(o.summary.summary.length).toBeGreaterThan(20);
+      expect(o.summary.summary.length).toBeLessThanOrEqual(1000);
+      expect(o.summary.topics.length).toBeGreaterThanOrEqual(1);
+      expect(Array.isArray(o.summary.keyEntities)).toBe(true);
+      expect(o.summary.importanceScore).toBeGreaterThan(0);
+      expect(o.summary.importanceScore).toBeLessThanOrEqual(1);
+      expect(o).toMatchObject({ source: 'model', stale: false });
+    }
+    const single = await generator.generateSummary(segmenter.getSegmentContent(segments[0]!, history), segments[0]!.id);
+    expect(single).toEqual(outcomes[0]!.summary);
+  });
 
   it('sends the spec prompt template (1000-token reply cap) and runs 4 segments in parallel', async () => {
     const s = scripted(async () => {
@@ -145,22 +138,19 @@ describe('SummaryGenerator', () => {
     expect(result.outcomes[0]!.summary.summary).toMatch(/parser/);
   });
 
-  it(
-    'repeated content is answered by the response cache (no second call); custom templates change the ' + 'version',
-    async () => {
-      const s = scripted(async () => good);
-      const cache = createMemoryCache();
-      const generator = new SummaryGenerator({ runner: new LlmRunner({ provider: s.provider, cache }) });
-      await generator.generateBatch([{ id: 'a', content: 'same text' }]);
-      const again = await generator.generateBatch([{ id: 'a', content: 'same text' }]);
-      expect(s.requests).toHaveLength(1);
-      expect(again.outcomes[0]!.source).toBe('cache');
-      const custom = new SummaryGenerator({
-        runner: new LlmRunner({ provider: s.provider }),
-        template: 'Summarize as JSON: {content}',
-      });
-      expect(custom.templateVersion).toMatch(/^custom:/);
-      expect(custom.buildRequest({ id: 'z', content: 'hello' }).prompt).toBe('Summarize as JSON: hello');
-    },
-  );
+  it('answers repeated content from the cache (no second call); custom templates change the version', async () => {
+    const s = scripted(async () => good);
+    const cache = createMemoryCache();
+    const generator = new SummaryGenerator({ runner: new LlmRunner({ provider: s.provider, cache }) });
+    await generator.generateBatch([{ id: 'a', content: 'same text' }]);
+    const again = await generator.generateBatch([{ id: 'a', content: 'same text' }]);
+    expect(s.requests).toHaveLength(1);
+    expect(again.outcomes[0]!.source).toBe('cache');
+    const custom = new SummaryGenerator({
+      runner: new LlmRunner({ provider: s.provider }),
+      template: 'Summarize as JSON: {content}',
+    });
+    expect(custom.templateVersion).toMatch(/^custom:/);
+    expect(custom.buildRequest({ id: 'z', content: 'hello' }).prompt).toBe('Summarize as JSON: hello');
+  });
 });

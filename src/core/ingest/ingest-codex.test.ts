@@ -26,54 +26,51 @@ afterEach(() => {
 });
 
 describe('codex + gemini through the ingest engine', () => {
-  it(
-    'ingests every fixture: 8 Codex and 3 Gemini sessions, 3 prompt logs/checkpoints reported as not ' + 'sessions',
-    async () => {
-      const report = await run([join(REAL, 'codex'), join(REAL, 'gemini')]);
-      expect(report.filesFailed).toBe(0);
-      expect(report.notSession.map((n) => n.reason).sort()).toEqual([
-        "Gemini checkpoint: a snapshot of a session's content, duplicated in chats/",
-        'Gemini prompt log (logs.json): prompts only, no replies; not a session',
-        'Gemini prompt log (logs.json): prompts only, no replies; not a session',
-      ]);
-      const sessions = all<{
-        agent: string;
-        external_id: string;
-        message_count: number;
-        prompt_count: number;
-        output_tokens: number;
-        project: string | null;
-      }>(
-        `SELECT agent, external_id, message_count, prompt_count, output_tokens, project
-         FROM sessions ORDER BY agent, external_id`,
-      );
-      expect(sessions.filter((s) => s.agent === 'codex')).toHaveLength(8);
-      expect(sessions.filter((s) => s.agent === 'gemini')).toHaveLength(3);
-      const byId = Object.fromEntries(sessions.map((s) => [s.external_id, s]));
-      // generation 1 (.json, no trailing newline) arrives whole
-      expect(byId['1a0dd4c9-4e06-40c6-97f9-066c07c8793b']).toMatchObject({ message_count: 9, prompt_count: 2 });
-      // token totals: sum of output_tokens over the distinct token_count events (computed from the raw file)
-      const moon = join(
-        REAL,
-        'codex/moonmind/sessions/2025/11/13/rollout-2025-11-13T18-21-11-019a802a-aab1-7c31-9831-d2510c7a74a2.jsonl',
-      );
-      const distinct = new Map<number, number>();
-      for (const l of readFileSync(moon, 'utf8').split('\n').filter(Boolean)) {
-        const r = JSON.parse(l);
-        const info = r.type === 'event_msg' && r.payload?.type === 'token_count' ? r.payload.info : null;
-        if (info?.last_token_usage)
-          distinct.set(info.total_token_usage.total_tokens, info.last_token_usage.output_tokens);
-      }
-      expect(byId['019a802a-aab1-7c31-9831-d2510c7a74a2']).toMatchObject({
-        message_count: 131,
-        prompt_count: 1,
-        project: '/mnt/d/ai/MoonMind',
-        output_tokens: [...distinct.values()].reduce((a, b) => a + b, 0),
-      });
-      const again = await run([join(REAL, 'codex'), join(REAL, 'gemini')]);
-      expect(again.messagesAdded).toBe(0);
-    },
-  );
+  it('ingests every fixture: 8 Codex and 3 Gemini sessions; 3 prompt logs/checkpoints are not sessions', async () => {
+    const report = await run([join(REAL, 'codex'), join(REAL, 'gemini')]);
+    expect(report.filesFailed).toBe(0);
+    expect(report.notSession.map((n) => n.reason).sort()).toEqual([
+      "Gemini checkpoint: a snapshot of a session's content, duplicated in chats/",
+      'Gemini prompt log (logs.json): prompts only, no replies; not a session',
+      'Gemini prompt log (logs.json): prompts only, no replies; not a session',
+    ]);
+    const sessions = all<{
+      agent: string;
+      external_id: string;
+      message_count: number;
+      prompt_count: number;
+      output_tokens: number;
+      project: string | null;
+    }>(
+      `SELECT agent, external_id, message_count, prompt_count, output_tokens, project
+       FROM sessions ORDER BY agent, external_id`,
+    );
+    expect(sessions.filter((s) => s.agent === 'codex')).toHaveLength(8);
+    expect(sessions.filter((s) => s.agent === 'gemini')).toHaveLength(3);
+    const byId = Object.fromEntries(sessions.map((s) => [s.external_id, s]));
+    // generation 1 (.json, no trailing newline) arrives whole
+    expect(byId['1a0dd4c9-4e06-40c6-97f9-066c07c8793b']).toMatchObject({ message_count: 9, prompt_count: 2 });
+    // token totals: sum of output_tokens over the distinct token_count events (computed from the raw file)
+    const moon = join(
+      REAL,
+      'codex/moonmind/sessions/2025/11/13/rollout-2025-11-13T18-21-11-019a802a-aab1-7c31-9831-d2510c7a74a2.jsonl',
+    );
+    const distinct = new Map<number, number>();
+    for (const l of readFileSync(moon, 'utf8').split('\n').filter(Boolean)) {
+      const r = JSON.parse(l);
+      const info = r.type === 'event_msg' && r.payload?.type === 'token_count' ? r.payload.info : null;
+      if (info?.last_token_usage)
+        distinct.set(info.total_token_usage.total_tokens, info.last_token_usage.output_tokens);
+    }
+    expect(byId['019a802a-aab1-7c31-9831-d2510c7a74a2']).toMatchObject({
+      message_count: 131,
+      prompt_count: 1,
+      project: '/mnt/d/ai/MoonMind',
+      output_tokens: [...distinct.values()].reduce((a, b) => a + b, 0),
+    });
+    const again = await run([join(REAL, 'codex'), join(REAL, 'gemini')]);
+    expect(again.messagesAdded).toBe(0);
+  });
 
   it('merges an appended chunk into the session named by the file, keeping project and meta', async () => {
     const src = join(

@@ -150,9 +150,7 @@ describe('one session saved in two files, in two versions', () => {
     ['live', 'backup'],
     ['backup', 'live'],
   ] as const) {
-    it(`orders messages by time, keeps both versions' own, and takes the newer title (${order.join(
-      ' then ' + '',
-    )})`, async () => {
+    it(`orders messages by time, keeps both versions' own, takes the newer title (${order.join(', ')})`, async () => {
       const files = { live: place(`live/${S}.jsonl`, live), backup: place(`backup/${S}.jsonl`, backup) };
       for (const which of order) await run([files[which]]);
       const texts = store.db
@@ -167,41 +165,38 @@ describe('one session saved in two files, in two versions', () => {
 });
 
 describe('a session deleted from opencode.db', () => {
-  it(
-    'keeps its messages, archived, and archives the session; an edited message keeps its old text as a ' + 'version',
-    async () => {
-      const path = join(dir, 'opencode', 'opencode.db');
-      mkdirSync(join(dir, 'opencode'));
-      const T0 = 1_750_000_000_000;
-      const db = new OpenCodeTestDb(path);
-      db.project('prj_1', '/work/app');
-      for (const [i, id] of ['ses_a', 'ses_b'].entries()) {
-        db.session({ id, projectId: 'prj_1', directory: '/work/app', title: id, time: T0 + i });
-        db.message(id, `${id}_1`, userInfo(T0 + i * 10), T0 + i * 10);
-        db.part(id, `${id}_1`, `prt_${id}_1`, { type: 'text', text: `question of ${id}` }, T0 + i * 10);
-        db.message(id, `${id}_2`, assistantInfo(T0 + i * 10 + 1, `${id}_1`, '/work/app'), T0 + i * 10 + 1);
-        db.part(id, `${id}_2`, `prt_${id}_2`, { type: 'text', text: `answer of ${id}` }, T0 + i * 10 + 1);
-      }
-      await ingest({ store, paths: [path], env: { HOME: dir }, cwd: dir, agents: ['opencode'] });
-      expect(n('SELECT COUNT(*) FROM messages')).toBe(4);
-      db.db.prepare("DELETE FROM part WHERE session_id = 'ses_b'").run();
-      db.db.prepare("DELETE FROM message WHERE session_id = 'ses_b'").run();
-      db.db.prepare("DELETE FROM session WHERE id = 'ses_b'").run();
-      db.db
-        .prepare(
-          "UPDATE part SET data = json_set(data, '$.text', 'edited answer'), time_updated = ? WHERE id = 'prt_ses_a_2'",
-        )
-        .run(T0 + 99_999);
-      db.close();
-      const report = await ingest({ store, paths: [path], env: { HOME: dir }, cwd: dir, agents: ['opencode'] });
-      expect(n('SELECT COUNT(*) FROM messages')).toBe(4);
-      expect(report.messagesArchived).toBe(2);
-      expect(store.db.prepare('SELECT external_id, archived FROM sessions ORDER BY external_id').raw().all()).toEqual([
-        ['ses_a', 0],
-        ['ses_b', 1],
-      ]);
-      expect(store.db.prepare('SELECT blocks FROM message_versions').pluck().get()).toContain('answer of ses_a');
-      expect(n("SELECT COUNT(*) FROM blocks WHERE text = 'edited answer'")).toBe(1);
-    },
-  );
+  it('keeps its messages, archived, and archives the session; an edited message keeps its old text', async () => {
+    const path = join(dir, 'opencode', 'opencode.db');
+    mkdirSync(join(dir, 'opencode'));
+    const T0 = 1_750_000_000_000;
+    const db = new OpenCodeTestDb(path);
+    db.project('prj_1', '/work/app');
+    for (const [i, id] of ['ses_a', 'ses_b'].entries()) {
+      db.session({ id, projectId: 'prj_1', directory: '/work/app', title: id, time: T0 + i });
+      db.message(id, `${id}_1`, userInfo(T0 + i * 10), T0 + i * 10);
+      db.part(id, `${id}_1`, `prt_${id}_1`, { type: 'text', text: `question of ${id}` }, T0 + i * 10);
+      db.message(id, `${id}_2`, assistantInfo(T0 + i * 10 + 1, `${id}_1`, '/work/app'), T0 + i * 10 + 1);
+      db.part(id, `${id}_2`, `prt_${id}_2`, { type: 'text', text: `answer of ${id}` }, T0 + i * 10 + 1);
+    }
+    await ingest({ store, paths: [path], env: { HOME: dir }, cwd: dir, agents: ['opencode'] });
+    expect(n('SELECT COUNT(*) FROM messages')).toBe(4);
+    db.db.prepare("DELETE FROM part WHERE session_id = 'ses_b'").run();
+    db.db.prepare("DELETE FROM message WHERE session_id = 'ses_b'").run();
+    db.db.prepare("DELETE FROM session WHERE id = 'ses_b'").run();
+    db.db
+      .prepare(
+        "UPDATE part SET data = json_set(data, '$.text', 'edited answer'), time_updated = ? WHERE id = 'prt_ses_a_2'",
+      )
+      .run(T0 + 99_999);
+    db.close();
+    const report = await ingest({ store, paths: [path], env: { HOME: dir }, cwd: dir, agents: ['opencode'] });
+    expect(n('SELECT COUNT(*) FROM messages')).toBe(4);
+    expect(report.messagesArchived).toBe(2);
+    expect(store.db.prepare('SELECT external_id, archived FROM sessions ORDER BY external_id').raw().all()).toEqual([
+      ['ses_a', 0],
+      ['ses_b', 1],
+    ]);
+    expect(store.db.prepare('SELECT blocks FROM message_versions').pluck().get()).toContain('answer of ses_a');
+    expect(n("SELECT COUNT(*) FROM blocks WHERE text = 'edited answer'")).toBe(1);
+  });
 });

@@ -59,22 +59,19 @@ describe('detectAll', () => {
     });
   });
 
-  it(
-    'gives the same verdicts whether heads are read one by one (page cache) or concurrently (after a slow ' + 'read)',
-    async () => {
-      const files = [
-        ...findFiles(FIXTURES, { maxDepth: Number.POSITIVE_INFINITY, match: () => true }),
-        join(dir, 'missing'),
-        join(dir, 'in'),
-      ];
-      expect(files.length).toBeGreaterThan(20);
-      const oneByOne = await detectAll(files, ADAPTERS, 4096, Number.POSITIVE_INFINITY);
-      const concurrent = await detectAll(files, ADAPTERS, 4096, -1); // every read counts as slow: all but the first
-      // few run concurrently
-      expect(concurrent).toEqual(oneByOne);
-      expect([...oneByOne.values()].filter((v) => 'agents' in v && v.agents.length > 0).length).toBeGreaterThan(10);
-    },
-  );
+  it('gives the same verdicts whether heads are read one by one or concurrently (after a slow read)', async () => {
+    const files = [
+      ...findFiles(FIXTURES, { maxDepth: Number.POSITIVE_INFINITY, match: () => true }),
+      join(dir, 'missing'),
+      join(dir, 'in'),
+    ];
+    expect(files.length).toBeGreaterThan(20);
+    const oneByOne = await detectAll(files, ADAPTERS, 4096, Number.POSITIVE_INFINITY);
+    const concurrent = await detectAll(files, ADAPTERS, 4096, -1); // every read counts as slow: all but the first
+    // few run concurrently
+    expect(concurrent).toEqual(oneByOne);
+    expect([...oneByOne.values()].filter((v) => 'agents' in v && v.agents.length > 0).length).toBeGreaterThan(10);
+  });
 });
 
 describe('resolveInputs when a remembered file cannot be examined', () => {
@@ -135,23 +132,19 @@ describe('resolveInputs: one file reached under two paths is one source', () => 
 });
 
 describe('resolveInputs never waits on, nor silently passes over, what is not a regular file', () => {
-  it(
-    'reports a FIFO named as a PATH and FIFOs, symlinks and non-UTF-8 names in a scanned folder, each with its ' +
-      'reason',
-    async () => {
-      const fifo = join(dir, 'pipe.jsonl');
-      execFileSync('mkfifo', [fifo, join(dir, 'in', 'inner-pipe.jsonl')]);
-      symlinkSync('/etc/passwd', join(dir, 'in', 'link.jsonl'));
-      writeFileSync(Buffer.from(join(dir, 'in', 'bad-\xff.jsonl'), 'latin1'), '{}\n');
-      const res = await resolveInputs([fifo, join(dir, 'in')], ADAPTERS, {}, dir);
-      const reasons = new Map(res.unreadable.map((u) => [u.path.replace(dir, ''), u.reason]));
-      expect(reasons.get('/pipe.jsonl')).toMatch(/not a regular file \(FIFO\)/);
-      expect(reasons.get('/in/inner-pipe.jsonl')).toMatch(/not a regular file \(FIFO\)/);
-      expect(reasons.get('/in/link.jsonl')).toMatch(/symbolic link/);
-      expect([...reasons.entries()].find(([p]) => p.startsWith('/in/bad-'))?.[1]).toMatch(/not valid UTF-8/);
-      expect(res.files).toEqual([]);
-    },
-  );
+  it('reports a FIFO named as a PATH, and FIFOs, symlinks and non-UTF-8 names in a folder, with reasons', async () => {
+    const fifo = join(dir, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo, join(dir, 'in', 'inner-pipe.jsonl')]);
+    symlinkSync('/etc/passwd', join(dir, 'in', 'link.jsonl'));
+    writeFileSync(Buffer.from(join(dir, 'in', 'bad-\xff.jsonl'), 'latin1'), '{}\n');
+    const res = await resolveInputs([fifo, join(dir, 'in')], ADAPTERS, {}, dir);
+    const reasons = new Map(res.unreadable.map((u) => [u.path.replace(dir, ''), u.reason]));
+    expect(reasons.get('/pipe.jsonl')).toMatch(/not a regular file \(FIFO\)/);
+    expect(reasons.get('/in/inner-pipe.jsonl')).toMatch(/not a regular file \(FIFO\)/);
+    expect(reasons.get('/in/link.jsonl')).toMatch(/symbolic link/);
+    expect([...reasons.entries()].find(([p]) => p.startsWith('/in/bad-'))?.[1]).toMatch(/not valid UTF-8/);
+    expect(res.files).toEqual([]);
+  });
 
   // Root reads every folder; as another user a folder without permissions must be reported.
   it.skipIf(process.getuid?.() === 0)('reports a folder it cannot read', () => {

@@ -135,25 +135,22 @@ describe('session listing maintenance', () => {
     expect(store.db.prepare('SELECT DISTINCT home FROM session_listing').pluck().all()).toEqual(['/home/someone-else']);
   });
 
-  it(
-    'computes missing rows into a temporary table when another writer holds the lock, and into the store ' + 'later',
-    async () => {
-      await run();
-      const expected = current();
-      store.db.exec('DELETE FROM session_listing');
-      const writer = openStore(store.path);
-      try {
-        writer.db.prepare('BEGIN IMMEDIATE').run();
-        expect(current()).toEqual(expected);
-        expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(0);
-        writer.db.prepare('ROLLBACK').run();
-      } finally {
-        writer.close();
-      }
+  it('computes missing rows into a temp table while another writer holds the lock, into the store later', async () => {
+    await run();
+    const expected = current();
+    store.db.exec('DELETE FROM session_listing');
+    const writer = openStore(store.path);
+    try {
+      writer.db.prepare('BEGIN IMMEDIATE').run();
       expect(current()).toEqual(expected);
-      expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(expected.entries.length);
-    },
-  );
+      expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(0);
+      writer.db.prepare('ROLLBACK').run();
+    } finally {
+      writer.close();
+    }
+    expect(current()).toEqual(expected);
+    expect(store.db.prepare('SELECT count(*) FROM main.session_listing').pluck().get()).toBe(expected.entries.length);
+  });
 });
 
 // Sessions written straight into a store, as the ingest writer would leave them.
