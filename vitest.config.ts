@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-tmp.ts'],
+    globalSetup: ['test/support/global-tmp.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

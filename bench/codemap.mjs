@@ -192,8 +192,10 @@ async function run(label) {
   mapper.close();
   const { parses, cacheHits } = mapper.stats;
   console.log(
-    `${label.padEnd(12)} ${files.length} files in ${ms.toFixed(0)} ms = ${((files.length / ms) * 1000).toFixed(0)} files/s; ` +
-      `per file p50 ${pct(lat, 50).toFixed(2)} ms, p95 ${pct(lat, 95).toFixed(2)} ms; parses ${parses}, cache hits ${cacheHits}; ` +
+    `${label.padEnd(12)} ${files.length} files in ${ms.toFixed(0)} ms = ` +
+      `${((files.length / ms) * 1000).toFixed(0)} files/s; ` +
+      `per file p50 ${pct(lat, 50).toFixed(2)} ms, p95 ${pct(lat, 95).toFixed(2)} ms; parses ${parses}, cache hits ` +
+      `${cacheHits}; ` +
       `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
   );
 }
@@ -210,7 +212,8 @@ for (const budget of [2000, 20000]) {
   const t = performance.now();
   const r = renderWithinBudget(maps, { budget }, { readSource: (m) => readFileSync(m.path, 'utf8') });
   console.log(
-    `render --budget ${budget}: ${r.tokens} tokens, level ${r.level}, ${r.omitted} omitted, ${(performance.now() - t).toFixed(0)} ms`,
+    `render --budget ${budget}: ${r.tokens} tokens, level ${r.level}, ${r.omitted} omitted, ` +
+      `${(performance.now() - t).toFixed(0)} ms`,
   );
 }
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

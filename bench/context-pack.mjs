@@ -110,10 +110,12 @@ db.close();
 const mb = bytes / 1024 / 1024;
 console.log(`corpus        ${files} docs, ${mb.toFixed(2)} MiB of Markdown (seeded from ${sources.length} fixtures)`);
 console.log(
-  `pack          ${built.pack.chunks.length} chunks; json ${(built.packBytes / 1048576).toFixed(1)} MiB, db ${(built.dbBytes / 1048576).toFixed(1)} MiB`,
+  `pack          ${built.pack.chunks.length} chunks; json ${(built.packBytes / 1048576).toFixed(1)} MiB, db ` +
+    `${(built.dbBytes / 1048576).toFixed(1)} MiB`,
 );
 console.log(
-  `build cold    best ${ms(cold.wall)} wall / ${ms(cold.cpu)} CPU, median ${ms(coldMedian.wall)} wall of ${runs} runs (${(mb / (cold.wall / 1000)).toFixed(1)} MiB/s; target <= 2000 ms)`,
+  `build cold    best ${ms(cold.wall)} wall / ${ms(cold.cpu)} CPU, median ${ms(coldMedian.wall)} wall of ` +
+    `${runs} runs (${(mb / (cold.wall / 1000)).toFixed(1)} MiB/s; target <= 2000 ms)`,
 );
 console.log(
   `  phases      ${Object.entries(cold.timings)
@@ -124,10 +126,13 @@ console.log(
   `build reuse   ${ms(warm.wall)} wall, ${ms(warm.cpu)} CPU (${rebuilt.reusedDocs.length}/${files} docs reused)`,
 );
 console.log(
-  `search        p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))}, max ${ms(searchTimes.at(-1))} over ${queries.length} queries, k=10, ${(hits / queries.length).toFixed(1)} hits avg (target p50 <= 5 ms)`,
+  `search        p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))}, max ` +
+    `${ms(searchTimes.at(-1))} over ${queries.length} queries, k=10, ${(hits / queries.length).toFixed(1)} hits avg ` +
+    `(target p50 <= 5 ms)`,
 );
 console.log(
-  `get by id     p50 ${ms(percentile(getTimes, 50))}, p95 ${ms(percentile(getTimes, 95))} over ${getTimes.length} lookups`,
+  `get by id     p50 ${ms(percentile(getTimes, 50))}, p95 ${ms(percentile(getTimes, 95))} over ` +
+    `${getTimes.length} lookups`,
 );
 console.log(`peak RSS      ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 console.log(

@@ -58,7 +58,8 @@ export function generatePuffinHistory(path, { prompts, seed }) {
   branches.forEach((branch, b) => {
     writeSync(
       fd,
-      `${b ? ',' : ''}${JSON.stringify(branch)}:{"id":${JSON.stringify(branch)},"name":${JSON.stringify(branch)},"prompts":[`,
+      `${b ? ',' : ''}${JSON.stringify(branch)}:` +
+        `{"id":${JSON.stringify(branch)},"name":${JSON.stringify(branch)},"prompts":[`,
     );
     let inBranch = 0;
     let parent = null;
@@ -166,12 +167,15 @@ async function main() {
     const made = generatePuffinHistory(history, { prompts, seed });
     const bytes = readFileSync(history).length;
     console.log(
-      `corpus: ${made} prompts, ${(bytes / 1e6).toFixed(1)} MB Puffin history.json (seed ${seed}; streaming parser above 50 MB)`,
+      `corpus: ${made} prompts, ${(bytes / 1e6).toFixed(1)} MB Puffin history.json (seed ${seed}; streaming parser ` +
+        `above 50 MB)`,
     );
     const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
     const full = runChild(history, out);
     console.log(
-      `full run: ${fmt(full.ms)} (${(full.prompts / (full.ms / 1000)).toFixed(0)} prompts/s, ${(bytes / 1e6 / (full.ms / 1000)).toFixed(1)} MB/s), ${full.segments} segments, ${full.calls} LLM calls, ${full.markers} markers, peak RSS ${full.rssMB.toFixed(0)} MB`,
+      `full run: ${fmt(full.ms)} (${(full.prompts / (full.ms / 1000)).toFixed(0)} prompts/s, ` +
+        `${(bytes / 1e6 / (full.ms / 1000)).toFixed(1)} MB/s), ${full.segments} segments, ${full.calls} LLM calls, ` +
+        `${full.markers} markers, peak RSS ${full.rssMB.toFixed(0)} MB`,
     );
     console.log(
       `  phases: ${Object.entries(full.phases)
@@ -185,7 +189,9 @@ async function main() {
     const times = reruns.map((r) => r.ms).sort((a, b) => a - b);
     const worst = times[times.length - 1];
     console.log(
-      `unchanged re-run ×3: p50 ${fmt(percentile(times, 50))}, max ${fmt(worst)} = ${((worst / full.ms) * 100).toFixed(2)}% of the full run (target ≤ 5%), ${reruns[0].calls} LLM calls, mode ${reruns[0].mode}, peak RSS ${reruns[0].rssMB.toFixed(0)} MB`,
+      `unchanged re-run ×3: p50 ${fmt(percentile(times, 50))}, max ` +
+        `${fmt(worst)} = ${((worst / full.ms) * 100).toFixed(2)}% of the full run (target ≤ 5%), ` +
+        `${reruns[0].calls} LLM calls, mode ${reruns[0].mode}, peak RSS ${reruns[0].rssMB.toFixed(0)} MB`,
     );
     const text = readFileSync(history);
     const at = text.indexOf(EDIT_TOKEN);
@@ -195,7 +201,8 @@ async function main() {
     );
     const edit = runChild(history, out);
     console.log(
-      `one prompt edited: ${fmt(edit.ms)} = ${((edit.ms / full.ms) * 100).toFixed(1)}% of the full run, ${edit.calls} LLM call(s), mode ${edit.mode}, peak RSS ${edit.rssMB.toFixed(0)} MB`,
+      `one prompt edited: ${fmt(edit.ms)} = ${((edit.ms / full.ms) * 100).toFixed(1)}% of the full run, ` +
+        `${edit.calls} LLM call(s), mode ${edit.mode}, peak RSS ${edit.rssMB.toFixed(0)} MB`,
     );
     console.log(
       `  phases: ${Object.entries(edit.phases)

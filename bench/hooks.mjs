@@ -79,7 +79,8 @@ try {
   }
   const p95 = pct(samples, 95);
   console.log(
-    `${'hook ingest, 5 MB transcript + one turn'.padEnd(44)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  p95 ${p95.toFixed(1).padStart(8)} ms  n=${samples.length}  (target p95 ≤ 300 ms: ${p95 <= 300 ? 'met' : 'NOT met'})`,
+    `${'hook ingest, 5 MB transcript + one turn'.padEnd(44)} p50 ${pct(samples, 50).toFixed(1).padStart(8)} ms  p95 ` +
+      `${p95.toFixed(1).padStart(8)} ms  n=${samples.length}  (target p95 ≤ 300 ms: ${p95 <= 300 ? 'met' : 'NOT met'})`,
   );
   const floor = [];
   for (let i = 0; i < 10; i++) {

@@ -26,7 +26,10 @@ const rssMB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 function cpuLine(usage, ms) {
   const user = usage.user / 1e6;
   const system = usage.system / 1e6;
-  return `${(user + system).toFixed(1)} s (user ${user.toFixed(1)}, system ${system.toFixed(1)}), ${((user + system) / (ms / 1000)).toFixed(2)} cores busy on average`;
+  return (
+    `${(user + system).toFixed(1)} s (user ${user.toFixed(1)}, system ` +
+    `${system.toFixed(1)}), ${((user + system) / (ms / 1000)).toFixed(2)} cores busy on average`
+  );
 }
 
 /**
@@ -35,7 +38,10 @@ function cpuLine(usage, ms) {
  */
 function generate(root, options) {
   const corpus = fileURLToPath(new URL('./corpus.mjs', import.meta.url));
-  const script = `import(${JSON.stringify(corpus)}).then((m) => process.stdout.write(JSON.stringify(m.generateClaudeCorpus(${JSON.stringify(root)}, ${JSON.stringify(options)}))))`;
+  const script =
+    `import(${JSON.stringify(corpus)}).then((m) => ` +
+    `process.stdout.write(JSON.stringify(m.generateClaudeCorpus(` +
+    `${JSON.stringify(root)}, ${JSON.stringify(options)}))))`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -69,7 +75,9 @@ try {
   const full = await ingest({ store, paths: [join(dir, 'corpus')], ...listing });
   let ms = performance.now() - t;
   console.log(
-    `full ingest: ${(ms / 1000).toFixed(2)} s, ${(gen.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, ${full.messagesAdded} messages, ${full.blocksAdded} blocks, ${full.redactions} redactions, peak RSS ${rssMB()} MB`,
+    `full ingest: ${(ms / 1000).toFixed(2)} s, ${(gen.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, ` +
+      `${full.messagesAdded} messages, ${full.blocksAdded} blocks, ${full.redactions} redactions, peak RSS ` +
+      `${rssMB()} MB`,
   );
   console.log(`  CPU: ${cpuLine(process.cpuUsage(cpu), ms)}`);
   t = performance.now();
@@ -88,7 +96,8 @@ try {
   const noop = await ingest({ store: store2, paths: [join(dir, 'small')], ...listing });
   ms = performance.now() - t;
   console.log(
-    `${small.files} small files: first ingest ${(firstSmall / 1000).toFixed(2)} s; unchanged re-ingest ${ms.toFixed(0)} ms (${noop.filesSkipped} skipped; target ≤ 1500 ms)`,
+    `${small.files} small files: first ingest ${(firstSmall / 1000).toFixed(2)} s; unchanged re-ingest ` +
+      `${ms.toFixed(0)} ms (${noop.filesSkipped} skipped; target ≤ 1500 ms)`,
   );
   console.log(`peak RSS (whole run): ${rssMB()} MB`);
   store2.close();

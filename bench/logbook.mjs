@@ -72,14 +72,16 @@ async function main() {
     const corpus = generateClaudeCorpus(join(dir, 'a'), { sessions, seed, maxRecords: 120 });
     const report = ingest(home, join(dir, 'a'));
     console.log(
-      `corpus: ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (seed ${seed}), ${report.messagesAdded} messages stored`,
+      `corpus: ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(1)} MB of Claude Code JSONL (seed ` +
+        `${seed}), ${report.messagesAdded} messages stored`,
     );
     const storeFile = join(home, 'strata.db');
     const out = join(dir, 'logbook.json');
     const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
     const full = runChild(storeFile, out);
     console.log(
-      `full build: ${fmt(full.ms)} (target ≤ 60 s), ${full.conversations} conversations, ${full.chunks} chunks, ${full.calls} provider calls, ${full.events} events, peak RSS ${full.rssMB.toFixed(0)} MB (target ≤ 300 MB)`,
+      `full build: ${fmt(full.ms)} (target ≤ 60 s), ${full.conversations} conversations, ${full.chunks} chunks, ` +
+        `${full.calls} provider calls, ${full.events} events, peak RSS ${full.rssMB.toFixed(0)} MB (target ≤ 300 MB)`,
     );
     const later = generateClaudeCorpus(join(dir, 'b'), {
       sessions: 10,
@@ -90,11 +92,13 @@ async function main() {
     ingest(home, join(dir, 'b'));
     const more = runChild(storeFile, out);
     console.log(
-      `continue with ${later.files} new sessions: ${fmt(more.ms)} (target ≤ 2 s), ${more.processed} conversations processed, ${more.calls} provider calls, peak RSS ${more.rssMB.toFixed(0)} MB`,
+      `continue with ${later.files} new sessions: ${fmt(more.ms)} (target ≤ 2 s), ${more.processed} conversations ` +
+        `processed, ${more.calls} provider calls, peak RSS ${more.rssMB.toFixed(0)} MB`,
     );
     const same = runChild(storeFile, out);
     console.log(
-      `unchanged: ${fmt(same.ms)} (target ≤ 0.5 s), ${same.calls} provider calls, changed ${same.changed}, peak RSS ${same.rssMB.toFixed(0)} MB`,
+      `unchanged: ${fmt(same.ms)} (target ≤ 0.5 s), ${same.calls} provider calls, changed ${same.changed}, peak RSS ` +
+        `${same.rssMB.toFixed(0)} MB`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -38,7 +38,8 @@ function report(name, samples, target, unit = 'ms') {
         ? `  (target ≤ ${target} ${unit}: met)`
         : `  (target ≤ ${target} ${unit}: NOT met)`;
   console.log(
-    `${name.padEnd(44)} p50 ${p50.toFixed(1).padStart(8)} ${unit}  p95 ${pct(samples, 95).toFixed(1).padStart(8)} ${unit}  n=${samples.length}${verdict}`,
+    `${name.padEnd(44)} p50 ${p50.toFixed(1).padStart(8)} ${unit}  p95 ` +
+      `${pct(samples, 95).toFixed(1).padStart(8)} ${unit}  n=${samples.length}${verdict}`,
   );
 }
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -51,7 +52,8 @@ try {
   let t = performance.now();
   const corpus = generateClaudeCorpus(join(dir, 'corpus'), { megabytes });
   console.log(
-    `corpus: ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `corpus: ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB in ` +
+      `${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
   const env = { ...cleanEnv, HOME: join(dir, 'home'), STRATA_HOME: join(dir, 'data'), TZ: 'UTC', NO_COLOR: '1' };
   const store = openStore(join(env.STRATA_HOME, 'strata.db'));
@@ -99,7 +101,8 @@ try {
   console.log(`${'first start, no compile cache yet'.padEnd(44)} ${firstStart.toFixed(1).padStart(12)} ms`);
   report('search through the SDK client', searches, 10);
   console.log(
-    `${'server RSS, idle after the searches'.padEnd(44)} ${idle.toFixed(0)} MB  (target ≤ 150 MB: ${idle <= 150 ? 'met' : 'NOT met'})`,
+    `${'server RSS, idle after the searches'.padEnd(44)} ${idle.toFixed(0)} MB  (target ≤ 150 MB: ` +
+      `${idle <= 150 ? 'met' : 'NOT met'})`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

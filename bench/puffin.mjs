@@ -4,7 +4,8 @@
 //   parse   – parsePuffinFile, the adapter's parseFile (streaming above 50 MB, full ParseOutput in memory)
 //   ingest  – a full `ingest` of the file into a temp store (parse + redaction + SQLite/FTS writes)
 // plus p50/p95 latency of parsing each real fixture file (in-memory path).
-// Usage: node bench/puffin.mjs [megabytes=200] [modes=stream,parse,ingest]   (build first: npx tsc -p tsconfig.build.json)
+// Usage: node bench/puffin.mjs [megabytes=200] [modes=stream,parse,ingest]   (build first: npx tsc -p
+// tsconfig.build.json)
 import { spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -55,7 +56,8 @@ function generateHistory(path, megabytes, seed) {
   write('{\n  "branches": {');
   branches.forEach((branchId, bi) => {
     write(
-      `${bi ? ',' : ''}\n    "${branchId}": {\n      "id": "${branchId}",\n      "name": "${branchId[0].toUpperCase()}${branchId.slice(1)}",\n      "prompts": [`,
+      `${bi ? ',' : ''}\n    "${branchId}": {\n      "id": "${branchId}",\n      "name": ` +
+        `"${branchId[0].toUpperCase()}${branchId.slice(1)}",\n      "prompts": [`,
     );
     const recent = [];
     let first = true;
@@ -156,7 +158,8 @@ if (process.argv[2] === '--child') {
         ? { bytes: statSync(path).size, prompts: '?', roots: '?' }
         : generateHistory(path, megabytes, 1);
     console.log(
-      `corpus: ${(gen.bytes / 1e6).toFixed(1)} MB history.json, ${gen.prompts} prompts in ${gen.roots} threads (resampled fixtures, seed 1)`,
+      `corpus: ${(gen.bytes / 1e6).toFixed(1)} MB history.json, ${gen.prompts} prompts in ${gen.roots} threads ` +
+        `(resampled fixtures, seed 1)`,
     );
     for (const mode of modes) {
       const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, path], {

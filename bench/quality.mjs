@@ -82,7 +82,8 @@ const db = store.db;
 
 const sessionRows = db
   .prepare(`SELECT s.id, s.external_id, p.external_id AS parent,
-  (SELECT so.path FROM session_sources ss JOIN sources so ON so.id = ss.source_id WHERE ss.session_id = s.id LIMIT 1) AS path
+  (SELECT so.path FROM session_sources ss JOIN sources so ON so.id = ss.source_id WHERE ss.session_id = s.id LIMIT
+    1) AS path
   FROM sessions s LEFT JOIN sessions p ON p.id = s.parent_id`)
   .all();
 const byExternal = new Map(sessionRows.map((r) => [r.external_id, r]));
@@ -130,7 +131,10 @@ function summary(ranks) {
   const n = ranks.length;
   const at = (k) => ranks.filter((r) => r !== undefined && r <= k).length;
   const mrr = ranks.reduce((sum, r) => sum + (r ? 1 / r : 0), 0) / n;
-  return `hit@1 ${at(1)}/${n} (${((100 * at(1)) / n).toFixed(0)}%)  hit@5 ${at(5)}/${n} (${((100 * at(5)) / n).toFixed(0)}%)  MRR ${mrr.toFixed(3)}`;
+  return (
+    `hit@1 ${at(1)}/${n} (${((100 * at(1)) / n).toFixed(0)}%)  hit@5 ` +
+    `${at(5)}/${n} (${((100 * at(5)) / n).toFixed(0)}%)  MRR ${mrr.toFixed(3)}`
+  );
 }
 
 console.log(`dist: ${dist}`);
@@ -150,7 +154,8 @@ console.log(`rg      ${summary(rgRanks)}  (files, not sessions: a file holding m
 // Recall: terms sampled from user/assistant text (2/3 whole words, 1/3 parts of identifiers); the scan
 // finds a term where a word or a camelCase/snake/kebab part starts (what a word search promises).
 const texts = db
-  .prepare(`SELECT m.session_id AS sid, s.external_id AS ext, b.field, b.text FROM blocks b JOIN messages m ON m.id = b.message_id
+  .prepare(`SELECT m.session_id AS sid, s.external_id AS ext, b.field, b.text FROM blocks b JOIN messages m ON m.id
+    = b.message_id
   JOIN sessions s ON s.id = m.session_id WHERE b.noise IS NULL`)
   .all();
 let seed = 42;
@@ -198,7 +203,9 @@ for (const term of terms) {
   if (hit < expected.size) misses.push(`${term} ${hit}/${expected.size}`);
 }
 console.log(
-  `recall  ${foundTotal}/${expectedTotal} sessions (${((100 * foundTotal) / Math.max(1, expectedTotal)).toFixed(1)}%) over ${terms.length} terms (${terms.length - 15} words, 15 identifier parts)`,
+  `recall  ${foundTotal}/${expectedTotal} sessions ` +
+    `(${((100 * foundTotal) / Math.max(1, expectedTotal)).toFixed(1)}%) over ${terms.length} terms ` +
+    `(${terms.length - 15} words, 15 identifier parts)`,
 );
 if (misses.length) console.log(`  missed: ${misses.join(', ')}`);
 store.close();

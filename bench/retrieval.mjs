@@ -12,8 +12,8 @@ import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
 import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
-import { indexLines } from '../dist/core/retrieval/format-index.js';
-import { ensureListing } from '../dist/core/retrieval/listing.js';
+import { listingLines } from '../dist/core/retrieval/format-listing.js';
+import { ensureListing } from '../dist/core/retrieval/listing-table.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // What users run: the bin, which loads the bundle with its compile cache.
@@ -42,7 +42,8 @@ function report(name, samples, target) {
   const verdict =
     target === undefined ? '' : p50 <= target ? `  (target ≤ ${target} ms: met)` : `  (target ≤ ${target} ms: NOT met)`;
   console.log(
-    `${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`,
+    `${name.padEnd(44)} p50 ${fmt(p50).padStart(10)}  p95 ` +
+      `${fmt(pct(samples, 95)).padStart(10)}  n=${samples.length}${verdict}`,
   );
   return p50;
 }
@@ -102,14 +103,16 @@ try {
     const corpus = generateClaudeCorpus(join(dir, 'corpus'), { megabytes });
     big = writeBigSession(dir);
     console.log(
-      `generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `generated ${corpus.files} sessions, ${(corpus.bytes / 1e6).toFixed(0)} MB, + one ` +
+        `${(big.bytes / 1e6).toFixed(1)} MB session in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
     store = openStore(join(homeA, 'strata.db'));
     t = performance.now();
     const rep = await ingest({ store, paths: [join(dir, 'corpus')], env: {} });
     const ingestS = (performance.now() - t) / 1000;
     console.log(
-      `ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`,
+      `ingest: ${rep.filesIngested} files, ${rep.messagesAdded} messages in ` +
+        `${ingestS.toFixed(1)} s (${(rep.bytesRead / 1e6 / ingestS).toFixed(1)} MB/s)`,
     );
     if (kept !== undefined) writeFileSync(join(homeA, 'done'), String(big.bytes));
   }
@@ -198,7 +201,7 @@ try {
   const n = store.db.prepare('SELECT COUNT(*) n FROM sessions').get().n;
   console.log(`\n10k-session store: ${n} sessions ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const idxIn = [];
-  for (let i = 0; i < 5; i++) idxIn.push(time(() => indexLines(store.db, {}, benchHome)));
+  for (let i = 0; i < 5; i++) idxIn.push(time(() => listingLines(store.db, {}, benchHome)));
   store.close();
   const idxFresh = [];
   for (let i = 0; i < 11; i++) idxFresh.push(cli(homeB, ['index']));

@@ -26,7 +26,8 @@ const benches = readdirSync(here)
   .sort();
 
 console.log(
-  `strata benchmarks on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  `strata benchmarks on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    `Node ${process.version}`,
 );
 let failed = 0;
 for (const name of benches) {

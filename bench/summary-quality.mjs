@@ -17,8 +17,11 @@ const PUFFIN = [
   join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json'),
 ];
 const STORE_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode', 'aider'];
-const HEADER_RE =
-  /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/i;
+const HEADER_RE = new RegExp(
+  /###\s*Prompt|\bPrompt (?=[0-9a-z-]*\d)[0-9a-z-]{8,}|\bBranch: |\(\d{4}-\d\d-\d\dT\d\d:\d\d|/.source +
+    /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/.source,
+  'i',
+);
 const ID_TOPIC_RE = /^(?=.*\d)[0-9a-f-]{4,}$|^[0-9a-f]{8}$/i;
 
 /** Lowercase, Markdown emphasis and code marks removed, whitespace collapsed. */
@@ -94,14 +97,16 @@ function measure(name, index, texts, show) {
   const top = segs.filter((s) => s.importanceScore >= 0.99).length;
   console.log(`${name}: ${segs.length} segments`);
   console.log(
-    `  header/id in summary: ${pct(leaks)}   quoting text of ≥3 segments: ${pct(repeated)}   id-like topic: ${pct(idTopics)}`,
+    `  header/id in summary: ${pct(leaks)}   quoting text of ≥3 segments: ${pct(repeated)}   id-like topic: ` +
+      `${pct(idTopics)}`,
   );
   console.log(`  importance histogram [0.0-0.1 … 0.9-1.0]: ${hist.join(' ')}   ≥0.99: ${pct(top)}`);
   console.log(`  topics on more than half of the segments: ${broad.length ? broad.join(', ') : 'none'}`);
   for (const e of examples) console.log(`    ${e}`);
   for (const [i, s] of segs.slice(0, show).entries()) {
     console.log(
-      `  --- segment ${i + 1} (${s.promptIds.length} prompts, importance ${s.importanceScore}) topics: ${s.topics.join(', ')}`,
+      `  --- segment ${i + 1} (${s.promptIds.length} prompts, importance ${s.importanceScore}) topics: ` +
+        `${s.topics.join(', ')}`,
     );
     console.log(`  summary: ${s.summary}`);
     console.log(`  source:  ${segText[i].slice(0, 600)}`);
@@ -149,7 +154,9 @@ async function main() {
     }
     const pct = (n) => `${totals.segments ? ((100 * n) / totals.segments).toFixed(1) : 0}%`;
     console.log(
-      `all: ${totals.segments} segments; header/id ${pct(totals.leaks)} (target 0), repeated text ${pct(totals.repeated)} (target 0), id-like topics ${pct(totals.idTopics)}, importance ≥0.99 ${pct(totals.top)}`,
+      `all: ${totals.segments} segments; header/id ${pct(totals.leaks)} (target 0), repeated text ` +
+        `${pct(totals.repeated)} (target 0), id-like topics ${pct(totals.idTopics)}, importance ≥0.99 ` +
+        `${pct(totals.top)}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,32 +14,19 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { FIXTURES, runCli } from './support/cli.js';
 
 const ROOT = process.cwd();
-const CLI = join(ROOT, 'dist/cli/main.js');
-const FIXTURES = resolve(ROOT, '../shared/fixtures/real');
 const CLIENTS = ['claude-code', 'codex', 'gemini', 'cursor', 'opencode'] as const;
 
 let base: string;
 let home: string;
 
 function strata(args: string[], stdin = '', cwd = base) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    input: stdin,
-    encoding: 'utf8',
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: home,
-      STRATA_HOME: join(base, 'data'),
-      XDG_DATA_HOME: join(base, 'xdg-data'),
-      TZ: 'UTC',
-      NO_COLOR: '1',
-    },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const env = { HOME: home, STRATA_HOME: join(base, 'data'), XDG_DATA_HOME: join(base, 'xdg-data') };
+  return runCli(args, env, { input: stdin, cwd });
 }
 
 function payload(name: string, transcript: string | null, cwd: string): string {
@@ -166,7 +153,8 @@ describe("strata hook with each client's payload", () => {
     copyFileSync(
       join(
         FIXTURES,
-        'codex/auto-quantize-model/sessions/2025/11/28/rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
+        'codex/auto-quantize-model/sessions/2025/11/28',
+        'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
       ),
       rollout,
     );

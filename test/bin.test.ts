@@ -12,10 +12,9 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CLI, FIXTURES, REPO, tempDir } from './helpers.js';
+import { CLI, FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
   version: string;
@@ -24,12 +23,7 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
 const BIN = join(REPO, pkg.bin.strata!);
 
 function run(entry: string, args: string[], env: Record<string, string> = {}, input = '') {
-  const r = spawnSync(process.execPath, [entry, ...args], {
-    encoding: 'utf8',
-    input,
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), STRATA_HOME: tempDir(), TZ: 'UTC', NO_COLOR: '1', ...env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, { HOME: tempDir(), STRATA_HOME: tempDir(), ...env }, { entry, input });
 }
 const strata = (args: string[], env: Record<string, string> = {}, input = '') => run(BIN, args, env, input);
 const cacheFiles = (cacheHome: string) => readdirSync(join(cacheHome, 'strata', 'compile-cache')).sort();

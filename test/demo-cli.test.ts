@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { runCli, tempDir } from './helpers.js';
+import { runCli, tempDir } from './support/cli.js';
 
 describe('strata demo (the README quick start)', () => {
   it('ingests the built-in sessions into a temp store, shows index and searches, and leaves nothing behind', () => {

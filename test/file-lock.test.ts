@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock } from '../src/shared/file-lock.js';
-import { FIXTURES, holdLock, runCli, tempDir } from './helpers.js';
+import { FIXTURES, holdLock, runCli, tempDir } from './support/cli.js';
 
 const FILE = join(
   FIXTURES,
@@ -34,21 +34,25 @@ describe('the writer lock', () => {
     }
   });
 
-  it('makes a second writer wait for a live holder, then exit 3 naming it with a way out; freed when the holder is killed', async () => {
-    const home = tempDir();
-    mkdirSync(home, { recursive: true });
-    const holder = await holdLock(join(home, 'strata.db.lock'), 'strata ingest (test holder)');
-    try {
-      const r = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
-      expect(r.code).toBe(3);
-      expect(r.stderr).toMatch(new RegExp(`held by pid ${holder.pid} .*test holder`));
-      expect(r.stderr).toMatch(new RegExp(`stop it \\(kill ${holder.pid}\\) and run again`));
-    } finally {
-      await holder.stop('SIGKILL');
-    }
-    const after = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
-    expect(after.code, after.stderr).toBe(0);
-  });
+  it(
+    'makes a second writer wait for a live holder, then exit 3 naming it with a way out; freed when the holder is ' +
+      'killed',
+    async () => {
+      const home = tempDir();
+      mkdirSync(home, { recursive: true });
+      const holder = await holdLock(join(home, 'strata.db.lock'), 'strata ingest (test holder)');
+      try {
+        const r = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
+        expect(r.code).toBe(3);
+        expect(r.stderr).toMatch(new RegExp(`held by pid ${holder.pid} .*test holder`));
+        expect(r.stderr).toMatch(new RegExp(`stop it \\(kill ${holder.pid}\\) and run again`));
+      } finally {
+        await holder.stop('SIGKILL');
+      }
+      const after = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
+      expect(after.code, after.stderr).toBe(0);
+    },
+  );
 
   it('in one process, a second acquire waits for the first and succeeds after its release', () => {
     const dir = tempDir();

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { holdLock, runCli, tempDir } from './helpers.js';
-import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './history-index-helpers.js';
+import { holdLock, runCli, runCliAsync, tempDir } from './support/cli.js';
+import { CLAUDE_FIXTURES, PUFFIN_FIXTURES } from './support/history-index-fixtures.js';
 import { IndexSerializer } from '../src/core/history-index/index.js';
 
 let home: string;
@@ -16,39 +16,42 @@ beforeAll(() => {
 });
 
 describe('strata history-index CLI', () => {
-  it('indexes a Puffin history with phase progress on stderr and the output path on stdout; a re-run makes no call', () => {
-    const out = join(home, 'cosa.index.json');
-    const first = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], env);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toBe(`${out}\n`);
-    for (const line of [
-      'history-index: parse…',
-      'history-index: markers…',
-      'history-index: segment…',
-      'history-index: summarize 0/',
-      'history-index: write…',
-      '[RLM Index Generator] Processing Complete',
-      'Prompts Processed:  24',
-    ]) {
-      expect(first.stderr).toContain(line);
-    }
-    expect(first.stderr).toMatch(/history-index: summarize (\d+)\/\1\n/);
-    expect(IndexSerializer.validate(JSON.parse(readFileSync(out, 'utf8'))).valid).toBe(true);
-    const again = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json'], env);
-    expect(again.code, again.stderr).toBe(0);
-    const report = JSON.parse(again.stdout);
-    expect(report).toMatchObject({
-      output: out,
-      written: false,
-      mode: 'unchanged',
-      statistics: { llmCalls: { count: 0 }, promptsProcessed: 24 },
-    });
-    const full = JSON.parse(
-      runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env).stdout,
-    );
-    expect(full.mode).toBe('full');
-    expect(full.statistics.llmCalls.count).toBe(full.statistics.segmentsGenerated);
-  });
+  it(
+    'indexes a Puffin history with phase progress on stderr and the output path on stdout; a re-run makes no ' + 'call',
+    () => {
+      const out = join(home, 'cosa.index.json');
+      const first = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], env);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toBe(`${out}\n`);
+      for (const line of [
+        'history-index: parse…',
+        'history-index: markers…',
+        'history-index: segment…',
+        'history-index: summarize 0/',
+        'history-index: write…',
+        '[RLM Index Generator] Processing Complete',
+        'Prompts Processed:  24',
+      ]) {
+        expect(first.stderr).toContain(line);
+      }
+      expect(first.stderr).toMatch(/history-index: summarize (\d+)\/\1\n/);
+      expect(IndexSerializer.validate(JSON.parse(readFileSync(out, 'utf8'))).valid).toBe(true);
+      const again = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json'], env);
+      expect(again.code, again.stderr).toBe(0);
+      const report = JSON.parse(again.stdout);
+      expect(report).toMatchObject({
+        output: out,
+        written: false,
+        mode: 'unchanged',
+        statistics: { llmCalls: { count: 0 }, promptsProcessed: 24 },
+      });
+      const full = JSON.parse(
+        runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env).stdout,
+      );
+      expect(full.mode).toBe('full');
+      expect(full.statistics.llmCalls.count).toBe(full.statistics.segmentsGenerated);
+    },
+  );
 
   it('accepts the LLM flags strata llm documents, --base-url among them', () => {
     const out = join(tempDir('strata-hi-flags-'), 'index.json');
@@ -166,7 +169,8 @@ describe('strata history-index CLI', () => {
       expect(r.stderr).toMatch(/waiting for .*locked\.index\.json\.lock, held by pid \d+/);
       expect(r.stderr).toMatch(
         new RegExp(
-          `strata: .*held by pid ${holder.pid} .*\\(strata history-index \\(other\\), since \\d{4}-[^)]*\\); gave up after 0 s`,
+          `strata: .*held by pid ${holder.pid} .*\\(strata history-index \\(other\\), since \\d{4}-[^)]*\\); gave up ` +
+            `after 0 s`,
         ),
       );
       expect(existsSync(out)).toBe(false);
@@ -194,25 +198,28 @@ describe('strata history-index CLI', () => {
     expect(noIndex.stderr).toMatch(/no history index at .*absent\.json; run `strata history-index` first/);
   });
 
-  it('finds a history in .claude/rlm_state/ when none is named; an empty .puffin/ gives an empty index and says so', () => {
-    const project = tempDir('strata-hi-find-');
-    mkdirSync(join(project, '.claude', 'rlm_state'), { recursive: true });
-    writeFileSync(join(project, '.claude', 'rlm_state', 'history.json'), readFileSync(PUFFIN_FIXTURES[0]!));
-    const found = runCli(['history-index'], env, { cwd: project });
-    expect(found.code, found.stderr).toBe(0);
-    const index = JSON.parse(readFileSync(join(project, '.claude', 'rlm_state', 'history.index.json'), 'utf8'));
-    expect(index.statistics.totalPrompts).toBe(24);
-    expect(runCli(['topics', '--json'], env, { cwd: project }).code).toBe(0);
+  it(
+    'finds a history in .claude/rlm_state/ when none is named; an empty .puffin/ gives an empty index and says ' + 'so',
+    () => {
+      const project = tempDir('strata-hi-find-');
+      mkdirSync(join(project, '.claude', 'rlm_state'), { recursive: true });
+      writeFileSync(join(project, '.claude', 'rlm_state', 'history.json'), readFileSync(PUFFIN_FIXTURES[0]!));
+      const found = runCli(['history-index'], env, { cwd: project });
+      expect(found.code, found.stderr).toBe(0);
+      const index = JSON.parse(readFileSync(join(project, '.claude', 'rlm_state', 'history.index.json'), 'utf8'));
+      expect(index.statistics.totalPrompts).toBe(24);
+      expect(runCli(['topics', '--json'], env, { cwd: project }).code).toBe(0);
 
-    const bare = tempDir('strata-hi-bare-');
-    mkdirSync(join(bare, '.puffin'));
-    const empty = runCli(['history-index'], env, { cwd: bare });
-    expect(empty.code, empty.stderr).toBe(0);
-    expect(empty.stderr).toMatch(/history file not found: .*\.puffin\/history\.json; the index will be empty/);
-    const written = JSON.parse(readFileSync(join(bare, '.puffin', 'history.index.json'), 'utf8'));
-    expect(IndexSerializer.validate(written).valid).toBe(true);
-    expect(written.segments).toEqual([]);
-  });
+      const bare = tempDir('strata-hi-bare-');
+      mkdirSync(join(bare, '.puffin'));
+      const empty = runCli(['history-index'], env, { cwd: bare });
+      expect(empty.code, empty.stderr).toBe(0);
+      expect(empty.stderr).toMatch(/history file not found: .*\.puffin\/history\.json; the index will be empty/);
+      const written = JSON.parse(readFileSync(join(bare, '.puffin', 'history.index.json'), 'utf8'));
+      expect(IndexSerializer.validate(written).valid).toBe(true);
+      expect(written.segments).toEqual([]);
+    },
+  );
 
   it('refuses a JSON file that is not a Puffin history, and a --marker-config that is not JSON, with exit 2', () => {
     const other = join(home, 'not-puffin.json');
@@ -249,29 +256,19 @@ describe('strata history-index CLI', () => {
 
 describe('strata history-index --full --no-cache', () => {
   it('asks the provider again for every segment instead of reusing the cached replies', async () => {
-    const { startScriptedServer } = await import('./llm-scripted-server.js');
-    const { spawn } = await import('node:child_process');
-    const { CLI } = await import('./helpers.js');
+    const { startScriptedServer } = await import('./support/llm-scripted-server.js');
     const server = await startScriptedServer();
     const reply = '{"summary":"S.","topics":["t"],"keyEntities":[],"importanceScore":0.5}';
     server.script([], { kind: 'ok', text: reply });
     const dir = tempDir('strata-hi-nocache-');
     const runEnv = {
-      PATH: process.env.PATH ?? '',
       HOME: dir,
-      TZ: 'UTC',
       STRATA_HOME: join(dir, 'data'),
       ANTHROPIC_API_KEY: 'test-key',
       ANTHROPIC_BASE_URL: server.url,
     };
-    // Spawned, not spawnSync: the server answers from this process's event loop.
-    const runAsync = (args: string[]) =>
-      new Promise<{ code: number; stderr: string }>((resolveRun) => {
-        const child = spawn(process.execPath, [CLI, ...args], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-        let stderr = '';
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('close', (code) => resolveRun({ code: code ?? -1, stderr }));
-      });
+    // Not spawnSync: the server answers from this process's event loop.
+    const runAsync = (args: string[]) => runCliAsync(args, runEnv);
     try {
       const base = [
         'history-index',

@@ -1,39 +1,26 @@
 // End-to-end: `strata hook ingest` and `strata hook context` run by the built CLI with hook payloads on
 // stdin, as Claude Code runs them (temp STRATA_HOME; transcripts copied from the real fixtures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { holdLock } from './helpers.js';
+import { holdLock, runCli } from './support/cli.js';
 import { join, resolve } from 'node:path';
 
 const ROOT = process.cwd();
-const CLI = join(ROOT, 'dist/cli/main.js');
+const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const SOURCE = resolve(
   ROOT,
-  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude',
+  `${SESSION}.jsonl`,
 );
-const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const PROJECT = '/home/vwestberg/Claude';
 
 let base: string;
 let transcript: string;
 
 function strata(args: string[], stdin: unknown, extraEnv: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin),
-    encoding: 'utf8',
-    cwd: base,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: join(base, 'home'),
-      STRATA_HOME: join(base, 'data'),
-      TZ: 'UTC',
-      NO_COLOR: '1',
-      ...extraEnv,
-    },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const env = { HOME: join(base, 'home'), STRATA_HOME: join(base, 'data'), ...extraEnv };
+  return runCli(args, env, { input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin), cwd: base });
 }
 
 const payload = (event: string, extra: Record<string, unknown> = {}) => ({
@@ -114,7 +101,10 @@ describe('strata hook', () => {
     expect(Object.keys(out)).toEqual(['hookSpecificOutput']);
     expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
     expect(out.hookSpecificOutput.additionalContext).toMatch(
-      /^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}\d+ msgs {2}my screen saver/,
+      new RegExp(
+        /^# Latest sessions of this project \(strata\)\n1fb5e404 {2}2026-04-24 20:59 {2}claude-code {2}/.source +
+          /\d+ msgs {2}my screen saver/.source,
+      ),
     );
   });
 

@@ -17,7 +17,7 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { FIXTURES, runCli as run, tempDir, type CliResult } from './helpers.js';
+import { FIXTURES, runCli as run, tempDir, type CliResult } from './support/cli.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const ORDINARY = join(
@@ -68,7 +68,8 @@ function user(uuid: string, content: unknown, extra: Record<string, unknown> = {
 function hostileSession(): string {
   const deep = '{"a":'.repeat(20_000) + '"bottom"' + '}'.repeat(20_000);
   const persisted = (id: string) =>
-    `<persisted-output>\nOutput too large. Full output saved to: /x/${HOSTILE_ID}/tool-results/${id}.txt\nPreview:\nshort\n</persisted-output>`;
+    `<persisted-output>\nOutput too large. Full output saved to: ` +
+    `/x/${HOSTILE_ID}/tool-results/${id}.txt\nPreview:\nshort\n</persisted-output>`;
   const lines = [
     user('u1', 'hostile first line after a BOM'),
     user('u2', `paste this ${ESC}]52;c;ZXZpbA==\u0007 and clear ${ESC}[2J\u009b31m now`),
@@ -134,7 +135,8 @@ function blockTexts(dbPath: string, session: string): string[] {
   try {
     return (
       db
-        .prepare(`SELECT m.seq, b.idx, b.text FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
+        .prepare(`SELECT m.seq, b.idx, b.text FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s
+          ON s.id = m.session_id
       WHERE s.external_id = ? ORDER BY m.seq, b.idx`)
         .all(session) as { text: string }[]
     ).map((r) => r.text);

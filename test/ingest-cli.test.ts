@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CLI, FIXTURES, holdLock, runCli, tempDir } from './helpers.js';
+import { FIXTURES, holdLock, runCli, spawnCli, tempDir } from './support/cli.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');
 
@@ -130,10 +129,7 @@ describe('strata ingest (end to end)', () => {
       }
     }
     const killedHome = tempDir();
-    const child = spawn(process.execPath, [CLI, 'ingest', src], {
-      env: { ...process.env, STRATA_HOME: killedHome },
-      stdio: 'ignore',
-    });
+    const child = spawnCli(['ingest', src], { STRATA_HOME: killedHome }, { stdio: 'ignore' });
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         const files = readdirSync(killedHome);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 const GITHUB = 'ghp_' + 'q8Zr2LmX0vB7nK4wT1yU6iO3pA9sD5fG7hJ2'.slice(0, 36);
 const PASSWORD = 'Tr0ub4dor&3xyz';

@@ -1,33 +1,28 @@
 // End-to-end: `strata ingest --watch` spawned from the built CLI on a copy of a real transcript: an
 // appended turn becomes searchable, a second watcher exits 3, Ctrl-C (SIGINT) ends the watcher cleanly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runCli, spawnCli } from './support/cli.js';
 
 const ROOT = process.cwd();
-const CLI = join(ROOT, 'dist/cli/main.js');
+const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 const SOURCE = resolve(
   ROOT,
-  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+  '../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude',
+  `${SESSION}.jsonl`,
 );
-const SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 
 let base: string;
 let watched: string;
 let watcher: ChildProcess;
 let stderr = '';
-const env = () => ({
-  PATH: process.env.PATH ?? '',
-  HOME: join(base, 'home'),
-  STRATA_HOME: join(base, 'data'),
-  TZ: 'UTC',
-  NO_COLOR: '1',
-});
+const env = () => ({ HOME: join(base, 'home'), STRATA_HOME: join(base, 'data') });
 
 function strata(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: base, env: env() });
+  return runCli(args, env(), { cwd: base });
 }
 
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -44,10 +39,9 @@ beforeAll(async () => {
   watched = join(base, 'projects', '-home-vwestberg-Claude');
   mkdirSync(watched, { recursive: true });
   copyFileSync(SOURCE, join(watched, `${SESSION}.jsonl`));
-  expect(strata(['ingest', join(base, 'projects')]).status).toBe(0);
-  watcher = spawn(process.execPath, [CLI, 'ingest', '--watch', join(base, 'projects')], {
+  expect(strata(['ingest', join(base, 'projects')]).code).toBe(0);
+  watcher = spawnCli(['ingest', '--watch', join(base, 'projects')], env(), {
     cwd: base,
-    env: env(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   watcher.stderr!.on('data', (chunk) => (stderr += String(chunk)));
@@ -93,7 +87,7 @@ describe('strata ingest --watch', () => {
 
   it('a second watcher of the same store exits 3', () => {
     const second = strata(['ingest', '--watch', join(base, 'projects')]);
-    expect(second.status).toBe(3);
+    expect(second.code).toBe(3);
     expect(second.stderr).toMatch(/^strata: .*strata\.db\.watch\.lock is held by pid \d+/);
   });
 
@@ -102,9 +96,8 @@ describe('strata ingest --watch', () => {
     watcher.kill('SIGINT');
     expect(await exited).toBe(0);
     // The lock went with it: a new watcher starts (and is stopped at once).
-    const again = spawn(process.execPath, [CLI, 'ingest', '--watch', join(base, 'projects')], {
+    const again = spawnCli(['ingest', '--watch', join(base, 'projects')], env(), {
       cwd: base,
-      env: env(),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let text = '';

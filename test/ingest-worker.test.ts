@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 import { rebuildAllSessionStats } from '../src/store/session-stats.js';
 
 const CLAUDE = join(FIXTURES, 'claude-code');
@@ -27,8 +27,10 @@ function storeDump(home: string): { rows: string; fts: number[]; counts: number[
   const db = new Database(join(home, 'strata.db'), { readonly: true });
   try {
     const rows = db
-      .prepare(`SELECT s.external_id, s.title, s.message_count, m.key, m.seq, m.kind, m.meta, b.idx, b.kind AS bk, b.field, b.text, b.tool_input, b.meta AS bm
-        FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id ORDER BY s.external_id, m.seq, b.idx`)
+      .prepare(`SELECT s.external_id, s.title, s.message_count, m.key, m.seq, m.kind, m.meta, b.idx, b.kind AS bk,
+        b.field, b.text, b.tool_input, b.meta AS bm
+        FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id ORDER BY
+          s.external_id, m.seq, b.idx`)
       .all();
     const fts = ['the', 'error', 'function', 'Session'].map(
       (q) => (db.prepare('SELECT COUNT(*) AS n FROM blocks_fts WHERE blocks_fts MATCH ?').get(q) as { n: number }).n,
@@ -92,50 +94,54 @@ describe('ingest worker thread', () => {
     expect(dumps[1]!.rows).toContain('[REDACTED:');
   });
 
-  it('reads files of many chunks, a last line without its newline and an incomplete one as the inline path does, with the same prefix hashes', () => {
-    const src = tempDir();
-    const userLine = (n: number, words: number) =>
-      JSON.stringify({
-        parentUuid: null,
-        type: 'user',
-        sessionId: 'chunked-session',
-        uuid: `7f0c2a8e-0000-4000-8000-${String(n).padStart(12, '0')}`,
-        timestamp: '2025-06-01T10:00:00.000Z',
-        cwd: '/work/app',
-        message: { role: 'user', content: `line ${n} ${'chunkword '.repeat(words)}` },
-      });
-    // ~6 MB: lines up to ~500 KB cross the 1 MB chunks and wrap the 2 MB read-ahead ring several times.
-    const lines = Array.from({ length: 60 }, (_, n) => userLine(n, (n * 7919) % 50_000));
-    writeFileSync(join(src, 'big.jsonl'), `${lines.join('\n')}\n`);
-    const few = (from: number) => [0, 1, 2].map((n) => userLine(from + n, 4000)).join('\n');
-    writeFileSync(join(src, 'no-final-newline.jsonl'), few(1000));
-    const partial = userLine(3000, 5);
-    writeFileSync(join(src, 'partial.jsonl'), `${few(2000)}\n${partial.slice(0, 40)}`);
-    // The worker path twice: the read-ahead thread prefetching the files ahead (as from a slow disk) or not.
-    const paths = [
-      { home: tempDir(), mode: '0', env: {} },
-      { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '0' } },
-      { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '1' } },
-    ] as const;
-    const sources = (home: string) => sourceRows(home, 'path, size, offset, lines, prefix_hash, status');
-    const run = () => paths.map((p) => ingest(p.home, src, p.mode, p.env));
-    const reports = run();
-    expect(reports[0]!.messagesAdded).toBe(60 + 3 + 3);
-    for (const [i, p] of paths.entries()) {
-      expect(reports[i]).toEqual(reports[0]);
-      expect(sources(p.home)).toEqual(sources(paths[0].home));
-      expect(storeDump(p.home).rows === storeDump(paths[0].home).rows).toBe(true);
-    }
-    // Completing the partial line is an append on every path: the stored prefix hash matched.
-    appendFileSync(join(src, 'partial.jsonl'), `${partial.slice(40)}\n`);
-    const appended = run();
-    expect(appended[0]!.messagesAdded).toBe(1);
-    expect(appended[0]!.filesRewritten).toBe(0);
-    for (const [i, p] of paths.entries()) {
-      expect(appended[i]).toEqual(appended[0]);
-      expect(sources(p.home)).toEqual(sources(paths[0].home));
-    }
-  });
+  it(
+    'reads files of many chunks, a last line without its newline and an incomplete one as the inline path does, ' +
+      'with the same prefix hashes',
+    () => {
+      const src = tempDir();
+      const userLine = (n: number, words: number) =>
+        JSON.stringify({
+          parentUuid: null,
+          type: 'user',
+          sessionId: 'chunked-session',
+          uuid: `7f0c2a8e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          timestamp: '2025-06-01T10:00:00.000Z',
+          cwd: '/work/app',
+          message: { role: 'user', content: `line ${n} ${'chunkword '.repeat(words)}` },
+        });
+      // ~6 MB: lines up to ~500 KB cross the 1 MB chunks and wrap the 2 MB read-ahead ring several times.
+      const lines = Array.from({ length: 60 }, (_, n) => userLine(n, (n * 7919) % 50_000));
+      writeFileSync(join(src, 'big.jsonl'), `${lines.join('\n')}\n`);
+      const few = (from: number) => [0, 1, 2].map((n) => userLine(from + n, 4000)).join('\n');
+      writeFileSync(join(src, 'no-final-newline.jsonl'), few(1000));
+      const partial = userLine(3000, 5);
+      writeFileSync(join(src, 'partial.jsonl'), `${few(2000)}\n${partial.slice(0, 40)}`);
+      // The worker path twice: the read-ahead thread prefetching the files ahead (as from a slow disk) or not.
+      const paths = [
+        { home: tempDir(), mode: '0', env: {} },
+        { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '0' } },
+        { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '1' } },
+      ] as const;
+      const sources = (home: string) => sourceRows(home, 'path, size, offset, lines, prefix_hash, status');
+      const run = () => paths.map((p) => ingest(p.home, src, p.mode, p.env));
+      const reports = run();
+      expect(reports[0]!.messagesAdded).toBe(60 + 3 + 3);
+      for (const [i, p] of paths.entries()) {
+        expect(reports[i]).toEqual(reports[0]);
+        expect(sources(p.home)).toEqual(sources(paths[0].home));
+        expect(storeDump(p.home).rows === storeDump(paths[0].home).rows).toBe(true);
+      }
+      // Completing the partial line is an append on every path: the stored prefix hash matched.
+      appendFileSync(join(src, 'partial.jsonl'), `${partial.slice(40)}\n`);
+      const appended = run();
+      expect(appended[0]!.messagesAdded).toBe(1);
+      expect(appended[0]!.filesRewritten).toBe(0);
+      for (const [i, p] of paths.entries()) {
+        expect(appended[i]).toEqual(appended[0]);
+        expect(sources(p.home)).toEqual(sources(paths[0].home));
+      }
+    },
+  );
 
   it('ingests a folder of copies through the worker and skips them all on the next run', () => {
     const src = tempDir();
@@ -252,7 +258,9 @@ describe('ingest worker thread', () => {
     // Appended calls in a session stored by an earlier run.
     appendFileSync(
       file,
-      `${record('a1', 'Bash', { command: 'git add . && git commit -m "x"' })}\n${record('a2', 'Edit', { file_path: 'constructor', old_string: 'a', new_string: 'b\nc' })}\n`,
+      `${record('a1', 'Bash', {
+        command: 'git add . && git commit -m ' + '"x"',
+      })}\n${record('a2', 'Edit', { file_path: 'constructor', old_string: 'a', new_string: 'b\nc' })}\n`,
     );
     // The same session continued in a second file of this run.
     writeFileSync(

@@ -1,24 +1,15 @@
 // End-to-end: `strata llm check` through the built CLI with a temporary STRATA_HOME — the offline
 // default answers; anthropic without a key fails with one line naming ANTHROPIC_API_KEY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { runCli } from './support/cli.js';
 
-const CLI = resolve(process.cwd(), 'dist/cli/main.js');
 let home: string;
 
 function run(args: string[], extraEnv: Record<string, string> = {}) {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: home,
-    TZ: 'UTC',
-    NO_COLOR: '1',
-    STRATA_HOME: home,
-    ...extraEnv,
-  };
-  return spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 30_000 });
+  return runCli(args, { HOME: home, STRATA_HOME: home, ...extraEnv }, { timeout: 30_000 });
 }
 
 beforeAll(() => {
@@ -30,13 +21,13 @@ describe('strata llm check', () => {
   it('answers with the offline extractive default', () => {
     const result = run(['llm', 'check']);
     expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
+    expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ok {2}extractive \(extractive-v1\) answered in \d+ ms: \{"summary":/);
   });
 
   it('prints JSON with --json', () => {
     const result = run(['llm', 'check', '--json']);
-    expect(result.status).toBe(0);
+    expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout);
     expect(parsed).toMatchObject({
       ok: true,
@@ -48,13 +39,16 @@ describe('strata llm check', () => {
 
   it('fails in one line naming ANTHROPIC_API_KEY when the anthropic key is missing', () => {
     const result = run(['llm', 'check', '--provider', 'anthropic']);
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('ANTHROPIC_API_KEY');
     expect(lines[0]).toMatch(
-      /^strata: llm check: anthropic \(claude-haiku-4-5\) did not answer: the anthropic provider needs an API key: set ANTHROPIC_API_KEY$/,
+      new RegExp(
+        /^strata: llm check: anthropic \(claude-haiku-4-5\) did not answer: the anthropic provider needs /.source +
+          /an API key: set ANTHROPIC_API_KEY$/.source,
+      ),
     );
   });
 
@@ -71,13 +65,13 @@ describe('strata llm check', () => {
     const fromEnv = JSON.parse(run(['llm', 'check', '--json'], { STRATA_LLM_PROVIDER: 'anthropic' }).stdout);
     expect(fromEnv).toMatchObject({ provider: 'anthropic', model: 'from-config', origin: { provider: 'env' } });
     const fromFlag = run(['llm', 'check', '--provider', 'extractive'], { STRATA_LLM_PROVIDER: 'anthropic' });
-    expect(fromFlag.status).toBe(0);
+    expect(fromFlag.code).toBe(0);
     rmSync(join(home, 'config.json'));
   });
 
   it('rejects an unknown provider as a usage error', () => {
     const result = run(['llm', 'check', '--provider', 'gpt-magic']);
-    expect(result.status).toBe(2);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown LLM provider "gpt-magic"');
   });
 });

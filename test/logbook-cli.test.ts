@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { validateLogbook, type LogbookDocument } from '../src/core/logbook/index.js';
 import { readSession } from '../src/core/retrieval/read-session.js';
 import { openStore } from '../src/store/db.js';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 let home: string;
 let env: Record<string, string>;
@@ -115,7 +115,10 @@ describe('strata logbook on the real fixtures', () => {
     const wrong = runCli(['logbook', '--project', '/home/vwestberg/Claude', '--continue-from', other], env);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(
-      /is the logbook of \/Users\/tiemo\/src\/rational\/backoffice, not of \/home\/vwestberg\/Claude; it was left untouched/,
+      new RegExp(
+        /is the logbook of \/Users\/tiemo\/src\/rational\/backoffice, not of \/home\/vwestberg\/Claude; i/.source +
+          /t was left untouched/.source,
+      ),
     );
     expect(readFileSync(other).equals(before)).toBe(true);
   });

@@ -2,20 +2,21 @@
 // chunk (conversations + extra chunks), a 429 with Retry-After retried, and a killed run that leaves the
 // previous logbook (file and store) intact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkConversation, listConversations, loadConversation } from '../src/core/logbook/index.js';
 import { openStore } from '../src/store/db.js';
-import { CLI, runCli, tempDir } from './helpers.js';
-import { writeSessions, type SessionSpec } from './logbook-helpers.js';
-import { startScriptedServer, type ScriptedServer } from './llm-scripted-server.js';
+import { runCli, runCliAsync, tempDir } from './support/cli.js';
+import { writeSessions, type SessionSpec } from './support/logbook-sessions.js';
+import { startScriptedServer, type ScriptedServer } from './support/llm-scripted-server.js';
 
 const CWD = '/work/app';
 const long = (i: number): string =>
-  `Part ${i}: we compared the two storage layouts and measured the write path under load with several writers at once. `.repeat(
-    5,
-  );
+  (
+    `Part ${i}: we compared the two storage layouts and measured the write path under load with several ` +
+    'writers at once. '
+  ).repeat(5);
 const SESSIONS: SessionSpec[] = [
   {
     id: '44444444-aaaa-4aaa-8aaa-000000000001',
@@ -47,21 +48,8 @@ let server: ScriptedServer;
 let home: string;
 let env: Record<string, string>;
 
-function runAsync(
-  args: string[],
-  onStart?: (child: ReturnType<typeof spawn>) => void,
-): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', TZ: 'UTC', NO_COLOR: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    onStart?.(child);
-  });
+function runAsync(args: string[], onStart?: (child: ChildProcess) => void) {
+  return runCliAsync(args, env, onStart);
 }
 
 function expectedChunks(chunkTokens: number): { conversations: number; chunks: number } {
@@ -98,75 +86,86 @@ afterAll(async () => {
 });
 
 describe('strata logbook with an OpenAI-compatible server', () => {
-  it('sends one request per chunk: conversations + extra chunks, exactly; a 429 with Retry-After is retried', async () => {
-    const { conversations, chunks } = expectedChunks(400);
-    expect(chunks).toBeGreaterThan(conversations);
-    server.requests.length = 0;
-    server.script([{ kind: 'rate-limit', retryAfterSec: 1 }], { kind: 'ok', text: '{"events": []}' });
-    const out = join(home, 'logbook.json');
-    const run = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--out', out, '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    expect(server.requests).toHaveLength(chunks + 1);
-    expect(run.stderr).toMatch(/logbook: retrying .* in 1 s/);
-    const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ conversations: 3, chunks, failed: [], llm: { calls: chunks + 1, retries: 1 } });
-    for (const r of server.requests) {
-      const prompt = (r.body.messages as Array<{ content: string }>).at(-1)!.content;
-      expect(prompt.split('CURRENT CONVERSATION CHUNK:')).toHaveLength(2);
-    }
-    // Unchanged input: the stored logbook is current, no request at all; a full rebuild is answered by the cache.
-    const again = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--out', out, '--json']);
-    expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, calls: 0 });
-    const rebuilt = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--full', '--json']);
-    expect(JSON.parse(rebuilt.stdout)).toMatchObject({ changed: true, calls: 0, llm: { cacheHits: chunks } });
-    expect(server.requests).toHaveLength(chunks + 1);
-  });
+  it(
+    'sends one request per chunk: conversations + extra chunks, exactly; a 429 with Retry-After is ' + 'retried',
+    async () => {
+      const { conversations, chunks } = expectedChunks(400);
+      expect(chunks).toBeGreaterThan(conversations);
+      server.requests.length = 0;
+      server.script([{ kind: 'rate-limit', retryAfterSec: 1 }], { kind: 'ok', text: '{"events": []}' });
+      const out = join(home, 'logbook.json');
+      const run = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--out', out, '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.requests).toHaveLength(chunks + 1);
+      expect(run.stderr).toMatch(/logbook: retrying .* in 1 s/);
+      const report = JSON.parse(run.stdout);
+      expect(report).toMatchObject({ conversations: 3, chunks, failed: [], llm: { calls: chunks + 1, retries: 1 } });
+      for (const r of server.requests) {
+        const prompt = (r.body.messages as Array<{ content: string }>).at(-1)!.content;
+        expect(prompt.split('CURRENT CONVERSATION CHUNK:')).toHaveLength(2);
+      }
+      // Unchanged input: the stored logbook is current, no request at all; a full rebuild is answered by the cache.
+      const again = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--out', out, '--json']);
+      expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, calls: 0 });
+      const rebuilt = await runAsync(['logbook', '--project', CWD, '--chunk-tokens', '400', '--full', '--json']);
+      expect(JSON.parse(rebuilt.stdout)).toMatchObject({ changed: true, calls: 0, llm: { cacheHits: chunks } });
+      expect(server.requests).toHaveLength(chunks + 1);
+    },
+  );
 
-  it('replies that are not JSON: each conversation is logged as failed, the run warns, exits 0 and still writes the logbook', async () => {
-    const out = join(home, 'failed.json');
-    server.requests.length = 0;
-    server.script([], { kind: 'ok', text: 'Sorry, I cannot help with that.' });
-    // Another model, so the replies cached by the first test do not answer these calls.
-    const run = await runAsync([
+  it(
+    'replies that are not JSON: each conversation is logged as failed, the run warns, exits 0 and still writes the ' +
       'logbook',
-      '--project',
-      CWD,
-      '--chunk-tokens',
-      '400',
-      '--model',
-      'gpt-4.1-mini',
-      '--out',
-      out,
-      '--full',
-    ]);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('Warning: failed to process 3 conversations (retried on the next run)');
-    expect(run.stderr.match(/strata: warning: failed to process conversation \S+: /g)).toHaveLength(3);
-    expect(server.requests).toHaveLength(6); // each conversation's first chunk and its one repair
-    expect(JSON.parse(readFileSync(out, 'utf8')).failed).toHaveLength(3);
-  });
+    async () => {
+      const out = join(home, 'failed.json');
+      server.requests.length = 0;
+      server.script([], { kind: 'ok', text: 'Sorry, I cannot help with that.' });
+      // Another model, so the replies cached by the first test do not answer these calls.
+      const run = await runAsync([
+        'logbook',
+        '--project',
+        CWD,
+        '--chunk-tokens',
+        '400',
+        '--model',
+        'gpt-4.1-mini',
+        '--out',
+        out,
+        '--full',
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain('Warning: failed to process 3 conversations (retried on the next run)');
+      expect(run.stderr.match(/strata: warning: failed to process conversation \S+: /g)).toHaveLength(3);
+      expect(server.requests).toHaveLength(6); // each conversation's first chunk and its one repair
+      expect(JSON.parse(readFileSync(out, 'utf8')).failed).toHaveLength(3);
+    },
+  );
 
-  it('a killed run leaves the previous logbook file and stored logbook intact, and the next run takes its lock over', async () => {
-    const out = join(home, 'kept.json');
-    const first = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out], env);
-    expect(first.code, first.stderr).toBe(0);
-    const before = readFileSync(out);
-    const shownBefore = runCli(['logbook', 'show', '--project', CWD, '--json'], env).stdout;
-    server.requests.length = 0;
-    server.script([], { kind: 'slow', delayMs: 30_000, text: '{"events": []}' });
-    const killed = await runAsync(['logbook', '--project', CWD, '--out', out, '--full'], (child) => {
-      const timer = setInterval(() => {
-        if (server.requests.length > 0) {
-          clearInterval(timer);
-          child.kill('SIGKILL');
-        }
-      }, 20);
-    });
-    expect(killed.signal).toBe('SIGKILL');
-    expect(readFileSync(out).equals(before)).toBe(true);
-    expect(runCli(['logbook', 'show', '--project', CWD, '--json'], env).stdout).toBe(shownBefore);
-    server.script([], { kind: 'ok', text: '{"events": []}' });
-    const next = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out, '--full'], env);
-    expect(next.code, next.stderr).toBe(0);
-  });
+  it(
+    'a killed run leaves the previous logbook file and stored logbook intact, and the next run takes its lock ' +
+      'over',
+    async () => {
+      const out = join(home, 'kept.json');
+      const first = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out], env);
+      expect(first.code, first.stderr).toBe(0);
+      const before = readFileSync(out);
+      const shownBefore = runCli(['logbook', 'show', '--project', CWD, '--json'], env).stdout;
+      server.requests.length = 0;
+      server.script([], { kind: 'slow', delayMs: 30_000, text: '{"events": []}' });
+      const killed = await runAsync(['logbook', '--project', CWD, '--out', out, '--full'], (child) => {
+        const timer = setInterval(() => {
+          if (server.requests.length > 0) {
+            clearInterval(timer);
+            child.kill('SIGKILL');
+          }
+        }, 20);
+      });
+      expect(killed.signal).toBe('SIGKILL');
+      expect(readFileSync(out).equals(before)).toBe(true);
+      expect(runCli(['logbook', 'show', '--project', CWD, '--json'], env).stdout).toBe(shownBefore);
+      server.script([], { kind: 'ok', text: '{"events": []}' });
+      const next = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out, '--full'], env);
+      expect(next.code, next.stderr).toBe(0);
+    },
+  );
 });

@@ -1,5 +1,4 @@
 // End-to-end tests for `strata map`: spawn the built CLI on a small multi-language tree in a temp folder.
-import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -14,19 +13,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
+import { type CliResult, runCli } from './support/cli.js';
 
-const CLI = resolve(process.cwd(), 'dist/cli/main.js');
 const TESTDATA = resolve(process.cwd(), 'src/core/codemap/testdata');
 let root: string;
 let home: string;
 
-function strata(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: join(root, 'proj'),
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: root, TZ: 'UTC', NO_COLOR: '1', STRATA_HOME: home },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+function strata(args: string[]): CliResult {
+  return runCli(args, { HOME: root, STRATA_HOME: home }, { cwd: join(root, 'proj') });
 }
 
 beforeAll(() => {
@@ -124,7 +118,8 @@ describe('strata map chunk / search / view', () => {
     const compact = strata(['map', 'view', 'AuthService.login', 'NewStore', 'src']);
     expect(compact.code).toBe(0);
     expect(compact.stdout).toBe(
-      'src/sample.ts:17-20 method AuthService.login (exported)\n  async login(user: string, password: string): Promise<string>\n' +
+      'src/sample.ts:17-20 method AuthService.login (exported)\n  async login(user: string, password: string): ' +
+        'Promise<string>\n' +
         'src/sample.go:21-23 function NewStore (exported)\n  func NewStore() *Store\n',
     );
     const full = strata(['map', 'view', 'Point.new', '--level', 'full', '--path', 'src']);

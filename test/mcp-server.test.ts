@@ -1,17 +1,12 @@
 // End-to-end: the SDK's Client over StdioClientTransport spawning the built `strata mcp` on the real
 // fixtures (the default roots point at them through CLAUDE_CONFIG_DIR and CODEX_HOME; temp STRATA_HOME).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { holdLock } from './helpers.js';
-import { join, resolve } from 'node:path';
+import { CLI, FIXTURES, holdLock, runCli } from './support/cli.js';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-
-const ROOT = process.cwd();
-const CLI = join(ROOT, 'dist/cli/main.js');
-const FIXTURES = resolve(ROOT, '../shared/fixtures/real');
 
 let base: string;
 let client: Client;
@@ -36,7 +31,8 @@ beforeAll(async () => {
   mkdirSync(join(code, 'src'), { recursive: true });
   writeFileSync(
     join(code, 'src', 'greet.ts'),
-    'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n  hello(): string {\n    return greet("you");\n  }\n}\n',
+    'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\nexport class Greeter {\n ' +
+      ' hello(): string {\n    return greet("you");\n  }\n}\n',
   );
   cpSync(join(FIXTURES, 'markdown/skills/obra-superpowers'), join(code, 'docs'), { recursive: true });
   writeFileSync(join(base, 'outside.ts'), 'export const secret = 1;\n');
@@ -52,12 +48,8 @@ beforeAll(async () => {
     TZ: 'UTC',
     NO_COLOR: '1',
   };
-  const built = spawnSync(process.execPath, [CLI, 'pack', 'build', '--segment', 'docs'], {
-    cwd: code,
-    env,
-    encoding: 'utf8',
-  });
-  expect(built.status, built.stderr).toBe(0);
+  const built = runCli(['pack', 'build', '--segment', 'docs'], env, { cwd: code });
+  expect(built.code, built.stderr).toBe(0);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', '--refresh', '0'],
@@ -127,8 +119,8 @@ describe('strata mcp (SDK client over stdio)', () => {
     const none = await ok('logbook', { project });
     expect(none.structuredContent!.workspace).toBeNull();
     expect(none.content[0]!.text).toContain(`strata logbook --project ${project}`);
-    const built = spawnSync(process.execPath, [CLI, 'logbook', '--project', project], { env, encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
+    const built = runCli(['logbook', '--project', project], env);
+    expect(built.code, built.stderr).toBe(0);
     const r = await ok('logbook', { project, budget: 400 });
     expect(r.structuredContent!.workspace).toBe(project);
     const events = r.structuredContent!.events as { session: string; message: number }[];

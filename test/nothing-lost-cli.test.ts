@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 const F = join(
   FIXTURES,
@@ -17,7 +17,8 @@ function counts(home: string): { messages: number; archived: number; blocks: num
   try {
     return db
       .prepare(
-        'SELECT (SELECT COUNT(*) FROM messages) AS messages, (SELECT COUNT(*) FROM messages WHERE archived = 1) AS archived, (SELECT COUNT(*) FROM blocks) AS blocks',
+        'SELECT (SELECT COUNT(*) FROM messages) AS messages, (SELECT COUNT(*) FROM messages WHERE archived = 1) AS ' +
+          'archived, (SELECT COUNT(*) FROM blocks) AS blocks',
       )
       .get() as never;
   } finally {
@@ -28,28 +29,31 @@ function counts(home: string): { messages: number; archived: number; blocks: num
 describe('nothing lost, nothing doubled (end to end, worker thread)', () => {
   const env = (home: string) => ({ STRATA_HOME: home, HOME: home, STRATA_INGEST_WORKER: '1' });
 
-  it('keeps every message of a transcript cut to 350 lines, marks the vanished ones in read, and still finds them', () => {
-    const home = tempDir();
-    const src = tempDir();
-    const path = join(src, `${SID}.jsonl`);
-    copyFileSync(F, path);
-    expect(runCli(['ingest', src, '--json'], env(home)).code).toBe(0);
-    const before = counts(home);
-    expect(before.messages).toBe(463);
-    writeFileSync(path, readFileSync(F, 'utf8').split('\n').slice(0, 350).join('\n') + '\n');
-    const second = runCli(['ingest', src], env(home));
-    expect(second.code).toBe(0);
-    expect(second.stderr).toMatch(/gone from their source \(kept, archived\)/);
-    const after = counts(home);
-    expect(after).toMatchObject({ messages: 463, blocks: before.blocks });
-    expect(after.archived).toBeGreaterThan(0);
-    const read = runCli(['read', SID, '--json'], env(home));
-    expect(read.code).toBe(0);
-    expect(JSON.parse(read.stdout).messages.filter((m: { removed: boolean }) => m.removed)).toHaveLength(
-      after.archived,
-    );
-    expect(runCli(['read', SID, '460-463'], env(home)).stdout).toContain('(removed from source)');
-  });
+  it(
+    'keeps every message of a transcript cut to 350 lines, marks the vanished ones in read, and still finds ' + 'them',
+    () => {
+      const home = tempDir();
+      const src = tempDir();
+      const path = join(src, `${SID}.jsonl`);
+      copyFileSync(F, path);
+      expect(runCli(['ingest', src, '--json'], env(home)).code).toBe(0);
+      const before = counts(home);
+      expect(before.messages).toBe(463);
+      writeFileSync(path, readFileSync(F, 'utf8').split('\n').slice(0, 350).join('\n') + '\n');
+      const second = runCli(['ingest', src], env(home));
+      expect(second.code).toBe(0);
+      expect(second.stderr).toMatch(/gone from their source \(kept, archived\)/);
+      const after = counts(home);
+      expect(after).toMatchObject({ messages: 463, blocks: before.blocks });
+      expect(after.archived).toBeGreaterThan(0);
+      const read = runCli(['read', SID, '--json'], env(home));
+      expect(read.code).toBe(0);
+      expect(JSON.parse(read.stdout).messages.filter((m: { removed: boolean }) => m.removed)).toHaveLength(
+        after.archived,
+      );
+      expect(runCli(['read', SID, '460-463'], env(home)).stdout).toContain('(removed from source)');
+    },
+  );
 
   it('stores a transcript copied into two folders and reached through a symlinked root once', () => {
     const home = tempDir();

@@ -1,24 +1,18 @@
 // End-to-end tests for `strata pack`: spawn the built CLI on a segment made from the real fixtures.
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
+import { type CliResult, runCli } from './support/cli.js';
 
-const CLI = resolve(process.cwd(), 'dist/cli/main.js');
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/real/markdown');
 
 let root: string;
 let home: string;
 
-function strata(args: string[], cwd = root): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, TZ: 'UTC', NO_COLOR: '1', STRATA_HOME: home },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+function strata(args: string[], cwd = root): CliResult {
+  return runCli(args, { HOME: root, STRATA_HOME: home }, { cwd });
 }
 
 interface IndexEntry {
@@ -69,7 +63,8 @@ describe('strata pack (built CLI)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(
       r.stdout.startsWith(
-        `<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task Structure\n`,
+        `<!-- chunk ${task?.id} · skills/writing-plans/SKILL.md:79-126 · Writing Plans > Task Structure -->\n## Task ` +
+          `Structure\n`,
       ),
     ).toBe(true);
     expect(r.stdout).toContain('````markdown');
@@ -94,7 +89,8 @@ describe('strata pack (built CLI)', () => {
     expect(out.truncated).toBe(true);
     expect(out.used_tokens).toBeLessThanOrEqual(budget);
     expect(r.stderr).toBe(
-      `strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); omitted ${ids.slice(1).join(', ')}\n`,
+      `strata: budget of ${budget} tokens reached: returned 1 of 3 chunks (${out.used_tokens} tokens printed); ` +
+        `omitted ${ids.slice(1).join(', ')}\n`,
     );
   });
 

@@ -1,23 +1,17 @@
 // Hostile input for `strata map` and `strata pack`: special-token text, bad arguments and manifests,
 // and budgets that must cover everything printed. Every failure is one line with its exit code.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
-import { samplePrompts, writeHistory } from './history-index-helpers.js';
+import { type CliResult, runCli } from './support/cli.js';
+import { samplePrompts, writeHistory } from './support/history-index-fixtures.js';
 
-const CLI = resolve(process.cwd(), process.env.STRATA_TEST_DIST ?? 'dist', 'cli/main.js');
 let root: string;
 
-function strata(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: root, TZ: 'UTC', NO_COLOR: '1', STRATA_HOME: join(root, 'home') },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+function strata(args: string[]): CliResult {
+  return runCli(args, { HOME: root, STRATA_HOME: join(root, 'home') }, { cwd: root });
 }
 
 function expectOneLine(r: { code: number | null; stderr: string }, code: number): void {

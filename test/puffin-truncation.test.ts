@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, truncateSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { FIXTURES, runCli, tempDir } from './helpers.js';
+import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 describe('Puffin history with a truncated tail', () => {
   it('is reported with file and byte offset, and nothing already ingested from it is lost', () => {

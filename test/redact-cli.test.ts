@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers.js';
+import { runCli, tempDir } from './support/cli.js';
 
 const SECRET = ['ghp', '1234567890abcdefghijklmnopqrstuvwxyzAB'].join('_');
 

@@ -3,33 +3,21 @@
 // spawned process; the many snapshot runs call the built CLI's runCli in-process (same entry, same io
 // contract) to keep the file fast on a shared machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
+import { CLI, type CliResult, runCli as runBuiltCli } from './support/cli.js';
 
 const ROOT = process.cwd();
-const CLI = join(ROOT, 'dist/cli/main.js');
 const FIXTURES = resolve(ROOT, '../shared/fixtures/real');
 const SNAP = (name: string) => join(ROOT, 'test/snapshots/retrieval', name);
 
 let home: string;
 
-function strata(...args: string[]): { stdout: string; stderr: string; code: number } {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    cwd: home,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: join(home, 'home'),
-      STRATA_HOME: join(home, 'data'),
-      TZ: 'UTC',
-      NO_COLOR: '1',
-    },
-  });
-  return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
+function strata(...args: string[]): CliResult {
+  return runBuiltCli(args, { HOME: join(home, 'home'), STRATA_HOME: join(home, 'data') }, { cwd: home });
 }
 
 type RunCli = (argv: string[], io: unknown) => Promise<number>;

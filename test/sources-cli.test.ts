@@ -4,14 +4,14 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdapterContractFixtures } from '../src/sources/adapter-contract.js';
-import { aiderContractFixture } from '../src/sources/aider/contract-fixture.js';
-import { claudeCodeContractFixture } from '../src/sources/claude-code/contract-fixture.js';
-import { codexContractFixture } from '../src/sources/codex/contract-fixture.js';
-import { geminiContractFixture } from '../src/sources/gemini/contract-fixture.js';
-import { opencodeContractFixture } from '../src/sources/opencode/contract-fixture.js';
-import { puffinContractFixture } from '../src/sources/puffin/contract-fixture.js';
-import { FIXTURES, REPO, runCli, tempDir } from './helpers.js';
+import type { AdapterContractFixtures } from './support/adapter-contract.js';
+import { aiderContractFixture } from './support/contract-fixtures/aider.js';
+import { claudeCodeContractFixture } from './support/contract-fixtures/claude-code.js';
+import { codexContractFixture } from './support/contract-fixtures/codex.js';
+import { geminiContractFixture } from './support/contract-fixtures/gemini.js';
+import { opencodeContractFixture } from './support/contract-fixtures/opencode.js';
+import { puffinContractFixture } from './support/contract-fixtures/puffin.js';
+import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
   agent: string;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO, tempDir } from './helpers.js';
+import { REPO, tempDir } from './support/cli.js';
 
 const OPENER = `
 const { openStore } = await import(${JSON.stringify(join(REPO, 'dist', 'store', 'db.js'))});

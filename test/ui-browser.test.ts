@@ -1,14 +1,20 @@
 // `strata ui` in a real browser: Debian's chromium driven by playwright-core against the built CLI serving a
 // store of the real fixtures plus the ui fixture (a transcript holding markup that must not run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLI, FIXTURES, runCli, tempDir } from './helpers.js';
-import { UI_SESSION, writeUiFixture } from './ui-fixture.js';
+import { FIXTURES, runCli, spawnCli, tempDir } from './support/cli.js';
+import { UI_SESSION, writeUiFixture } from './support/ui-fixture.js';
+
+// The page's globals, for the functions that run inside the browser (this program has no DOM types).
+declare const document: {
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }> & ArrayLike<unknown>;
+};
+declare const window: { __pwned?: number };
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -30,10 +36,7 @@ let env: Record<string, string>;
 
 function startUi(serverEnv = env): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'ui'], {
-      env: { PATH: process.env.PATH ?? '', ...serverEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnCli(['ui'], serverEnv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -180,7 +183,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   it('shows a transcript holding <script> as text and never runs it', async () => {
     const { page, errors } = await open(`#/session/${UI_SESSION}`, '.msg');
     await page.waitForTimeout(200);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     expect(await page.locator('#m-1 .text').textContent()).toContain('<script>window.__pwned = 1</script>');
     expect(await page.locator('.messages script, .messages img').count()).toBe(0);
     expect(await page.locator('.badge.error').count()).toBeGreaterThan(0);
@@ -195,7 +198,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     const page = await browser!.newPage();
     await page.goto(pathToFileURL(out).href);
     await page.waitForSelector('.diff .ln.add');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     expect(await page.locator('#m-1 .text').textContent()).toContain('<script>');
     await page.close();
   });

@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { CLI, runCli, tempDir } from './helpers.js';
-import { UI_SESSION, writeUiFixture } from './ui-fixture.js';
+import { runCli, tempDir } from './support/cli.js';
+import { UI_SESSION, writeUiFixture } from './support/ui-fixture.js';
 
 let dir: string;
 let env: Record<string, string>;
@@ -54,12 +53,9 @@ describe('strata ui', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;
-    const busy = spawnSync(process.execPath, [CLI, 'ui', '--port', String(port)], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
+    const busy = runCli(['ui', '--port', String(port)], env);
     taken.close();
-    expect(busy.status).toBe(2);
+    expect(busy.code).toBe(2);
     expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));
   });
 });

@@ -36,8 +36,12 @@ export function printJson(io: CliIo, value: unknown): void {
 
 // Terminal escape sequences: CSI (ESC [ or 0x9B … final byte), OSC/DCS/SOS/PM/APC strings (ESC ] P X ^ _
 // or their C1 forms … BEL or ST), and any other ESC + one character.
-const ESCAPE_SEQUENCE =
-  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u007e]?/g;
+const ESCAPE_SEQUENCE = new RegExp(
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|/.source +
+    /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*/.source +
+    /(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u007e]?/.source,
+  'g',
+);
 const OTHER_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**

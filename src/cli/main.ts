@@ -20,7 +20,8 @@ export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Comm
   program
     .name('strata')
     .description(
-      'Local-first memory for coding agents: ingest agent histories, search and read them, pack docs and code into context.',
+      'Local-first memory for coding agents: ingest agent histories, search and read them, pack docs and code into ' +
+        'context.',
     )
     .version(pkg.version, '-V, --version')
     .option('--verbose', 'print stack traces on errors')

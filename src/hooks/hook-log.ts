@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir, type Env } from '../shared/paths.js';
 
-export function hookLogPath(env: Env): string {
+function hookLogPath(env: Env): string {
   return join(dataDir(env), 'hooks.log');
 }
 

@@ -3,7 +3,6 @@
 // the project folder. Unknown fields are ignored; a payload that is not a JSON object is an empty one.
 
 export type HookClient = 'claude-code' | 'codex' | 'gemini' | 'cursor' | 'opencode';
-export const HOOK_CLIENTS: readonly HookClient[] = ['claude-code', 'codex', 'gemini', 'cursor', 'opencode'];
 
 export interface HookPayload {
   /** The event as the client names it (SessionStart, sessionEnd, PreCompress, ...), if given. */

@@ -9,7 +9,7 @@ import { storePath, homeDir, type Env } from '../shared/paths.js';
 import { StrataError, describeError } from '../shared/errors.js';
 import { isSubcall } from '../core/llm/reentrancy.js';
 import { latestProjectSessions, projectSessionLine } from '../core/retrieval/project-sessions.js';
-import { ensureListing } from '../core/retrieval/listing.js';
+import { ensureListing } from '../core/retrieval/listing-table.js';
 import type { AgentName } from '../shared/model.js';
 import { parseHookPayload, type HookClient } from './payload.js';
 import { projectLogbookText } from './logbook-context.js';
@@ -26,8 +26,8 @@ export interface HookIo {
 }
 
 /** Exit codes every supported client treats as "go on": 0, or 1 for a failure it only logs. */
-export const HOOK_OK = 0;
-export const HOOK_FAILED = 1;
+const HOOK_OK = 0;
+const HOOK_FAILED = 1;
 
 // Without a transcript path, the client's own default locations are ingested (strata reads no Cursor history).
 const CLIENT_AGENT: Partial<Record<HookClient, AgentName>> = {
@@ -77,11 +77,11 @@ export async function runHookIngest(io: HookIo, client: HookClient = 'claude-cod
   }
 }
 
-export const DEFAULT_CONTEXT_BUDGET = 1500;
-export const LATEST_SESSIONS = 5;
+const DEFAULT_CONTEXT_BUDGET = 1500;
+const LATEST_SESSIONS = 5;
 
 /** The context a new session of `projectDir` starts with, or null when the store knows no session of it. */
-export function sessionStartContext(
+function sessionStartContext(
   db: import('better-sqlite3').Database,
   projectDir: string,
   budget: number,
@@ -91,7 +91,8 @@ export function sessionStartContext(
   if (sessions.length === 0) return null;
   const latest =
     `# Latest sessions of this project (strata)\n${sessions.map(projectSessionLine).join('\n')}\n` +
-    'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP tools).';
+    'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP ' +
+    'tools).';
   // The logbook gets what the session lines leave of the budget (its heading included).
   const heading = '# Project logbook (strata)\n';
   const logbook = projectLogbookText(db, projectDir, () => budget - countTokens(latest + heading) - 2);

@@ -102,7 +102,8 @@ export function corruptStoreError(path: string | undefined, cause: unknown): Str
     .trim();
   return new StrataError(
     'STORE_CORRUPT',
-    `${what} is unusable (corrupted: ${reason}); it was left untouched. Move it away (or set STRATA_HOME to another folder) and run \`strata ingest\` to start a new one, or restore a backup.`,
+    `${what} is unusable (corrupted: ${reason}); it was left untouched. Move it away (or set STRATA_HOME to another ` +
+      `folder) and run \`strata ingest\` to start a new one, or restore a backup.`,
     { cause },
   );
 }

@@ -146,7 +146,8 @@ export function acquireLock(path: string, options: LockOptions = {}): Lock {
       throw new StrataError(
         'LOCKED',
         `${path} is held by ${describeHolder(attempt.holder)}; gave up after ${Math.round(timeoutMs / 1000)} s. ` +
-          `The lock ends with its process: wait for it to finish, or stop it${pid ? ` (kill ${pid})` : ''} and run again.`,
+          `The lock ends with its process: wait for it to finish, or stop it${pid ? ` (kill ${pid})` : ''} and run ` +
+          `again.`,
         { details: { holder: attempt.holder } },
       );
     }

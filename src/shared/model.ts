@@ -22,7 +22,10 @@ export interface Block {
   toolCallId?: string;
   /** tool_call: the structured input. */
   toolInput?: unknown;
-  /** tool_call: set when `text` is exactly `JSON.stringify(toolInput)` (the store then keeps it once without serializing it again). */
+  /**
+   * tool_call: set when `text` is exactly `JSON.stringify(toolInput)` (the store then keeps it once without serializing
+   * it again).
+   */
   textIsInput?: true;
   /** tool_result: true when the tool reported an error. */
   isError?: boolean;

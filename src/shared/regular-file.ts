@@ -4,7 +4,7 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpa
 import { join, sep } from 'node:path';
 
 /** What a non-regular file is, in words for a report ("FIFO", "socket", ...). */
-export function fileTypeName(stat: Stats): string {
+function fileTypeName(stat: Stats): string {
   if (stat.isFIFO()) return 'FIFO';
   if (stat.isSocket()) return 'socket';
   if (stat.isCharacterDevice()) return 'character device';
@@ -58,7 +58,9 @@ export function readRegularFileHead(
   }
 }
 
-/** True when `path`, with every symlink resolved, lies inside `folder` (also resolved). False when either is missing. */
+/**
+ * True when `path`, with every symlink resolved, lies inside `folder` (also resolved). False when either is missing.
+ */
 export function isInsideFolder(path: string, folder: string): boolean {
   try {
     const real = realpathSync(path);

@@ -21,11 +21,6 @@ function o200k(): O200k {
   return encoding;
 }
 
-/** True once the rank table has been loaded (for tests of the lazy load). */
-export function tokenizerLoaded(): boolean {
-  return encoding !== undefined;
-}
-
 /** Counting very large strings exactly is slow; above this size we extrapolate from a sample. */
 const EXACT_LIMIT = 200_000;
 

@@ -24,7 +24,7 @@ function entryKind(entry: Dirent): string {
   return 'not a regular file';
 }
 
-export const DEFAULT_SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
+const DEFAULT_SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
 
 export function findFiles(root: string, options: FindFilesOptions): string[] {
   const skip = options.skipDirs ?? DEFAULT_SKIP_DIRS;

@@ -1,5 +1,5 @@
 // Owns the source adapter contract: detect → discover → parse. Every agent adapter implements it and
-// passes the same contract test suite (src/sources/adapter-contract.ts).
+// passes the same contract test suite (test/support/adapter-contract.ts).
 import type { AgentName, ParseOutput } from '../shared/model.js';
 import type { Env } from '../shared/paths.js';
 

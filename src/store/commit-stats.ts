@@ -15,8 +15,11 @@ export interface CommitCount {
 const COMMIT_LINE = /^\[[^\]\n]*?\b([0-9a-f]{7,40})\]/gm;
 
 /** A result that reports failure in its text (exit status, git's fatal/error lines, nothing staged). */
-const FAILED =
-  /(?:exit code|exited with code|exit status)[: ]+[1-9]|^(?:fatal|error): |nothing to commit|no changes added to commit|nothing added to commit/im;
+const FAILED = new RegExp(
+  /(?:exit code|exited with code|exit status)[: ]+[1-9]|^(?:fatal|error): |nothing to commit|/.source +
+    /no changes added to commit|nothing added to commit/.source,
+  'im',
+);
 
 export interface CommitStatements {
   calls: Statement;
@@ -35,7 +38,8 @@ export function prepareCommitStatements(db: Database): CommitStatements {
       WHERE m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
     // From the appended blocks (a range of block ids), not from every message of the session.
     callsFrom: db.prepare(`SELECT ${CALL_COLUMNS} FROM blocks b CROSS JOIN messages m ON m.id = b.message_id
-      WHERE b.id >= ? AND m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0 ORDER BY m.seq, b.idx`),
+      WHERE b.id >= ? AND m.session_id = ? AND b.kind = 'tool_call' AND instr(b.text, 'commit') > 0
+      ORDER BY m.seq, b.idx`),
     result: db.prepare(`SELECT b.is_error, b.text FROM messages m JOIN blocks b ON b.message_id = m.id
       WHERE m.session_id = ? AND b.kind = 'tool_result' AND b.tool_call_id = ? LIMIT 1`),
     // Every result of the session in the order `result` meets them, so the first per call is the one it finds.

@@ -111,7 +111,8 @@ function openStoreOnce(path: string, options: OpenStoreOptions): Store {
     if (current > latest) {
       throw new StrataError(
         'STORE_TOO_NEW',
-        `store ${path} has schema version ${current}, newer than this strata understands (${latest}); upgrade strata. The store was left untouched.`,
+        `store ${path} has schema version ${current}, newer than this strata understands (${latest}); upgrade ` +
+          `strata. The store was left untouched.`,
       );
     }
     if (!options.readonly) {
@@ -128,7 +129,8 @@ function openStoreOnce(path: string, options: OpenStoreOptions): Store {
       if (options.readonly) {
         throw new StrataError(
           'STORE_TOO_NEW',
-          `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ingest\`) first`,
+          `store ${path} needs migrating (version ${current} → ${latest}); run any writing command (\`strata ` +
+            `ingest\`) first`,
         );
       }
       runMigrations(db, migrations);

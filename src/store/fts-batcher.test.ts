@@ -161,7 +161,7 @@ describe('full-text rows written in batches', () => {
 });
 
 describe('packed texts pending in a batch', () => {
-  it('writes the batch once the buffers its pending views keep alive are large, however few bytes the views hold', () => {
+  it('writes the batch once the buffers its pending views keep alive are large, however little they hold', () => {
     const writer = new SessionWriter(store.db);
     // A small indexed text in a large batch buffer (say, next to a long tool output clipped for the index).
     const buffer = new ArrayBuffer(2 * FTS_BATCH_CHARS + 1);
@@ -210,7 +210,7 @@ describe('packed texts pending in a batch', () => {
 });
 
 describe('full-text merging during a bulk ingest', () => {
-  it('stops incremental merging and raises the hash size for the bulk, sets them back, and keeps crisis merges for 64 segments', () => {
+  it('stops incremental merging, raises the hash size for the bulk and restores both; crisis merges: 64', () => {
     const option = (key: string) => store.db.prepare('SELECT v FROM blocks_fts_config WHERE k = ?').pluck().get(key);
     const writer = new SessionWriter(store.db);
     expect(option('automerge')).toBe(8);

@@ -164,7 +164,10 @@ export class FtsBatcher implements FtsBatches {
     }
   }
 
-  /** After the file transaction: a rollback drops the rows it deferred (their ids may be reused) and restores those it removed. */
+  /**
+   * After the file transaction: a rollback drops the rows it deferred (their ids may be reused) and restores those it
+   * removed.
+   */
   settleFile(committed: boolean): void {
     if (!committed) {
       for (const id of this.file.added) this.pending.take(id);

@@ -37,7 +37,9 @@ function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
-/** Called as `charCodeAt.call(text, i)`: no per-character megamorphic lookup (see rulesHinted in core/ingest/redact.ts). */
+/**
+ * Called as `charCodeAt.call(text, i)`: no per-character megamorphic lookup (see rulesHinted in core/ingest/redact.ts).
+ */
 const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
 
 function isLetter(c: number): boolean {

@@ -23,7 +23,8 @@ export type LogbookListRow = Omit<LogbookRow, 'data'> & { bytes: number };
 export function listLogbookRows(db: Database): LogbookListRow[] {
   return db
     .prepare(
-      'SELECT workspace, kind, length(data) AS bytes, events, generated_at AS generatedAt, updated_at AS updatedAt FROM logbooks ORDER BY updated_at DESC, workspace',
+      'SELECT workspace, kind, length(data) AS bytes, events, generated_at AS generatedAt, updated_at AS updatedAt ' +
+        'FROM logbooks ORDER BY updated_at DESC, workspace',
     )
     .all() as LogbookListRow[];
 }
@@ -35,7 +36,8 @@ export function logbookWorkspaces(db: Database): string[] {
 
 export function writeLogbookRow(db: Database, row: LogbookRow): void {
   db.prepare(
-    `INSERT INTO logbooks (workspace, kind, data, events, generated_at, updated_at) VALUES (@workspace, @kind, @data, @events, @generatedAt, @updatedAt)
+    `INSERT INTO logbooks (workspace, kind, data, events, generated_at, updated_at) VALUES (@workspace, @kind,
+      @data, @events, @generatedAt, @updatedAt)
      ON CONFLICT(workspace) DO UPDATE SET kind = excluded.kind, data = excluded.data, events = excluded.events,
        generated_at = excluded.generated_at, updated_at = excluded.updated_at`,
   ).run(row);

@@ -68,10 +68,12 @@ interface HistoryStatements {
 function prepareHistoryStatements(db: Database): HistoryStatements {
   return {
     blocksOf: db.prepare(
-      'SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks WHERE message_id = ? ORDER BY idx',
+      'SELECT id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta FROM blocks ' +
+        'WHERE message_id = ? ORDER BY idx',
     ),
     saveVersion: db.prepare(
-      'INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO message_versions (message_id, source_id, superseded_at, content_hash, blocks) VALUES (?, ?, ?, ?, ' +
+        '?)',
     ),
     unarchive: db.prepare('UPDATE messages SET archived = 0 WHERE id = ?'),
     messagesOfSource: db.prepare(
@@ -79,7 +81,8 @@ function prepareHistoryStatements(db: Database): HistoryStatements {
     ),
     archive: db.prepare('UPDATE messages SET archived = 1 WHERE id = ?'),
     archiveEmptySession: db.prepare(
-      'UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE session_id = ? AND archived = 0)',
+      'UPDATE sessions SET archived = 1 WHERE id = ? AND archived = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE ' +
+        'session_id = ? AND archived = 0)',
     ),
     // The newest time near the end of the session (its messages are numbered by time once mixed).
     lastTime: db
@@ -93,7 +96,8 @@ function prepareHistoryStatements(db: Database): HistoryStatements {
     // A message without a time keeps its place after the message before it from the same file.
     resequence: db.prepare(`WITH ordered AS (
         SELECT id, ROW_NUMBER() OVER (ORDER BY effective, seq, id) AS n FROM (
-          SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (PARTITION BY source_id ORDER BY seq, id ROWS UNBOUNDED PRECEDING), '') AS effective
+          SELECT id, seq, COALESCE(timestamp, MAX(timestamp) OVER (PARTITION BY source_id ORDER BY seq, id ROWS
+            UNBOUNDED PRECEDING), '') AS effective
           FROM messages WHERE session_id = @id))
       UPDATE messages SET seq = ordered.n FROM ordered WHERE messages.id = ordered.id AND messages.seq != ordered.n`),
   };

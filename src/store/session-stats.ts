@@ -193,11 +193,12 @@ function prepare(db: Database): StatsStatements {
       ORDER BY m.seq, b.idx LIMIT ${TITLE_CANDIDATES}`),
     sidechainTask: db
       .prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id
-      WHERE m.session_id = ? AND m.is_sidechain = 1 AND m.role = 'user' AND b.field IN ('user', 'system') AND b.noise IS NULL
-      AND length(trim(b.text)) > 0 ORDER BY m.seq, b.idx LIMIT 1`)
+      WHERE m.session_id = ? AND m.is_sidechain = 1 AND m.role = 'user' AND b.field IN ('user', 'system')
+      AND b.noise IS NULL AND length(trim(b.text)) > 0 ORDER BY m.seq, b.idx LIMIT 1`)
       .pluck(),
     injected: db.prepare(`SELECT 1 FROM messages m JOIN blocks b ON b.message_id = m.id
-      WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder') AND instr(b.text, ?) > 0 LIMIT 1`),
+      WHERE m.session_id = ? AND b.noise IN ('agents_md', 'user_instructions', 'system-reminder')
+      AND instr(b.text, ?) > 0 LIMIT 1`),
     stored: db.prepare('SELECT * FROM session_stats WHERE session_id = ?'),
     // An appended result of a commit call stored before: that call's outcome changes (computed whole then).
     resultsFrom: db
@@ -208,15 +209,21 @@ function prepare(db: Database): StatsStatements {
       AND c.tool_call_id = ? AND c.kind = 'tool_call' AND c.id < ? AND instr(c.text, 'commit') > 0 LIMIT 1`),
     upsert: db.prepare(
       keepsHashes
-        ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt, commit_hashes)
-      VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt, @commitHashes)
+        ? `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added,
+          lines_removed, commits, files, first_prompt, commit_hashes)
+      VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files,
+        @firstPrompt, @commitHashes)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
-        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
-        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt, commit_hashes = excluded.commit_hashes`
-        : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added, lines_removed, commits, files, first_prompt)
+        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed =
+          excluded.lines_removed,
+        commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt, commit_hashes =
+          excluded.commit_hashes`
+        : `INSERT INTO session_stats (session_id, bash_calls, web_fetches, web_searches, lines_added,
+          lines_removed, commits, files, first_prompt)
       VALUES (@id, @bashCalls, @webFetches, @webSearches, @linesAdded, @linesRemoved, @commits, @files, @firstPrompt)
       ON CONFLICT (session_id) DO UPDATE SET bash_calls = excluded.bash_calls, web_fetches = excluded.web_fetches,
-        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed = excluded.lines_removed,
+        web_searches = excluded.web_searches, lines_added = excluded.lines_added, lines_removed =
+          excluded.lines_removed,
         commits = excluded.commits, files = excluded.files, first_prompt = excluded.first_prompt`,
     ),
   };

@@ -40,15 +40,17 @@ export class SourceRegistry {
       stats: db.prepare('SELECT path, agent, size, mtime_ms FROM sources'),
       insert: db.prepare(`INSERT INTO sources (path, agent, first_seen) VALUES (?, ?, ?) RETURNING *`),
       ensure: db.prepare(
-        `INSERT INTO sources (path, agent, first_seen) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET path = path RETURNING *`,
+        `INSERT INTO sources (path, agent, first_seen) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET path = path ` +
+          `RETURNING *`,
       ),
       update:
-        db.prepare(`UPDATE sources SET agent = @agent, size = @size, mtime_ms = @mtimeMs, offset = @offset, lines = @lines, prefix_hash = @prefixHash,
+        db.prepare(`UPDATE sources SET agent = @agent, size = @size, mtime_ms = @mtimeMs, offset = @offset, lines =
+          @lines, prefix_hash = @prefixHash,
         fingerprint = @fingerprint, state = @state, status = @status, status_reason = @statusReason,
         malformed = malformed + @malformed, skipped = skipped + @skipped, last_ingested = @now WHERE id = @id`),
       setStatus: db.prepare('UPDATE sources SET status = ?, status_reason = ? WHERE id = ?'),
-      archive:
-        db.prepare(`UPDATE sessions SET archived = 1 WHERE id IN (SELECT session_id FROM session_sources WHERE source_id = @id)
+      archive: db.prepare(`UPDATE sessions SET archived = 1 WHERE id IN (SELECT session_id FROM session_sources WHERE
+          source_id = @id)
         AND NOT EXISTS (SELECT 1 FROM session_sources ss JOIN sources s ON s.id = ss.source_id
                         WHERE ss.session_id = sessions.id AND s.status != 'missing')`),
     };

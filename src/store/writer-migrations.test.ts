@@ -35,9 +35,11 @@ describe('ingest-batches migration (schema 6)', () => {
     const source = new SourceRegistry(v5.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
     v5.db.exec(`
       INSERT INTO sessions (id, agent, external_id, updated_at) VALUES (1, 'claude-code', 's', 'now');
-      INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ${source}, 1), (2, 1, 'm2', 2, 'user', 'tool_result', ${source}, 2);
+      INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1,
+        'assistant', 'response', ${source}, 1), (2, 1, 'm2', 2, 'user', 'tool_result', ${source}, 2);
       INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name, tool_call_id) VALUES
-        (1, 1, 0, 'tool_call', 'tool_input', '{}', 'Read', 'c1'), (2, 2, 0, 'tool_result', 'tool_output', 'omega', NULL, 'c1');
+        (1, 1, 0, 'tool_call', 'tool_input', '{}', 'Read', 'c1'), (2, 2, 0, 'tool_result', 'tool_output', 'omega',
+          NULL, 'c1');
       INSERT INTO blocks_fts (rowid, text) VALUES (1, '{}'), (2, 'omega');
     `);
     v5.close();
@@ -85,12 +87,14 @@ describe('tool inputs in the index (schema 7)', () => {
       .run();
     v6.db
       .prepare(
-        `INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1, 'assistant', 'response', ?, 1)`,
+        `INSERT INTO messages (id, session_id, key, seq, role, kind, source_id, line) VALUES (1, 1, 'm1', 1,
+          'assistant', 'response', ?, 1)`,
       )
       .run(source);
     v6.db
       .prepare(
-        `INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call', 'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`,
+        `INSERT INTO blocks (id, message_id, idx, kind, field, text, tool_name) VALUES (1, 1, 0, 'tool_call',
+          'tool_input', ?, 'Write'), (2, 1, 1, 'text', 'assistant', 'kept as is', NULL)`,
       )
       .run(text);
     v6.db.prepare('INSERT INTO blocks_fts (rowid, text) VALUES (1, ?), (2, ?)').run(text, 'kept as is');
@@ -112,7 +116,8 @@ describe('unused indexes (schema 8)', () => {
     const indexes = (s: Store) =>
       s.db
         .prepare(
-          "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('blocks_tool', 'sources_agent') ORDER BY name",
+          "SELECT name FROM sqlite_master WHERE type = 'index' " +
+            "AND name IN ('blocks_tool', 'sources_agent') ORDER BY name",
         )
         .pluck()
         .all();

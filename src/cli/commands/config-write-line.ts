@@ -6,5 +6,7 @@ import { tildify, type Env } from '../../shared/paths.js';
 export function configWriteLine(result: ConfigWrite, env: Env, already: string): string {
   const where = tildify(result.path, env);
   if (result.status === 'unchanged') return `strata: ${where} ${already}\n`;
-  return `strata: ${result.status} ${where}${result.backup ? ` (previous file kept as ${tildify(result.backup, env)})` : ''}\n`;
+  return `strata: ${result.status} ${where}${
+    result.backup ? ` (previous file kept as ` + `${tildify(result.backup, env)})` : ''
+  }\n`;
 }

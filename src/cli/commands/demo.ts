@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDemoSessions } from '../../core/demo/demo-sessions.js';
 import { ingest } from '../../core/ingest/ingest.js';
-import { listIndex } from '../../core/retrieval/list-index.js';
-import { indexLines } from '../../core/retrieval/format-index.js';
+import { listSessions } from '../../core/retrieval/session-listing.js';
+import { listingLines } from '../../core/retrieval/format-listing.js';
 import { search } from '../../core/retrieval/search.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { formatSearch } from '../../core/retrieval/format-search.js';
@@ -27,7 +27,8 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
     .option('--json', 'print JSON on stdout')
     .addHelpText(
       'after',
-      '\nExamples:\n  strata demo\n  strata demo --keep     keep the temp store to try `STRATA_HOME=<dir> strata search ...`',
+      '\nExamples:\n  strata demo\n  strata demo --keep     keep the temp store to try `STRATA_HOME=<dir> strata ' +
+        'search ...`',
     )
     .action(async (opts: { keep?: boolean; json?: boolean }) => {
       const dir = mkdtempSync(join(tmpdir(), 'strata-demo-'));
@@ -37,7 +38,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
         const store = openStore(join(home, 'strata.db'));
         try {
           const report = await ingest({ store, paths: [folder], env: io.env, cwd: io.cwd });
-          const sessions = listIndex(store.db, {}, homeDir(io.env));
+          const sessions = listSessions(store.db, {}, homeDir(io.env));
           const searches = DEMO_QUERIES.map((query) => ({
             query,
             result: search(store.db, { query, maxPerSession: 2 }),
@@ -47,7 +48,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
           printLine(io.stdout, formatIngestSummary(report, io.env));
           printLine(io.stdout);
           printLine(io.stdout, '$ strata index');
-          printLine(io.stdout, indexLines(store.db, {}, homeDir(io.env)).join('\n'));
+          printLine(io.stdout, listingLines(store.db, {}, homeDir(io.env)).join('\n'));
           for (const { query, result } of searches) {
             printLine(io.stdout);
             printLine(io.stdout, `$ strata search ${query}`);

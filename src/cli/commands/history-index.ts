@@ -91,7 +91,9 @@ export function discoverHistory(cwd: string): string | undefined {
   return isFolder(join(cwd, '.puffin')) ? puffin : undefined;
 }
 
-/** The index `markers` and `topics` read by default: that of the discovered history, else `.strata/history-index.json`. */
+/**
+ * The index `markers` and `topics` read by default: that of the discovered history, else `.strata/history-index.json`.
+ */
 export function defaultIndexPath(cwd: string): string {
   const history = discoverHistory(cwd);
   return history ? defaultIndexPathForHistory(history) : join(cwd, '.strata', 'history-index.json');
@@ -180,7 +182,8 @@ async function runHistoryIndex(io: CliIo, opts: IndexOpts): Promise<void> {
       if (n.n === 0)
         throw new StrataError(
           'NOT_FOUND',
-          `no sessions for project ${tildify(project, io.env)} in the store; run \`strata ingest\` first, or pass --history FILE`,
+          `no sessions for project ${tildify(project, io.env)} in the store; run \`strata ingest\` first, or pass ` +
+            `--history FILE`,
         );
     }
     const runner = configuredRunner(config, provider, {
@@ -238,7 +241,8 @@ export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
   addLlmOptions(command);
   command
     .description(
-      'build or update a history index: segment summaries, topics and @/ markers of a Puffin history or of stored sessions (incremental)',
+      'build or update a history index: segment summaries, topics and @/ markers of a Puffin history or of stored ' +
+        'sessions (incremental)',
     )
     .option(
       '--history <file>',
@@ -248,7 +252,8 @@ export function registerHistoryIndexCommand(program: Command, io: CliIo): void {
     .option('--session <id...>', 'these stored sessions (ids or unique prefixes)')
     .option(
       '--out <file>',
-      'index file (default: FILE.index.json beside --history, <project>/.strata/history-index.json, or $STRATA_HOME/history-index/sessions-<hash>.json)',
+      'index file (default: FILE.index.json beside --history, <project>/.strata/history-index.json, or ' +
+        '$STRATA_HOME/history-index/sessions-<hash>.json)',
     )
     .option('--full', 'summarize every segment again instead of updating incrementally')
     .option('--no-cache', 'ask the provider again instead of reusing cached replies (with --full: fresh summaries)')

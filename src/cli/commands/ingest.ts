@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ingest, type IngestOptions } from '../../core/ingest/ingest.js';
 import { throughputMBps, type IngestReport } from '../../core/ingest/report.js';
-import { ensureListing } from '../../core/retrieval/listing.js';
+import { ensureListing } from '../../core/retrieval/listing-table.js';
 import { describeHolder } from '../../shared/file-lock.js';
 import { homeDir, tildify } from '../../shared/paths.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
@@ -62,7 +62,10 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
       `; blocks: ${report.blocksAdded}`,
   );
   lines.push(
-    `malformed lines: ${report.malformedLines}; redactions: ${report.redactions}${report.sourcesArchived ? `; sources gone (sessions kept, archived): ${report.sourcesArchived}` : ''}`,
+    `malformed lines: ${report.malformedLines}; redactions: ` +
+      `${report.redactions}${
+        report.sourcesArchived ? `; sources gone (sessions kept, archived): ` + `${report.sourcesArchived}` : ''
+      }`,
   );
   const invalid = Object.entries(report.invalidValues);
   if (invalid.length > 0)
@@ -72,11 +75,14 @@ export function formatIngestSummary(report: IngestReport, env: CliIo['env']): st
       `full-text index: ${report.blocksIndexedLate} blocks left unindexed by an interrupted ingest were indexed`,
     );
   lines.push(
-    `read ${mb.toFixed(1)} MB in ${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`,
+    `read ${mb.toFixed(1)} MB in ` +
+      `${(report.durationMs / 1000).toFixed(2)} s (${throughputMBps(report).toFixed(1)} MB/s)`,
   );
   for (const m of report.malformed.slice(0, 10))
     lines.push(
-      `  malformed: ${tildify(m.path, env)}:${m.line}${m.offset !== undefined ? ` (byte ${m.offset})` : ''}: ${m.reason}`,
+      `  malformed: ${tildify(m.path, env)}:${m.line}${
+        m.offset !== undefined ? ` (byte ` + `${m.offset})` : ''
+      }: ${m.reason}`,
     );
   if (report.malformedLines > 10) lines.push(`  … ${report.malformedLines - 10} more malformed lines (see --json)`);
   lines.push(...formatNotSessions(report, env));

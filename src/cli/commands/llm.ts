@@ -93,7 +93,8 @@ Exit code 0 when the provider answered, 1 (with a one-line reason) when it did n
       if (!opts.json) {
         printLine(
           io.stdout,
-          `ok  ${result.provider} (${result.model}${result.baseUrl ? ` at ${result.baseUrl}` : ''}) answered in ${result.latencyMs} ms: ${result.reply ?? ''}`,
+          `ok  ${result.provider} (${result.model}${result.baseUrl ? ` at ${result.baseUrl}` : ''}) answered in ` +
+            `${result.latencyMs} ms: ${result.reply ?? ''}`,
         );
       }
     });

@@ -46,7 +46,9 @@ function parseCost(value: string | undefined): number | undefined {
   return n;
 }
 
-/** `--project DIR`: an existing folder is made absolute; other text is matched as `strata index --project` matches it. */
+/**
+ * `--project DIR`: an existing folder is made absolute; other text is matched as `strata index --project` matches it.
+ */
 export function projectWorkspace(cwd: string, project: string | undefined): string {
   if (project === undefined) return resolve(cwd);
   const path = resolve(cwd, project);
@@ -126,12 +128,18 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
     if (result.conversations === 0)
       printLine(
         io.stderr,
-        `logbook: no sessions for ${shown} in the store; the logbook is empty (run \`strata ingest\` first${history ? '' : ', or pass --project DIR'})`,
+        `logbook: no sessions for ${shown} in the store; the logbook is empty (run \`strata ingest\` ` +
+          `first${history ? '' : ', or pass --project DIR'})`,
       );
     else {
       printLine(
         io.stderr,
-        `logbook: ${result.conversations} conversations (${result.processed} processed, ${result.unchanged} unchanged, ${result.empty} empty); ${result.chunks} chunks, ${llm.calls + llm.localAnswers} provider calls${llm.localAnswers ? ' (answered locally)' : ''}, ${llm.cacheHits} cached; ${result.document.timeline.length} events${result.changed ? '' : ' (nothing new; logbook unchanged)'}`,
+        `logbook: ${result.conversations} conversations (${result.processed} processed, ` +
+          `${result.unchanged} unchanged, ${result.empty} empty); ${result.chunks} chunks, ` +
+          `${llm.calls + llm.localAnswers} provider calls${
+            llm.localAnswers ? ' (answered ' + 'locally)' : ''
+          }, ${llm.cacheHits} cached; ` +
+          `${result.document.timeline.length} events${result.changed ? '' : ' (nothing new; logbook unchanged)'}`,
       );
     }
     if (result.failed.length > 0)
@@ -181,7 +189,8 @@ export function registerLogbookCommand(program: Command, io: CliIo): void {
   const logbook = program
     .command('logbook')
     .description(
-      "build or update a project's logbook: the decisions, facts and bugs of its sessions, each cited to a message (incremental)",
+      "build or update a project's logbook: the decisions, facts and bugs of its sessions, each cited to a message " +
+        '(incremental)',
     )
     .option(
       '--project <dir>',

@@ -60,7 +60,8 @@ async function mapAll(io: CliIo, paths: string[], flags: MapperFlags, quiet: boo
     const { files, parses, cacheHits } = mapper.stats;
     if (!quiet)
       io.stderr.write(
-        `strata: mapped ${files} files (${parses} parsed, ${cacheHits} from cache) in ${Math.round(performance.now() - started)} ms\n`,
+        `strata: mapped ${files} files (${parses} parsed, ${cacheHits} from cache) in ` +
+          `${Math.round(performance.now() - started)} ms\n`,
       );
     return maps;
   } finally {

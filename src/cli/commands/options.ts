@@ -52,8 +52,3 @@ export function parseNonNegativeNumber(value: string, name = 'value'): number {
 export function positiveInt(name: string, max = MAX_COUNT): (value: string) => number {
   return (value: string) => parsePositiveInt(value, name, max);
 }
-
-/** A commander argument parser for `parseNonNegativeInt`. */
-export function nonNegativeInt(name: string, max = MAX_COUNT): (value: string) => number {
-  return (value: string) => parseNonNegativeInt(value, name, max);
-}

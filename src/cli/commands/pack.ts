@@ -118,7 +118,8 @@ ${SEGMENT_HELP}`,
         }
         printLine(
           io.stdout,
-          `segment ${pack.segment}: ${pack.docs.length} docs, ${pack.chunks.length} chunks (${result.reusedDocs.length} docs reused, ${result.chunkedDocs.length} chunked) in ${durationMs} ms`,
+          `segment ${pack.segment}: ${pack.docs.length} docs, ${pack.chunks.length} chunks ` +
+            `(${result.reusedDocs.length} docs reused, ${result.chunkedDocs.length} chunked) in ${durationMs} ms`,
         );
         printLine(io.stdout, `pack  ${paths.packPath} (${result.packBytes} bytes)`);
         printLine(io.stdout, `db    ${paths.dbPath} (${result.dbBytes} bytes)`);
@@ -159,7 +160,8 @@ ${SEGMENT_HELP}`,
       const { segment, usedTokens: used, included, omitted, printed } = result;
       if (omitted.length > 0) {
         io.stderr.write(
-          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${ids.length} chunks (${used} tokens printed); omitted ${omitted.join(', ')}\n`,
+          `strata: budget of ${opts.budget} tokens reached: returned ${included.length} of ${ids.length} chunks ` +
+            `(${used} tokens printed); omitted ${omitted.join(', ')}\n`,
         );
       }
       if (opts.json) {
@@ -250,16 +252,19 @@ ${SEGMENT_HELP}`,
       printLine(io.stdout, `segment      ${stats.segment} (${stats.segment_dir})`);
       printLine(
         io.stdout,
-        `built        ${stats.created_at} by generator ${stats.generator_version}, schema v${stats.schema_version}, max_chars ${stats.max_chars}`,
+        `built        ${stats.created_at} by generator ${stats.generator_version}, schema ` +
+          `v${stats.schema_version}, max_chars ${stats.max_chars}`,
       );
       printLine(io.stdout, `docs         ${stats.docs}, chunks ${stats.chunks}, ${stats.total_chars} chars`);
       printLine(
         io.stdout,
-        `tokens (est) digest ${stats.digest_token_est}, index ${stats.index_token_est}, all chunks ${stats.chunks_token_est}`,
+        `tokens (est) digest ${stats.digest_token_est}, index ${stats.index_token_est}, all chunks ` +
+          `${stats.chunks_token_est}`,
       );
       printLine(
         io.stdout,
-        `files        ${stats.pack_path} (${stats.pack_bytes} bytes), ${stats.db_path} (${stats.db_bytes ?? 'missing'} bytes)`,
+        `files        ${stats.pack_path} (${stats.pack_bytes} bytes), ` +
+          `${stats.db_path} (${stats.db_bytes ?? 'missing'} bytes)`,
       );
       if (!stats.db_in_sync)
         io.stderr.write(

@@ -16,7 +16,8 @@ function formatRescan(report: RescanReport): string {
   const verb = report.dryRun ? 'would redact' : 'redacted';
   const secrets = `${report.secrets} ${report.secrets === 1 ? 'secret' : 'secrets'}`;
   const found = report.secrets === 0 ? 'no secret found' : `${verb} ${secrets} in ${rows} rows (${kinds})`;
-  return `strata: scanned ${report.blocksScanned.toLocaleString('en-US')} blocks with the current secret rules: ${found}`;
+  const scanned = report.blocksScanned.toLocaleString('en-US');
+  return `strata: scanned ${scanned} blocks with the current secret rules: ${found}`;
 }
 
 function rescan(io: CliIo, store: Store, options: { dryRun?: boolean; json?: boolean }): RescanReport {

@@ -8,7 +8,8 @@ import { parseAgentList, parseNonNegativeInt, parsePositiveInt } from './options
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-const SEARCH_EXAMPLES = `
+const SEARCH_EXAMPLES =
+  `
 Examples:
   strata search sqlite migration           ranked full-text search (BM25), hits grouped by session
   strata search '"connection pool"' OR pgbouncer -docker
@@ -21,7 +22,8 @@ Examples:
   strata search timeout --in tool:Bash:result -s 1fb5e404 -m 20 -C 30
 Each hit cites the session and message number: open it with \`strata read <id> <N>\`.
 Noise (wrappers, system reminders, injected context) is not searched unless --in noise; IDE file notices
-are, at low weight. Tool results rank at half weight, system text (injected instructions) at a quarter. FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
+are, at low weight. Tool results rank at half weight, system text (injected instructions) at a quarter. ` +
+  `FTS matching ignores case; -i applies to -E regular expressions. A query matching more than
 1,000 blocks ranks the newest 1,000 of them (a last line says so): add words or a filter (--project,
 --after, --in, -s) to rank every match; -l and -c always count every match.
 A word also finds words it begins (sqlite: sqlite3) and its English forms (install: installation), the
@@ -63,7 +65,8 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('-s, --session <id>', 'only this session (id or unique prefix)')
     .option(
       '--in <selectors>',
-      'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] (repeatable)',
+      'only these fields: user, assistant, thinking, system, summary, noise, tool, tool:<Name>[:input|:result] ' +
+        '(repeatable)',
       collect,
     )
     .option('--after <time>', 'only messages after (30m, 2h, 7d, 1w or an ISO date)')

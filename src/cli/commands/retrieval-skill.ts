@@ -8,9 +8,11 @@ import { printLine, type CliIo } from '../io.js';
 import { execFileSync } from 'node:child_process';
 import { describeError } from '../../shared/errors.js';
 
-const SKILL_EXAMPLES = `
+const SKILL_EXAMPLES =
+  `
 Examples:
-  strata skill install              write the skills strata-retrieval and strata-context and the agent strata-retrieval under .claude/ here
+  strata skill install              write the skills strata-retrieval and strata-context and the agent ` +
+  `strata-retrieval under .claude/ here
   strata skill install --user       write them under ~/.claude for every project
   strata skill install --print      show the files without writing them
   strata skill context              the context the skill preloads: git log, this project's sessions, help`;
@@ -49,9 +51,9 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
     .description('print the context the retrieval skill preloads (never fails: each part says why it is missing)')
     .addHelpText('after', SKILL_EXAMPLES)
     .action(async () => {
-      const [{ skillContext }, { indexLines }, { openStoreForRead }] = await Promise.all([
+      const [{ skillContext }, { listingLines }, { openStoreForRead }] = await Promise.all([
         import('../../core/retrieval/skill.js'),
-        import('../../core/retrieval/format-index.js'),
+        import('../../core/retrieval/format-listing.js'),
         import('../store-access.js'),
       ]);
       const home = homeDir(io.env);
@@ -67,8 +69,8 @@ export function registerSkillCommand(program: Command, io: CliIo): void {
         const text = skillContext({
           gitLog: gitLog(io.cwd),
           cwd: io.cwd,
-          projectLines: store ? indexLines(store.db, { project: io.cwd }, home) : [],
-          latestLines: () => (store ? indexLines(store.db, { limit: 50 }, home) : []),
+          projectLines: store ? listingLines(store.db, { project: io.cwd }, home) : [],
+          latestLines: () => (store ? listingLines(store.db, { limit: 50 }, home) : []),
           ...(storeProblem ? { storeProblem } : {}),
           helps,
         });

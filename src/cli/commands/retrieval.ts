@@ -1,7 +1,7 @@
 // Owns `strata index` (alias `strata sessions`), `strata search`, `strata read` and `strata skill`: thin
 // shells over src/core/retrieval that parse flags, open the store and print text or JSON.
 import type { Command } from 'commander';
-import type { IndexFilter } from '../../core/retrieval/list-index.js';
+import type { ListingFilter } from '../../core/retrieval/session-listing.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
 import type { Writable } from 'node:stream';
@@ -51,7 +51,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
     .addHelpText('after', INDEX_EXAMPLES)
     .action(async (opts: IndexOptions) => {
       const agents = parseAgentList(opts.agent);
-      const filter: IndexFilter = {
+      const filter: ListingFilter = {
         ...(opts.project ? { project: opts.project } : {}),
         ...(agents ? { agent: agents } : {}),
         ...(opts.since ? { since: parseTimeSpec(opts.since) } : {}),
@@ -60,15 +60,15 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
         ...(opts.all ? { all: true } : {}),
       };
       // Loaded here, not at start-up: each retrieval command pays only for its own modules.
-      const [{ listIndex }, { indexLines }, { openStoreForRead }] = await Promise.all([
-        import('../../core/retrieval/list-index.js'),
-        import('../../core/retrieval/format-index.js'),
+      const [{ listSessions }, { listingLines }, { openStoreForRead }] = await Promise.all([
+        import('../../core/retrieval/session-listing.js'),
+        import('../../core/retrieval/format-listing.js'),
         import('../store-access.js'),
       ]);
       const store = openStoreForRead(io);
       try {
-        if (opts.json) return printJson(io, listIndex(store.db, filter, homeDir(io.env)));
-        const lines = indexLines(store.db, filter, homeDir(io.env));
+        if (opts.json) return printJson(io, listSessions(store.db, filter, homeDir(io.env)));
+        const lines = listingLines(store.db, filter, homeDir(io.env));
         if (lines.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
         writeLines(io.stdout, lines);
       } finally {

@@ -1,8 +1,9 @@
-// Owns `strata sources` and `strata stats` (`strata sessions` is an alias of `strata index`): what the store holds and where it came from.
+// Owns `strata sources` and `strata stats` (`strata sessions` is an alias of `strata index`): what the store holds
+// and where it came from.
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { listSources } from '../../core/sessions/list-sources.js';
-import { storeStats } from '../../core/sessions/list-sessions.js';
+import { storeStats } from '../../core/sessions/store-stats.js';
 import { ADAPTERS } from '../../sources/registry.js';
 import { tildify } from '../../shared/paths.js';
 import { printJson, printLine, type CliIo } from '../io.js';
@@ -22,7 +23,8 @@ export function registerStoreInfoCommands(program: Command, io: CliIo): void {
         for (const r of rows) {
           printLine(
             io.stdout,
-            `${r.displayName} (${r.agent}): ${r.files} files, ${r.sessions} sessions, ${r.messages ?? 0} messages, last ingest ${r.lastIngest ?? 'never'}`,
+            `${r.displayName} (${r.agent}): ${r.files} files, ${r.sessions} sessions, ${r.messages ?? 0} messages, ` +
+              `last ingest ${r.lastIngest ?? 'never'}`,
           );
           const statuses = Object.entries(r.filesByStatus).filter(([s]) => s !== 'active');
           if (statuses.length)
@@ -49,24 +51,29 @@ export function registerStoreInfoCommands(program: Command, io: CliIo): void {
         if (opts.json) return printJson(io, stats);
         printLine(
           io.stdout,
-          `store: ${tildify(stats.path, io.env)} (${(stats.bytes / 1e6).toFixed(1)} MB, schema v${stats.schemaVersion})`,
+          `store: ${tildify(stats.path, io.env)} (${(stats.bytes / 1e6).toFixed(1)} MB, schema ` +
+            `v${stats.schemaVersion})`,
         );
         printLine(
           io.stdout,
-          `sources: ${stats.sources} (${stats.sourcesMissing} gone)  sessions: ${stats.sessions} (${stats.archivedSessions} archived)`,
+          `sources: ${stats.sources} (${stats.sourcesMissing} gone)  sessions: ` +
+            `${stats.sessions} (${stats.archivedSessions} archived)`,
         );
         printLine(
           io.stdout,
-          `messages: ${stats.messages}  prompts: ${stats.prompts}  blocks: ${stats.blocks}  tool calls: ${stats.toolCalls}`,
+          `messages: ${stats.messages}  prompts: ${stats.prompts}  blocks: ${stats.blocks}  tool calls: ` +
+            `${stats.toolCalls}`,
         );
         printLine(
           io.stdout,
-          `tokens: input ${stats.tokens.input}, output ${stats.tokens.output}, cache read ${stats.tokens.cacheRead}, cache write ${stats.tokens.cacheWrite}`,
+          `tokens: input ${stats.tokens.input}, output ${stats.tokens.output}, cache read ` +
+            `${stats.tokens.cacheRead}, cache write ${stats.tokens.cacheWrite}`,
         );
         for (const a of stats.byAgent)
           printLine(
             io.stdout,
-            `  ${a.agent}: ${a.sessions} sessions, ${a.messages} messages, ${a.first?.slice(0, 10) ?? '?'} → ${a.last?.slice(0, 10) ?? '?'}`,
+            `  ${a.agent}: ${a.sessions} sessions, ${a.messages} messages, ` +
+              `${a.first?.slice(0, 10) ?? '?'} → ${a.last?.slice(0, 10) ?? '?'}`,
           );
       } finally {
         store.close();

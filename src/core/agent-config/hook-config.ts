@@ -15,7 +15,7 @@ const ingest = (client: AgentClient) => `strata hook ingest --client ${client}`;
 const context = (client: AgentClient) => `strata hook context --client ${client}`;
 
 /** Which events run which command, in each client's naming. */
-export function hookSpecs(client: AgentClient): HookSpec[] {
+function hookSpecs(client: AgentClient): HookSpec[] {
   switch (client) {
     case 'claude-code':
       return [

@@ -5,19 +5,20 @@ import { StrataError } from '../../shared/errors.js';
 import type { AgentClient } from './clients.js';
 import { objectAt, parseJsonObject, printJsonLike } from './json-merge.js';
 
-export const SERVER_NAME = 'strata';
+const SERVER_NAME = 'strata';
 const COMMAND = 'strata';
 const ARGS = ['mcp'];
 
 /** The value of strata's entry under the client's MCP servers key. */
-export function mcpServerEntry(client: AgentClient): Record<string, unknown> {
+function mcpServerEntry(client: AgentClient): Record<string, unknown> {
   if (client === 'opencode') return { type: 'local', command: [COMMAND, ...ARGS], enabled: true };
   return { command: COMMAND, args: ARGS };
 }
 
 const serversKey = (client: AgentClient) => (client === 'opencode' ? 'mcp' : 'mcpServers');
 
-const TOML_SNIPPET = `[mcp_servers.${SERVER_NAME}]\ncommand = "${COMMAND}"\nargs = [${ARGS.map((a) => `"${a}"`).join(', ')}]\n`;
+const TOML_SNIPPET =
+  `[mcp_servers.${SERVER_NAME}]\ncommand = "${COMMAND}"\nargs = ` + `[${ARGS.map((a) => `"${a}"`).join(', ')}]\n`;
 
 export function mcpConfigSnippet(client: AgentClient): string {
   if (client === 'codex') return TOML_SNIPPET;
@@ -61,7 +62,8 @@ function mergeToml(current: string | undefined, path: string): string {
     if (start < 0)
       throw new StrataError(
         'CONFIG',
-        `${path} defines mcp_servers.${SERVER_NAME} in a form strata does not rewrite; edit it by hand (see \`strata mcp config --client codex\`)`,
+        `${path} defines mcp_servers.${SERVER_NAME} in a form strata does not rewrite; edit it by hand (see \`strata ` +
+          `mcp config --client codex\`)`,
       );
     let end = start + 1;
     while (end < lines.length && !/^\s*\[/.test(lines[end]!)) end++;

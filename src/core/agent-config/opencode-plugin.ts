@@ -18,12 +18,14 @@ export const StrataPlugin = async ({ $, directory }) => {
     event: async ({ event }) => {
       if (event.type !== 'session.idle' && event.type !== 'session.compacted') return;
       const sessionID = event.properties?.sessionID;
-      await run(['ingest', '--client', 'opencode'], { hook_event_name: event.type, session_id: sessionID, cwd: directory });
+      const payload = { hook_event_name: event.type, session_id: sessionID, cwd: directory };
+      await run(['ingest', '--client', 'opencode'], payload);
     },
     'experimental.chat.system.transform': async (input, output) => {
       const sessionID = input?.sessionID ?? '';
       if (!contexts.has(sessionID)) {
-        const text = await run(['context', '--client', 'opencode'], { hook_event_name: 'session.created', session_id: sessionID, cwd: directory });
+        const payload = { hook_event_name: 'session.created', session_id: sessionID, cwd: directory };
+        const text = await run(['context', '--client', 'opencode'], payload);
         let context = '';
         try {
           context = text ? JSON.parse(text).additionalContext ?? '' : '';

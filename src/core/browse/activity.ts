@@ -3,7 +3,7 @@
 // the day it started (token usage is recorded per reply without a time of its own). Cost is estimated at
 // list prices (prices.ts) for models with a known price; other models' tokens are counted as unpriced.
 import type { Database } from 'better-sqlite3';
-import { sessionWhere, type SessionFilter } from '../sessions/list-sessions.js';
+import { sessionWhere, type SessionFilter } from '../sessions/session-filter.js';
 import { estimatedCost } from './prices.js';
 
 export interface ActivityCounts {
@@ -87,13 +87,15 @@ export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}
     id,
     day,
     n,
-  ] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id = b.message_id
+  ] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id =
+    b.message_id
     WHERE b.kind = 'tool_call' GROUP BY 1, 2`)) {
     const s = byId.get(id);
     if (s) add(s, day ?? s.day, 'toolCalls', n);
   }
   const usage = db
-    .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens), SUM(cache_write_tokens)
+    .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens),
+      SUM(cache_write_tokens)
     FROM usage GROUP BY 1, 2`)
     .raw(true)
     .iterate() as Iterable<[number, string | null, number, number, number, number]>;

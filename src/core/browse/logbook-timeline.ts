@@ -7,7 +7,7 @@ import { readStoredLogbook } from '../logbook/document.js';
 import { workspaceForFolder } from '../logbook/show.js';
 import { EVENT_TYPES, type EventType, type TimelineEvent } from '../logbook/types.js';
 
-export interface LogbookWorkspace {
+interface LogbookWorkspace {
   workspace: string;
   kind: string;
   events: number;

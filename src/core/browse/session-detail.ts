@@ -23,7 +23,7 @@ export interface DetailBlock {
   hunks?: EditHunk[];
 }
 
-export interface DetailUsage {
+interface DetailUsage {
   input: number;
   output: number;
   cacheRead: number;
@@ -40,7 +40,7 @@ export interface DetailMessage {
   blocks: DetailBlock[];
 }
 
-export interface DetailSessionLink {
+interface DetailSessionLink {
   id: string;
   agent: string;
   title: string | null;
@@ -90,7 +90,8 @@ interface BlockRow {
   noise: string | null;
 }
 
-const LINK_COLUMNS = `s.external_id id, s.agent, COALESCE(s.title, st.first_prompt) title, s.relation, s.started_at startedAt, s.message_count messages
+const LINK_COLUMNS = `s.external_id id, s.agent, COALESCE(s.title, st.first_prompt) title, s.relation, s.started_at
+  startedAt, s.message_count messages
   FROM sessions s LEFT JOIN session_stats st ON st.session_id = s.id`;
 
 function countLinesOf(lines: string[], op: string): number {
@@ -101,7 +102,8 @@ function countLinesOf(lines: string[], op: string): number {
 export function sessionDetail(db: Database, typedId: string): SessionDetail {
   const resolved = resolveSession(db, typedId);
   const s = db
-    .prepare(`SELECT git_branch, models, COALESCE(title, (SELECT first_prompt FROM session_stats WHERE session_id = sessions.id)) title,
+    .prepare(`SELECT git_branch, models, COALESCE(title, (SELECT first_prompt FROM session_stats WHERE session_id =
+      sessions.id)) title,
     input_tokens, output_tokens, cache_read_tokens, cache_write_tokens FROM sessions WHERE id = ?`)
     .get(resolved.id) as {
     git_branch: string | null;
@@ -120,7 +122,8 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
     WHERE m.session_id = ? ORDER BY m.seq, m.id`)
     .all(resolved.id) as MessageRow[];
   const blocks = db
-    .prepare(`SELECT b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise
+    .prepare(`SELECT b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error,
+      b.noise
     FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`)
     .all(resolved.id) as BlockRow[];
   const byMessage = new Map<number, DetailBlock[]>(messages.map((m) => [m.id, []]));

@@ -1,8 +1,8 @@
-// Owns the Sessions page's data: the session listing (core/retrieval/list-index.ts) filtered by text,
+// Owns the Sessions page's data: the session listing (core/retrieval/session-listing.ts) filtered by text,
 // sorted by any column, paged, with subagent sessions nested under their parents and totals over every
 // matching session. One listing read per request; filtering, sorting and paging are in memory.
 import type { Database } from 'better-sqlite3';
-import { listIndex, type IndexEntry, type IndexFilter } from '../retrieval/list-index.js';
+import { listSessions, type ListingEntry, type ListingFilter } from '../retrieval/session-listing.js';
 
 export const SORT_KEYS = [
   'startedAt',
@@ -21,7 +21,7 @@ export const SORT_KEYS = [
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-export interface SessionListQuery extends Omit<IndexFilter, 'all' | 'limit'> {
+export interface SessionListQuery extends Omit<ListingFilter, 'all' | 'limit'> {
   /** Case-insensitive text in the title, project, id or locations. */
   text?: string;
   sort?: SortKey;
@@ -31,11 +31,11 @@ export interface SessionListQuery extends Omit<IndexFilter, 'all' | 'limit'> {
   pageSize?: number;
 }
 
-export interface SessionRow extends IndexEntry {
+export interface SessionRow extends ListingEntry {
   children: SessionRow[];
 }
 
-export interface SessionListTotals {
+interface SessionListTotals {
   sessions: number;
   messages: number;
   userMessages: number;
@@ -70,12 +70,12 @@ interface ListingTree {
  */
 const lastListing = new WeakMap<Database, { key: string; tree: ListingTree }>();
 
-function listingTree(db: Database, filter: IndexFilter, home: string | null): ListingTree {
+function listingTree(db: Database, filter: ListingFilter, home: string | null): ListingTree {
   const version = db.prepare('SELECT total_changes()').pluck().get();
   const key = JSON.stringify([filter, home, db.pragma('data_version', { simple: true }), version]);
   const cached = lastListing.get(db);
   if (cached?.key === key) return cached.tree;
-  const all = listIndex(db, filter, home);
+  const all = listSessions(db, filter, home);
   const byId = new Map<string, SessionRow>();
   for (const entry of all) byId.set(entry.id, Object.assign(entry, { children: [] as SessionRow[] }));
   const top: SessionRow[] = [];
@@ -105,7 +105,7 @@ function compare(a: SessionRow, b: SessionRow, key: SortKey): number {
   return collator.compare(sx, sy);
 }
 
-function matchesText(row: IndexEntry, needle: string): boolean {
+function matchesText(row: ListingEntry, needle: string): boolean {
   return [row.title, row.project, row.id, row.agent, ...row.locations].some((v) => v?.toLowerCase().includes(needle));
 }
 

@@ -53,7 +53,9 @@ export function isParseable(path: string, bytes: Uint8Array, options: AnalyzeOpt
   );
 }
 
-/** Maps one file. Never throws for content problems: unsupported, binary, huge, crashing or slow parses give an outline. */
+/**
+ * Maps one file. Never throws for content problems: unsupported, binary, huge, crashing or slow parses give an outline.
+ */
 export async function analyzeFile(path: string, bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<FileMap> {
   const language = options.language === undefined ? languageForPath(path) : options.language;
   const hash = sha256(bytes);

@@ -1,4 +1,5 @@
-// Symbol-aware chunking: boundaries between top-level symbols, spanning splits, manifest ↔ chunk files, manifest search.
+// Symbol-aware chunking: boundaries between top-level symbols, spanning splits, manifest ↔ chunk files, manifest
+// search.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -47,23 +47,26 @@ describe('grammars and fallbacks', () => {
     expect(ok.symbols.map((s) => s.name)).toEqual(['x']);
   });
 
-  it('outlines binary content and skips binary names, node_modules, dist and .gitignored files when walking', async () => {
-    const root = tempDir();
-    mkdirSync(join(root, 'node_modules/x'), { recursive: true });
-    mkdirSync(join(root, 'dist'), { recursive: true });
-    mkdirSync(join(root, 'src/gen'), { recursive: true });
-    writeFileSync(join(root, 'node_modules/x/index.js'), 'module.exports = 1;\n');
-    writeFileSync(join(root, 'dist/a.js'), 'x\n');
-    writeFileSync(join(root, 'logo.png'), 'png');
-    writeFileSync(join(root, 'src/a.ts'), 'export const a = 1;\n');
-    writeFileSync(join(root, 'src/gen/b.ts'), 'export const b = 1;\n');
-    writeFileSync(join(root, 'src/blob.dat'), Buffer.from([1, 0, 2, 3]));
-    writeFileSync(join(root, '.gitignore'), '# generated\nsrc/gen/\n*.log\n');
-    writeFileSync(join(root, 'debug.log'), 'noise\n');
-    expect(walkFiles(['.'], root).map((f) => f.display)).toEqual(['src/a.ts', 'src/blob.dat']);
-    const blob = await analyzeFile('src/blob.dat', readFileSync(join(root, 'src/blob.dat')));
-    expect(blob.fallback).toBe('binary');
-  });
+  it(
+    'outlines binary content and skips binary names, node_modules, dist and .gitignored files when ' + 'walking',
+    async () => {
+      const root = tempDir();
+      mkdirSync(join(root, 'node_modules/x'), { recursive: true });
+      mkdirSync(join(root, 'dist'), { recursive: true });
+      mkdirSync(join(root, 'src/gen'), { recursive: true });
+      writeFileSync(join(root, 'node_modules/x/index.js'), 'module.exports = 1;\n');
+      writeFileSync(join(root, 'dist/a.js'), 'x\n');
+      writeFileSync(join(root, 'logo.png'), 'png');
+      writeFileSync(join(root, 'src/a.ts'), 'export const a = 1;\n');
+      writeFileSync(join(root, 'src/gen/b.ts'), 'export const b = 1;\n');
+      writeFileSync(join(root, 'src/blob.dat'), Buffer.from([1, 0, 2, 3]));
+      writeFileSync(join(root, '.gitignore'), '# generated\nsrc/gen/\n*.log\n');
+      writeFileSync(join(root, 'debug.log'), 'noise\n');
+      expect(walkFiles(['.'], root).map((f) => f.display)).toEqual(['src/a.ts', 'src/blob.dat']);
+      const blob = await analyzeFile('src/blob.dat', readFileSync(join(root, 'src/blob.dat')));
+      expect(blob.fallback).toBe('binary');
+    },
+  );
 });
 
 describe('parse cache', () => {
@@ -103,7 +106,9 @@ describe('parse cache', () => {
     const cachePath = join(tempDir(), 'c.db');
     const db = new Database(cachePath);
     db.exec(
-      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schema_version', '0'); CREATE TABLE parsed_files (key TEXT PRIMARY KEY, data TEXT NOT NULL, created_at TEXT NOT NULL); INSERT INTO parsed_files VALUES ('k', 'garbage', 'x');",
+      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schema_version', " +
+        "'0'); CREATE TABLE parsed_files (key TEXT PRIMARY KEY, data TEXT NOT NULL, created_at TEXT NOT NULL); " +
+        "INSERT INTO parsed_files VALUES ('k', 'garbage', 'x');",
     );
     db.close();
     const mapper = createCodeMapper({ cachePath });

@@ -1,4 +1,5 @@
-// Owns the public surface of code maps: symbols via tree-sitter, budgeted rendering, symbol-aware chunks, manifest search.
+// Owns the public surface of code maps: symbols via tree-sitter, budgeted rendering, symbol-aware chunks, manifest
+// search.
 export * from './types.js';
 export {
   analyzeFile,

@@ -45,32 +45,35 @@ function check(map: FileMap, lines: string[], expected: Expect[]): void {
 }
 
 describe('symbol extraction', () => {
-  it('TypeScript: decorated generic class, members, interface, type, enum, nested function, arrow, default export', async () => {
-    const { map, lines } = await mapSample('sample.ts');
-    check(map, lines, [
-      ['AuthService', 'class', 5, 21, true],
-      ['AuthService.cache', 'property', 7, 7, false],
-      ['AuthService.constructor', 'constructor', 9, 11, true],
-      ['AuthService.login', 'method', 17, 20, true],
-      ['Session', 'interface', 23, 26, true],
-      ['Session.expires', 'method', 25, 25, true],
-      ['Id', 'type', 28, 28, true],
-      ['Color', 'enum', 30, 30, false],
-      ['outer', 'function', 33, 38, true],
-      ['outer.inner', 'function', 34, 36, false],
-      ['add', 'function', 40, 40, true],
-      ['default', 'class', 42, 44, true],
-    ]);
-    expect(map.imports).toEqual(['node:fs', 'better-sqlite3']);
-    const cls = find(map, 'AuthService');
-    expect(cls.signature).toBe('export class AuthService<T extends object> extends Base implements Service');
-    expect(cls.doc).toBe('Authenticates users against the store.');
-    expect(cls.docStartLine).toBe(4);
-    expect(find(map, 'AuthService.login').doc).toBe('Logs a user in.\nReturns a session token.');
-    expect(find(map, 'AuthService.login').signature).toBe(
-      'async login(user: string, password: string): Promise<string>',
-    );
-  });
+  it(
+    'TypeScript: decorated generic class, members, interface, type, enum, nested function, arrow, default ' + 'export',
+    async () => {
+      const { map, lines } = await mapSample('sample.ts');
+      check(map, lines, [
+        ['AuthService', 'class', 5, 21, true],
+        ['AuthService.cache', 'property', 7, 7, false],
+        ['AuthService.constructor', 'constructor', 9, 11, true],
+        ['AuthService.login', 'method', 17, 20, true],
+        ['Session', 'interface', 23, 26, true],
+        ['Session.expires', 'method', 25, 25, true],
+        ['Id', 'type', 28, 28, true],
+        ['Color', 'enum', 30, 30, false],
+        ['outer', 'function', 33, 38, true],
+        ['outer.inner', 'function', 34, 36, false],
+        ['add', 'function', 40, 40, true],
+        ['default', 'class', 42, 44, true],
+      ]);
+      expect(map.imports).toEqual(['node:fs', 'better-sqlite3']);
+      const cls = find(map, 'AuthService');
+      expect(cls.signature).toBe('export class AuthService<T extends object> extends Base implements Service');
+      expect(cls.doc).toBe('Authenticates users against the store.');
+      expect(cls.docStartLine).toBe(4);
+      expect(find(map, 'AuthService.login').doc).toBe('Logs a user in.\nReturns a session token.');
+      expect(find(map, 'AuthService.login').signature).toBe(
+        'async login(user: string, password: string): Promise<string>',
+      );
+    },
+  );
 
   it('Python: decorators, docstrings, methods, nested function, private names', async () => {
     const { map, lines } = await mapSample('sample.py');

@@ -14,10 +14,17 @@ export interface RankedFile {
 }
 
 const IDENT_RE = /[A-Za-z_$][A-Za-z0-9_$]*/g;
-const TEST_RE =
-  /(^|\/)(tests?|__tests__|spec|specs|testdata|test-data|fixtures?|__mocks__|e2e|benchmarks?)\/|(^|\/)test[-_][^/]*$|(^|\/)[^/]*fixtures?[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|\/)conftest\.py$/i;
-const VENDORED_RE =
-  /(^|\/)(vendor|third_party|third-party|external|deps|docs?|examples?|samples?|scripts?|website|site|bench|benchmarks?)\//i;
+const TEST_RE = new RegExp(
+  /(^|\/)(tests?|__tests__|spec|specs|testdata|test-data|fixtures?|__mocks__|e2e|benchmarks?)\/|/.source +
+    /(^|\/)test[-_][^/]*$|(^|\/)[^/]*fixtures?[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|/.source +
+    /(^|\/)conftest\.py$/.source,
+  'i',
+);
+const VENDORED_RE = new RegExp(
+  String.raw`(^|\/)(vendor|third_party|third-party|external|deps|docs?|examples?|samples?|scripts?|` +
+    String.raw`website|site|bench|benchmarks?)\/`,
+  'i',
+);
 const GENERATED_RE =
   /(\.min\.[a-z]+$|\.generated\.|\.pb\.go$|_pb2\.py$|\.g\.dart$|(^|\/)generated\/|\.d\.ts$|\.lock$|-lock\.json$)/i;
 const DOT_DIR_RE = /(^|\/)\.[^/]+\//;
@@ -56,9 +63,13 @@ function definedNames(m: FileMap): Set<string> {
 }
 /** Builtin type and keyword-like names: a file defining one is not what other files mean by it. */
 const GENERIC_NAMES = new Set(
-  'number string boolean object symbol bigint undefined any unknown never void null true false this self super new func type interface class struct enum const let var def fn impl pub use mod len str int float bool list dict set map get put add run main init error err print println value values key keys data name path text result options config string_view size index item items file line lines node args kwargs'.split(
-    ' ',
-  ),
+  (
+    'number string boolean object symbol bigint undefined any unknown never void null true false this ' +
+    'self super new func type interface class struct enum const let var def fn impl pub use mod len str ' +
+    'int float bool list dict set map get put add run main init error err print println value values key ' +
+    'keys data name path text result options config string_view size index item items file line lines ' +
+    'node args kwargs'
+  ).split(' '),
 );
 const DAMPING = 0.85;
 const ITERATIONS = 40;

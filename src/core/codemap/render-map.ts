@@ -21,7 +21,7 @@ export function shortDoc(doc: string): string {
 }
 
 /** Nesting depth of each symbol by line-range containment (symbols sorted by start line). */
-export function symbolDepths(symbols: CodeSymbol[]): number[] {
+function symbolDepths(symbols: CodeSymbol[]): number[] {
   const stack: CodeSymbol[] = [];
   return symbols.map((s) => {
     while (
@@ -40,7 +40,7 @@ function qualified(s: CodeSymbol): string {
 }
 
 /** The line-comment marker of a mapped language: `#` for Python, `//` for the C-like rest. */
-export function commentMarker(language: string | null): string {
+function commentMarker(language: string | null): string {
   return language === 'python' ? '#' : '//';
 }
 

@@ -103,7 +103,8 @@ async function* guardRecords(manifestPath: string): AsyncGenerator<IndexRecord> 
     }
   } catch (error) {
     throw usageError(
-      `${manifestPath} is not a chunk manifest written by \`strata map chunk\` (${describeError(error).split('\n')[0]})`,
+      `${manifestPath} is not a chunk manifest written by \`strata map chunk\` ` +
+        `(${describeError(error).split('\n')[0]})`,
     );
   }
 }

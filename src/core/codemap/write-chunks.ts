@@ -1,4 +1,5 @@
-// Owns `map chunk`: plan symbol-aware chunks for mapped files, write chunk files, manifest.json and a search side index.
+// Owns `map chunk`: plan symbol-aware chunks for mapped files, write chunk files, manifest.json and a search side
+// index.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
@@ -180,7 +181,7 @@ const BREAK_AFTER = new Set([' ', '\t', ';', ',', '}', ')', ']', '>']);
  * `maxChars`, preferring a cut after a space or punctuation in the last fifth of each piece and never
  * inside a surrogate pair.
  */
-export function cutLongLine(plan: PlannedChunk, lines: readonly string[], maxChars: number): PlannedPiece[] {
+function cutLongLine(plan: PlannedChunk, lines: readonly string[], maxChars: number): PlannedPiece[] {
   const line = lines[plan.startLine - 1] ?? '';
   if (plan.startLine !== plan.endLine || line.length + 1 <= maxChars) return [plan];
   const pieces: PlannedPiece[] = [];

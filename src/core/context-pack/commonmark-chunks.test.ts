@@ -73,7 +73,8 @@ describe('fences and HTML blocks', () => {
   it('recognises a fence indented inside a list item and does not split it at its blank line', () => {
     const item = Array.from({ length: 8 }, (_, i) => `     line ${i} of the script`).join('\n');
     const intro = 'This paragraph explains the setup in enough words to take room. '.repeat(3);
-    const source = `# Steps\n\n${intro}\n\n10. Install:\n\n     \`\`\`sh\n${item}\n\n${item}\n     \`\`\`\n\n11. Done.\n`;
+    const source =
+      `# Steps\n\n${intro}\n\n10. Install:\n\n     \`\`\`sh\n${item}\n\n${item}\n     \`\`\`\n\n11. ` + `Done.\n`;
     const chunks = chunkMarkdown(source, { maxChars: 600 });
     expect(chunks.length).toBeGreaterThan(1);
     const fenceChunk = chunks.find((c) => c.text.includes('line 0 of the script'))!;

@@ -9,9 +9,9 @@ import { buildFtsQuery, hasCjk, invalidQueryError, queryTerms } from './fts-quer
 import { preview } from './text-utils.js';
 import type { Chunk, ChunkLocation, ContextPack } from './types.js';
 
-export const CONTEXT_DB_VERSION = 1;
+const CONTEXT_DB_VERSION = 1;
 /** bm25 column weights: title_path, text. */
-export const BM25_WEIGHTS = [5.0, 1.0] as const;
+const BM25_WEIGHTS = [5.0, 1.0] as const;
 
 const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -59,7 +59,8 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
     db.exec(SCHEMA_SQL);
     const docOf = new Map(pack.index.map((e) => [e.id, e.doc]));
     const insert = db.prepare(
-      `INSERT INTO chunks (id, doc, title_path, text, source_path, heading_level, char_count, line_count, start_line, end_line)
+      `INSERT INTO chunks (id, doc, title_path, text, source_path, heading_level, char_count, line_count,
+        start_line, end_line)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
@@ -82,7 +83,8 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
         const current = new Set(pack.chunks.map((c) => c.id));
         const previousDoc = new Map(previous.index.map((e) => [e.id, e.doc]));
         const keep = db.prepare(
-          `INSERT OR IGNORE INTO superseded_chunks (id, doc, title_path, text, source_path, heading_level, char_count, line_count, start_line, end_line)
+          `INSERT OR IGNORE INTO superseded_chunks (id, doc, title_path, text, source_path, heading_level,
+            char_count, line_count, start_line, end_line)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
         for (const c of previous.chunks) {

@@ -3,9 +3,9 @@
 import { oneLine, truncateChars, countChars } from './text-utils.js';
 import type { DigestEntry } from './types.js';
 
-export const DIGEST_KEYWORDS = ['core', 'rules', 'workflow', 'commands', 'usage', 'setup', 'api', 'architecture'];
+const DIGEST_KEYWORDS = ['core', 'rules', 'workflow', 'commands', 'usage', 'setup', 'api', 'architecture'];
 export const DIGEST_MAX_CHARS = 1200;
-export const DIGEST_CHUNKS_PER_DOC = 2;
+const DIGEST_CHUNKS_PER_DOC = 2;
 
 export interface DigestCandidate {
   id: string;

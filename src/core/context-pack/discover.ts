@@ -60,7 +60,7 @@ export interface DiscoverOptions {
 const TRIFECTA_DOC_RE = /^_ctx\/(?:prime|agent|session)_[^/]+\.md$|^_ctx\/agent\.md$/;
 
 /** True when `_ctx/` holds Trifecta's segment docs (prime_*.md, agent_*.md or session_*.md). */
-export function isTrifectaSegment(segmentDir: string): boolean {
+function isTrifectaSegment(segmentDir: string): boolean {
   try {
     return readdirSync(join(segmentDir, '_ctx')).some((name) => TRIFECTA_DOC_RE.test(`_ctx/${name}`));
   } catch {

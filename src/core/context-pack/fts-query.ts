@@ -41,7 +41,8 @@ export function invalidQueryError(query: string, error: unknown): StrataError {
     const reason = message.replace(/^fts5:\s*/, '').split('\n')[0];
     return new StrataError(
       'INVALID_QUERY',
-      `invalid search query ${JSON.stringify(query)}: ${reason} (use plain words, or valid FTS5 syntax such as "exact phrase", a OR b, prefix*)`,
+      `invalid search query ${JSON.stringify(query)}: ${reason} (use plain words, or valid FTS5 syntax such as ` +
+        `"exact phrase", a OR b, prefix*)`,
     );
   }
   throw error;

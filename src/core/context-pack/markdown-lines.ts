@@ -3,7 +3,7 @@
 // headings outside them.
 import MarkdownIt from 'markdown-it';
 
-export interface Heading {
+interface Heading {
   level: number;
   title: string;
   /** 1 for ATX headings; for setext headings, the text lines plus the underline. */
@@ -11,7 +11,7 @@ export interface Heading {
 }
 
 /** A fenced code block: 0-based first and last line, and the lines that open and close it. */
-export interface Fence {
+interface Fence {
   start: number;
   end: number;
   /** False when the document (or its container) ends before a closing fence. */

@@ -5,9 +5,9 @@ import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { StrataError } from '../../shared/errors.js';
 
-export const CTX_DIR = '_ctx';
-export const PACK_FILE = 'context_pack.json';
-export const DB_FILE = 'context.db';
+const CTX_DIR = '_ctx';
+const PACK_FILE = 'context_pack.json';
+const DB_FILE = 'context.db';
 
 export interface SegmentPaths {
   /** Segment name recorded in the pack (the directory's base name). */
@@ -70,7 +70,8 @@ export function resolveSegment(loc: SegmentLocator): SegmentPaths {
   if (ctxStat && !ctxStat.isDirectory()) {
     throw new StrataError(
       'USAGE',
-      `${ctxDir} is ${ctxStat.isSymbolicLink() ? 'a symlink' : 'not a directory'}; strata reads and writes packs only in a real _ctx directory inside the segment`,
+      `${ctxDir} is ${ctxStat.isSymbolicLink() ? 'a symlink' : 'not a directory'}; strata reads and writes packs ` +
+        `only in a real _ctx directory inside the segment`,
     );
   }
   const dbPath = join(ctxDir, DB_FILE);

@@ -21,19 +21,24 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
       {
         user: 'We need to store tide readings locally. Should we use SQLite or a JSON file?',
         assistant:
-          'We decided to use SQLite (better-sqlite3) because readings arrive every minute and we need range queries by station and time; a JSON file would have to be rewritten on every reading. Rather than an ORM we keep plain SQL migrations.',
+          'We decided to use SQLite (better-sqlite3) because readings arrive every minute and we need range queries ' +
+          'by station and time; a JSON file would have to be rewritten on every reading. Rather than an ORM we ' +
+          'keep plain SQL migrations.',
         tool: {
           name: 'Write',
           input: {
             file_path: `${PROJECT}/src/db/migrations/001-readings.sql`,
             content:
-              'CREATE TABLE readings (\n  station TEXT NOT NULL,\n  at TEXT NOT NULL,\n  height_cm INTEGER NOT NULL\n);\n',
+              'CREATE TABLE readings (\n  station TEXT NOT NULL,\n  at TEXT NOT NULL,\n  height_cm INTEGER NOT ' +
+              'NULL\n);\n',
           },
           output: 'File created successfully',
         },
       },
       {
-        user: 'Add an index for the range query and run the tests. My API key for the tide service is sk-ant-api03-DEMOdemoDEMOdemoDEMOdemo1234567890abcd, put it in .env',
+        user:
+          'Add an index for the range query and run the tests. My API key for the tide service is ' +
+          'sk-ant-api03-DEMOdemoDEMOdemoDEMOdemo1234567890abcd, put it in .env',
         assistant: "Added the index and a `.env` entry (the key is redacted in strata's store). All 12 tests pass.",
         tool: {
           name: 'Bash',
@@ -51,7 +56,8 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
       {
         user: 'Readings near midnight show up on the wrong day in the chart. 潮汐数据的时区有问题。',
         assistant:
-          "Found the bug: `groupByDay` in src/chart/group-by-day.ts used local time while readings are stored in UTC. Fixed it by converting with the station's IANA time zone instead of the server's.",
+          'Found the bug: `groupByDay` in src/chart/group-by-day.ts used local time while readings are stored in ' +
+          "UTC. Fixed it by converting with the station's IANA time zone instead of the server's.",
         tool: {
           name: 'Edit',
           input: {
@@ -69,7 +75,8 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
           name: 'Bash',
           input: { command: 'git commit -am "Group chart readings by the station\'s time zone"' },
           output:
-            "[fix/timezone 3f2a9c1] Group chart readings by the station's time zone\n 1 file changed, 1 insertion(+), 1 deletion(-)",
+            "[fix/timezone 3f2a9c1] Group chart readings by the station's time zone\n 1 file changed, 1 " +
+            'insertion(+), 1 deletion(-)',
         },
       },
     ],
@@ -82,18 +89,22 @@ const SESSIONS: { id: string; start: string; branch: string; turns: Turn[] }[] =
       {
         user: 'Why did we pick SQLite again? Someone suggested Postgres.',
         assistant:
-          'The decision from October 6 stands: SQLite keeps the tracker a single-binary, offline-first app, and range queries by station and time are fast with the (station, at) index. Postgres would add a server to every install for no gain at our data size.',
+          'The decision from October 6 stands: SQLite keeps the tracker a single-binary, offline-first app, and ' +
+          'range queries by station and time are fast with the (station, at) index. Postgres would add a server to ' +
+          'every install for no gain at our data size.',
       },
       {
         user: 'Fine. Add a CSV export of the readings.',
         assistant:
-          'Added `exportCsv(station, from, to)` in src/export/csv.ts, streaming rows so large exports stay flat in memory.',
+          'Added `exportCsv(station, from, to)` in src/export/csv.ts, streaming rows so large exports stay flat in ' +
+          'memory.',
         tool: {
           name: 'Write',
           input: {
             file_path: `${PROJECT}/src/export/csv.ts`,
             content:
-              'export function* exportCsv(rows: Iterable<Reading>) {\n  yield "station,at,height_cm\\n";\n  for (const r of rows) yield `${r.station},${r.at},${r.heightCm}\\n`;\n}\n',
+              'export function* exportCsv(rows: Iterable<Reading>) {\n  yield "station,at,height_cm\\n";\n  for ' +
+              '(const r of rows) yield `${r.station},${r.at},${r.heightCm}\\n`;\n}\n',
           },
           output: 'File created successfully',
         },

@@ -5,7 +5,7 @@
 import { structuredPatch } from 'diff';
 import { classifyTool, shellCommand } from '../../shared/tool-calls/tool-classes.js';
 
-export type EditOp = 'create' | 'edit' | 'delete';
+type EditOp = 'create' | 'edit' | 'delete';
 
 export interface EditHunk {
   path: string;
@@ -23,7 +23,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Diff lines between two snippets (no file headers), with up to 3 lines of context. */
-export function diffLines(oldText: string, newText: string): string[] {
+function diffLines(oldText: string, newText: string): string[] {
   const patch = structuredPatch('a', 'b', oldText, newText, '', '', { context: 3 });
   const lines: string[] = [];
   for (const hunk of patch.hunks) lines.push(...hunk.lines.filter((l) => !l.startsWith('\\')));
@@ -37,7 +37,7 @@ function splitLines(text: string): string[] {
 }
 
 /** Hunks of a Codex `*** Begin Patch` body, one per file. */
-export function patchHunks(patch: string): EditHunk[] {
+function patchHunks(patch: string): EditHunk[] {
   const hunks: EditHunk[] = [];
   let current: EditHunk | undefined;
   for (const line of patch.split('\n')) {

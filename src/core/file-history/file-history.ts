@@ -9,16 +9,16 @@ import { shortIdsFor } from '../retrieval/session-ids.js';
 import { editHunks, editedPath, locateInFile, type EditHunk } from './edit-hunks.js';
 import { baseName, mentionsPath, pathKey, recordedKey, samePath, type PathKey } from './path-match.js';
 
-export type FileAction = 'created' | 'edited' | 'read' | 'ran' | 'discussed';
+type FileAction = 'created' | 'edited' | 'read' | 'ran' | 'discussed';
 
-export interface FileHunk extends EditHunk {
+interface FileHunk extends EditHunk {
   /** Where the edit's new text is in the file today (1-based lines), when found there. */
   range?: { start: number; end: number };
   /** Set when a line was asked for: whether this hunk covers it. */
   touchesLine?: boolean;
 }
 
-export interface FileHistoryEntry {
+interface FileHistoryEntry {
   sessionId: string;
   shortId: string;
   agent: string;
@@ -75,14 +75,15 @@ interface CandidateRow {
 }
 
 /** The FTS5 phrase of a base name: `session-writer.ts` → `"session writer ts"`. */
-export function basePhrase(base: string): string | undefined {
+function basePhrase(base: string): string | undefined {
   const tokens = base.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return tokens.length ? `"${tokens.join(' ')}"` : undefined;
 }
 
 function candidates(db: Database, base: string): CandidateRow[] {
   const phrase = basePhrase(base);
-  const columns = `b.id, b.kind, b.text, b.tool_name, b.tool_input, m.id message_id, m.seq, m.timestamp, s.id session_id,
+  const columns = `b.id, b.kind, b.text, b.tool_name, b.tool_input, m.id message_id, m.seq, m.timestamp, s.id
+    session_id,
     s.external_id, s.agent, s.project, COALESCE(s.title, st.first_prompt) title
     FROM blocks b JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
     LEFT JOIN session_stats st ON st.session_id = s.id`;

@@ -10,7 +10,16 @@ export function formatBlame(history: FileHistory): string {
     const time = e.timestamp ? e.timestamp.slice(0, 16).replace('T', ' ') : '                ';
     const title = (e.title ?? '').replace(/\s+/g, ' ').slice(0, 70);
     out.push(
-      `${time}  ${e.action.padEnd(9)}  ${`${e.shortId} ${e.message}`.padEnd(14)}  ${e.agent.padEnd(11)}  ${(e.toolName ?? '').padEnd(10)}  ${title}`.trimEnd(),
+      [
+        time,
+        e.action.padEnd(9),
+        `${e.shortId} ${e.message}`.padEnd(14),
+        e.agent.padEnd(11),
+        (e.toolName ?? '').padEnd(10),
+        title,
+      ]
+        .join('  ')
+        .trimEnd(),
     );
     for (const h of e.hunks) {
       if (h.range) out.push(`    ${h.path} (now lines ${h.range.start}-${h.range.end})`);

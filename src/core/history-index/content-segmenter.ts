@@ -177,7 +177,10 @@ export class ContentSegmenter {
   }
 }
 
-/** Conversations of one branch in order of first appearance: a root (parentId null, or a parent outside the branch) and its descendants. */
+/**
+ * Conversations of one branch in order of first appearance: a root (parentId null, or a parent outside the branch) and
+ * its descendants.
+ */
 export function conversations(prompts: ParsedPrompt[]): Array<{ rootId: string; prompts: ParsedPrompt[] }> {
   const inBranch = new Map(prompts.map((p) => [p.id, p] as const));
   const rootOf = new Map<string, string>();

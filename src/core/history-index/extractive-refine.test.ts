@@ -22,7 +22,8 @@ describe('history-aware refinement of offline summaries', () => {
     const corpus = new HistoryCorpus();
     for (let i = 0; i < 10; i++) corpus.add(`complete implementation of the stack, step ${i}`);
     const content =
-      'User: Complete the implementation of the websocket reconnect backoff for the stack.\nAssistant: The websocket reconnect backoff now doubles the delay. Session 9f8e7d6c5b4a3921 closed.';
+      'User: Complete the implementation of the websocket reconnect backoff for the stack.\nAssistant: The websocket ' +
+      'reconnect backoff now doubles the delay. Session 9f8e7d6c5b4a3921 closed.';
     corpus.add(content);
     const topics = specificTopics(content, corpus, ['feature', 'websocket']);
     expect(topics[0]).toBe('feature');

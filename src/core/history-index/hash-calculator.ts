@@ -16,7 +16,8 @@ export interface ChangeSet {
 
 export function hashPrompt(prompt: ParsedPrompt): string {
   return sha256(
-    `${prompt.id}\u0000${normalizeWhitespace(prompt.content)}\u0000${normalizeWhitespace(prompt.response?.content ?? '')}`,
+    `${prompt.id}\u0000${normalizeWhitespace(prompt.content)}\u0000` +
+      normalizeWhitespace(prompt.response?.content ?? ''),
   );
 }
 

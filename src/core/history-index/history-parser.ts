@@ -229,7 +229,9 @@ export class HistoryParser {
     }
     if (end.error)
       collector.issue({
-        reason: `invalid JSON (truncated or corrupt) at line ${end.error.line}, byte ${end.error.offset}: ${end.error.message}; prompts completed before it were kept`,
+        reason:
+          `invalid JSON (truncated or corrupt) at line ${end.error.line}, byte ` +
+          `${end.error.offset}: ${end.error.message}; prompts completed before it were kept`,
       });
     return finalizeHistory(prompts, collector.branchOrder, collector.branchNames, collector.issues, {
       ...source,

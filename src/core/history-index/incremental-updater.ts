@@ -20,7 +20,9 @@ export interface CurrentState {
 }
 
 export interface UpdaterOptions {
-  /** Fingerprint of what shapes summaries (provider, model, template, segmentation); a mismatch forces a full reindex. */
+  /**
+   * Fingerprint of what shapes summaries (provider, model, template, segmentation); a mismatch forces a full reindex.
+   */
   summaryFingerprint?: string;
   /** --full: reindex everything. */
   force?: boolean;
@@ -102,7 +104,9 @@ export class IncrementalUpdater {
         segmentsUnchanged: [],
         estimatedCost: current.segments.length,
         fullReindex: true,
-        reason: `${affected} of ${Math.max(current.segments.length, 1)} segments affected (more than ${FULL_REINDEX_RATIO * 100}%)`,
+        reason:
+          `${affected} of ${Math.max(current.segments.length, 1)} segments affected (more than ` +
+          `${FULL_REINDEX_RATIO * 100}%)`,
       };
     }
     const affected = plan.estimatedCost + segmentsToRemove.length;

@@ -46,7 +46,8 @@ export class IndexSerializer {
     } catch (error) {
       throw new StrataError(
         'IO',
-        `cannot write history index ${outputPath}: ${describeError(error)}; the previous index (if any) was left untouched`,
+        `cannot write history index ${outputPath}: ${describeError(error)}; the previous index (if any) was left ` +
+          `untouched`,
         { cause: error },
       );
     }

@@ -95,7 +95,8 @@ export async function generateHistoryIndex(options: GenerateOptions, deps: Gener
     command: 'strata history-index',
     onWait: (holder) =>
       logger.warn(
-        `waiting for ${options.outputPath}.lock, held by ${describeHolder(holder)} (up to ${Math.round((options.lockTimeoutMs ?? 30_000) / 1000)} s)`,
+        `waiting for ${options.outputPath}.lock, held by ${describeHolder(holder)} (up to ` +
+          `${Math.round((options.lockTimeoutMs ?? 30_000) / 1000)} s)`,
       ),
   });
   try {
@@ -351,7 +352,8 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
     stats.recordError('summarize', `segment ${f.segmentId}: ${f.error} (extractive summary kept, retried next run)`);
   if (result.budgetStopped)
     logger.warn(
-      `${result.budgetStopped}; ${result.fallbacks.length} segments keep an extractive stand-in and are summarized on the next run`,
+      `${result.budgetStopped}; ${result.fallbacks.length} segments keep an extractive stand-in and are summarized ` +
+        `on the next run`,
     );
   const mode: RunMode = plan.fullReindex
     ? 'full'

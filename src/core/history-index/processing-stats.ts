@@ -149,9 +149,8 @@ export function formatSummary(s: ProcessingStatistics): string {
   for (const [type, n] of Object.entries(s.markersByType).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])))
     lines.push(`    - ${type}: ${count(n)}`);
   lines.push('');
-  const provider = s.llmCalls.provider
-    ? ` (${s.llmCalls.provider}${s.llmCalls.model && s.llmCalls.model !== s.llmCalls.provider ? `/${s.llmCalls.model}` : ''})`
-    : '';
+  const model = s.llmCalls.model && s.llmCalls.model !== s.llmCalls.provider ? `/${s.llmCalls.model}` : '';
+  const provider = s.llmCalls.provider ? ` (${s.llmCalls.provider}${model})` : '';
   lines.push(`${pad('LLM Calls:')}${count(s.llmCalls.count)}${provider}`);
   if (s.llmCalls.cacheHits > 0) lines.push(`${pad('Cache Hits:')}${count(s.llmCalls.cacheHits)}`);
   if (s.llmCalls.fallbacks > 0) lines.push(`${pad('Fallbacks:')}${count(s.llmCalls.fallbacks)}`);

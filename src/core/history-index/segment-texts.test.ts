@@ -30,7 +30,7 @@ function writeHistory(): string {
 
 describe('streamSegmentTexts', () => {
   for (const threshold of [undefined, 0]) {
-    it(`fills the texts of each batch's segments, redacted, and empties them afterwards (threshold ${threshold ?? 'default'})`, async () => {
+    it(`fills each batch's texts, redacted, then empties them (threshold ${threshold ?? 'default'})`, async () => {
       const path = writeHistory();
       const history = await new HistoryParser(path, { visit: emptyTexts }).parse();
       const all = [...history.branches.values()].flat();

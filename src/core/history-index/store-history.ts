@@ -71,7 +71,8 @@ export function selectStoreSessions(db: Database, selection: StoreSelection): Se
     const dir = selection.project.replace(/\/+$/, '') || '/';
     const like = `${dir.replace(/[\\%_]/g, (c) => '\\' + c)}/%`;
     const found = db
-      .prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE (project = ? OR project LIKE ? ESCAPE '\\') AND archived = 0
+      .prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE (project = ? OR project LIKE ? ESCAPE '\\') AND
+        archived = 0
         AND (relation IS NULL OR relation NOT IN ${NOT_CONVERSATIONS}) ORDER BY started_at, id`)
       .all(dir, like) as SessionRow[];
     found.forEach(add);
@@ -85,7 +86,8 @@ export function selectStoreSessions(db: Database, selection: StoreSelection): Se
         ? exact
         : (db
             .prepare(
-              `SELECT ${SESSION_COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY external_id LIMIT 6`,
+              `SELECT ${SESSION_COLUMNS} FROM sessions WHERE external_id >= ? AND external_id < ? ORDER BY ` +
+                `external_id LIMIT 6`,
             )
             .all(typed, typed + '\uffff') as SessionRow[]);
     if (matches.length === 0)

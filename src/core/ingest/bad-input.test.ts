@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { ingest } from './ingest.js';
-import { testLineAdapter } from './test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { emptyReport } from './report.js';
 import { formatIngestSummary } from '../../cli/commands/ingest.js';
 

@@ -34,8 +34,10 @@ describe('deeply nested JSON in a transcript', () => {
       writeFileSync(
         file,
         userLine('u1', 'first line') +
-          `{${BASE},"type":"assistant","uuid":"a1","message":{"id":"m1","role":"assistant","model":"x","content":[{"type":"tool_use","id":"t1","name":"Bash","input":${input}}]}}\n` +
-          `{${BASE},"type":"user","uuid":"u2","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"toolUseResult":${input}}\n` +
+          `{${BASE},"type":"assistant","uuid":"a1","message":{"id":"m1","role":"assistant","model":"x",` +
+          `"content":[{"type":"tool_use","id":"t1","name":"Bash","input":${input}}]}}\n` +
+          `{${BASE},"type":"user","uuid":"u2","message":{"role":"user",` +
+          `"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"toolUseResult":${input}}\n` +
           userLine('u3', 'after the deep lines'),
       );
       const first = await ingest({ store, paths: [join(dir, 'proj')], adapters: ADAPTERS, env: {}, cwd: dir, redact });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import Database from 'better-sqlite3';
 import { ingest } from './ingest.js';
-import { testLineAdapter } from './test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from '../retrieval/search.js';
 import { formatSearch } from '../retrieval/format-search.js';
 import { formatIngestSummary } from '../../cli/commands/ingest.js';
@@ -77,7 +77,7 @@ describe('ingest engine', () => {
     expect(texts.map((t) => t.text)).toEqual(['one', 'two']);
   });
 
-  it('re-ingests a rewritten file without duplicating or deleting messages: changed ones keep a version, vanished ones are archived', async () => {
+  it('re-ingests a rewritten file, deleting nothing: changed messages keep a version, gone ones archived', async () => {
     writeSource('a.jsonl', line('s1', 'm1', 'alpha') + line('s1', 'm2', 'beta') + line('s1', 'm3', 'gamma'));
     await run();
     writeSource('a.jsonl', line('s1', 'm1', 'ALPHA') + line('s1', 'm2', 'beta'));

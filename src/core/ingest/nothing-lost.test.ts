@@ -7,11 +7,12 @@ import { join, resolve } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { ingest } from './ingest.js';
 import { readSession } from '../retrieval/read-session.js';
-import { OpenCodeTestDb, assistantInfo, userInfo } from '../../sources/opencode/test-db.js';
+import { OpenCodeTestDb, assistantInfo, userInfo } from '../../../test/support/opencode-test-db.js';
 
 const F = resolve(
   import.meta.dirname,
-  '../../../../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+  '../../../../shared/fixtures/real/claude-code/omarchy-backup/projects/-home-vwestberg-Claude',
+  '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
 );
 const SID = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 
@@ -149,7 +150,7 @@ describe('one session saved in two files, in two versions', () => {
     ['live', 'backup'],
     ['backup', 'live'],
   ] as const) {
-    it(`orders messages by time, keeps both versions' own, and takes the newer title (${order.join(' then ')})`, async () => {
+    it(`orders messages by time, keeps both versions' own, takes the newer title (${order.join(', ')})`, async () => {
       const files = { live: place(`live/${S}.jsonl`, live), backup: place(`backup/${S}.jsonl`, backup) };
       for (const which of order) await run([files[which]]);
       const texts = store.db
@@ -164,7 +165,7 @@ describe('one session saved in two files, in two versions', () => {
 });
 
 describe('a session deleted from opencode.db', () => {
-  it('keeps its messages, archived, and archives the session; an edited message keeps its old text as a version', async () => {
+  it('keeps its messages, archived, and archives the session; an edited message keeps its old text', async () => {
     const path = join(dir, 'opencode', 'opencode.db');
     mkdirSync(join(dir, 'opencode'));
     const T0 = 1_750_000_000_000;

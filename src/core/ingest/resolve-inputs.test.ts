@@ -59,7 +59,7 @@ describe('detectAll', () => {
     });
   });
 
-  it('gives the same verdicts whether heads are read one by one (page cache) or concurrently (after a slow read)', async () => {
+  it('gives the same verdicts whether heads are read one by one or concurrently (after a slow read)', async () => {
     const files = [
       ...findFiles(FIXTURES, { maxDepth: Number.POSITIVE_INFINITY, match: () => true }),
       join(dir, 'missing'),
@@ -67,7 +67,8 @@ describe('detectAll', () => {
     ];
     expect(files.length).toBeGreaterThan(20);
     const oneByOne = await detectAll(files, ADAPTERS, 4096, Number.POSITIVE_INFINITY);
-    const concurrent = await detectAll(files, ADAPTERS, 4096, -1); // every read counts as slow: all but the first few run concurrently
+    const concurrent = await detectAll(files, ADAPTERS, 4096, -1); // every read counts as slow: all but the first
+    // few run concurrently
     expect(concurrent).toEqual(oneByOne);
     expect([...oneByOne.values()].filter((v) => 'agents' in v && v.agents.length > 0).length).toBeGreaterThan(10);
   });
@@ -131,7 +132,7 @@ describe('resolveInputs: one file reached under two paths is one source', () => 
 });
 
 describe('resolveInputs never waits on, nor silently passes over, what is not a regular file', () => {
-  it('reports a FIFO named as a PATH and FIFOs, symlinks and non-UTF-8 names in a scanned folder, each with its reason', async () => {
+  it('reports a FIFO named as a PATH, and FIFOs, symlinks and non-UTF-8 names in a folder, with reasons', async () => {
     const fifo = join(dir, 'pipe.jsonl');
     execFileSync('mkfifo', [fifo, join(dir, 'in', 'inner-pipe.jsonl')]);
     symlinkSync('/etc/passwd', join(dir, 'in', 'link.jsonl'));

@@ -44,8 +44,10 @@ export function createStoreCache(db: Database, now: () => Date = () => new Date(
   >('SELECT reply_text, input_tokens, output_tokens, cost_usd FROM llm_cache WHERE key = ?');
   const touch = db.prepare<[string, string]>('UPDATE llm_cache SET last_hit_at = ? WHERE key = ?');
   const upsert = db.prepare(
-    `INSERT INTO llm_cache (key, provider, model, template_version, prompt_hash, reply_text, input_tokens, output_tokens, cost_usd, created_at)
-     VALUES (@key, @provider, @model, @templateVersion, @promptHash, @text, @inputTokens, @outputTokens, @costUsd, @createdAt)
+    `INSERT INTO llm_cache (key, provider, model, template_version, prompt_hash, reply_text, input_tokens,
+      output_tokens, cost_usd, created_at)
+     VALUES (@key, @provider, @model, @templateVersion, @promptHash, @text, @inputTokens, @outputTokens, @costUsd,
+       @createdAt)
      ON CONFLICT(key) DO UPDATE SET reply_text = excluded.reply_text, input_tokens = excluded.input_tokens,
        output_tokens = excluded.output_tokens, cost_usd = excluded.cost_usd, created_at = excluded.created_at`,
   );

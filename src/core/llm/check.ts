@@ -45,7 +45,8 @@ export async function checkLlm(
         ? buildSegmentSummaryRequest({
             segmentId: 'check',
             content:
-              'user: Check that strata answers.\nassistant: We decided to keep the extractive provider as the default because it runs offline.',
+              'user: Check that strata answers.\nassistant: We decided to keep the extractive provider as the ' +
+              'default because it runs offline.',
           })
         : { system: 'Answer with one word.', prompt: 'Reply with the word OK.', maxTokens: 16 };
     const runner = new LlmRunner({

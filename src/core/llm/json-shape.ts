@@ -9,12 +9,12 @@ export type ShapeResult<T> = { ok: true; value: T } | { ok: false; error: string
 let ajv: Ajv2020 | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
-export function isZodShape(shape: JsonShape): shape is ZodType {
+function isZodShape(shape: JsonShape): shape is ZodType {
   return shape instanceof ZodType || typeof (shape as { safeParse?: unknown }).safeParse === 'function';
 }
 
 /** Finds the JSON value in a reply: the whole text, a fenced block, or the outermost {...} / [...]. */
-export function extractJsonText(text: string): string | undefined {
+function extractJsonText(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   if (/^[[{]/.test(trimmed)) return trimmed;

@@ -1,7 +1,7 @@
 // Owns the small price table (USD per million tokens) used to estimate sub-call cost. Unknown models
 // cost 0 and are flagged `priceKnown: false` so reports say "unknown price" instead of guessing.
 
-export interface ModelPrice {
+interface ModelPrice {
   inputPerMTok: number;
   outputPerMTok: number;
 }

@@ -14,7 +14,8 @@ export function assertNotReentrant(env: Record<string, string | undefined>, comm
   if (isSubcall(env)) {
     throw new StrataError(
       'USAGE',
-      `refusing to run ${command} inside a strata LLM sub-call (${SUBCALL_ENV}=${env[SUBCALL_ENV]}); this prevents hooks from re-triggering strata`,
+      `refusing to run ${command} inside a strata LLM sub-call (${SUBCALL_ENV}=${env[SUBCALL_ENV]}); this prevents ` +
+        `hooks from re-triggering strata`,
     );
   }
 }

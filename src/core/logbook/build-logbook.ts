@@ -30,7 +30,7 @@ import {
 
 /** Version of the chunk rendering and event normalisation (part of the generator fingerprint). */
 const CHUNK_FORMAT = 'logbook-chunk@1';
-export const DEFAULT_MAX_EVENTS = 100;
+const DEFAULT_MAX_EVENTS = 100;
 
 /** The reply shape asked of the model; each event is then checked on its own, so one bad event costs one event. */
 const REPLY_SHAPE: Record<string, unknown> = {
@@ -78,7 +78,7 @@ interface Work {
   done: string[];
 }
 
-export function generatorFor(runner: LlmRunner, chunkTokens: number): LogbookDocument['generator'] {
+function generatorFor(runner: LlmRunner, chunkTokens: number): LogbookDocument['generator'] {
   const { name, model } = runner.provider;
   return {
     provider: name,

@@ -19,7 +19,7 @@ export interface Chunk {
 
 export const DEFAULT_CHUNK_TOKENS = 3000;
 /** The smallest budget accepted: a header plus a few lines of one message. */
-export const MIN_CHUNK_TOKENS = 200;
+const MIN_CHUNK_TOKENS = 200;
 
 function toChunkMessage(m: ConversationMessage): LogbookChunkMessage {
   return {

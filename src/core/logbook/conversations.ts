@@ -3,7 +3,7 @@
 // processed, its messages compacted for the model with subagent messages merged in by time.
 import type { Database } from 'better-sqlite3';
 import { sha256 } from '../../shared/hash.js';
-import { sessionWhere } from '../sessions/list-sessions.js';
+import { sessionWhere } from '../sessions/session-filter.js';
 import { keyInput } from '../../shared/tool-calls/tool-classes.js';
 import { parseJson } from '../../shared/tool-calls/call-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';
@@ -45,20 +45,23 @@ export function listConversations(db: Database, selection: WorkspaceSelection): 
     const where = sessionWhere({ project: selection.project });
     roots = db
       .prepare(
-        `SELECT ${COLUMNS} FROM sessions s ${where.sql} AND s.parent_id IS NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`,
+        `SELECT ${COLUMNS} FROM sessions s ${where.sql} AND s.parent_id IS NULL AND ${SKIPPED_RELATIONS} ORDER BY ` +
+          `s.started_at, s.id`,
       )
       .all(...where.params) as SessionRow[];
   } else {
     roots = db
       .prepare(`SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NULL AND ${SKIPPED_RELATIONS} AND s.id IN
-        (SELECT ss.session_id FROM session_sources ss JOIN sources src ON src.id = ss.source_id WHERE src.path = ?) ORDER BY s.started_at, s.id`)
+        (SELECT ss.session_id FROM session_sources ss JOIN sources src ON src.id = ss.source_id WHERE src.path = ?)
+          ORDER BY s.started_at, s.id`)
       .all(selection.path) as SessionRow[];
   }
   if (roots.length === 0) return [];
   const children = new Map<number, SessionRow[]>();
   for (const row of db
     .prepare(
-      `SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NOT NULL AND ${SKIPPED_RELATIONS} ORDER BY s.started_at, s.id`,
+      `SELECT ${COLUMNS} FROM sessions s WHERE s.parent_id IS NOT NULL AND ${SKIPPED_RELATIONS} ORDER BY ` +
+        `s.started_at, s.id`,
     )
     .all() as SessionRow[]) {
     const list = children.get(row.parent_id!);
@@ -104,7 +107,10 @@ interface MessageBlockRow {
   noise: string | null;
 }
 
-/** Message kinds that carry nothing for a logbook: harness records, injected context, API errors, compaction summaries (they repeat the conversation). */
+/**
+ * Message kinds that carry nothing for a logbook: harness records, injected context, API errors, compaction summaries
+ * (they repeat the conversation).
+ */
 const SKIPPED_KINDS = new Set(['system', 'meta', 'error', 'compaction']);
 const CALL_MAX = 160;
 const RESULT_MAX = 160;
@@ -117,10 +123,16 @@ function firstLine(text: string): string {
   return '';
 }
 
-const ERROR_LINE =
-  /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
+const ERROR_LINE = new RegExp(
+  String.raw`\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|` +
+    String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
+  'i',
+);
 
-/** A failed result's first line, and its first line naming an error when that is another one ("Exit code 1" says little). */
+/**
+ * A failed result's first line, and its first line naming an error when that is another one ("Exit code 1" says
+ * little).
+ */
 function failureLines(text: string): string {
   const first = firstLine(text);
   if (ERROR_LINE.test(first)) return first;
@@ -149,7 +161,8 @@ function readSessionMessages(
 ): ConversationMessage[] {
   const rows = db
     .prepare(`SELECT m.id AS message_id, m.role, m.kind AS mkind, m.timestamp, b.kind, b.field,
-        CASE WHEN b.kind = 'tool_result' THEN substr(b.text, 1, 2000) ELSE b.text END AS text, b.tool_name, b.tool_input, b.is_error, b.noise
+        CASE WHEN b.kind = 'tool_result' THEN substr(b.text, 1, 2000) ELSE b.text END AS text, b.tool_name,
+          b.tool_input, b.is_error, b.noise
       FROM messages m LEFT JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY m.seq, m.id, b.idx`)
     .all(rowId) as MessageBlockRow[];
   const out: ConversationMessage[] = [];
@@ -194,7 +207,8 @@ function readSessionMessages(
       const failed = row.is_error === 1;
       current.failed ||= failed;
       current.parts.push(
-        `← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ${clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX)}`,
+        `← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ` +
+          clip(failed ? failureLines(text) : firstLine(text), failed ? RESULT_MAX * 2 : RESULT_MAX),
       );
     }
   }

@@ -3,7 +3,7 @@
 // the threshold (0.85); the older event (the first citation) is kept.
 import type { TimelineEvent } from './types.js';
 
-export const DEFAULT_SIMILARITY = 0.85;
+const DEFAULT_SIMILARITY = 0.85;
 
 const STOP = new Set([
   'a',

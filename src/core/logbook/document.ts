@@ -11,7 +11,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * What reading needs of a logbook, checked without compiling the schema (which costs more than an
  * unchanged run may take): every document strata writes was validated against the full schema.
  */
-export function logbookShapeErrors(value: unknown): string[] {
+function logbookShapeErrors(value: unknown): string[] {
   if (!isObject(value)) return ['not a JSON object'];
   const errors: string[] = [];
   if (typeof value.version !== 'string' || value.version.split('.')[0] !== LOGBOOK_VERSION.split('.')[0])

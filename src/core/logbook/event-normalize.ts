@@ -12,7 +12,7 @@ import {
 } from './types.js';
 
 /** Most events one chunk may add; a reply with more keeps its first ones. */
-export const MAX_EVENTS_PER_CHUNK = 40;
+const MAX_EVENTS_PER_CHUNK = 40;
 
 export interface NormalizeStats {
   kept: number;
@@ -35,7 +35,7 @@ function isoOf(value: string | null | undefined): string | undefined {
 }
 
 /** Content that names nothing but an id, a hash or a path is no event. */
-export function isBareReference(content: string): boolean {
+function isBareReference(content: string): boolean {
   const t = content.replace(/[`'"*]/g, '').trim();
   if (!/\s/.test(t)) return true;
   return /^(?:[\w.-]*\/[\w./-]*|[0-9a-f-]{8,}|[\w-]+\.[a-z]{1,5})(?:\s*[:,]\s*(?:[\w./-]+))?$/i.test(t);

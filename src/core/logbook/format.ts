@@ -6,7 +6,7 @@ import type { LogbookDocument, TimelineEvent } from './types.js';
 export type LogbookFormat = 'text' | 'json' | 'markdown';
 export const LOGBOOK_FORMATS: readonly LogbookFormat[] = ['text', 'json', 'markdown'];
 
-export function citation(event: TimelineEvent): string {
+function citation(event: TimelineEvent): string {
   return `strata read ${event.source.session} ${event.source.message}`;
 }
 
@@ -19,11 +19,11 @@ function newestFirst(events: readonly TimelineEvent[]): TimelineEvent[] {
 }
 
 /** The spec's `Generated:` rendering of an ISO time. */
-export function generatedLine(iso: string): string {
+function generatedLine(iso: string): string {
   return `Generated: ${iso.replace('T', ' ').split('.')[0]}`;
 }
 
-export function formatText(doc: LogbookDocument): string {
+function formatText(doc: LogbookDocument): string {
   let text = `=== Logbook: ${doc.workspace} ===\n${generatedLine(doc.generated_at)}\n\n`;
   for (const event of oldestFirst(doc.timeline)) {
     text += `${event.timestamp.split('T')[0]} | ${event.type.toUpperCase()} | ${event.content}\n`;
@@ -40,7 +40,8 @@ export function formatText(doc: LogbookDocument): string {
 const BADGE: Record<string, string> = { decision: '`DECISION`', fact: '`FACT`', bug: '`BUG`' };
 
 function markdownLine(event: TimelineEvent): string {
-  let line = `- ${BADGE[event.type] ?? event.type} ${event.timestamp.slice(0, 10)} ${event.content.replace(/\n/g, ' ')}`;
+  const badge = BADGE[event.type] ?? event.type;
+  let line = `- ${badge} ${event.timestamp.slice(0, 10)} ${event.content.replace(/\n/g, ' ')}`;
   if (event.rationale) line += ` — because ${event.rationale}`;
   if (event.resolution) line += ` — fixed: ${event.resolution}`;
   if (event.alternatives?.length) line += ` (instead of: ${event.alternatives.join(', ')})`;
@@ -48,8 +49,10 @@ function markdownLine(event: TimelineEvent): string {
   return `${line} — \`${citation(event)}\``;
 }
 
-export function formatMarkdown(doc: LogbookDocument): string {
-  let text = `# Logbook: ${doc.workspace}\n\n_${generatedLine(doc.generated_at)} UTC · ${doc.timeline.length} events · sessions from ${doc.source_range.from.slice(0, 10)} to ${doc.source_range.to.slice(0, 10)}_\n`;
+function formatMarkdown(doc: LogbookDocument): string {
+  let text =
+    `# Logbook: ${doc.workspace}\n\n_${generatedLine(doc.generated_at)} UTC · ${doc.timeline.length} events ` +
+    `· sessions from ${doc.source_range.from.slice(0, 10)} to ${doc.source_range.to.slice(0, 10)}_\n`;
   let month = '';
   for (const event of newestFirst(doc.timeline)) {
     const m = event.timestamp.slice(0, 7);

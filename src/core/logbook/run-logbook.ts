@@ -32,7 +32,7 @@ export interface RunLogbookResult extends BuildResult {
 }
 
 /** The lock of a workspace's logbook, beside the store (one writer per workspace). */
-export function logbookLockPath(storePath: string, workspace: string): string {
+function logbookLockPath(storePath: string, workspace: string): string {
   return join(dirname(storePath), 'locks', `logbook-${sha256(workspace).slice(0, 16)}.lock`);
 }
 
@@ -59,7 +59,8 @@ function readPrevious(options: RunLogbookOptions): { previous: LogbookDocument |
     } catch (error) {
       throw new StrataError(
         'USAGE',
-        `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, or remove it)`,
+        `${describeError(error).replace(/; it was left untouched$/, '')}; it was left untouched (pass another --out, ` +
+          `or remove it)`,
       );
     }
   }

@@ -4,7 +4,7 @@ import { StrataError } from '../../shared/errors.js';
 import { SCHEMA_DIR, schemaErrors, schemaValidator } from '../history-index/schema-files.js';
 import type { LogbookDocument } from './types.js';
 
-export const LOGBOOK_SCHEMA_URL = new URL('logbook.schema.json', SCHEMA_DIR);
+const LOGBOOK_SCHEMA_URL = new URL('logbook.schema.json', SCHEMA_DIR);
 
 export function validateLogbook(value: unknown): string[] {
   return schemaErrors(schemaValidator(LOGBOOK_SCHEMA_URL), value);

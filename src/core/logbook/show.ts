@@ -41,12 +41,14 @@ export function workspaceForFolder(db: Database, dir: string): string | undefine
   return best;
 }
 
-export function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): LogbookView {
+function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): LogbookView {
   const types = query.types && query.types.length > 0 ? new Set(query.types) : undefined;
   const matching = [...doc.timeline]
     .filter((e) => (!types || types.has(e.type)) && (!query.since || e.timestamp >= query.since))
     .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
-  const header = `Project logbook: ${doc.workspace} (generated ${doc.generated_at.slice(0, 16).replace('T', ' ')}; newest first; open a source with the command in brackets)`;
+  const header =
+    `Project logbook: ${doc.workspace} (generated ` +
+    `${doc.generated_at.slice(0, 16).replace('T', ' ')}; newest first; open a source with the command in brackets)`;
   const lines = [header];
   let used = countTokens(header + '\n');
   const events: TimelineEvent[] = [];

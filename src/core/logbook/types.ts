@@ -9,7 +9,7 @@ export const CONTENT_MAX = 300;
 export const RATIONALE_MAX = 500;
 
 /** Where an event comes from: `strata read <session> <message>` opens it. */
-export interface EventSource {
+interface EventSource {
   /** The conversation (top-level session) the chunk belonged to (spec field). */
   conversation_id: string;
   /** The message's id in the chunk as the model saw it (spec field). */

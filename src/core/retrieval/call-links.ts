@@ -44,7 +44,9 @@ export function callLinks(db: Database, sessionId: number, positionOf: Map<numbe
   return links;
 }
 
-/** Widens a 0-based [from, to] range so that no call is shown without its nearby result, nor a result without its call. */
+/**
+ * Widens a 0-based [from, to] range so that no call is shown without its nearby result, nor a result without its call.
+ */
 export function widenToPairs(from: number, to: number, links: Map<string, CallLink>): { from: number; to: number } {
   let lo = from;
   let hi = to;

@@ -23,7 +23,8 @@ function libraryDiff(before: string, after: string): string {
       .map((l) => `${l}\n`)
       .join('');
   const lines = structuredPatch('a', 'b', cut(a), cut(b), '', '', { context: 3 }).hunks.flatMap((h) => [
-    `@@ -${(h.oldLines === 0 ? h.oldStart - 1 : h.oldStart) + skip},${h.oldLines} +${(h.newLines === 0 ? h.newStart - 1 : h.newStart) + skip},${h.newLines} @@`,
+    `@@ -${(h.oldLines === 0 ? h.oldStart - 1 : h.oldStart) + skip},${h.oldLines} ` +
+      `+${(h.newLines === 0 ? h.newStart - 1 : h.newStart) + skip},${h.newLines} @@`,
     ...h.lines.filter((l) => !l.startsWith('\\')),
   ]);
   return ['--- f', '+++ f', ...lines].join('\n');

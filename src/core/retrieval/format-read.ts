@@ -2,7 +2,7 @@
 // tool calls on one line (`→ Bash: npm test`), results as `← Bash: ...`, thinking as a word count, and the
 // truncation footer.
 import type { ReadBlock, ReadResult } from './read-session.js';
-import { shortTime } from './format-index.js';
+import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
 
 /** A cut says how much it left out: ` … 1,240 more words`. */

@@ -1,6 +1,6 @@
 // Owns the plain-text rendering of `search`: hits grouped by session (`#N field: snippet`), `-l` ids, `-c` counts.
 import type { SearchResult, SearchSession } from './search.js';
-import { shortTime } from './format-index.js';
+import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
 
 /** How a session matched when no block holds every word (see search-words.ts). */
@@ -36,13 +36,15 @@ export function formatSearch(
     const ranked = groupDigits(result.window.ranked);
     out.push(
       '',
-      `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter (--project, --after, --in, -s) to rank every match; -c counts them all`,
+      `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter ` +
+        `(--project, --after, --in, -s) to rank every match; -c counts them all`,
     );
   }
   if (result.unindexed) {
     out.push(
       '',
-      `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet (an ingest is writing them, or one was interrupted: \`strata ingest\` finishes it); -E searches them`,
+      `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet (an ingest is ` +
+        `writing them, or one was interrupted: \`strata ingest\` finishes it); -E searches them`,
     );
   }
   return out.join('\n');

@@ -5,10 +5,10 @@ import { join, resolve } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
-import { testLineAdapter } from '../ingest/test-adapter.js';
-import { indexLines, shortTime } from './format-index.js';
-import { listIndex, type IndexEntry } from './list-index.js';
-import { TITLE_CHARS, ensureListing, shownTitle } from './listing.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
+import { listingLines, shortTime } from './format-listing.js';
+import { listSessions, type ListingEntry } from './session-listing.js';
+import { TITLE_CHARS, ensureListing, shownTitle } from './listing-table.js';
 import { ensureSessionStats } from '../../store/session-stats.js';
 
 describe('shownTitle', () => {
@@ -87,16 +87,16 @@ describe('session listing maintenance', () => {
   const fromScratch = () => {
     const kept = store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all();
     store.db.exec('DELETE FROM session_listing');
-    const entries = listIndex(store.db, { all: true }, '/home/vwestberg');
-    const lines = indexLines(store.db, { all: true }, '/home/vwestberg');
+    const entries = listSessions(store.db, { all: true }, '/home/vwestberg');
+    const lines = listingLines(store.db, { all: true }, '/home/vwestberg');
     expect(store.db.prepare('SELECT * FROM session_listing ORDER BY session_id').all()).toEqual(kept);
     return { entries, lines };
   };
   const current = () => ({
-    entries: listIndex(store.db, { all: true }, '/home/vwestberg'),
-    lines: indexLines(store.db, { all: true }, '/home/vwestberg'),
+    entries: listSessions(store.db, { all: true }, '/home/vwestberg'),
+    lines: listingLines(store.db, { all: true }, '/home/vwestberg'),
   });
-  const parentOf = (entries: IndexEntry[]) => entries.find((e) => e.id === PARENT)!;
+  const parentOf = (entries: ListingEntry[]) => entries.find((e) => e.id === PARENT)!;
 
   it('rolls subagents that arrive after their parent into the parent row, and archives', async () => {
     await run([join(project(), `${PARENT}.jsonl`)]);
@@ -136,7 +136,7 @@ describe('session listing maintenance', () => {
     expect(store.db.prepare('SELECT DISTINCT home FROM session_listing').pluck().all()).toEqual(['/home/someone-else']);
   });
 
-  it('computes missing rows into a temporary table when another writer holds the lock, and into the store later', async () => {
+  it('computes missing rows into a temp table while another writer holds the lock, into the store later', async () => {
     await run();
     const expected = current();
     store.db.exec('DELETE FROM session_listing');
@@ -171,7 +171,8 @@ describe('session listing under concurrent writers', () => {
     extra: { messages?: number; parent?: string } = {},
   ) =>
     db
-      .prepare(`INSERT INTO sessions (agent, external_id, started_at, message_count, parent_external_id, relation, updated_at)
+      .prepare(`INSERT INTO sessions (agent, external_id, started_at, message_count, parent_external_id, relation,
+        updated_at)
         VALUES (?, ?, '2025-01-01T00:00:00Z', ?, ?, ?, 'now')`)
       .run(agent, externalId, extra.messages ?? 1, extra.parent ?? null, extra.parent ? 'subagent' : null);
 
@@ -186,10 +187,11 @@ describe('session listing under concurrent writers', () => {
       expect(reader.db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(2); // the reader's snapshot
       writer.db
         .prepare(
-          'UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = sessions.parent_external_id) WHERE parent_external_id IS NOT NULL',
+          'UPDATE sessions SET parent_id = (SELECT id FROM sessions p WHERE p.external_id = ' +
+            'sessions.parent_external_id) WHERE parent_external_id IS NOT NULL',
         )
         .run();
-      const seen = listIndex(reader.db, {}, '/h');
+      const seen = listSessions(reader.db, {}, '/h');
       reader.db.exec('COMMIT');
       // The reader listed its own snapshot (not yet linked) without storing those rows.
       expect(seen.map((e) => [e.id, e.messages])).toEqual([
@@ -198,7 +200,7 @@ describe('session listing under concurrent writers', () => {
       ]);
       expect(writer.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
       expect(ensureListing(writer.db, '/h')).toBe(2);
-      expect(listIndex(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([
+      expect(listSessions(writer.db, {}, '/h').map((e) => [e.id, e.messages, e.subagents])).toEqual([
         ['parent0001', 12, 1],
       ]);
     } finally {
@@ -219,7 +221,8 @@ describe('session listing under concurrent writers', () => {
       ensureListing(store.db, '/h');
       const rows = store.db
         .prepare(
-          'SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ORDER BY s.id',
+          'SELECT s.agent, s.external_id, l.short_id FROM sessions s JOIN session_listing l ON l.session_id = s.id ' +
+            'ORDER BY s.id',
         )
         .raw()
         .all();
@@ -254,7 +257,7 @@ describe('short ids in the listing', () => {
           cwd: dir,
         });
       };
-      const shortIds = () => Object.fromEntries(listIndex(store.db).map((e) => [e.id, e.shortId]));
+      const shortIds = () => Object.fromEntries(listSessions(store.db).map((e) => [e.id, e.shortId]));
       await add('abcdefgh1111');
       await add('zzzzzzzzzzzz');
       expect(shortIds()).toEqual({ abcdefgh1111: 'abcdefgh', zzzzzzzzzzzz: 'zzzzzzzz' });
@@ -285,7 +288,7 @@ describe('index text', () => {
         lockPath: join(dir, 'lock'),
         cwd: dir,
       });
-      const [header, ...rows] = indexLines(store.db);
+      const [header, ...rows] = listingLines(store.db);
       expect(header!.split(/ +/)).toEqual(['ID', 'DATE', 'AGENT', 'MSGS', 'USER', 'TITLE']);
       expect(rows).toEqual([
         expect.stringMatching(/^one {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}claude-code {5}1 {5}1 {2}hello$/),
@@ -305,8 +308,10 @@ describe('session listing migration (schema 5)', () => {
       // The rows an ingest of that version wrote (today's writer writes only today's schema).
       v4.db.exec(`
         INSERT INTO sessions (id, agent, external_id, message_count, prompt_count, started_at, ended_at, updated_at)
-          VALUES (1, 'claude-code', 'upgraded-session', 1, 1, '2025-01-01T00:00:01.000Z', '2025-01-01T00:00:01.000Z', 'now');
-        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user', 'prompt', '2025-01-01T00:00:01.000Z', 1);
+          VALUES (1, 'claude-code', 'upgraded-session', 1, 1, '2025-01-01T00:00:01.000Z',
+            '2025-01-01T00:00:01.000Z', 'now');
+        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user',
+          'prompt', '2025-01-01T00:00:01.000Z', 1);
         INSERT INTO blocks (id, message_id, idx, kind, field, text) VALUES (1, 1, 0, 'text', 'user', 'kept');
         INSERT INTO blocks_fts (rowid, text) VALUES (1, 'kept');
         INSERT INTO session_stats (session_id, first_prompt) VALUES (1, 'kept');
@@ -315,7 +320,7 @@ describe('session listing migration (schema 5)', () => {
       const v5 = openStore(join(dir, 'strata.db'));
       try {
         expect(v5.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(0);
-        expect(indexLines(v5.db)[1]).toMatch(/^upgraded {2}2025-01-01 00:00 {2}claude-code {5}1 {5}1 +kept$/);
+        expect(listingLines(v5.db)[1]).toMatch(/^upgraded {2}2025-01-01 00:00 {2}claude-code {5}1 {5}1 +kept$/);
         expect(v5.db.prepare('SELECT count(*) FROM session_listing').pluck().get()).toBe(1);
       } finally {
         v5.close();

@@ -116,7 +116,8 @@ function parseInput(row: BlockRow): unknown {
   }
 }
 
-const BLOCK_COLUMNS = `b.id, b.message_id, b.kind, b.field, CASE WHEN b.kind = 'tool_result' THEN NULL ELSE b.text END AS text,
+const BLOCK_COLUMNS = `b.id, b.message_id, b.kind, b.field,
+  CASE WHEN b.kind = 'tool_result' THEN NULL ELSE b.text END AS text,
   b.tool_name, b.tool_call_id, b.tool_input, b.is_error, b.noise`;
 
 /** Blocks of each picked message in order: one query for the whole session when many messages are read. */
@@ -128,7 +129,8 @@ function loadBlocks(db: Database, sessionId: number, picked: MessageRow[]): Bloc
   const byMessage = new Map<number, BlockRow[]>(picked.map((m) => [m.id, []]));
   const all = db
     .prepare(
-      `SELECT ${BLOCK_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`,
+      `SELECT ${BLOCK_COLUMNS} FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY ` +
+        `b.message_id, b.idx`,
     )
     .all(sessionId) as BlockRow[];
   for (const b of all) byMessage.get(b.message_id)?.push(b);

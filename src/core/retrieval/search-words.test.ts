@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../../store/db.js';
 import { ingest } from '../ingest/ingest.js';
-import { testLineAdapter } from '../ingest/test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from './search.js';
 import { formatSearch } from './format-search.js';
 

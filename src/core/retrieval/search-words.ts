@@ -46,7 +46,8 @@ function wordMatches(db: Database, match: string, word: number, scope: WordScope
     ? cachedStatement(
         db,
         `SELECT b.id, m.session_id, m.seq, bm25(blocks_fts) * ${weight} AS score
-        FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
+        FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN
+          sessions s ON s.id = m.session_id
         WHERE blocks_fts MATCH ? AND ${scope.where.sql} ORDER BY b.id DESC LIMIT ${WORD_WINDOW}`,
       )
         .raw(true)
@@ -54,8 +55,10 @@ function wordMatches(db: Database, match: string, word: number, scope: WordScope
     : cachedStatement(
         db,
         `SELECT w.id, m.session_id, m.seq, w.bm * ${weight} AS score
-        FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${WORD_WINDOW}) w
-        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`,
+        FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid
+          DESC LIMIT ${WORD_WINDOW}) w
+        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS
+          NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`,
       )
         .raw(true)
         .all(match);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { latestSchemaVersion, openStore, type Store } from '../../store/db.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { ingest } from '../ingest/ingest.js';
-import { testLineAdapter } from '../ingest/test-adapter.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { RANK_WINDOW, SUBSTRING_SCAN_BLOCKS, search } from './search.js';
 import { formatSearch } from './format-search.js';
 import { snippetAround } from './snippet.js';
@@ -102,8 +102,10 @@ describe('search-hits migration (schema 4)', () => {
       v3.db.exec(`
         INSERT INTO sessions (id, agent, external_id, message_count, prompt_count, started_at, ended_at, updated_at)
           VALUES (1, 'claude-code', 's', 1, 1, '2025-01-01T00:00:01.000Z', '2025-01-01T00:00:01.000Z', 'now');
-        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user', 'prompt', '2025-01-01T00:00:01.000Z', 1);
-        INSERT INTO blocks (id, message_id, idx, kind, field, text) VALUES (1, 1, 0, 'text', 'user', 'kept across the upgrade');
+        INSERT INTO messages (id, session_id, key, seq, role, kind, timestamp, line) VALUES (1, 1, 'm1', 1, 'user',
+          'prompt', '2025-01-01T00:00:01.000Z', 1);
+        INSERT INTO blocks (id, message_id, idx, kind, field, text) VALUES (1, 1, 0, 'text', 'user', 'kept across
+          the upgrade');
         INSERT INTO blocks_fts (rowid, text) VALUES (1, 'kept across the upgrade');
       `);
       expect(v3.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'blocks_hit'").pluck().get()).toBe(0);

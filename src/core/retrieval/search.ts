@@ -12,7 +12,7 @@ import { buildFtsQuery, type CommonWord } from './fts-query.js';
 import { rankByWords } from './search-words.js';
 import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
-import type { SessionHeading } from './list-index.js';
+import type { SessionHeading } from './session-listing.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
 import { compileUserRegex, literalRegExp, type UserRegex } from './user-regex.js';
@@ -115,7 +115,9 @@ const HIT_COLUMNS = `b.id, b.field, b.kind, b.text, b.tool_name,
 /** Tool inputs are JSON: their \\n and \\t escapes read as spaces in a snippet. */
 const unescapeJson = (text: string): string => text.replace(/\\[nt]/g, ' ');
 
-/** True when nothing narrows the query: the default scope (everything but noise), no session, time, project or agent. */
+/**
+ * True when nothing narrows the query: the default scope (everything but noise), no session, time, project or agent.
+ */
 function unfiltered(options: SearchOptions): boolean {
   return (
     !options.session &&
@@ -136,8 +138,10 @@ type Ranked = { id: number; session_id: number; score: number };
 function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: boolean } {
   const rows = cachedStatement(
     db,
-    `SELECT w.id, m.session_id, w.bm * ${blockWeightSql('k')} AS score, k.noise IS NOT NULL AND k.noise NOT IN (${SEARCHED_NOISE_SQL}) AS noisy
-      FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}) w
+    `SELECT w.id, m.session_id, w.bm * ${blockWeightSql('k')} AS score, k.noise IS NOT NULL AND k.noise NOT IN ` +
+      `(${SEARCHED_NOISE_SQL}) AS noisy
+      FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC
+        LIMIT ${RANK_WINDOW + 1}) w
       JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`,
   )
     .raw(true)
@@ -275,7 +279,8 @@ export function search(db: Database, options: SearchOptions): SearchResult {
         ranked = cachedStatement(
           db,
           `SELECT b.id, m.session_id, bm25(blocks_fts) * ${blockWeightSql('b')} AS score
-            FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN sessions s ON s.id = m.session_id
+            FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id JOIN
+              sessions s ON s.id = m.session_id
             WHERE blocks_fts MATCH ? AND ${where.sql} ORDER BY score`,
         ).all(fts.match, ...where.params) as Ranked[];
       }

@@ -130,7 +130,10 @@ export const SEARCHED_NOISE_SQL = SEARCHED_NOISE.map((n) => `'${n}'`).join(', ')
  * instructions, permission and sandbox boilerplate) a quarter; searched noise a fifth.
  */
 export function blockWeightSql(b: string): string {
-  return `(CASE WHEN ${b}.noise IS NOT NULL THEN 0.2 WHEN ${b}.field = 'tool_output' THEN 0.5 WHEN ${b}.field = 'system' THEN 0.25 ELSE 1.0 END)`;
+  return (
+    `(CASE WHEN ${b}.noise IS NOT NULL THEN 0.2 WHEN ${b}.field = 'tool_output' THEN 0.5 WHEN ${b}.field = ` +
+    `'system' THEN 0.25 ELSE 1.0 END)`
+  );
 }
 
 /** SQL condition (over alias `b` = blocks) for the union of `selectors`; default: everything but noise. */

@@ -29,9 +29,12 @@ project's sessions and the commands' help come preloaded (skill ${CONTEXT_SKILL}
 run \`strata skill context\` first.`;
 
 export function skillFiles(): SkillFile[] {
-  const skill = `---
+  const skill =
+    `---
 name: strata-retrieval
-description: Recover past decisions, discussions and implementations from earlier coding-agent sessions (Claude Code, Codex, Gemini, Aider, OpenCode, Puffin) stored by strata. Use when asked what was decided, why something is the way it is, what was tried before, or anything about earlier sessions.
+description: Recover past decisions, discussions and implementations from earlier coding-agent sessions ` +
+    `(Claude Code, Codex, Gemini, Aider, OpenCode, Puffin) stored by strata. Use when asked what was decided, ` +
+    `why something is the way it is, what was tried before, or anything about earlier sessions.
 context: fork
 agent: strata-retrieval
 ---
@@ -40,17 +43,21 @@ ${ROLE}
 
 Question: $ARGUMENTS
 `;
-  const context = `---
+  const context =
+    `---
 name: ${CONTEXT_SKILL}
-description: Project history (git log), the sessions strata holds for this project and the strata command reference, preloaded by the strata-retrieval agent.
+description: Project history (git log), the sessions strata holds for this project and the strata command ` +
+    `reference, preloaded by the strata-retrieval agent.
 user-invocable: false
 ---
 
 ${DYNAMIC_CONTEXT}
 `;
-  const agent = `---
+  const agent =
+    `---
 name: strata-retrieval
-description: Memory retrieval over past coding-agent sessions with strata (search, read, index). Use for questions about earlier work, past decisions and their reasons.
+description: Memory retrieval over past coding-agent sessions with strata (search, read, index). Use for ` +
+    `questions about earlier work, past decisions and their reasons.
 tools: Bash, Read, Glob, Grep
 skills:
   - ${CONTEXT_SKILL}

@@ -30,7 +30,8 @@ export function compileUserRegex(pattern: string, ignoreCase: boolean): UserRege
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     throw new StrataError(
       'INVALID_QUERY',
-      `invalid regular expression: ${reason} (regexes run in linear time: backreferences and lookahead are not supported)`,
+      `invalid regular expression: ${reason} (regexes run in linear time: backreferences and lookahead are not ` +
+        `supported)`,
     );
   }
   return {

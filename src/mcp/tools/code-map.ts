@@ -34,8 +34,10 @@ export const codeMapTool = defineTool({
   name: 'code_map',
   title: 'Map code',
   description:
-    'A map of the code under a folder (symbols per file via tree-sitter) that fits a token budget: every file starts at the richest ' +
-    'detail and the largest are lowered first. Levels: outline, minimal, compact (signatures), standard (+ doc summaries), full (+ bodies).',
+    'A map of the code under a folder (symbols per file via tree-sitter) that fits a token budget: every file starts ' +
+    'at the richest ' +
+    'detail and the largest are lowered first. Levels: outline, minimal, compact (signatures), standard (+ doc ' +
+    'summaries), full (+ bodies).',
   inputSchema: {
     path: pathInput,
     budget: z.number().int().min(1).default(4000).describe('never more than this many tokens'),

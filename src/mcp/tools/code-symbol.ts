@@ -12,7 +12,8 @@ export const codeSymbolTool = defineTool({
   name: 'code_symbol',
   title: 'Show a code symbol',
   description:
-    'The source of one or more named symbols (name, Parent.name or Parent::name) found under a folder; level full gives the whole body, ' +
+    'The source of one or more named symbols (name, Parent.name or Parent::name) found under a folder; level full ' +
+    'gives the whole body, ' +
     'compact only the signature.',
   inputSchema: {
     names: z.array(z.string().min(1)).min(1).max(20).describe('symbol names: name, Parent.name or Parent::name'),

@@ -11,7 +11,8 @@ export const packGetTool = defineTool({
   name: 'pack_get',
   title: 'Get context pack chunks',
   description:
-    'Fetch chunks of a Markdown context pack by id (from `pack_search`), in the order given. With a budget, chunks are added ' +
+    'Fetch chunks of a Markdown context pack by id (from `pack_search`), in the order given. With a budget, chunks ' +
+    'are added ' +
     'until the next one would not fit; the ones left out are listed in `omitted`.',
   inputSchema: {
     ids: z.array(z.string().min(1)).min(1).max(200),

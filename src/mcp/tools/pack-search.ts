@@ -9,14 +9,16 @@ export const segmentInput = z
   .string()
   .optional()
   .describe(
-    'segment folder (relative to the first root, or absolute under a root) whose _ctx/ holds the pack; default the root itself',
+    'segment folder (relative to the first root, or absolute under a root) whose _ctx/ holds the pack; default the ' +
+      'root itself',
   );
 
 export const packSearchTool = defineTool({
   name: 'pack_search',
   title: 'Search a context pack',
   description:
-    'Full-text search (BM25, titles weighted) over the chunks of a Markdown context pack built with `strata pack build`. ' +
+    'Full-text search (BM25, titles weighted) over the chunks of a Markdown context pack built with `strata pack ' +
+    'build`. ' +
     'Returns chunk ids with titles, locations, previews and token estimates; fetch them with `pack_get`.',
   inputSchema: {
     query: z.string().min(1).describe('plain words, or FTS5 syntax: "exact phrase", a OR b, prefix*, title_path:word'),
@@ -49,7 +51,8 @@ export const packSearchTool = defineTool({
       const result = segment.searchContext(args.query, args.limit);
       const lines = result.hits.map((h, i) => {
         const title = h.title_path.length > 0 ? h.title_path.join(' > ') : '(before first heading)';
-        return `${i + 1}. ${h.id}  ${title}  (${h.source_path}:${h.start_line}-${h.end_line}, ~${h.token_est} tokens)${h.preview ? `\n   ${h.preview}` : ''}`;
+        const where = `${h.source_path}:${h.start_line}-${h.end_line}, ~${h.token_est} tokens`;
+        return `${i + 1}. ${h.id}  ${title}  (${where})${h.preview ? `\n   ${h.preview}` : ''}`;
       });
       if (result.mode === 'any' && lines.length > 0)
         lines.unshift('no chunk has every word; showing chunks with any of them');

@@ -25,7 +25,8 @@ export const readTool = defineTool({
   name: 'read',
   title: 'Read an agent session',
   description:
-    'Read a stored session, or message N / messages N-M of it (numbers from `search`), truncated uniformly to a word target. ' +
+    'Read a stored session, or message N / messages N-M of it (numbers from `search`), truncated uniformly to a word ' +
+    'target. ' +
     'Tool results are hidden and thinking counted unless shown with `show`.',
   inputSchema: {
     session: z.string().min(1).describe('session id or a unique prefix of it'),

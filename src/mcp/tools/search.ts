@@ -32,8 +32,10 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search agent sessions',
   description:
-    'Search every stored coding-agent session (Claude Code, Codex, Gemini, ...): ranked full text, or a regular expression. ' +
-    'Returns hits grouped by session with snippets, message numbers and the token count of each whole message; open one with `read`.',
+    'Search every stored coding-agent session (Claude Code, Codex, Gemini, ...): ranked full text, or a regular ' +
+    'expression. ' +
+    'Returns hits grouped by session with snippets, message numbers and the token count of each whole message; open ' +
+    'one with `read`.',
   inputSchema: {
     query: z
       .string()

@@ -1,8 +1,8 @@
 // Owns the `sessions` tool: the `strata index` listing (newest first, with its statistics and filters).
 import { z } from 'zod';
-import { listIndex } from '../../core/retrieval/list-index.js';
-import { indexLines } from '../../core/retrieval/format-index.js';
-import type { IndexFilter } from '../../core/retrieval/list-index.js';
+import { listSessions } from '../../core/retrieval/session-listing.js';
+import { listingLines } from '../../core/retrieval/format-listing.js';
+import type { ListingFilter } from '../../core/retrieval/session-listing.js';
 import { homeDir } from '../../shared/paths.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
@@ -32,7 +32,8 @@ export const sessionsTool = defineTool({
   name: 'sessions',
   title: 'List agent sessions',
   description:
-    'List stored coding-agent sessions newest first, with statistics (messages, prompts, shell calls, lines edited, files, commits, ' +
+    'List stored coding-agent sessions newest first, with statistics (messages, prompts, shell calls, lines edited, ' +
+    'files, commits, ' +
     'where the work happened). Filter by project, agent and time; open one with `read`.',
   inputSchema: {
     project: z.string().min(1).optional().describe('only sessions whose project directory contains this text'),
@@ -48,7 +49,7 @@ export const sessionsTool = defineTool({
   },
   readsHistory: true,
   async run(args, ctx) {
-    const filter: IndexFilter = {
+    const filter: ListingFilter = {
       limit: args.limit,
       ...(args.project ? { project: args.project } : {}),
       ...agentOption(args.agents),
@@ -57,8 +58,8 @@ export const sessionsTool = defineTool({
       ...(args.all ? { all: true } : {}),
     };
     const home = homeDir(ctx.env);
-    const sessions = listIndex(ctx.store.db, filter, home);
-    const text = sessions.length === 0 ? 'no sessions' : indexLines(ctx.store.db, filter, home).join('\n');
+    const sessions = listSessions(ctx.store.db, filter, home);
+    const text = sessions.length === 0 ? 'no sessions' : listingLines(ctx.store.db, filter, home).join('\n');
     return { text, structured: { sessions, tokens: estimateTokens(text) } };
   },
 });

@@ -14,9 +14,11 @@ const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c)
  * hint is looked for by two of its pairs that are rare: symbols first, then letters not in this list.
  */
 const FREQUENT_PAIRS = (
-  'er in te on re st es de se or at en co th le nt an ti to me it he ng ar al ro ed el ma as io ri nd ex di us ch om et la ta id ra tr li ss ou ne is fi ec ' +
-  'il ut ea ct ai ge od ns fo cl si ve am lo ac mp pr na ce ll ts ol em ca ad pa ap pe ur ag ha pl da un mo po rs aa do ic no nc rt au ho ck ul oc ke hi mi ' +
-  'ab ow xt im iv be ue if ty tu ie ep rd ig wi sc so pt op cr ry ef tt rc va bl sh mm gi ba rm gr ls ot fa rn ee ay ni sa ru rr ev cu ir sp su bo'
+  'er in te on re st es de se or at en co th le nt an ti to me it he ng ar al ro ed el ma as io ri nd ex di us ch ' +
+  'om et la ta id ra tr li ss ou ne is fi ec il ut ea ct ai ge od ns fo cl si ve am lo ac mp pr na ce ll ts ol em ' +
+  'ca ad pa ap pe ur ag ha pl da un mo po rs aa do ic no nc rt au ho ck ul oc ke hi mi ab ow xt im iv be ue if ty ' +
+  'tu ie ep rd ig wi sc so pt op cr ry ef tt rc va bl sh mm gi ba rm gr ls ot fa rn ee ay ni sa ru rr ev cu ir sp ' +
+  'su bo'
 ).split(' ');
 const PAIR_COST = new Map(FREQUENT_PAIRS.map((pair, rank) => [pair, 1 + FREQUENT_PAIRS.length - rank]));
 

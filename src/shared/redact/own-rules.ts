@@ -200,8 +200,11 @@ export const OWN_RULES: OwnRule[] = [
   {
     kind: 'teams-webhook',
     hints: ['webhook.office', 'outlook.office'],
-    pattern:
-      /https:\/\/(?:[a-z0-9-]+\.webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)\/(?<secret>[^\s"'<>\\]{20,})/dgi,
+    pattern: new RegExp(
+      /https:\/\/(?:[a-z0-9-]+\.webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)/.source +
+        /\/(?<secret>[^\s"'<>\\]{20,})/.source,
+      'dgi',
+    ),
   },
   {
     kind: 'cli-password',
@@ -232,15 +235,21 @@ export const OWN_RULES: OwnRule[] = [
     hints: ['private key'],
     // With or without its END line (a key cut short is still a key): the body up to END or the first
     // character no key body has. The BEGIN and END lines stay, to say what was there.
-    pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?<secret>[A-Za-z0-9+/=\s\\:,.-]*?)(?=-----END|[^A-Za-z0-9+/=\s\\:,.-]|$)/dg,
+    pattern: new RegExp(
+      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?<secret>[A-Za-z0-9+/=\s\\:,.-]*?)/.source +
+        /(?=-----END|[^A-Za-z0-9+/=\s\\:,.-]|$)/.source,
+      'dg',
+    ),
     accept: (s) => s.replace(/\\[nrt]|\s/g, '').length >= 16,
   },
   {
     kind: 'password-in-prose',
     hints: ['passw', 'pwd', 'passphrase'],
-    pattern:
-      /\b(?:password|passwd|passphrase|pwd)\s+(?:is|was|will be|would be|should be|=|:)\s*:?\s*(?:\\?["'`])?(?<secret>[^\s"'`\\]{4,})/dgi,
+    pattern: new RegExp(
+      /\b(?:password|passwd|passphrase|pwd)\s+(?:is|was|will be|would be|should be|=|:)\s*:?\s*/.source +
+        /(?:\\?["'`])?(?<secret>[^\s"'`\\]{4,})/.source,
+      'dgi',
+    ),
     accept: (s) => looksLikePassword(trimmedPassword(s)),
   },
   {
@@ -263,8 +272,11 @@ export const OWN_RULES: OwnRule[] = [
     // Anchored on the keyword (fast), the whole name read back from it; quotes may be JSON-escaped (a
     // tool input as JSON text). The value may hold `$` (only a leading `$` makes it a variable). Every
     // repetition before the value is bounded, so a long run of keywords costs linear time.
-    pattern:
-      /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]{0,64}(?:\\?["'])?\]?\s*(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/dgi,
+    pattern: new RegExp(
+      /(?:secret|token|passw|pwd|pass|credential|auth|key)[A-Za-z0-9_.-]{0,64}(?:\\?["'])?\]?\s*/.source +
+        /(?:=|:=|:|=>)\s*(?:\\?["'`])?(?<secret>[^\s"'\\<>{}(),;&`|]+)/.source,
+      'dgi',
+    ),
     accept: (s, text, m) => {
       const sep = /(?:\\?["'])?\]?\s*(?:=|:=|:|=>)/.exec(m[0])!;
       const name = nameBefore(text, m.index, m.index + sep.index);

@@ -3,7 +3,7 @@
 // not secrets; random-looking strings are.
 
 /** Shannon entropy in bits per character. */
-export function shannonEntropy(value: string): number {
+function shannonEntropy(value: string): number {
   const counts = new Map<string, number>();
   for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
   let bits = 0;
@@ -15,13 +15,24 @@ export function shannonEntropy(value: string): number {
   return bits;
 }
 
-const PLACEHOLDER_WORDS =
-  /^(?:true|false|null|nil|none|undefined|required|optional|string|str|number|int|integer|bool|boolean|object|any|unknown|void|bytes|list|dict|map|array|secret|password|passwd|token|redacted|hidden|masked|example|sample|placeholder|changeme|default|empty|test|dummy|fake|todo|tbd|xxx+|\*+|\.+)$/i;
-const PLACEHOLDER_PARTS =
-  /your[_-]?|[_-]here\b|change[_-]?me|^my[_-]?(?:password|pass|token|key|secret)|<[^>]*>|\{\{|\}\}|\$\{|\[REDACTED|REDACTED|example|placeholder|changeme|xxxxxx|\*\*\*|\.\.\.|…/i;
+const PLACEHOLDER_WORDS = new RegExp(
+  '^(?:true|false|null|nil|none|undefined|required|optional|string|str|number|int|integer|bool|' +
+    'boolean|object|any|unknown|void|bytes|list|dict|map|array|secret|password|passwd|token|' +
+    'redacted|hidden|masked|example|sample|placeholder|changeme|default|empty|test|dummy|fake|' +
+    String.raw`todo|tbd|xxx+|\*+|\.+)$`,
+  'i',
+);
+const PLACEHOLDER_PARTS = new RegExp(
+  /your[_-]?|[_-]here\b|change[_-]?me|^my[_-]?(?:password|pass|token|key|secret)|<[^>]*>|\{\{|\}\}|/.source +
+    /\$\{|\[REDACTED|REDACTED|example|placeholder|changeme|xxxxxx|\*\*\*|\.\.\.|…/.source,
+  'i',
+);
 /** Values that are code, not data: member access, calls, environment lookups, types. */
-const CODE_LIKE =
-  /^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\)?)?$|^[A-Za-z_$][\w$]*\(|^(?:process\.env|os\.environ|env\.|getenv|config\.|settings\.|self\.|this\.|ctx\.|args\.|opts\.|options\.|req\.|request\.)|^[A-Z][A-Za-z]*\[|^[a-z_]+\[[a-z_'"]/;
+const CODE_LIKE = new RegExp(
+  String.raw`^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\)?)?$|^[A-Za-z_$][\w$]*\(|^(?:process\.env|` +
+    String.raw`os\.environ|env\.|getenv|config\.|settings\.|self\.|this\.|ctx\.|args\.|opts\.|options\.|` +
+    String.raw`req\.|request\.)|^[A-Z][A-Za-z]*\[|^[a-z_]+\[[a-z_'"]`,
+);
 
 /** A value that stands for a secret without being one: a variable, a template, a placeholder, code. */
 export function isPlaceholder(value: string): boolean {

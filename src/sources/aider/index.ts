@@ -14,5 +14,3 @@ export const aiderAdapter: FileAdapter = {
   discover: discoverAiderHistories,
   parseFile: (ctx) => parseAiderHistory(readFileSync(ctx.path, 'utf8'), ctx.path),
 };
-
-export { parseAiderHistory } from './parser.js';

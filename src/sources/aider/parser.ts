@@ -24,9 +24,9 @@ import {
   thinkingClose,
 } from './schema.js';
 
-export const INPUT_HISTORY_REASON =
+const INPUT_HISTORY_REASON =
   'Aider input history (.aider.input.history): a prompt log without replies, not a chat session';
-export const NO_CHAT_REASON = 'no Aider chat content (no "# aider chat started at" header and no "#### " prompt lines)';
+const NO_CHAT_REASON = 'no Aider chat content (no "# aider chat started at" header and no "#### " prompt lines)';
 
 interface Segment {
   /** 1-based line of the header (0 for content before the first header). */

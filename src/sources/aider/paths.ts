@@ -6,8 +6,8 @@ import { basename } from 'node:path';
 import type { Env } from '../../shared/paths.js';
 import { findFiles } from '../find-files.js';
 
-export const CHAT_HISTORY_NAME = '.aider.chat.history.md';
-export const INPUT_HISTORY_NAME = '.aider.input.history';
+const CHAT_HISTORY_NAME = '.aider.chat.history.md';
+const INPUT_HISTORY_NAME = '.aider.input.history';
 const MAX_DEPTH = 3;
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 

@@ -9,7 +9,7 @@ import { isObject, str, type JsonObject } from './schema.js';
 import { stringifyJson } from '../../shared/bounded-json.js';
 
 /** Upper bound on how much of a persisted tool-output sidecar is read. */
-export const SIDECAR_MAX_BYTES = 1024 * 1024;
+const SIDECAR_MAX_BYTES = 1024 * 1024;
 
 export interface BlockContext {
   /** Path of the transcript (sidecars are looked up beside it). */
@@ -23,7 +23,7 @@ export interface BlockContext {
 }
 
 /** Metadata of an image/document source: media type and approximate decoded size, never the data. */
-export function mediaMeta(raw: JsonObject): Record<string, unknown> {
+function mediaMeta(raw: JsonObject): Record<string, unknown> {
   const source = isObject(raw.source) ? raw.source : {};
   const meta: Record<string, unknown> = {};
   const mediaType = str(source.media_type);
@@ -48,7 +48,7 @@ export function textBlocks(text: string, kind: 'text' | 'summary' = 'text'): Blo
   );
 }
 
-export function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
+function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
   const input = raw.input ?? {};
   const id = str(raw.id);
   const name = str(raw.name) ?? 'unknown';
@@ -124,7 +124,7 @@ const RESULT_FIELDS = [
   'exitCode',
 ];
 
-export function toolUseResultMeta(value: unknown): Record<string, unknown> {
+function toolUseResultMeta(value: unknown): Record<string, unknown> {
   const meta: Record<string, unknown> = {};
   if (!isObject(value)) return meta;
   for (const field of RESULT_FIELDS) {
@@ -162,7 +162,7 @@ function resolvePersistedOutput(block: Block, resultMeta: Record<string, unknown
   block.meta = { ...block.meta, persistedOutputMissing: true };
 }
 
-export function toolResultBlock(raw: JsonObject, toolUseResult: unknown, ctx: BlockContext): Block {
+function toolResultBlock(raw: JsonObject, toolUseResult: unknown, ctx: BlockContext): Block {
   const { text, meta } = flattenResultContent(raw.content);
   const block: Block = { kind: 'tool_result', text, isError: raw.is_error === true };
   const id = str(raw.tool_use_id);

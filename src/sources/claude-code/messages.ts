@@ -50,7 +50,7 @@ const USER_META_FIELDS = [
 ] as const;
 
 /** What a user record is: a typed prompt, tool output, a compaction summary or injected context. */
-export function userKind(record: JsonObject, blocks: Block[]): MessageKind {
+function userKind(record: JsonObject, blocks: Block[]): MessageKind {
   if (record.isCompactSummary === true) return 'compaction';
   if (record.isMeta === true) return 'meta';
   const typed = blocks.some((b) => !b.noise && (b.kind === 'text' || b.kind === 'image' || b.kind === 'document'));

@@ -2,7 +2,7 @@
 // `<command-name>`, `<system-reminder>`, `<local-command-stdout>` and the "[Request interrupted ...]"
 // markers. Text is split into segments, each either typed text or a noise wrapper (kept, but marked).
 
-export const NOISE_TAGS = [
+const NOISE_TAGS = [
   'command-name',
   'command-message',
   'command-args',

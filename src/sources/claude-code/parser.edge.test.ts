@@ -248,7 +248,9 @@ describe('claude-code parser: persisted tool output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'strata-cc-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const preview = (id: string) =>
-    `<persisted-output>\nOutput too large (2MB). Full output saved to: /home/someone/.claude/projects/-w/${SID}/tool-results/${id}.txt\n\nPreview (first 2KB):\nline 1\n</persisted-output>`;
+    `<persisted-output>\nOutput too large (2MB). Full output saved to: ` +
+    `/home/someone/.claude/projects/-w/${SID}/tool-results/${id}.txt\n\nPreview (first 2KB):\nline ` +
+    `1\n</persisted-output>`;
   const resultLine = (id: string) => user(`r-${id}`, [{ type: 'tool_result', tool_use_id: id, content: preview(id) }]);
 
   it('reads the sidecar (bounded to 1 MB) from a main or subagent transcript, keeps the preview when missing', () => {

@@ -34,7 +34,10 @@ function rawRecords(path: string): Raw[] {
     .map((l) => JSON.parse(l) as Raw);
 }
 
-/** Expected counts from the raw JSON: sessions, messages (distinct assistant ids + user/system records), tool calls, tool results. */
+/**
+ * Expected counts from the raw JSON: sessions, messages (distinct assistant ids + user/system records), tool calls,
+ * tool results.
+ */
 function rawCounts(path: string): [number, number, number, number] {
   const agent = /^agent-(.+)\.jsonl$/.exec(basename(path))?.[1];
   const conv = rawRecords(path).filter((r) => ['user', 'assistant', 'system'].includes(r.type));
@@ -56,6 +59,8 @@ function rawCounts(path: string): [number, number, number, number] {
   ];
 }
 
+const OMARCHY = 'omarchy-backup/projects/-home-vwestberg-Claude';
+const MAVENS = 'vps-system/projects/-home-ken-next-mavens-flow';
 // [sessions, messages, tool calls, tool results], computed with rawCounts' logic (jq-style, not the parser).
 const EXPECTED: Record<string, [number, number, number, number]> = {
   'drmaciver-claude-reliability/coverage-test-fix.jsonl': [1, 30, 13, 13],
@@ -67,29 +72,18 @@ const EXPECTED: Record<string, [number, number, number, number]> = {
   'obra-episodic-memory/short-conversation.jsonl': [1, 2, 0, 0],
   'obra-episodic-memory/tiny-conversation.jsonl': [1, 6, 1, 1],
   'omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl': [1, 463, 153, 153],
-  'omarchy-backup/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371/subagents/agent-aa9b6813c05338fac.jsonl':
-    [1, 85, 56, 56],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a073139c8fe58ba03.jsonl':
-    [1, 4, 1, 1],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a1409bd91f513fcba.jsonl':
-    [1, 9, 6, 6],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a2327c8c3086b56ee.jsonl':
-    [1, 44, 34, 34],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a65810eca9e781f4b.jsonl':
-    [1, 6, 2, 2],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a6a92bc7d0a52e8c2.jsonl':
-    [1, 13, 10, 10],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a79bed8f6ae00c34a.jsonl':
-    [1, 12, 7, 7],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a8e43dcdea414a060.jsonl':
-    [1, 2, 0, 0],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-aa1c7e864af7eb9ee.jsonl':
-    [1, 11, 6, 6],
-  'omarchy-backup/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-af8555925ab48a3d6.jsonl':
-    [1, 46, 29, 29],
+  [`${OMARCHY}/1fb5e404-604d-4a2b-baf1-3beb42a67371/subagents/agent-aa9b6813c05338fac.jsonl`]: [1, 85, 56, 56],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a073139c8fe58ba03.jsonl`]: [1, 4, 1, 1],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a1409bd91f513fcba.jsonl`]: [1, 9, 6, 6],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a2327c8c3086b56ee.jsonl`]: [1, 44, 34, 34],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a65810eca9e781f4b.jsonl`]: [1, 6, 2, 2],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a6a92bc7d0a52e8c2.jsonl`]: [1, 13, 10, 10],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a79bed8f6ae00c34a.jsonl`]: [1, 12, 7, 7],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-a8e43dcdea414a060.jsonl`]: [1, 2, 0, 0],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-aa1c7e864af7eb9ee.jsonl`]: [1, 11, 6, 6],
+  [`${OMARCHY}/512f6c74-f82f-4adb-9719-4ae90076677c/subagents/agent-af8555925ab48a3d6.jsonl`]: [1, 46, 29, 29],
   'omarchy-backup/projects/-home-vwestberg-Claude/5fbb940a-c7f3-404d-bf66-a028fcc250ec.jsonl': [1, 165, 42, 42],
-  'omarchy-backup/projects/-home-vwestberg-Claude/8fd119a6-9ab8-407b-810f-329cfb6153e0/subagents/agent-a520480fc0182e0d7.jsonl':
-    [1, 18, 8, 8],
+  [`${OMARCHY}/8fd119a6-9ab8-407b-810f-329cfb6153e0/subagents/agent-a520480fc0182e0d7.jsonl`]: [1, 18, 8, 8],
   'vps-config/projects/-root/6ec78367-c548-4d6d-b80c-ec1d30cc5bb2/subagents/agent-a562625e12c50ac40.jsonl': [
     1, 50, 30, 30,
   ],
@@ -102,11 +96,8 @@ const EXPECTED: Record<string, [number, number, number, number]> = {
   ],
   'vps-system/projects/-home-ken-github/f02a98c9-b490-4e35-9f43-293fd40c5686.jsonl': [1, 116, 56, 56],
   'vps-system/projects/-home-ken-next-mavens-flow/0c4091f0-060f-4af0-8df1-c18d15dd7487.jsonl': [1, 11, 5, 5],
-  'vps-system/projects/-home-ken-next-mavens-flow/0c4091f0-060f-4af0-8df1-c18d15dd7487/subagents/agent-aprompt_suggestion-7c77e3.jsonl':
-    [1, 3, 0, 0],
-  'vps-system/projects/-home-ken-next-mavens-flow/eb3fff50-8602-4007-9d57-c59c2da9cc9f/subagents/agent-ad82874.jsonl': [
-    1, 53, 40, 40,
-  ],
+  [`${MAVENS}/0c4091f0-060f-4af0-8df1-c18d15dd7487/subagents/agent-aprompt_suggestion-7c77e3.jsonl`]: [1, 3, 0, 0],
+  [`${MAVENS}/eb3fff50-8602-4007-9d57-c59c2da9cc9f/subagents/agent-ad82874.jsonl`]: [1, 53, 40, 40],
 };
 
 const blocksOf = (messages: ParsedMessage[], kind: Block['kind']): Block[] =>

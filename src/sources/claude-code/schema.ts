@@ -7,7 +7,7 @@ export type JsonObject = Record<string, unknown>;
 export const MESSAGE_TYPES = new Set(['user', 'assistant', 'system']);
 
 /** Record types Claude Code writes that we skip (but count). `summary` also feeds the title. */
-export const KNOWN_SKIPPED_TYPES = new Set([
+const KNOWN_SKIPPED_TYPES = new Set([
   'summary',
   'file-history-snapshot',
   'queue-operation',

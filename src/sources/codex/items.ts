@@ -43,7 +43,7 @@ export function cwdFromEnvironmentContext(text: string): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
-export function compactJson(value: unknown): string {
+function compactJson(value: unknown): string {
   try {
     return stringifyJson(value) ?? '';
   } catch {
@@ -85,7 +85,9 @@ export function contentBlocks(content: unknown): Block[] {
   return blocks;
 }
 
-/** Output of a tool: plain string, `{content, success}`, a list of content items, or gen-2 `{output, metadata}` JSON. */
+/**
+ * Output of a tool: plain string, `{content, success}`, a list of content items, or gen-2 `{output, metadata}` JSON.
+ */
 export function toolOutput(output: unknown): { text: string; isError: boolean; exitCode?: number } {
   let text: string;
   let isError = false;

@@ -6,7 +6,7 @@ import type { Env } from '../../shared/paths.js';
 import { homeDir } from '../../shared/paths.js';
 import { findFiles } from '../find-files.js';
 
-export function codexHome(env: Env): string {
+function codexHome(env: Env): string {
   return env.CODEX_HOME || join(homeDir(env), '.codex');
 }
 

@@ -13,7 +13,7 @@ export function arr(v: unknown): unknown[] {
 }
 
 /** Item types of the Responses API that Codex writes (bare in generation 2, as `response_item` payloads in 3). */
-export const RESPONSE_ITEM_TYPES = new Set([
+const RESPONSE_ITEM_TYPES = new Set([
   'message',
   'reasoning',
   'function_call',
@@ -27,7 +27,7 @@ export const RESPONSE_ITEM_TYPES = new Set([
 ]);
 
 /** Generation-3 envelope types. */
-export const ENVELOPE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
+const ENVELOPE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
 
 export type CodexLine =
   | { kind: 'envelope'; type: string; timestamp?: string; payload: Json }

@@ -41,103 +41,109 @@ const reply = (id: string, text: string, extra: object = {}) => ({
 });
 
 describe('gemini parser: 2026 JSONL', () => {
-  it('applies $set, replace-by-id (keeping the first position) and $rewindTo (drops that message and the rest)', async () => {
-    const path = write(
-      'session-2026-04-25T08-00-aaaa.jsonl',
-      jsonl([
-        header,
-        userMsg('u1', 'first'),
-        reply('g1', 'draft'),
-        { $set: { lastUpdated: '2026-04-25T08:02:00Z', summary: 'Fix the DB' } },
-        userMsg('u2', 'second'),
-        reply('g2', 'answer two'),
-        reply('g1', 'final'),
-        { $rewindTo: 'u2' },
-        userMsg('u3', 'third'),
-      ]),
-    );
-    const out = await geminiAdapter.parseFile({ path });
-    expect(out.messages.map((m) => [m.key, m.kind, m.blocks[0]?.text, m.line])).toEqual([
-      ['u1', 'prompt', 'first', 2],
-      ['g1', 'response', 'final', 7],
-      ['u3', 'prompt', 'third', 9],
-    ]);
-    expect(out.sessions).toEqual([
-      {
-        key: 'sess-1',
-        agent: 'gemini',
-        title: 'Fix the DB',
-        meta: {
-          format: 'jsonl',
-          projectHash: 'abc123',
-          startTime: '2026-04-25T08:00:00Z',
-          lastUpdated: '2026-04-25T08:02:00Z',
-          kind: 'main',
-          projectDir: 'myproj',
+  it(
+    'applies $set, replace-by-id (keeping the first position) and $rewindTo (drops that message and the ' + 'rest)',
+    async () => {
+      const path = write(
+        'session-2026-04-25T08-00-aaaa.jsonl',
+        jsonl([
+          header,
+          userMsg('u1', 'first'),
+          reply('g1', 'draft'),
+          { $set: { lastUpdated: '2026-04-25T08:02:00Z', summary: 'Fix the DB' } },
+          userMsg('u2', 'second'),
+          reply('g2', 'answer two'),
+          reply('g1', 'final'),
+          { $rewindTo: 'u2' },
+          userMsg('u3', 'third'),
+        ]),
+      );
+      const out = await geminiAdapter.parseFile({ path });
+      expect(out.messages.map((m) => [m.key, m.kind, m.blocks[0]?.text, m.line])).toEqual([
+        ['u1', 'prompt', 'first', 2],
+        ['g1', 'response', 'final', 7],
+        ['u3', 'prompt', 'third', 9],
+      ]);
+      expect(out.sessions).toEqual([
+        {
+          key: 'sess-1',
+          agent: 'gemini',
+          title: 'Fix the DB',
+          meta: {
+            format: 'jsonl',
+            projectHash: 'abc123',
+            startTime: '2026-04-25T08:00:00Z',
+            lastUpdated: '2026-04-25T08:02:00Z',
+            kind: 'main',
+            projectDir: 'myproj',
+          },
         },
-      },
-    ]);
-    expect(out.sessions[0]?.project).toBeUndefined();
-  });
+      ]);
+      expect(out.sessions[0]?.project).toBeUndefined();
+    },
+  );
 
-  it('turns tool calls into call blocks plus tool_output messages, thoughts into thinking, tokens into usage', async () => {
-    const path = write(
-      'session-2026-04-25T08-00-bbbb.jsonl',
-      jsonl([
-        header,
-        reply('g1', 'running', {
-          thoughts: [{ subject: 'Plan', description: 'List schemas', timestamp: 'x' }],
-          tokens: { input: 1000, output: 50, cached: 600, thoughts: 20, tool: 5, total: 1075 },
-          toolCalls: [
-            {
-              id: 't1',
-              name: 'run_shell_command',
-              args: { command: 'ls' },
-              status: 'success',
-              result: [{ functionResponse: { id: 't1', name: 'run_shell_command', response: { output: 'a b' } } }],
-            },
-            {
-              id: 't2',
-              name: 'run_shell_command',
-              args: { command: 'rm' },
-              status: 'cancelled',
-              result: [{ functionResponse: { id: 't2', response: { error: 'User denied execution.' } } }],
-            },
-            { id: 't3', name: 'read_file', args: { path: 'x' }, status: 'executing' },
-          ],
-        }),
-        { id: 'e1', timestamp: 'y', type: 'error', content: 'MCP error' },
-        { id: 'i1', timestamp: 'y', type: 'info', content: 'Request cancelled.' },
-      ]),
-    );
-    const out = await geminiAdapter.parseFile({ path });
-    const [main, r1, r2, err, info] = out.messages;
-    expect(main?.blocks.map((b) => [b.kind, b.text])).toEqual([
-      ['thinking', 'Plan: List schemas'],
-      ['text', 'running'],
-      ['tool_call', '{"command":"ls"}'],
-      ['tool_call', '{"command":"rm"}'],
-      ['tool_call', '{"path":"x"}'],
-    ]);
-    expect(main?.usage).toEqual({
-      apiMessageId: 'g1',
-      model: 'gemini-3-flash-preview',
-      inputTokens: 405,
-      outputTokens: 70,
-      cacheReadTokens: 600,
-      cacheWriteTokens: 0,
-    });
-    expect(r1).toMatchObject({
-      key: 'g1:result:t1',
-      role: 'tool',
-      kind: 'tool_output',
-      blocks: [{ kind: 'tool_result', toolCallId: 't1', toolName: 'run_shell_command', text: 'a b', isError: false }],
-    });
-    expect(r2?.blocks[0]).toMatchObject({ toolCallId: 't2', text: 'User denied execution.', isError: true });
-    expect(err).toMatchObject({ role: 'system', kind: 'error', blocks: [{ kind: 'system', text: 'MCP error' }] });
-    expect(info).toMatchObject({ role: 'system', kind: 'system' });
-    expect(out.messages).toHaveLength(5);
-  });
+  it(
+    'turns tool calls into call blocks plus tool_output messages, thoughts into thinking, tokens into ' + 'usage',
+    async () => {
+      const path = write(
+        'session-2026-04-25T08-00-bbbb.jsonl',
+        jsonl([
+          header,
+          reply('g1', 'running', {
+            thoughts: [{ subject: 'Plan', description: 'List schemas', timestamp: 'x' }],
+            tokens: { input: 1000, output: 50, cached: 600, thoughts: 20, tool: 5, total: 1075 },
+            toolCalls: [
+              {
+                id: 't1',
+                name: 'run_shell_command',
+                args: { command: 'ls' },
+                status: 'success',
+                result: [{ functionResponse: { id: 't1', name: 'run_shell_command', response: { output: 'a b' } } }],
+              },
+              {
+                id: 't2',
+                name: 'run_shell_command',
+                args: { command: 'rm' },
+                status: 'cancelled',
+                result: [{ functionResponse: { id: 't2', response: { error: 'User denied execution.' } } }],
+              },
+              { id: 't3', name: 'read_file', args: { path: 'x' }, status: 'executing' },
+            ],
+          }),
+          { id: 'e1', timestamp: 'y', type: 'error', content: 'MCP error' },
+          { id: 'i1', timestamp: 'y', type: 'info', content: 'Request cancelled.' },
+        ]),
+      );
+      const out = await geminiAdapter.parseFile({ path });
+      const [main, r1, r2, err, info] = out.messages;
+      expect(main?.blocks.map((b) => [b.kind, b.text])).toEqual([
+        ['thinking', 'Plan: List schemas'],
+        ['text', 'running'],
+        ['tool_call', '{"command":"ls"}'],
+        ['tool_call', '{"command":"rm"}'],
+        ['tool_call', '{"path":"x"}'],
+      ]);
+      expect(main?.usage).toEqual({
+        apiMessageId: 'g1',
+        model: 'gemini-3-flash-preview',
+        inputTokens: 405,
+        outputTokens: 70,
+        cacheReadTokens: 600,
+        cacheWriteTokens: 0,
+      });
+      expect(r1).toMatchObject({
+        key: 'g1:result:t1',
+        role: 'tool',
+        kind: 'tool_output',
+        blocks: [{ kind: 'tool_result', toolCallId: 't1', toolName: 'run_shell_command', text: 'a b', isError: false }],
+      });
+      expect(r2?.blocks[0]).toMatchObject({ toolCallId: 't2', text: 'User denied execution.', isError: true });
+      expect(err).toMatchObject({ role: 'system', kind: 'error', blocks: [{ kind: 'system', text: 'MCP error' }] });
+      expect(info).toMatchObject({ role: 'system', kind: 'system' });
+      expect(out.messages).toHaveLength(5);
+    },
+  );
 
   it('keeps inline data as metadata only', async () => {
     const path = write(

@@ -54,7 +54,7 @@ function jsonErrorOffset(err: unknown): number | undefined {
   return m?.[1] ? Number(m[1]) : undefined;
 }
 
-export function parseGeminiJson(text: string, path: string): ParseOutput {
+function parseGeminiJson(text: string, path: string): ParseOutput {
   const out = emptyParseOutput();
   let doc: unknown;
   try {
@@ -87,7 +87,7 @@ export function parseGeminiJson(text: string, path: string): ParseOutput {
   return out;
 }
 
-export function parseGeminiJsonl(text: string, path: string): ParseOutput {
+function parseGeminiJsonl(text: string, path: string): ParseOutput {
   const out = emptyParseOutput();
   const header: Json = {};
   const order: string[] = [];

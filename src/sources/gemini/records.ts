@@ -5,7 +5,7 @@ import { arr, isObject, num, str } from './schema.js';
 import type { Json } from './schema.js';
 import { stringifyJson } from '../../shared/bounded-json.js';
 
-export function compactJson(value: unknown): string {
+function compactJson(value: unknown): string {
   try {
     return stringifyJson(value) ?? '';
   } catch {
@@ -53,7 +53,7 @@ function thoughtBlocks(thoughts: unknown): Block[] {
 }
 
 /** Text of a tool result: the functionResponse parts' `output` (or `error`), else compact JSON. */
-export function resultText(result: unknown): { text: string; hasError: boolean } {
+function resultText(result: unknown): { text: string; hasError: boolean } {
   if (typeof result === 'string') return { text: result, hasError: false };
   const texts: string[] = [];
   let hasError = false;
@@ -74,7 +74,7 @@ export function resultText(result: unknown): { text: string; hasError: boolean }
   return { text: texts.join('\n'), hasError };
 }
 
-export function geminiUsage(tokens: unknown, apiMessageId: string, model?: string): TokenUsage | undefined {
+function geminiUsage(tokens: unknown, apiMessageId: string, model?: string): TokenUsage | undefined {
   if (!isObject(tokens)) return undefined;
   const input = num(tokens.input) ?? 0;
   const cached = num(tokens.cached) ?? 0;

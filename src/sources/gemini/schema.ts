@@ -8,8 +8,6 @@ export function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
-export const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'warning', 'error']);
-
 /** One line of a 2026 JSONL session. */
 export type GeminiLine =
   | { kind: 'header'; record: Json }

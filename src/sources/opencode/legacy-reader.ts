@@ -9,7 +9,7 @@ import { convertSession, type RawMessage, type RawPart, type RawSession } from '
 import { isRecord, parseJsonObject, str } from './schema.js';
 
 /** `<storage>/session/<group>/<id>.json` → `<storage>`. */
-export function storageDirOf(sessionFile: string): string {
+function storageDirOf(sessionFile: string): string {
   return dirname(dirname(dirname(sessionFile)));
 }
 

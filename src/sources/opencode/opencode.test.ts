@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ParseOutput } from '../../shared/model.js';
 import { opencodeAdapter } from './index.js';
-import { OpenCodeTestDb, assistantInfo, userInfo } from './test-db.js';
+import { OpenCodeTestDb, assistantInfo, userInfo } from '../../../test/support/opencode-test-db.js';
 
 const T0 = 1_750_000_000_000;
 const CWD = '/home/dev/webapp';
@@ -220,7 +220,8 @@ describe('opencode.db', () => {
     writer.exec('BEGIN IMMEDIATE');
     writer
       .prepare(
-        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_x', 'ses_a', 1, 1, '{\"role\":\"user\"}')",
+        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_x', 'ses_a', 1, 1, " +
+          '\'{"role":"user"}\')',
       )
       .run();
     const before = digest();

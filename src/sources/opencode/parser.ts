@@ -7,7 +7,7 @@ import { legacySessionFingerprint, parseLegacySession } from './legacy-reader.js
 import { DB_FILE, isLegacySessionPath } from './paths.js';
 import { opencodeDbFingerprint, parseOpenCodeDb } from './sqlite-reader.js';
 
-export const MARKDOWN_EXPORT_REASON =
+const MARKDOWN_EXPORT_REASON =
   "Markdown export of an OpenCode session, not OpenCode's own storage (opencode.db or storage/ JSON)";
 
 function isDatabase(path: string): boolean {

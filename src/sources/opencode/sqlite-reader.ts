@@ -9,9 +9,9 @@ import { convertSession, type RawMessage, type RawSession } from './convert.js';
 import { isRecord } from './schema.js';
 
 const STATE_VERSION = 1;
-export const BUSY_TIMEOUT_MS = 2000;
+const BUSY_TIMEOUT_MS = 2000;
 
-export interface OpenCodeDbState {
+interface OpenCodeDbState {
   version: number;
   /** session id → change stamp (`<max time_updated>:<messages>:<parts>`). */
   sessions: Record<string, string>;
@@ -19,7 +19,7 @@ export interface OpenCodeDbState {
 
 type Db = Database.Database;
 
-export function openReadOnly(path: string): Db {
+function openReadOnly(path: string): Db {
   const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
   db.pragma('query_only = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -65,8 +65,10 @@ function sessionStamps(db: Db): Map<string, string> {
       `SELECT s.id AS id, MAX(s.time_updated, COALESCE(m.mx, 0), COALESCE(p.mx, 0)) AS stamp,
               COALESCE(m.n, 0) AS messages, COALESCE(p.n, 0) AS parts
          FROM session s
-         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM message GROUP BY session_id) m ON m.session_id = s.id
-         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM part GROUP BY session_id) p ON p.session_id = s.id
+         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM message GROUP BY session_id) m ON
+           m.session_id = s.id
+         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM part GROUP BY session_id) p ON
+           p.session_id = s.id
         ORDER BY s.time_created, s.id`,
     )
     .all() as Array<{ id: string; stamp: number; messages: number; parts: number }>;

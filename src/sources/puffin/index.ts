@@ -16,11 +16,6 @@ export const puffinAdapter: FileAdapter = {
 };
 
 export {
-  parsePuffinFile,
-  streamPuffinHistory,
   walkPuffinPrompts,
   STREAM_THRESHOLD_BYTES,
-  NOT_PUFFIN_REASON,
-  type RawPromptHandler,
-  type RawPromptWalkEnd,
 } from './parser.js';

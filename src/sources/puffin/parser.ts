@@ -11,7 +11,7 @@ import { PuffinTokenWalker, streamPuffinTokens, type WalkHandler } from './token
 /** Files above this size are parsed with the streaming parser (design: 50 MB). */
 export const STREAM_THRESHOLD_BYTES = 50 * 1024 * 1024;
 
-export const NOT_PUFFIN_REASON = 'not a Puffin history: no top-level "branches" object';
+const NOT_PUFFIN_REASON = 'not a Puffin history: no top-level "branches" object';
 
 export interface PuffinParseOptions {
   /** Override the size above which the streaming parser is used (tests force it with 0). */
@@ -79,7 +79,10 @@ async function walkDocument(doc: unknown, handler: RawPromptHandler, found: () =
   }
 }
 
-/** The file parsed whole; `parsed` false when it is corrupt or truncated (the streaming walk then keeps every prompt completed before the error). */
+/**
+ * The file parsed whole; `parsed` false when it is corrupt or truncated (the streaming walk then keeps every prompt
+ * completed before the error).
+ */
 function parseWhole(path: string): { parsed: boolean; doc?: unknown } {
   try {
     return { parsed: true, doc: JSON.parse(readFileSync(path, 'utf8')) as unknown };
@@ -126,7 +129,7 @@ export async function walkPuffinPrompts(
  * Streams a history into `sink` with bounded memory (messages are handed over as soon as their thread
  * is known; sessions at the end). Returns false when the file is not a Puffin history.
  */
-export async function streamPuffinHistory(path: string, sink: PuffinSink): Promise<boolean> {
+async function streamPuffinHistory(path: string, sink: PuffinSink): Promise<boolean> {
   const builder = new PuffinThreadBuilder(sink, projectForHistoryPath(path));
   const walker = new PuffinTokenWalker({
     prompt: (branchKey, raw) => builder.addPrompt(branchKey, raw),
@@ -141,7 +144,9 @@ export async function streamPuffinHistory(path: string, sink: PuffinSink): Promi
     sink.malformed({
       line: result.error.line,
       offset: result.error.offset,
-      reason: `invalid JSON (truncated or corrupt) near byte ${result.error.offset}: ${result.error.message}; prompts completed before it were kept`,
+      reason:
+        `invalid JSON (truncated or corrupt) near byte ` +
+        `${result.error.offset}: ${result.error.message}; prompts completed before it were kept`,
     });
   }
   builder.finish();

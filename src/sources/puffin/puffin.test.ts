@@ -108,53 +108,56 @@ describe('puffin adapter on real fixtures', () => {
 });
 
 describe('puffin threads', () => {
-  it('groups a tree into one session, computes depth, handles null responses, missing children and ISO times', async () => {
-    const dir = tmp();
-    const path = writeHistory(
-      {
-        branches: {
-          main: {
-            id: 'main',
-            name: 'Main line',
-            prompts: [
-              prompt('r1', null, { title: 'Root title' }),
-              prompt('c2', 'c1', { response: null }), // child listed before its parent
-              prompt('c1', 'r1', { timestamp: '2026-02-01T10:00:00.000Z', children: undefined }),
-              prompt('o1', 'missing-parent'),
-            ],
+  it(
+    'groups a tree into one session, computes depth, handles null responses, missing children and ISO ' + 'times',
+    async () => {
+      const dir = tmp();
+      const path = writeHistory(
+        {
+          branches: {
+            main: {
+              id: 'main',
+              name: 'Main line',
+              prompts: [
+                prompt('r1', null, { title: 'Root title' }),
+                prompt('c2', 'c1', { response: null }), // child listed before its parent
+                prompt('c1', 'r1', { timestamp: '2026-02-01T10:00:00.000Z', children: undefined }),
+                prompt('o1', 'missing-parent'),
+              ],
+            },
           },
+          activeBranch: 'main',
         },
-        activeBranch: 'main',
-      },
-      dir,
-    );
-    const out = await parsePuffinFile(path);
-    expect(out.sessions.map((s) => s.key).sort()).toEqual(['o1', 'r1']);
-    const r1 = out.sessions.find((s) => s.key === 'r1')!;
-    expect(r1).toMatchObject({
-      title: 'Root title',
-      project: dir,
-      meta: { branchId: 'main', branchName: 'Main line' },
-    });
-    const o1 = out.sessions.find((s) => s.key === 'o1')!;
-    expect(o1.title).toBe('content of o1');
-    expect(o1.meta?.orphanOfPromptId).toBe('missing-parent');
-    const byKey = new Map(out.messages.map((m) => [m.key, m]));
-    expect(byKey.get('c1:p')).toMatchObject({
-      sessionKey: 'r1',
-      timestamp: '2026-02-01T10:00:00.000Z',
-      meta: { depth: 1 },
-    });
-    expect(byKey.get('c2:p')).toMatchObject({ sessionKey: 'r1', meta: { depth: 2, parentId: 'c1' } });
-    expect(byKey.has('c2:r')).toBe(false);
-    expect(byKey.get('r1:p')?.timestamp).toBe('2026-03-29T04:23:30.475Z');
-    expect(byKey.get('r1:r')).toMatchObject({
-      role: 'assistant',
-      kind: 'response',
-      blocks: [{ kind: 'text', text: 'answer to r1' }],
-    });
-    expect(out.messages).toHaveLength(7);
-  });
+        dir,
+      );
+      const out = await parsePuffinFile(path);
+      expect(out.sessions.map((s) => s.key).sort()).toEqual(['o1', 'r1']);
+      const r1 = out.sessions.find((s) => s.key === 'r1')!;
+      expect(r1).toMatchObject({
+        title: 'Root title',
+        project: dir,
+        meta: { branchId: 'main', branchName: 'Main line' },
+      });
+      const o1 = out.sessions.find((s) => s.key === 'o1')!;
+      expect(o1.title).toBe('content of o1');
+      expect(o1.meta?.orphanOfPromptId).toBe('missing-parent');
+      const byKey = new Map(out.messages.map((m) => [m.key, m]));
+      expect(byKey.get('c1:p')).toMatchObject({
+        sessionKey: 'r1',
+        timestamp: '2026-02-01T10:00:00.000Z',
+        meta: { depth: 1 },
+      });
+      expect(byKey.get('c2:p')).toMatchObject({ sessionKey: 'r1', meta: { depth: 2, parentId: 'c1' } });
+      expect(byKey.has('c2:r')).toBe(false);
+      expect(byKey.get('r1:p')?.timestamp).toBe('2026-03-29T04:23:30.475Z');
+      expect(byKey.get('r1:r')).toMatchObject({
+        role: 'assistant',
+        kind: 'response',
+        blocks: [{ kind: 'text', text: 'answer to r1' }],
+      });
+      expect(out.messages).toHaveLength(7);
+    },
+  );
 
   it('reports malformed prompts with their entry index and counts unknown shapes', async () => {
     const path = writeHistory({

@@ -1,13 +1,13 @@
 // Owns the boundary checks for Puffin `.puffin/history.json` records: a prompt and its response are
 // validated by hand (no throw), timestamps accepted as epoch ms or ISO strings.
 
-export interface PuffinFileChange {
+interface PuffinFileChange {
   path: string;
   action?: string;
   timestamp?: string;
 }
 
-export interface PuffinResponse {
+interface PuffinResponse {
   content: string;
   timestamp?: string;
   sessionId?: string;
@@ -39,7 +39,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Epoch milliseconds or an ISO/date string → ISO 8601; anything else → undefined. */
-export function toIsoTimestamp(value: unknown): string | undefined {
+function toIsoTimestamp(value: unknown): string | undefined {
   let ms: number | undefined;
   if (typeof value === 'number' && Number.isFinite(value)) ms = value;
   else if (typeof value === 'string' && value.trim() !== '') {

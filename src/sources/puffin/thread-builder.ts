@@ -30,7 +30,7 @@ interface PendingPrompt {
 
 const TITLE_MAX = 120;
 
-export function titleFor(prompt: PuffinPrompt): string | undefined {
+function titleFor(prompt: PuffinPrompt): string | undefined {
   if (prompt.title) return prompt.title;
   const first = prompt.content.split('\n').find((line) => line.trim() !== '');
   if (!first) return undefined;

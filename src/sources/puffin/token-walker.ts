@@ -29,7 +29,7 @@ interface Frame {
  * The tokenizer's strings are often slices of its 1 MiB input chunks; keeping one alive (an id in a map,
  * a message text) would keep the whole chunk alive. A copy holds only its own characters.
  */
-export function detachString(value: string): string {
+function detachString(value: string): string {
   return value.length < 13 ? value : (' ' + value).slice(1);
 }
 

@@ -1,6 +1,6 @@
 // Owns the session listing table: per session, its statistics rolled up over its subagent sessions and
 // the display cells of `strata index`, so that listing is one SQL query. Rows are a cache: the triggers
-// below delete a row whenever what it was computed from changes, and core/retrieval/listing.ts computes
+// below delete a row whenever what it was computed from changes, and core/retrieval/listing-table.ts computes
 // missing rows (at the end of each ingest, or on read).
 import type { Migration } from './types.js';
 

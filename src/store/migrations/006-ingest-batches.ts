@@ -18,7 +18,8 @@ export const ingestBatchesMigration: Migration = {
         indexed_through INTEGER NOT NULL
       );
       INSERT INTO fts_state (id, indexed_through) VALUES (1, (SELECT COALESCE(MAX(id), 0) FROM blocks));
-      UPDATE blocks SET tool_name = (SELECT c.tool_name FROM blocks c WHERE c.tool_call_id = blocks.tool_call_id AND c.kind = 'tool_call' LIMIT 1)
+      UPDATE blocks SET tool_name = (SELECT c.tool_name FROM blocks c WHERE c.tool_call_id = blocks.tool_call_id AND
+        c.kind = 'tool_call' LIMIT 1)
         WHERE kind = 'tool_result' AND tool_name IS NULL AND tool_call_id IS NOT NULL;
       DROP INDEX blocks_call;
       CREATE TABLE unnamed_results (

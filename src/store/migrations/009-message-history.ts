@@ -20,7 +20,8 @@ export const messageHistoryMigration: Migration = {
         source_id INTEGER REFERENCES sources(id) ON DELETE SET NULL,
         superseded_at TEXT NOT NULL,
         content_hash TEXT,
-        -- JSON array of the superseded blocks: [{kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta}]
+        -- JSON array of the superseded blocks:
+        -- [{kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta}]
         blocks TEXT NOT NULL
       );
       CREATE INDEX message_versions_message ON message_versions(message_id);

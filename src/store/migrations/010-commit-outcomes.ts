@@ -9,7 +9,8 @@ export const commitOutcomesMigration: Migration = {
   up(db) {
     db.exec(`
       ALTER TABLE session_stats ADD COLUMN commit_hashes TEXT NOT NULL DEFAULT '[]';
-      DELETE FROM session_stats WHERE commits > 0 OR first_prompt LIKE '<%' OR first_prompt LIKE '{%' OR first_prompt LIKE '[%'
+      DELETE FROM session_stats WHERE commits > 0
+        OR first_prompt LIKE '<%' OR first_prompt LIKE '{%' OR first_prompt LIKE '[%'
         OR session_id IN (SELECT id FROM sessions WHERE agent IN ('codex', 'aider'));
       DELETE FROM session_listing;
     `);

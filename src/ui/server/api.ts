@@ -167,5 +167,3 @@ export function handleApi(ctx: ApiContext, name: string, params: URLSearchParams
     return { status: 500, body: { error: error instanceof Error ? error.message : String(error) } };
   }
 }
-
-export const API_ENDPOINTS = Object.keys(HANDLERS);

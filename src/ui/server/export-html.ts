@@ -7,7 +7,7 @@ import { StrataError } from '../../shared/errors.js';
 import { defaultAssetsDir } from './server.js';
 
 /** JSON safe inside a <script> element: no `<` can close it or open a comment. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -37,7 +37,8 @@ export function sessionHtml(detail: SessionDetail, assetsDir = defaultAssetsDir(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; \
+style-src 'unsafe-inline'; img-src data:">
 <meta name="generator" content="strata export">
 <title>${escapeHtml(title)}</title>
 <style>${css}</style>

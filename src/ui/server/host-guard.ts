@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** The Host header values this server answers to on `port`. */
-export function ownHosts(port: number): Set<string> {
+function ownHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 

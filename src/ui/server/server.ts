@@ -10,7 +10,7 @@ import { handleApi, type ApiContext } from './api.js';
 import { refusal } from './host-guard.js';
 import { StrataError } from '../../shared/errors.js';
 
-export const LOOPBACK = '127.0.0.1';
+const LOOPBACK = '127.0.0.1';
 
 export interface UiServerOptions extends ApiContext {
   /** 0 (default): a free port chosen by the system. */
@@ -40,7 +40,8 @@ export function defaultAssetsDir(): string {
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src " +
+    "'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
@@ -57,7 +58,7 @@ function sendJson(res: ServerResponse, status: number, value: unknown, head: boo
 }
 
 /** Handles one request (exported for tests that call it without a socket). */
-export function handleRequest(options: UiServerOptions, port: number, req: IncomingMessage, res: ServerResponse): void {
+function handleRequest(options: UiServerOptions, port: number, req: IncomingMessage, res: ServerResponse): void {
   const refused = refusal(req.headers, port);
   if (refused) return send(res, 403, 'text/plain; charset=utf-8', `403 forbidden: ${refused}\n`, false);
   const head = req.method === 'HEAD';

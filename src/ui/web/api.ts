@@ -1,6 +1,6 @@
 // Owns the front end's calls to the JSON API (same origin, GET only).
 
-export class ApiError extends Error {}
+class ApiError extends Error {}
 
 export async function getJson<T>(
   endpoint: string,

@@ -20,7 +20,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-export function append(el: Node, children: (Child | Child[])[]): void {
+function append(el: Node, children: (Child | Child[])[]): void {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
     el.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));

@@ -152,7 +152,7 @@ function linkTo(
   return options.links ? h('a', { href: sessionHref(s.id) }, label) : h('span', {}, label);
 }
 
-export function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
+function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
   const t = s.tokens;
   return h(
     'section',
@@ -174,7 +174,8 @@ export function renderSessionHeader(s: SessionDetail, options: RenderOptions): H
       h(
         'dd',
         {},
-        `input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`,
+        `input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ` +
+          `${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`,
       ),
       h('dt', {}, 'messages'),
       h('dd', {}, String(s.messages.length)),

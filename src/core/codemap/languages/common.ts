@@ -21,12 +21,12 @@ const LEADING_TYPES = new Set([
   'marker_annotation',
 ]);
 
-export function startLine(node: SyntaxNode): number {
+function startLine(node: SyntaxNode): number {
   return node.startPosition.row + 1;
 }
 
 /** 1-based last line of a node (a node ending at column 0 ends on the previous line). */
-export function endLine(node: SyntaxNode): number {
+function endLine(node: SyntaxNode): number {
   const { row, column } = node.endPosition;
   return column === 0 && row > node.startPosition.row ? row : row + 1;
 }
@@ -37,7 +37,7 @@ export function collapse(text: string): string {
 }
 
 /** Declaration text from the first non-decorator child up to the body (or the first line when no body). */
-export function signatureOf(source: string, node: SyntaxNode, body?: SyntaxNode | null): string {
+function signatureOf(source: string, node: SyntaxNode, body?: SyntaxNode | null): string {
   let start = node.startIndex;
   for (const child of node.children) {
     if (!LEADING_TYPES.has(child.type)) {
@@ -60,7 +60,7 @@ export const anyComment: DocStyle = () => true;
 export const docCommentOnly: DocStyle = (t) => t.startsWith('/**') || t.startsWith('///') || t.startsWith('//!');
 
 /** Strips comment markers from a comment block and joins its lines. */
-export function cleanComment(text: string): string {
+function cleanComment(text: string): string {
   return text
     .replace(/^\/\*\*?/, '')
     .replace(/\*\/$/, '')
@@ -71,7 +71,7 @@ export function cleanComment(text: string): string {
 }
 
 /** Comments directly above `node` (no blank line between) that match `style`, cleaned; with their first line. */
-export function docAbove(node: SyntaxNode, style: DocStyle): { doc: string; line: number } | undefined {
+function docAbove(node: SyntaxNode, style: DocStyle): { doc: string; line: number } | undefined {
   const parts: string[] = [];
   let expectRow = node.startPosition.row;
   let first: SyntaxNode | undefined;

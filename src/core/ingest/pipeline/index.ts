@@ -43,7 +43,9 @@ export function mayThread(options: PipelineOptions): boolean {
   return options.mode !== 'inline' && threadsAvailable();
 }
 
-/** The source for `jobs` (planned ahead, `bytes` to read in all): threaded when the options and the size call for it. */
+/**
+ * The source for `jobs` (planned ahead, `bytes` to read in all): threaded when the options and the size call for it.
+ */
 export function openLineBatches(jobs: LineJob[], bytes: number, options: PipelineOptions): LineBatchSource {
   const threaded =
     mayThread(options) && jobs.length > 0 && (options.mode === 'threaded' || bytes >= THREADED_MIN_BYTES);

@@ -36,7 +36,7 @@ function hashOnDisk(path: string, end: number): string {
 }
 
 describe('read-ahead', () => {
-  it('hands out each job’s bytes and prefix hashes, fails an unreadable file as opening it does, and frees the ring', async () => {
+  it('hands out each job’s bytes and prefix hashes, fails an unreadable file as opening does, frees it', async () => {
     const whole = join(dir, 'whole.jsonl');
     const noNewline = join(dir, 'no-newline.jsonl');
     const partial = join(dir, 'partial.jsonl');
@@ -150,7 +150,7 @@ describe('read-ahead', () => {
     expect(openFiles()).toBe(before);
   });
 
-  it('splits lines the same whatever the chunks, and a line over many chunks is not corrupted by the reused buffer', () => {
+  it('splits lines the same whatever the chunks; a line over many chunks survives the reused buffer', () => {
     const text = [line(1, 10), line(2, 50_000), '', line(3, 5), `${line(4, 3)}\r`, line(5, 100_000)].join('\n');
     const bytes = Buffer.from(text);
     const chunked = (size: number): NextChunk => {

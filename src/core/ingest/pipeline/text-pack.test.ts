@@ -104,7 +104,8 @@ function store(name: string, prepared: PreparedOutput): Store {
 const dump = (s: Store) => [
   ...s.db
     .prepare(
-      'SELECT id, kind, field, hex(text) AS bytes, typeof(text) AS type, tool_input, typeof(tool_input) AS inputType, meta, typeof(meta) AS metaType FROM blocks ORDER BY id',
+      'SELECT id, kind, field, hex(text) AS bytes, typeof(text) AS type, tool_input, typeof(tool_input) AS ' +
+        'inputType, meta, typeof(meta) AS metaType FROM blocks ORDER BY id',
     )
     .all(),
   ...s.db.prepare('SELECT id, key, meta, typeof(meta) AS metaType FROM messages ORDER BY id').all(),

@@ -1,7 +1,7 @@
 // Owns key-entity extraction for the extractive provider: file paths, code identifiers, shell commands
 // and packages mentioned in a segment, ranked by frequency and kind, first mention breaking ties.
 
-export type EntityKind = 'path' | 'command' | 'package' | 'identifier';
+type EntityKind = 'path' | 'command' | 'package' | 'identifier';
 
 export interface Entity {
   kind: EntityKind;
@@ -11,17 +11,24 @@ export interface Entity {
 }
 
 const EXT =
-  'tsx?|jsx?|mjs|cjs|py|rs|go|java|kt|rb|php|cs|cpp|cc|c|h|hpp|swift|md|mdx|json|jsonl|ya?ml|toml|ini|sql|sh|bash|zsh|css|scss|html|vue|svelte|lock|txt|pdf|csv|xml|gradle|dockerfile';
+  'tsx?|jsx?|mjs|cjs|py|rs|go|java|kt|rb|php|cs|cpp|cc|c|h|hpp|swift|md|mdx|json|jsonl|ya?ml|toml|ini|sql|sh|' +
+  'bash|zsh|css|scss|html|vue|svelte|lock|txt|pdf|csv|xml|gradle|dockerfile';
 const PATH_RE = new RegExp(
-  String.raw`(?:~|\.{1,2})?(?:/?[\w@.+-]+/)+[\w@.+-]+(?:\.(?:${EXT}))?\b|\b[\w.-]+\.(?:${EXT})\b|(?<![\w.])\.env(?:\.\w+)?\b`,
+  String.raw`(?:~|\.{1,2})?(?:/?[\w@.+-]+/)+[\w@.+-]+(?:\.(?:${EXT}))?\b|` +
+    String.raw`\b[\w.-]+\.(?:${EXT})\b|(?<![\w.])\.env(?:\.\w+)?\b`,
   'gi',
 );
 const COMMANDS =
-  'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|rm|mv|cp|chmod|ssh|playwright';
+  'npm|npx|pnpm|yarn|bun|node|deno|tsc|vitest|jest|git|gh|python3?|pip3?|uv|poetry|cargo|rustc|go|make|docker|' +
+  'docker-compose|kubectl|brew|apt|apt-get|curl|wget|claude|strata|sqlite3|psql|ls|cd|cat|grep|rg|sed|find|mkdir|' +
+  'rm|mv|cp|chmod|ssh|playwright';
 const COMMAND_RE = new RegExp(String.raw`(?:\x60|^\s*\$ |^\s*> )((?:${COMMANDS})(?: +[\w@./:=+-]+){0,4})`, 'gm');
 const JSON_COMMAND_RE = /"command"\s*:\s*"((?:[^"\\]|\\.){1,200})"/g;
-const INSTALL_RE =
-  /\b(?:npm (?:install|i|add)|pnpm add|yarn add|bun add|pip3? install|uv add|poetry add|cargo add|go get)\s+((?:[@\w./-]+\s*){1,5})/g;
+const INSTALL_RE = new RegExp(
+  String.raw`\b(?:npm (?:install|i|add)|pnpm add|yarn add|bun add|pip3? install|uv add|poetry add|` +
+    String.raw`cargo add|go get)\s+((?:[@\w./-]+\s*){1,5})`,
+  'g',
+);
 const SCOPED_PKG_RE = /(?:^|[\s\x60"'(])(@[a-z0-9-]+\/[a-z0-9._-]+)/g;
 const IMPORT_RE = /\bfrom\s+['"]([@\w][\w@./-]*)['"]|\brequire\(\s*['"]([@\w][\w@./-]*)['"]\s*\)/g;
 const BACKTICK_RE = /\x60([^\x60\n]{2,80})\x60/g;

@@ -11,32 +11,67 @@ const CONTENT_MAX = 160;
 /** How many messages after a failure are searched for its fix. */
 const FIX_WINDOW = 12;
 
-const DECISION_CUE =
-  /\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will| should) use|prefer(?:red)?\b.*\bover)\b/i;
+const DECISION_CUE = new RegExp(
+  String.raw`\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|` +
+    "stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will|" +
+    String.raw` should) use|prefer(?:red)?\b.*\bover)\b`,
+  'i',
+);
 /** "instead of" / "rather than" make a decision only in a sentence that reports no problem and offers no option. */
 const WEAK_DECISION_CUE = /\b(?:instead of|rather than)\b/i;
-const PROBLEM_WORDS =
-  /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/i;
-const BUG_CUE =
-  /\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b/i;
+const PROBLEM_WORDS = new RegExp(
+  /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|/.source +
+    /\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/.source,
+  'i',
+);
+const BUG_CUE = new RegExp(
+  String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
+    'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
+    String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b`,
+  'i',
+);
 /** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
-const HARNESS_FAILURE =
-  /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|Recorded resolution/i;
+const HARNESS_FAILURE = new RegExp(
+  /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|/.source +
+    /string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|/.source +
+    /Recorded resolution/.source,
+  'i',
+);
 /** A line of tool output that names an error (preferred over an uninformative first line). */
-const ERROR_LINE =
-  /\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|missing|invalid|unexpected|panicked|traceback)\b/i;
-const FACT_CUE =
-  /\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|defaults? to|is limited to|cannot be|can't be)\b/i;
-const FIX_CUE =
-  /\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|fails because)\b/i;
+const ERROR_LINE = new RegExp(
+  String.raw`\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|` +
+    String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
+  'i',
+);
+const FACT_CUE = new RegExp(
+  String.raw`\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|` +
+    'use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|' +
+    "defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|" +
+    String.raw`defaults? to|is limited to|cannot be|can't be)\b`,
+  'i',
+);
+const FIX_CUE = new RegExp(
+  String.raw`\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|` +
+    'this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|' +
+    'caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|' +
+    String.raw`fails because)\b`,
+  'i',
+);
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
 const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
-const FILLER =
-  /^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|thank you|done|here's|here is|now,? |first,? |next,? |good)\b/i;
-const INSTRUCTION =
-  /^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|always\b|never\b|make sure\b|ensure\b|remember\b)/i;
+const FILLER = new RegExp(
+  "^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|" +
+    'i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|' +
+    String.raw`thank you|done|here's|here is|now,? |first,? |next,? |good)\b`,
+  'i',
+);
+const INSTRUCTION = new RegExp(
+  String.raw`^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|` +
+    String.raw`always\b|never\b|make sure\b|ensure\b|remember\b)`,
+  'i',
+);
 const MARKER_RE = /@\/(decision|breaking|bug|api|pattern|perf|security|ref):\s*(.+)/i;
 const CODE_RE = /\x60([^\x60\n]{3,80})\x60/;
 const TOOL_LINE = /^[→←] /;

@@ -7,14 +7,19 @@ const MAX_CANDIDATES = 400;
 const DAMPING = 0.85;
 const ITERATIONS = 40;
 
-const OUTCOME_CUE =
-  /\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|in short)\b/i;
+const OUTCOME_CUE = new RegExp(
+  String.raw`\b(decided|decision|chose|choose|going with|settled on|instead of|rather than|root cause|` +
+    'the (?:problem|issue|fix) (?:is|was)|fixed|resolved|implemented|added|created|' +
+    'refactor(?:ed)?|migrat(?:ed|ion)|breaking|because|turns out|so we|conclusion|summary|' +
+    String.raw`in short)\b`,
+  'i',
+);
 const MARKER_CUE = /@\/[a-z]+:/i;
 const FILLER = /^(?:let me|i'll|i will|now let me|great|perfect|ok|okay|sure|thanks|thank you|done|good)\b/i;
 
-export type TermVector = Map<string, number>;
+type TermVector = Map<string, number>;
 
-export function idfOf(sentences: readonly Sentence[]): Map<string, number> {
+function idfOf(sentences: readonly Sentence[]): Map<string, number> {
   const df = new Map<string, number>();
   for (const s of sentences) for (const term of new Set(s.terms)) df.set(term, (df.get(term) ?? 0) + 1);
   const idf = new Map<string, number>();
@@ -22,13 +27,13 @@ export function idfOf(sentences: readonly Sentence[]): Map<string, number> {
   return idf;
 }
 
-export function tfidfVector(terms: readonly string[], idf: Map<string, number>): TermVector {
+function tfidfVector(terms: readonly string[], idf: Map<string, number>): TermVector {
   const vector: TermVector = new Map();
   for (const term of terms) vector.set(term, (vector.get(term) ?? 0) + (idf.get(term) ?? 0));
   return vector;
 }
 
-export function cosine(a: TermVector, b: TermVector): number {
+function cosine(a: TermVector, b: TermVector): number {
   if (a.size === 0 || b.size === 0) return 0;
   let dot = 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
@@ -52,7 +57,7 @@ function preScore(s: Sentence): number {
 }
 
 /** Candidates for ranking: prose sentences with enough content words and a sane length. */
-export function candidateSentences(sentences: readonly Sentence[]): Sentence[] {
+function candidateSentences(sentences: readonly Sentence[]): Sentence[] {
   const usable = sentences.filter((s) => s.terms.length >= 3 && s.text.length >= 20 && s.text.length <= 600);
   if (usable.length <= MAX_CANDIDATES) return usable;
   return [...usable]

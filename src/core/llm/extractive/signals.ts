@@ -9,7 +9,7 @@ export interface Marker {
 }
 
 /** The history-index spec's default marker priorities (10 = most important). */
-export const MARKER_PRIORITIES: Record<string, number> = {
+const MARKER_PRIORITIES: Record<string, number> = {
   decision: 10,
   breaking: 10,
   security: 9,
@@ -59,8 +59,11 @@ export const SIGNALS: readonly Signal[] = [
   {
     topic: 'bug-fix',
     importance: 0.65,
-    pattern:
-      /\b(?:bug|error|exception|traceback|stack trace|crash\w*|fail(?:s|ed|ing|ure)?|broken|regression|root cause|fix(?:ed|es)?)\b/i,
+    pattern: new RegExp(
+      String.raw`\b(?:bug|error|exception|traceback|stack trace|crash\w*|fail(?:s|ed|ing|ure)?|broken|` +
+        String.raw`regression|root cause|fix(?:ed|es)?)\b`,
+      'i',
+    ),
   },
   { topic: 'data-migration', importance: 0.65, pattern: /\b(?:migrations?|schema change|data loss)\b/i },
   {

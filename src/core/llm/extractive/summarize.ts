@@ -25,8 +25,10 @@ export function summarizeSegment(content: string): SegmentSummary {
     .join(' ');
   const topMarker = [...markers].sort((a, b) => b.priority - a.priority)[0];
   if (topMarker && !summary.includes(topMarker.content))
-    summary =
-      `${capitalize(topMarker.type)}: ${clip(topMarker.content, 200)}${/[.!?]$/.test(topMarker.content) ? '' : '.'} ${summary}`.trim();
+    summary = (
+      `${capitalize(topMarker.type)}: ${clip(topMarker.content, 200)}` +
+      `${/[.!?]$/.test(topMarker.content) ? '' : '.'} ${summary}`
+    ).trim();
   if (summary === '') summary = fallbackSummary(content);
   const wordCount = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
   return {

@@ -13,7 +13,7 @@ export interface Sentence {
   terms: string[];
 }
 
-export interface SegmentMessage {
+interface SegmentMessage {
   role: string;
   text: string;
 }
@@ -21,7 +21,7 @@ export interface SegmentMessage {
 const ROLE_LINE = /^\s*(?:#{1,4}\s*)?(user|assistant|human|ai|system|tool|claude|model)\s*(?:\[[^\]\n]*\])?\s*:\s?/i;
 
 /** Splits "user: …" / "assistant: …" rendered text into messages; text without role lines is one message. */
-export function splitMessages(content: string): SegmentMessage[] {
+function splitMessages(content: string): SegmentMessage[] {
   const messages: SegmentMessage[] = [];
   let current: SegmentMessage | undefined;
   for (const line of content.replace(/\r\n?/g, '\n').split('\n')) {
@@ -40,7 +40,7 @@ export function splitMessages(content: string): SegmentMessage[] {
 }
 
 /** Removes fenced code blocks (returned separately) from prose. */
-export function separateCode(text: string): { prose: string; code: string[] } {
+function separateCode(text: string): { prose: string; code: string[] } {
   const code: string[] = [];
   const prose = text.replace(/```[^\n]*\n([\s\S]*?)(?:```|$)/g, (_m, body: string) => {
     code.push(body);
@@ -49,8 +49,11 @@ export function separateCode(text: string): { prose: string; code: string[] } {
   return { prose, code };
 }
 
-const NOISE_LINE =
-  /^\s*(?:\[(?:tool|result|tool_result|tool_use|image|document|thinking)\b|\s*\d+→|[|+]-{2,}|\|.*\|\s*$|<\/?[a-z-]+>\s*$|[-=_*]{3,}\s*$|[{}[\]]\s*,?\s*$)/i;
+const NOISE_LINE = new RegExp(
+  String.raw`^\s*(?:\[(?:tool|result|tool_result|tool_use|image|document|thinking)\b|\s*\d+→|[|+]-{2,}|` +
+    String.raw`\|.*\|\s*$|<\/?[a-z-]+>\s*$|[-=_*]{3,}\s*$|[{}[\]]\s*,?\s*$)`,
+  'i',
+);
 const PROTECTED = /\b(e\.g|i\.e|etc|vs|cf|approx|Mr|Dr|No)\./g;
 
 /** Prose sentences of a text: one per line-ish unit, split further at sentence ends. */
@@ -76,13 +79,14 @@ export function splitSentences(text: string): string[] {
 
 const STOPWORDS = new Set(
   (
-    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing done down during each few for from further had has have having he her here hers him his how ' +
-    'i if in into is it its itself just let lets me more most my no nor not now of off on once only or other our ours out over own ' +
-    'same she should so some such than that the their them then there these they this those through to too under until up very ' +
-    'was we were what when where which while who whom why will with would you your yours yes yeah okay ok sure right well ' +
-    'really actually basically thing things something anything everything think going want wants need needs like get got make ' +
-    'made see know look looks looking seems seem maybe might may must one two first also still even already way lot new use ' +
+    'a about above after again against all also am an and any are as at be because been before being below between ' +
+    'both but by can could did do does doing done down during each few for from further had has have having he her ' +
+    'here hers him his how i if in into is it its itself just let lets me more most my no nor not now of off on ' +
+    'once only or other our ours out over own same she should so some such than that the their them then there ' +
+    'these they this those through to too under until up very was we were what when where which while who whom why ' +
+    'will with would you your yours yes yeah okay ok sure right well really actually basically thing things ' +
+    'something anything everything think going want wants need needs like get got make made see know look looks ' +
+    'looking seems seem maybe might may must one two first also still even already way lot new use ' +
     "using used able good great perfect please thanks thank hey hi let's i'm i'll you're it's that's don't can't " +
     "won't isn't doesn't didn't we're we'll here's there's what's via per etc " +
     'clear change changes work works time point case step part kind sense idea instead rather exactly probably'

@@ -32,7 +32,7 @@ export function topicTags(sentences: readonly Sentence[], hits: readonly SignalH
 }
 
 /** Terms and bigrams by tf × idf over sentences, best first (ties alphabetical). */
-export function weightedTerms(sentences: readonly Sentence[]): string[] {
+function weightedTerms(sentences: readonly Sentence[]): string[] {
   const tf = new Map<string, number>();
   const df = new Map<string, number>();
   for (const s of sentences) {

@@ -20,7 +20,7 @@ export interface ClaudeCliProviderOptions {
   spawn?: typeof nodeSpawn;
 }
 
-export function claudeCliArgs(options: ClaudeCliProviderOptions, request: LlmRequest): string[] {
+function claudeCliArgs(options: ClaudeCliProviderOptions, request: LlmRequest): string[] {
   const args = ['-p', '--output-format', 'json', '--max-turns', '1'];
   if (options.noSessionPersistence !== false) args.push('--no-session-persistence');
   if (options.model && options.model !== 'default') args.push('--model', options.model);
@@ -82,7 +82,8 @@ export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmP
             error.code === 'ENOENT'
               ? new LlmProviderError(
                   'process',
-                  `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in config.json`,
+                  `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in ` +
+                    `config.json`,
                   { cause: error },
                 )
               : new LlmProviderError('process', `claude-cli: cannot start \`${command}\`: ${error.message}`, {

@@ -52,7 +52,8 @@ export function createExtractiveProvider(): LlmProvider {
         if (request.json)
           throw new LlmProviderError(
             'unsupported',
-            `extractive: no extractive answer for task ${request.task ?? '(none)'}; it answers segment-summary and logbook-events`,
+            `extractive: no extractive answer for task ${request.task ?? '(none)'}; it answers segment-summary and ` +
+              `logbook-events`,
           );
         // Free-form requests get an extractive summary of the prompt text itself.
         return { ...base, text: summarizeSegment(request.prompt).summary };

@@ -183,7 +183,8 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
         ? h(
             'p',
             { class: 'muted' },
-            `Cost is estimated at list prices for models with a known price; ${formatNumber(a.totals.unpricedTokens)} tokens of other models are not in it.`,
+            `Cost is estimated at list prices for models with a known price; ` +
+              `${formatNumber(a.totals.unpricedTokens)} tokens of other models are not in it.`,
           )
         : null,
       charts,

@@ -35,7 +35,9 @@ export async function filesPage(root: HTMLElement, route: Route): Promise<void> 
       h(
         'p',
         { class: 'muted' },
-        `${r.total} message${r.total === 1 ? '' : 's'}${r.entries.length < r.total ? ` (newest ${r.entries.length} shown)` : ''}`,
+        `${r.total} message${r.total === 1 ? '' : 's'}${
+          r.entries.length < r.total ? ` (newest ` + `${r.entries.length} shown)` : ''
+        }`,
       ),
       r.entries.map((e) =>
         h(

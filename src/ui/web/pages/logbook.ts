@@ -164,7 +164,9 @@ export async function logbookPage(root: HTMLElement, route: Route): Promise<void
     const events = checked.length === 0 ? [] : data.events;
     fill(
       summary,
-      `${data.workspace} · ${events.length === data.total ? `${data.total} events` : `${events.length} of ${data.total} events`}`,
+      `${data.workspace} · ${
+        events.length === data.total ? `${data.total} events` : `${events.length} of ` + `${data.total} events`
+      }`,
       data.sourceRange
         ? ` · sessions from ${data.sourceRange.from.slice(0, 10)} to ${data.sourceRange.to.slice(0, 10)}`
         : '',

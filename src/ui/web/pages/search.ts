@@ -68,7 +68,8 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
             h(
               'div',
               { class: 'muted' },
-              `${s.agent} · ${s.project ?? ''} · ${formatTime(s.startedAt)} · ${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}`,
+              `${s.agent} · ${s.project ?? ''} · ${formatTime(s.startedAt)} · ` +
+                `${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}`,
             ),
             h(
               'ul',

@@ -1,0 +1,77 @@
+// logbookForProject, what the session-start hook and the MCP server call: the stored logbook of a
+// folder or of the nearest enclosing workspace, filtered by type and time, newest first within a budget.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from '../../shared/tokenizer.js';
+import { createExtractiveProvider, LlmRunner } from '../llm/index.js';
+import { logbookForProject, runLogbook } from './index.js';
+import type { Store } from '../../store/db.js';
+import { storeWith } from '../../../test/support/logbook-sessions.js';
+
+const CWD = '/work/app';
+let store: Store;
+
+beforeAll(async () => {
+  ({ store } = await storeWith([
+    {
+      id: '77777777-aaaa-4aaa-8aaa-000000000001',
+      cwd: CWD,
+      start: '2026-01-01T09:00:00.000Z',
+      turns: [
+        { user: 'Pick a store for the index.' },
+        { assistant: 'We decided to use SQLite instead of JSON files because writes must be atomic.' },
+      ],
+    },
+    {
+      id: '88888888-bbbb-4bbb-8bbb-000000000002',
+      cwd: CWD,
+      start: '2026-02-01T09:00:00.000Z',
+      turns: [
+        { user: 'Note that the export must stay under 10 MB for the upload service.' },
+        { assistant: 'Understood.' },
+      ],
+    },
+    {
+      id: '99999999-cccc-4ccc-8ccc-000000000003',
+      cwd: CWD,
+      start: '2026-03-01T09:00:00.000Z',
+      turns: [
+        { user: 'The bug was a race in the lock file cleanup when two hooks ran at once.' },
+        { assistant: "Let's go with a lock that names its holder rather than a bare file." },
+      ],
+    },
+  ]));
+  await runLogbook({
+    store,
+    workspace: CWD,
+    selection: { kind: 'project', project: CWD },
+    runner: new LlmRunner({ provider: createExtractiveProvider() }),
+  });
+});
+
+afterAll(() => store.close());
+
+describe('logbookForProject', () => {
+  it('serves the workspace and its subfolders, newest first', () => {
+    const view = logbookForProject(store.db, '/work/app/src/deep');
+    expect(view.workspace).toBe(CWD);
+    expect(view.events.map((e) => e.type)).toEqual(['decision', 'bug', 'fact', 'decision']);
+    expect(view.text.split('\n')[0]).toMatch(/^Project logbook: \/work\/app /);
+    expect(view.text).toContain('[strata read 99999999-cccc-4ccc-8ccc-000000000003 2]');
+    expect(logbookForProject(store.db, '/work/application').workspace).toBeNull();
+    expect(logbookForProject(store.db, '/elsewhere')).toMatchObject({ workspace: null, text: '', events: [] });
+  });
+
+  it('filters by type and time and cuts newest first to the token budget', () => {
+    expect(logbookForProject(store.db, CWD, { types: ['fact'] }).events.map((e) => e.content)).toEqual([
+      'Note that the export must stay under 10 MB for the upload service.',
+    ]);
+    expect(logbookForProject(store.db, CWD, { since: '2026-02-15T00:00:00.000Z' }).events).toHaveLength(2);
+    const full = logbookForProject(store.db, CWD);
+    const budget = countTokens(full.text) - 5;
+    const cut = logbookForProject(store.db, CWD, { budget });
+    expect(cut.events).toEqual(full.events.slice(0, full.events.length - 1));
+    expect(countTokens(cut.text)).toBeLessThanOrEqual(budget);
+    expect(cut.matching).toBe(full.events.length);
+    expect(logbookForProject(store.db, CWD, { budget: 3 }).text).toBe('');
+  });
+});
