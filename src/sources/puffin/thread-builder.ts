@@ -145,7 +145,7 @@ export class PuffinThreadBuilder {
       role: 'user',
       kind: 'prompt',
       line: ordinal,
-      blocks: [{ kind: 'text', text: prompt.content }],
+      blocks: prompt.content !== '' ? [{ kind: 'text', text: prompt.content }] : [],
       meta,
     };
     if (prompt.timestamp) promptMessage.timestamp = prompt.timestamp;

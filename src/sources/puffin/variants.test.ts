@@ -1,0 +1,32 @@
+// Puffin prompt shapes other versions write (jdubray/puffin src/main/plugins/services/history-service.js reads
+// `prompt.content || ''`): prompts with no content but a response, and content given as text parts.
+import { describe, expect, it } from 'vitest';
+import { checkPrompt } from './schema.js';
+
+describe('puffin: lenient prompt content', () => {
+  it('keeps a prompt whose content is missing or null, with its response', () => {
+    for (const content of [undefined, null]) {
+      const check = checkPrompt({ id: 'p1', parentId: null, content, response: { content: 'the answer' } });
+      expect(check.ok && check.prompt.content).toBe('');
+      expect(check.ok && check.prompt.response).toMatchObject({ content: 'the answer' });
+    }
+  });
+
+  it('reads prompt and response content given as text parts or a text object', () => {
+    const check = checkPrompt({
+      id: 'p2',
+      parentId: null,
+      content: [{ type: 'text', text: 'part one' }, 'part two', { type: 'image', source: {} }],
+      response: { content: { text: 'reply text' } },
+    });
+    expect(check.ok && check.prompt.content).toBe('part one\npart two');
+    expect(check.ok && check.prompt.response).toMatchObject({ content: 'reply text' });
+  });
+
+  it('still rejects content of a shape with no text, with a named reason', () => {
+    expect(checkPrompt({ id: 'p3', parentId: null, content: 42 })).toEqual({
+      ok: false,
+      reason: 'prompt p3 without string content',
+    });
+  });
+});
