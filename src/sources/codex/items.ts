@@ -29,6 +29,10 @@ const INJECTED_PREFIXES: Array<[RegExp, string]> = [
   [/^<collaboration_mode>/, 'collaboration_mode'],
   // A `!command` the person ran in the shell: its record, not a prompt.
   [/^<user_shell_command>/, 'user_shell_command'],
+  // Review results handed back to the main thread (templates/review/exit_success.xml), skill bodies and lists.
+  [/^<user_action>/, 'user_action'],
+  [/^<skill>/, 'skill'],
+  [/^<skills_instructions>/, 'skills_instructions'],
 ];
 
 export function injectedTag(text: string): string | undefined {

@@ -83,3 +83,29 @@ describe('codex parser: unknown response item types', () => {
     });
   });
 });
+
+describe('codex parser: injected user items and compaction', () => {
+  const userItem = (text: string) =>
+    env('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+
+  it('marks review results, skill bodies and skill instructions as injected context, not prompts', () => {
+    const out = parse([
+      meta,
+      userItem('<user_action>\n  <context>User initiated a review task.</context>\n  <results>finding 1</results>'),
+      userItem('<skill>\n<name>deploy</name>\nsteps</skill>'),
+      userItem('<skills_instructions>use skills</skills_instructions>'),
+      userItem('a real question'),
+    ]);
+    expect(out.messages.map((m) => [m.kind, m.blocks[0]?.noise])).toEqual([
+      ['meta', 'user_action'],
+      ['meta', 'skill'],
+      ['meta', 'skills_instructions'],
+      ['prompt', undefined],
+    ]);
+  });
+
+  it('names a compaction that only carries a replacement history', () => {
+    const out = parse([meta, env('compacted', { message: '', replacement_history: [{ type: 'message' }] })]);
+    expect(out.skipped).toEqual({ 'compacted:replacement_history_only': 1 });
+  });
+});
