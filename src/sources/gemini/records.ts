@@ -63,6 +63,20 @@ function structuredPartBlock(part: Json): Block | undefined {
   return text ? { kind: 'text', text } : undefined;
 }
 
+/**
+ * `displayContent` is what the person typed when `content` also holds expanded text (referenced files): the
+ * typed parts lead, the other content parts are kept marked as expanded context.
+ */
+function withDisplayContent(content: Block[], display: unknown): Block[] {
+  if (display === undefined || display === null) return content;
+  const typed = contentBlocks(display);
+  if (typed.length === 0) return content;
+  const typedTexts = new Set(typed.map((b) => b.text));
+  const expanded = content.filter((b) => !(b.kind === 'text' && typedTexts.has(b.text)));
+  for (const b of expanded) if (b.kind === 'text') b.noise = 'expanded_content';
+  return [...typed, ...expanded];
+}
+
 /** A tool call's display text when it recorded no result: a string, or the diff of a file edit. */
 function displayText(display: unknown): string | undefined {
   if (typeof display === 'string') return display || undefined;
@@ -146,7 +160,7 @@ export function convertGeminiRecord(
   const model = str(record.model);
   const blocks: Block[] = [];
   if (type === 'gemini') blocks.push(...thoughtBlocks(record.thoughts));
-  const content = contentBlocks(record.content);
+  const content = withDisplayContent(contentBlocks(record.content), record.displayContent);
   if (role === 'system') for (const b of content) if (b.kind === 'text') b.kind = 'system';
   blocks.push(...content);
   const results: ParsedMessage[] = [];
@@ -164,6 +178,7 @@ export function convertGeminiRecord(
       toolInput: input,
     };
     if (status) block.meta = { status };
+    if (str(call.agentId)) block.meta = { ...block.meta, agentId: call.agentId };
     blocks.push(block);
     const display = displayText(call.resultDisplay);
     if ((call.result === undefined || call.result === null) && display === undefined) return;

@@ -98,3 +98,40 @@ describe('gemini: content and tool shapes', () => {
     expect(allTexts(out)).toEqual(['from the set', 'appended reply']);
   });
 });
+
+describe('gemini: displayContent', () => {
+  it('stores what the person typed as the prompt and the expanded file text as marked context', async () => {
+    const path = write(
+      'session-2026-11-01T10-03-dddd.jsonl',
+      jsonl([
+        header('s5'),
+        {
+          id: 'u1',
+          type: 'user',
+          content: [
+            { text: 'explain @a.ts' },
+            { text: '--- Content from referenced files ---' },
+            { text: 'const a = 1;' },
+          ],
+          displayContent: [{ text: 'explain @a.ts' }],
+        },
+        {
+          id: 'g1',
+          type: 'gemini',
+          content: 'it sets a',
+          toolCalls: [{ id: 't1', name: 'invoke_agent', args: {}, status: 'success', agentId: 'agent-7', result: 'x' }],
+        },
+      ]),
+    );
+    const out = await parse(path);
+    const prompt = out.messages[0];
+    expect(prompt?.kind).toBe('prompt');
+    expect(prompt?.blocks.map((b) => [b.text, b.noise])).toEqual([
+      ['explain @a.ts', undefined],
+      ['--- Content from referenced files ---', 'expanded_content'],
+      ['const a = 1;', 'expanded_content'],
+    ]);
+    const call = out.messages[1]?.blocks.find((b) => b.kind === 'tool_call');
+    expect(call?.meta).toMatchObject({ agentId: 'agent-7' });
+  });
+});
