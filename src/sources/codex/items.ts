@@ -80,7 +80,7 @@ export function contentBlocks(content: unknown): Block[] {
     const text = str(part.text) ?? str(part.refusal);
     if (type === 'input_image' || type === 'image_url' || type === 'image') {
       blocks.push({ kind: 'image', text: '', meta: imageMeta(part) });
-    } else if (text !== undefined) {
+    } else if (text) {
       blocks.push({ kind: 'text', text });
     }
   }

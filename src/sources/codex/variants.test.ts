@@ -109,3 +109,14 @@ describe('codex parser: injected user items and compaction', () => {
     expect(out.skipped).toEqual({ 'compacted:replacement_history_only': 1 });
   });
 });
+
+describe('codex parser: empty values', () => {
+  it('counts a user item whose only text part is empty as an empty message, not a prompt', () => {
+    const out = parse([
+      meta,
+      env('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: '' }] }),
+    ]);
+    expect(out.messages).toEqual([]);
+    expect(out.skipped).toEqual({ 'message:empty': 1 });
+  });
+});

@@ -44,8 +44,9 @@ function addMessages(
 ): void {
   for (const { record, line, key } of records) {
     const messages = convertGeminiRecord(record, sessionKey, key, line);
-    if (!messages) {
-      const t = `type:${str(record.type) ?? 'untyped'}`;
+    const first = messages?.[0];
+    if (!messages || (messages.length === 1 && first?.blocks.length === 0 && !first.usage)) {
+      const t = `type:${str(record.type) ?? 'untyped'}${messages ? ':empty' : ''}`;
       out.skipped[t] = (out.skipped[t] ?? 0) + 1;
     } else out.messages.push(...messages);
   }

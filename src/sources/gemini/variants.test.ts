@@ -135,3 +135,15 @@ describe('gemini: displayContent', () => {
     expect(call?.meta).toMatchObject({ agentId: 'agent-7' });
   });
 });
+
+describe('gemini: empty records', () => {
+  it('counts a record with no content, tool calls or usage as empty instead of storing a blank message', async () => {
+    const path = write(
+      'session-2026-11-01T10-04-eeee.jsonl',
+      jsonl([header('s6'), { id: 'u1', type: 'user', content: null }, { id: 'u2', type: 'user', content: 'kept' }]),
+    );
+    const out = await parse(path);
+    expect(allTexts(out)).toEqual(['kept']);
+    expect(out.skipped).toEqual({ 'type:user:empty': 1 });
+  });
+});
