@@ -116,7 +116,9 @@ export function checkPrompt(raw: unknown): PromptCheck {
   const id = stringId(raw.id);
   if (!id) return { ok: false, reason: 'prompt without an id' };
   const content = contentText(raw.content);
-  if (content === undefined) return { ok: false, reason: `prompt ${id} without string content` };
+  // Without content a prompt is worth keeping only for its response.
+  const empty = raw.content == null && raw.response == null;
+  if (content === undefined || empty) return { ok: false, reason: `prompt ${id} without string content` };
   const parentId = raw.parentId === null || raw.parentId === undefined ? null : stringId(raw.parentId);
   if (parentId === undefined) return { ok: false, reason: `prompt ${id} has an invalid parentId` };
   const prompt: PuffinPrompt = { id, parentId, content, extra: {} };

@@ -23,7 +23,11 @@ describe('puffin: lenient prompt content', () => {
     expect(check.ok && check.prompt.response).toMatchObject({ content: 'reply text' });
   });
 
-  it('still rejects content of a shape with no text, with a named reason', () => {
+  it('still rejects a prompt with neither content nor response, and content with no text', () => {
+    expect(checkPrompt({ id: 'p4', parentId: null })).toEqual({
+      ok: false,
+      reason: 'prompt p4 without string content',
+    });
     expect(checkPrompt({ id: 'p3', parentId: null, content: 42 })).toEqual({
       ok: false,
       reason: 'prompt p3 without string content',
