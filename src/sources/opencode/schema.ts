@@ -120,6 +120,8 @@ export function partToBlocks(part: Record<string, unknown>): PartResult {
       return { blocks: [], compaction: true };
     case 'retry':
       return retryBlocks(part);
+    case 'tool-invocation':
+      return toolInvocationBlocks(part);
     default: {
       // Part types newer than this parser keep their text; step-start, step-finish, snapshot, patch and agent
       // (bookkeeping) and text-less unknown types are counted.
@@ -128,6 +130,17 @@ export function partToBlocks(part: Record<string, unknown>): PartResult {
       return { skipped: `part:${type}` };
     }
   }
+}
+
+/** The oldest builds' AI SDK tool part: `{toolInvocation: {state, toolCallId, toolName, args, result}}`. */
+function toolInvocationBlocks(part: Record<string, unknown>): PartResult {
+  const inv = isRecord(part.toolInvocation) ? part.toolInvocation : {};
+  const state = str(inv.state);
+  return toolBlocks({
+    tool: inv.toolName,
+    callID: inv.toolCallId,
+    state: { status: state === 'result' ? 'completed' : state, input: inv.args, output: inv.result },
+  });
 }
 
 /** A retry part records the API error that made OpenCode try again. */
