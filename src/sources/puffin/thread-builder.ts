@@ -145,11 +145,12 @@ export class PuffinThreadBuilder {
       role: 'user',
       kind: 'prompt',
       line: ordinal,
-      blocks: prompt.content !== '' ? [{ kind: 'text', text: prompt.content }] : [],
+      blocks: [{ kind: 'text', text: prompt.content }],
       meta,
     };
     if (prompt.timestamp) promptMessage.timestamp = prompt.timestamp;
-    this.sink.message(promptMessage);
+    // A prompt kept only for its response (no content) is no prompt a person typed.
+    if (prompt.content !== '') this.sink.message(promptMessage);
 
     const response = prompt.response;
     if (!response || response === 'invalid') return;

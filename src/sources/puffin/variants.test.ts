@@ -1,7 +1,14 @@
 // Puffin prompt shapes other versions write (jdubray/puffin src/main/plugins/services/history-service.js reads
 // `prompt.content || ''`): prompts with no content but a response, and content given as text parts.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parsePuffinFile } from './parser.js';
 import { checkPrompt } from './schema.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'strata-puffin-variants-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('puffin: lenient prompt content', () => {
   it('keeps a prompt whose content is missing or null, with its response', () => {
@@ -32,5 +39,19 @@ describe('puffin: lenient prompt content', () => {
       ok: false,
       reason: 'prompt p3 without string content',
     });
+  });
+});
+
+describe('puffin: a response without its prompt text', () => {
+  it('stores the response alone, with no empty prompt message (streamed or not)', async () => {
+    const file = join(tmp, 'history.json');
+    const prompts = [{ id: 'p1', parentId: null, timestamp: 1, response: { content: 'only the reply' } }];
+    writeFileSync(file, JSON.stringify({ branches: { b: { id: 'b', name: 'B', prompts } } }, null, 2));
+    for (const options of [{}, { streamThresholdBytes: 0 }]) {
+      const out = await parsePuffinFile(file, options);
+      expect(out.messages.map((m) => [m.role, m.blocks.map((b) => b.text)])).toEqual([
+        ['assistant', ['only the reply']],
+      ]);
+    }
   });
 });
