@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { opencodeAdapter } from './index.js';
 import { parseLegacySession } from './legacy-reader.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strata-opencode-legacy-'));
@@ -62,5 +63,19 @@ describe('opencode: oldest JSON layouts', () => {
     put('session/part/ses_mid/msg_a/prt_1.json', { id: 'prt_1', type: 'text', text: 'hello there' });
     const out = parseLegacySession(info);
     expect(out.messages.map((m) => m.blocks.map((b) => b.text))).toEqual([['hello there']]);
+  });
+});
+
+describe('opencode: message and part files', () => {
+  it('explains message and part files of every JSON layout as read with their session', () => {
+    for (const rel of [
+      'storage/message/ses_1/msg_1.json',
+      'storage/part/msg_1/prt_1.json',
+      'storage/session/message/ses_1/msg_1.json',
+      'storage/session/part/ses_1/msg_1/prt_1.json',
+    ]) {
+      expect(opencodeAdapter.explain?.(join('/home/u/.local/share/opencode', rel))).toMatch(/read with its session/);
+    }
+    expect(opencodeAdapter.explain?.('/home/u/notes/message/a.json')).toBeUndefined();
   });
 });
