@@ -139,13 +139,14 @@ function parseSegment(seg: Segment, key: string, timestamp: string | undefined, 
     else if (kind === 'output') b.output(outputLineText(line), lineNo);
     else if (kind === 'blank') b.blank();
     else if (kind === 'thinking_open') {
-      const tag = THINKING_OPEN.exec(line)![1]!;
-      const close = lines.indexOf(thinkingClose(tag), i + 1);
+      const tag = THINKING_OPEN.exec(line)![1];
+      const closing = thinkingClose(tag);
+      const close = lines.findIndex((l, j) => j > i && l.trim() === closing);
       const end = close === -1 ? lines.length : close;
       if (close === -1)
         out.malformed.push({
           line: lineNo,
-          reason: `unclosed <thinking-content-${tag}> block (kept to end of session)`,
+          reason: `unclosed <${closing.slice(2, -1)}> block (kept to end of session)`,
         });
       b.thinking(
         lines
@@ -153,7 +154,7 @@ function parseSegment(seg: Segment, key: string, timestamp: string | undefined, 
           .join('\n')
           .trim(),
         lineNo,
-        { tag },
+        tag === undefined ? { tag: 'think' } : { tag },
       );
       i = end;
     } else if (seg.headerLine === 0 && i === 0 && MODE_LINE.test(line)) {
@@ -177,7 +178,8 @@ function parseSegment(seg: Segment, key: string, timestamp: string | undefined, 
 export function parseAiderHistory(text: string, path: string): ParseOutput {
   const out = emptyParseOutput();
   if (basename(path) === '.aider.input.history') return { ...out, notSession: INPUT_HISTORY_REASON };
-  const lines = text.split('\n');
+  // CRLF files (Windows): the carriage return is not part of any line's content.
+  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (!lines.some((l) => SESSION_HEADER.test(l) || classifyLine(l) === 'prompt'))
     return { ...out, notSession: NO_CHAT_REASON };
   const fileId = sha1(resolve(path)).slice(0, 12);

@@ -2,7 +2,8 @@
 // `> ` tool/command output lines, `<thinking-content-…>` blocks and the start-time format.
 
 export const SESSION_HEADER = /^# aider chat started at (.+?)\s*$/;
-export const THINKING_OPEN = /^<thinking-content-([0-9a-zA-Z]+)>\s*$/;
+/** Aider's own reasoning tag (group 1: its id), or `<think>` of models whose reasoning tag is set by name. */
+export const THINKING_OPEN = /^<(?:thinking-content-([0-9a-zA-Z]+)|think)>\s*$/;
 export const MODE_LINE = /^-\*- mode: .*-\*-\s*$/;
 export const MODEL_LINE = /^> (?:Main )?[Mm]odel: (\S+)/;
 export const VERSION_LINE = /^> Aider v(\S+)/;
@@ -28,8 +29,8 @@ export function outputLineText(line: string): string {
   return line.replace(/^>( |$)/, '').trimEnd();
 }
 
-export function thinkingClose(tag: string): string {
-  return `</thinking-content-${tag}>`;
+export function thinkingClose(tag: string | undefined): string {
+  return tag === undefined ? '</think>' : `</thinking-content-${tag}>`;
 }
 
 /**

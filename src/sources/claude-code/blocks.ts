@@ -63,13 +63,21 @@ function toolCallBlock(raw: JsonObject, ctx: BlockContext): Block {
   if (text !== undefined) block.textIsInput = true;
   if (id) block.toolCallId = id;
   if (raw.type === 'server_tool_use') block.meta = { server: true };
+  if (raw.type === 'mcp_tool_use')
+    block.meta = { mcp: true, ...(str(raw.server_name) ? { serverName: raw.server_name } : {}) };
   return block;
 }
 
 /** Flattens a tool result's `content` (string | blocks) into text plus metadata for non-text parts. */
-function flattenResultContent(content: unknown): { text: string; meta: Record<string, unknown> } {
+function flattenResultContent(content: unknown): { text: string; meta: Record<string, unknown>; failed?: boolean } {
   const meta: Record<string, unknown> = {};
   if (typeof content === 'string') return { text: content, meta };
+  if (isObject(content) && (typeof content.stdout === 'string' || typeof content.stderr === 'string')) {
+    // Server code execution: its output streams, failed when the return code is not 0.
+    const text = [str(content.stdout), str(content.stderr)].filter(Boolean).join('\n');
+    const code = content.return_code;
+    return { text, meta, ...(typeof code === 'number' && code !== 0 ? { failed: true } : {}) };
+  }
   if (!Array.isArray(content)) return { text: content == null ? '' : safeJson(content), meta };
   const texts: string[] = [];
   const media: Record<string, unknown>[] = [];
@@ -80,6 +88,11 @@ function flattenResultContent(content: unknown): { text: string; meta: Record<st
     else if (part.type === 'image' || part.type === 'document') media.push({ type: part.type, ...mediaMeta(part) });
     else if (part.type === 'tool_reference') toolReferences.push(str(part.tool_name) ?? 'unknown');
     else if (typeof part.text === 'string') texts.push(part.text);
+    else {
+      // Web search results and similar: title and address, never their encrypted content.
+      const cited = [str(part.title), str(part.url)].filter(Boolean).join(' ');
+      if (cited) texts.push(cited);
+    }
   }
   if (media.length > 0) meta.media = media;
   if (toolReferences.length > 0) meta.toolReferences = toolReferences;
@@ -162,9 +175,9 @@ function resolvePersistedOutput(block: Block, resultMeta: Record<string, unknown
   block.meta = { ...block.meta, persistedOutputMissing: true };
 }
 
-function toolResultBlock(raw: JsonObject, toolUseResult: unknown, ctx: BlockContext): Block {
-  const { text, meta } = flattenResultContent(raw.content);
-  const block: Block = { kind: 'tool_result', text, isError: raw.is_error === true };
+export function toolResultBlock(raw: JsonObject, toolUseResult: unknown, ctx: BlockContext): Block {
+  const { text, meta, failed } = flattenResultContent(raw.content);
+  const block: Block = { kind: 'tool_result', text, isError: raw.is_error === true || failed === true };
   const id = str(raw.tool_use_id);
   if (id) {
     block.toolCallId = id;
@@ -192,9 +205,28 @@ export function userBlocks(content: unknown, toolUseResult: unknown, ctx: BlockC
     else if (part.type === 'tool_result')
       blocks.push(toolResultBlock(part, resultCount === 1 ? toolUseResult : undefined, ctx));
     else if (part.type === 'image' || part.type === 'document') blocks.push(mediaBlock(part.type, part));
-    else ctx.skip(`block:${String(part.type)}`);
+    else pushLenient(blocks, part, ctx);
   }
   return blocks;
+}
+
+/** Text a block of a type this parser does not model carries: its `text`, else a title and nested text parts. */
+export function lenientText(part: JsonObject): string | undefined {
+  if (typeof part.text === 'string') return part.text || undefined;
+  const nested =
+    typeof part.content === 'string'
+      ? [part.content]
+      : Array.isArray(part.content)
+        ? part.content.map((c) => (isObject(c) ? str(c.text) : str(c))).filter((t): t is string => !!t)
+        : [];
+  const texts = [str(part.title), ...nested].filter((t): t is string => !!t);
+  return texts.length > 0 && nested.length > 0 ? texts.join('\n') : undefined;
+}
+
+function pushLenient(blocks: Block[], part: JsonObject, ctx: BlockContext): void {
+  const text = lenientText(part);
+  if (text === undefined) return ctx.skip(`block:${String(part.type)}`);
+  blocks.push({ kind: 'text', text, meta: { blockType: String(part.type) } });
 }
 
 /** Blocks of one assistant line (usually a single block; merged with its siblings by message id). */
@@ -209,14 +241,14 @@ export function assistantBlocks(content: unknown, ctx: BlockContext): Block[] {
       if (typeof part.text === 'string' && part.text) blocks.push({ kind: 'text', text: part.text });
     } else if (part.type === 'thinking') {
       if (typeof part.thinking === 'string' && part.thinking) blocks.push({ kind: 'thinking', text: part.thinking });
-    } else if (part.type === 'tool_use' || part.type === 'server_tool_use') {
+    } else if (part.type === 'tool_use' || part.type === 'server_tool_use' || part.type === 'mcp_tool_use') {
       blocks.push(toolCallBlock(part, ctx));
     } else if (typeof part.tool_use_id === 'string') {
       blocks.push(toolResultBlock(part, undefined, ctx)); // web_search_tool_result and friends
     } else if (part.type === 'image' || part.type === 'document') {
       blocks.push(mediaBlock(part.type, part));
     } else {
-      ctx.skip(`block:${String(part.type)}`);
+      pushLenient(blocks, part, ctx);
     }
   }
   return blocks;

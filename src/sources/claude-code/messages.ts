@@ -47,7 +47,27 @@ const USER_META_FIELDS = [
   'sourceToolAssistantUUID',
   'isVisibleInTranscriptOnly',
   'agentId',
+  'queuedCommand',
 ] as const;
+
+/**
+ * An `attachment` record of type `queued_command` (text sent while the agent worked) as the user record it
+ * stands for: a prompt when a person typed it, context (isMeta) for task notifications and other origins.
+ */
+export function queuedCommandRecord(record: JsonObject): JsonObject | undefined {
+  const attachment = record.attachment;
+  if (record.type !== 'attachment' || !isObject(attachment) || attachment.type !== 'queued_command') return undefined;
+  const mode = str(attachment.commandMode) ?? 'prompt';
+  const origin = isObject(attachment.origin) ? str(attachment.origin.kind) : undefined;
+  const typed = mode === 'prompt' && (origin ?? 'human') === 'human' && attachment.isMeta !== true;
+  return {
+    ...record,
+    type: 'user',
+    message: { role: 'user', content: attachment.prompt ?? '' },
+    queuedCommand: true,
+    ...(typed ? {} : { isMeta: true }),
+  };
+}
 
 /** What a user record is: a typed prompt, tool output, a compaction summary or injected context. */
 function userKind(record: JsonObject, blocks: Block[]): MessageKind {

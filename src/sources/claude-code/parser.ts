@@ -5,7 +5,7 @@ import type { ParseOutput, ParsedMessage, ParsedSession } from '../../shared/mod
 import { emptyParseOutput } from '../../shared/model.js';
 import type { LineRecord, ParseContext } from '../types.js';
 import type { BlockContext } from './blocks.js';
-import { toMessage } from './messages.js';
+import { queuedCommandRecord, toMessage } from './messages.js';
 import { readSubagentMeta, relationForAgentId, subagentSessionKey, transcriptFileInfo } from './paths.js';
 import type { TranscriptFileInfo } from './paths.js';
 import {
@@ -127,8 +127,11 @@ export function parseClaudeCodeLines(lines: LineRecord[], ctx: ParseContext): Pa
       ? { key: file.stem }
       : undefined;
 
-  for (const { record, line } of records) {
+  for (const entry of records) {
+    const { line } = entry;
     try {
+      // A prompt queued while the agent worked has no user line of its own: read it as one.
+      const record = queuedCommandRecord(entry.record) ?? entry.record;
       const type = typeof record.type === 'string' ? record.type : undefined;
       if (!type) {
         skip('untyped');

@@ -29,6 +29,10 @@ const INJECTED_PREFIXES: Array<[RegExp, string]> = [
   [/^<collaboration_mode>/, 'collaboration_mode'],
   // A `!command` the person ran in the shell: its record, not a prompt.
   [/^<user_shell_command>/, 'user_shell_command'],
+  // Review results handed back to the main thread (templates/review/exit_success.xml), skill bodies and lists.
+  [/^<user_action>/, 'user_action'],
+  [/^<skill>/, 'skill'],
+  [/^<skills_instructions>/, 'skills_instructions'],
 ];
 
 export function injectedTag(text: string): string | undefined {
@@ -72,26 +76,36 @@ export function contentBlocks(content: unknown): Block[] {
   for (const part of arr(content)) {
     if (!isObject(part)) continue;
     const type = str(part.type);
-    const text = str(part.text);
-    if (text !== undefined && (type === undefined || /text$/.test(type))) {
+    // Any part carrying text is kept whatever its type (refusals and part types newer than this parser).
+    const text = str(part.text) ?? str(part.refusal);
+    if (type === 'input_image' || type === 'image_url' || type === 'image') {
+      blocks.push({ kind: 'image', text: '', meta: imageMeta(part) });
+    } else if (text) {
       blocks.push({ kind: 'text', text });
-    } else if (type === 'input_image' || type === 'image_url' || type === 'image') {
-      const url = str(part.image_url) ?? str(obj(part.image_url)?.url) ?? '';
-      const dataUrl = /^data:([^;,]+)/.exec(url);
-      const meta: Record<string, unknown> = dataUrl ? { mediaType: dataUrl[1], inline: true } : url ? { url } : {};
-      blocks.push({ kind: 'image', text: '', meta });
     }
   }
   return blocks;
 }
 
+function imageMeta(part: Json): Record<string, unknown> {
+  const url = str(part.image_url) ?? str(obj(part.image_url)?.url) ?? '';
+  const dataUrl = /^data:([^;,]+)/.exec(url);
+  return dataUrl ? { mediaType: dataUrl[1], inline: true } : url ? { url } : {};
+}
+
 /**
  * Output of a tool: plain string, `{content, success}`, a list of content items, or gen-2 `{output, metadata}` JSON.
  */
-export function toolOutput(output: unknown): { text: string; isError: boolean; exitCode?: number } {
+export function toolOutput(output: unknown): {
+  text: string;
+  isError: boolean;
+  exitCode?: number;
+  images?: Record<string, unknown>[];
+} {
   let text: string;
   let isError = false;
   let exitCode: number | undefined;
+  let images: Record<string, unknown>[] | undefined;
   if (typeof output === 'string') {
     text = output;
     if (output.startsWith('{')) {
@@ -109,10 +123,13 @@ export function toolOutput(output: unknown): { text: string; isError: boolean; e
     text = typeof output.content === 'string' ? output.content : compactJson(output.content ?? output);
     if (output.success === false) isError = true;
   } else if (Array.isArray(output)) {
-    text = output
-      .map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : ''))
-      .filter(Boolean)
+    const blocks = contentBlocks(output);
+    text = blocks
+      .filter((b) => b.kind === 'text')
+      .map((b) => b.text)
       .join('\n');
+    const imageBlocks = blocks.filter((b) => b.kind === 'image');
+    if (imageBlocks.length > 0) images = imageBlocks.map((b) => b.meta ?? {});
   } else {
     text = output === undefined || output === null ? '' : String(output);
   }
@@ -121,7 +138,7 @@ export function toolOutput(output: unknown): { text: string; isError: boolean; e
     if (m?.[1] !== undefined) exitCode = Number(m[1]);
   }
   if (exitCode !== undefined && exitCode !== 0) isError = true;
-  return { text, isError, exitCode };
+  return { text, isError, ...(exitCode !== undefined ? { exitCode } : {}), ...(images ? { images } : {}) };
 }
 
 function message(ctx: ItemContext, role: MessageRole, kind: MessageKind, blocks: Block[], meta?: Json): ParsedMessage {
@@ -206,9 +223,43 @@ export function convertResponseItem(item: Json, ctx: ItemContext): ItemResult {
       const name = ctx.toolNames.get(callId);
       if (name) block.toolName = name;
       if (out.exitCode !== undefined) block.meta = { exitCode: out.exitCode };
+      if (out.images) block.meta = { ...block.meta, images: out.images };
       return { message: message(ctx, 'tool', 'tool_output', [block]) };
     }
-    default:
+    case 'ghost_snapshot':
+    case 'compaction':
+    case 'compaction_summary':
       return { skipped: `response_item:${type}` };
+    default:
+      return unknownItem(type, item, ctx);
   }
+}
+
+/**
+ * Item types newer than this parser: a `*_call` is kept as a tool call (its input: arguments, input, action, or
+ * the item's other fields) and a `*_output` as a tool result; anything else is counted by type.
+ */
+function unknownItem(type: string, item: Json, ctx: ItemContext): ItemResult {
+  const output = /^(.+?)(?:_call)?_output$/.exec(type);
+  if (output?.[1] && item.output !== undefined) {
+    const callId = str(item.call_id) ?? str(item.id) ?? `line:${ctx.line}`;
+    const out = toolOutput(item.output);
+    const block: Block = { kind: 'tool_result', text: out.text, toolCallId: callId, isError: out.isError };
+    block.toolName = ctx.toolNames.get(callId) ?? output[1];
+    block.meta = { itemType: type, ...(out.images ? { images: out.images } : {}) };
+    return { message: message(ctx, 'tool', 'tool_output', [block]) };
+  }
+  const call = /^(.+)_call$/.exec(type);
+  if (call?.[1]) {
+    const name = str(item.name) ?? call[1];
+    const callId = str(item.call_id) ?? str(item.id) ?? `line:${ctx.line}`;
+    ctx.toolNames.set(callId, name);
+    // `result` (generated image data) and encrypted content are payloads, not input worth searching.
+    const { type: _t, id: _i, call_id: _c, status: _s, name: _n, result: _r, encrypted_content: _e, ...rest } = item;
+    const input = parseArguments(item.arguments ?? item.input ?? item.action ?? rest);
+    const block = toolCallBlock(name, callId, input);
+    block.meta = { itemType: type, ...(str(item.status) ? { status: item.status } : {}) };
+    return { message: message(ctx, 'assistant', 'response', [block]) };
+  }
+  return { skipped: `response_item:${type}` };
 }

@@ -196,7 +196,9 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
           if (next !== undefined) cwd = next;
         } else if (record.type === 'compacted') {
           const text = str(p.message);
-          if (!text) skip('compacted:empty');
+          // A replacement history alone repeats earlier items (remote compaction keeps its summary encrypted).
+          if (!text)
+            skip(Array.isArray(p.replacement_history) ? 'compacted:replacement_history_only' : 'compacted:empty');
           else
             emit({
               sessionKey,

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import type { ParseContext } from '../types.js';
-import { isCheckpoint, isPromptLog, projectDirOf } from './paths.js';
+import { isCheckpoint, isPromptLog, projectDirOf, subagentParentOf } from './paths.js';
 import { convertGeminiRecord } from './records.js';
 import type { Json } from './schema.js';
 import { classifyGeminiLine, isObject, str } from './schema.js';
@@ -27,6 +27,8 @@ function sessionFrom(header: Json, path: string, format: 'json' | 'jsonl'): Pars
   const dir = projectDirOf(path);
   if (dir && dir !== meta.projectHash) meta.projectDir = dir;
   session.meta = meta;
+  const parent = subagentParentOf(path);
+  if (parent && parent !== key) Object.assign(session, { parentKey: parent, relation: 'subagent' });
   const title = str(header.summary);
   if (title) session.title = title;
   // Gemini records carry no working directory; `project` stays unset unless a real path is recorded.
@@ -42,8 +44,9 @@ function addMessages(
 ): void {
   for (const { record, line, key } of records) {
     const messages = convertGeminiRecord(record, sessionKey, key, line);
-    if (!messages) {
-      const t = `type:${str(record.type) ?? 'untyped'}`;
+    const first = messages?.[0];
+    if (!messages || (messages.length === 1 && first?.blocks.length === 0 && !first.usage)) {
+      const t = `type:${str(record.type) ?? 'untyped'}${messages ? ':empty' : ''}`;
       out.skipped[t] = (out.skipped[t] ?? 0) + 1;
     } else out.messages.push(...messages);
   }
@@ -116,9 +119,21 @@ function parseGeminiJsonl(text: string, path: string): ParseOutput {
       case 'header':
         Object.assign(header, rec.record);
         return;
-      case 'set':
-        Object.assign(header, rec.values);
+      case 'set': {
+        const { messages, ...values } = rec.values;
+        Object.assign(header, values);
+        // A `$set` of the whole message list: its messages come first, as the recorder itself loads them.
+        if (!Array.isArray(messages)) return;
+        const setKeys: string[] = [];
+        for (const m of messages) {
+          if (!isObject(m)) continue;
+          const key = str(m.id) ?? `line:${line}:${setKeys.length}`;
+          if (!byKey.has(key)) setKeys.push(key);
+          byKey.set(key, { record: m, line, key });
+        }
+        order.unshift(...setKeys);
         return;
+      }
       case 'rewind': {
         const at = order.indexOf(rec.id);
         if (at < 0) return skip('$rewindTo:unknown-id');

@@ -13,7 +13,14 @@ export function geminiDefaultRoots(env: Env): string[] {
 }
 
 export function isSessionFile(path: string): boolean {
-  return /^session-.*\.jsonl?$/.test(basename(path)) && basename(dirname(path)) === 'chats';
+  if (basename(dirname(path)) === 'chats') return /^session-.*\.jsonl?$/.test(basename(path));
+  return subagentParentOf(path) !== undefined;
+}
+
+/** Subagent sessions live in chats/<parent session id>/<session id>.jsonl: the parent's id, else undefined. */
+export function subagentParentOf(path: string): string | undefined {
+  if (!path.endsWith('.jsonl') || basename(dirname(dirname(path))) !== 'chats') return undefined;
+  return basename(dirname(path)) || undefined;
 }
 
 export function isPromptLog(path: string): boolean {
@@ -40,7 +47,8 @@ export function discoverGeminiFiles(root: string): string[] {
 
 /** The folder under tmp/ a file belongs to: a sha256 project hash (older builds) or a project name. */
 export function projectDirOf(path: string): string | undefined {
-  const dir = dirname(path);
+  let dir = dirname(path);
+  if (subagentParentOf(path) !== undefined) dir = dirname(dir);
   const owner = basename(dir) === 'chats' ? dirname(dir) : dir;
   const name = basename(owner);
   return name && name !== 'tmp' ? name : undefined;

@@ -13,11 +13,14 @@ function compactJson(value: unknown): string {
   }
 }
 
-/** `content` is a string (2025) or a list of Gemini parts (2026): text kept, inline data as metadata only. */
+/**
+ * `content` is a string (2025), one Gemini part or a list of parts (2026): text kept, inline data as metadata
+ * only, function calls/responses as tool blocks, executable code and its result as text.
+ */
 function contentBlocks(content: unknown): Block[] {
   if (typeof content === 'string') return content.length > 0 ? [{ kind: 'text', text: content }] : [];
   const blocks: Block[] = [];
-  for (const part of arr(content)) {
+  for (const part of isObject(content) ? [content] : arr(content)) {
     if (typeof part === 'string') {
       if (part) blocks.push({ kind: 'text', text: part });
     } else if (isObject(part)) {
@@ -30,10 +33,54 @@ function contentBlocks(content: unknown): Block[] {
         const meta: Record<string, unknown> = { mediaType };
         if (str(data.fileUri)) meta.uri = data.fileUri;
         blocks.push({ kind: mediaType.startsWith('image/') ? 'image' : 'document', text: '', meta });
+      } else {
+        const block = structuredPartBlock(part);
+        if (block) blocks.push(block);
       }
     }
   }
   return blocks;
+}
+
+function structuredPartBlock(part: Json): Block | undefined {
+  if (isObject(part.functionCall)) {
+    const fc = part.functionCall;
+    const input = fc.args ?? {};
+    const block: Block = { kind: 'tool_call', text: compactJson(input), toolName: str(fc.name) ?? 'unknown' };
+    if (str(fc.id)) block.toolCallId = fc.id as string;
+    block.toolInput = input;
+    return block;
+  }
+  if (isObject(part.functionResponse)) {
+    const fr = part.functionResponse;
+    const block: Block = { kind: 'tool_result', text: resultText(part).text, toolName: str(fr.name) ?? 'unknown' };
+    if (str(fr.id)) block.toolCallId = fr.id as string;
+    return block;
+  }
+  const code = isObject(part.executableCode) ? str(part.executableCode.code) : undefined;
+  const output = isObject(part.codeExecutionResult) ? str(part.codeExecutionResult.output) : undefined;
+  const text = code ?? output;
+  return text ? { kind: 'text', text } : undefined;
+}
+
+/**
+ * `displayContent` is what the person typed when `content` also holds expanded text (referenced files): the
+ * typed parts lead, the other content parts are kept marked as expanded context.
+ */
+function withDisplayContent(content: Block[], display: unknown): Block[] {
+  if (display === undefined || display === null) return content;
+  const typed = contentBlocks(display);
+  if (typed.length === 0) return content;
+  const typedTexts = new Set(typed.map((b) => b.text));
+  const expanded = content.filter((b) => !(b.kind === 'text' && typedTexts.has(b.text)));
+  for (const b of expanded) if (b.kind === 'text') b.noise = 'expanded_content';
+  return [...typed, ...expanded];
+}
+
+/** A tool call's display text when it recorded no result: a string, or the diff of a file edit. */
+function displayText(display: unknown): string | undefined {
+  if (typeof display === 'string') return display || undefined;
+  return isObject(display) ? str(display.fileDiff) || undefined : undefined;
 }
 
 function thoughtBlocks(thoughts: unknown): Block[] {
@@ -113,7 +160,7 @@ export function convertGeminiRecord(
   const model = str(record.model);
   const blocks: Block[] = [];
   if (type === 'gemini') blocks.push(...thoughtBlocks(record.thoughts));
-  const content = contentBlocks(record.content);
+  const content = withDisplayContent(contentBlocks(record.content), record.displayContent);
   if (role === 'system') for (const b of content) if (b.kind === 'text') b.kind = 'system';
   blocks.push(...content);
   const results: ParsedMessage[] = [];
@@ -131,9 +178,14 @@ export function convertGeminiRecord(
       toolInput: input,
     };
     if (status) block.meta = { status };
+    if (str(call.agentId)) block.meta = { ...block.meta, agentId: call.agentId };
     blocks.push(block);
-    if (call.result === undefined || call.result === null) return;
-    const { text, hasError } = resultText(call.result);
+    const display = displayText(call.resultDisplay);
+    if ((call.result === undefined || call.result === null) && display === undefined) return;
+    const { text, hasError } =
+      call.result === undefined || call.result === null
+        ? { text: display ?? '', hasError: false }
+        : resultText(call.result);
     const isError = hasError || status === 'error' || status === 'cancelled';
     const resultMsg: ParsedMessage = {
       sessionKey,

@@ -32,13 +32,24 @@ function bump(out: ParseOutput, type: string): void {
   out.skipped[type] = (out.skipped[type] ?? 0) + 1;
 }
 
+/**
+ * The oldest builds wrote `{id, role, parts, metadata: {time, sessionID, error, assistant: {modelID, providerID,
+ * path, cost, tokens, summary}}}`: lifted to the current top-level fields so one conversion reads both.
+ */
+function fromOldestShape(info: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!info || info.time !== undefined || !isRecord(info.metadata)) return info;
+  const meta = info.metadata;
+  const assistant = isRecord(meta.assistant) ? meta.assistant : {};
+  return { ...assistant, ...info, time: meta.time, ...(meta.error !== undefined ? { error: meta.error } : {}) };
+}
+
 function convertMessage(
   session: RawSession,
   raw: RawMessage,
   line: number,
   out: ParseOutput,
 ): ParsedMessage | undefined {
-  const info = parseJsonObject(raw.data);
+  const info = fromOldestShape(parseJsonObject(raw.data));
   if (!info) {
     out.malformed.push({ line, reason: `message ${raw.id}: data is not a JSON object` });
     return undefined;
@@ -120,7 +131,7 @@ function convertMessage(
 
 function firstCwd(messages: RawMessage[]): string | undefined {
   for (const m of messages) {
-    const info = parseJsonObject(m.data);
+    const info = fromOldestShape(parseJsonObject(m.data));
     if (info && isRecord(info.path) && str(info.path.cwd)) return str(info.path.cwd);
   }
   return undefined;

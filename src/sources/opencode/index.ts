@@ -2,7 +2,7 @@
 // (partial re-parse), or the legacy storage/ JSON tree; Markdown exports are reported as not sessions.
 import type { FileAdapter } from '../types.js';
 import { opencodeFingerprint, parseOpenCodeSource } from './parser.js';
-import { detectOpenCodeFile, discoverOpenCodeSources, opencodeDefaultRoots } from './paths.js';
+import { detectOpenCodeFile, discoverOpenCodeSources, explainOpenCodeFile, opencodeDefaultRoots } from './paths.js';
 
 export const opencodeAdapter: FileAdapter = {
   agent: 'opencode',
@@ -13,4 +13,5 @@ export const opencodeAdapter: FileAdapter = {
   discover: discoverOpenCodeSources,
   parseFile: parseOpenCodeSource,
   fingerprint: opencodeFingerprint,
+  explain: explainOpenCodeFile,
 };

@@ -32,14 +32,31 @@ function readText(path: string): string | undefined {
   }
 }
 
-function loadParts(storage: string, messageId: string, inline: unknown): RawPart[] {
+/** The first of `dirs` that holds JSON files (older builds kept messages and parts under session/). */
+function firstJsonDir(dirs: string[]): string[] {
+  for (const dir of dirs) {
+    const files = jsonFiles(dir);
+    if (files.length > 0) return files;
+  }
+  return [];
+}
+
+function messageFiles(storage: string, sessionId: string): string[] {
+  return firstJsonDir([join(storage, 'message', sessionId), join(storage, 'session', 'message', sessionId)]);
+}
+
+function partFiles(storage: string, sessionId: string, messageId: string): string[] {
+  return firstJsonDir([join(storage, 'part', messageId), join(storage, 'session', 'part', sessionId, messageId)]);
+}
+
+function loadParts(storage: string, sessionId: string, messageId: string, inline: unknown): RawPart[] {
   if (Array.isArray(inline)) {
     return inline.map((p, i) => ({
       id: isRecord(p) && str(p.id) ? String(p.id) : `${messageId}:${String(i).padStart(6, '0')}`,
       data: p,
     }));
   }
-  return jsonFiles(join(storage, 'part', messageId)).map((file) => ({
+  return partFiles(storage, sessionId, messageId).map((file) => ({
     id: basename(file, '.json'),
     data: readText(file) ?? '',
   }));
@@ -69,16 +86,18 @@ export function parseLegacySession(path: string): ParseOutput {
 
   const storage = storageDirOf(path);
   const messages: RawMessage[] = [];
-  for (const file of jsonFiles(join(storage, 'message', id))) {
+  for (const file of messageFiles(storage, id)) {
     const raw = readText(file) ?? '';
     const parsed = parseJsonObject(raw);
     const messageId = (parsed && str(parsed.id)) || basename(file, '.json');
-    const created =
-      parsed && isRecord(parsed.time) && typeof parsed.time.created === 'number' ? parsed.time.created : undefined;
+    // The oldest builds kept times under `metadata`.
+    const time =
+      parsed && (isRecord(parsed.time) ? parsed.time : isRecord(parsed.metadata) ? parsed.metadata.time : {});
+    const created = isRecord(time) && typeof time.created === 'number' ? time.created : undefined;
     const message: RawMessage = {
       id: messageId,
       data: parsed ?? raw,
-      parts: loadParts(storage, messageId, parsed?.parts),
+      parts: loadParts(storage, id, messageId, parsed?.parts),
     };
     if (created !== undefined) message.timeCreated = created;
     messages.push(message);
@@ -99,9 +118,9 @@ export function legacySessionFingerprint(path: string): string | undefined {
       count++;
       latest = Math.max(latest, statSync(file).mtimeMs);
     };
-    for (const file of jsonFiles(join(storage, 'message', id))) {
+    for (const file of messageFiles(storage, id)) {
       visit(file);
-      for (const part of jsonFiles(join(storage, 'part', basename(file, '.json')))) visit(part);
+      for (const part of partFiles(storage, id, basename(file, '.json'))) visit(part);
     }
     return `legacy:${count}:${latest}`;
   } catch {

@@ -14,6 +14,16 @@ export function opencodeDefaultRoots(env: Env): string[] {
   return [join(base, 'opencode')];
 }
 
+/** storage/message/…, storage/part/… and the older storage/session/message/…, storage/session/part/…. */
+const MESSAGE_OR_PART = /[\\/]storage[\\/](?:session[\\/])?(?:message|part)[\\/].+\.json$/;
+
+export const MESSAGE_OR_PART_REASON =
+  'OpenCode message or part file: read with its session (storage/session/<group>/<session id>.json)';
+
+export function explainOpenCodeFile(path: string): string | undefined {
+  return MESSAGE_OR_PART.test(path) ? MESSAGE_OR_PART_REASON : undefined;
+}
+
 export function isLegacySessionPath(path: string): boolean {
   return LEGACY_SESSION.test(path);
 }

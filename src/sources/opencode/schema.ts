@@ -58,15 +58,16 @@ function toolBlocks(part: Record<string, unknown>): PartResult {
   const blocks: Block[] = [call];
   if (status === 'completed' || status === 'error') {
     const isError = status === 'error';
-    const result: Block = {
-      kind: 'tool_result',
-      text: str(isError ? state.error : state.output) ?? '',
-      toolName,
-      isError,
-    };
+    const raw = isError ? state.error : state.output;
+    const text = typeof raw === 'string' ? raw : raw == null ? '' : oneLineJson(raw);
+    const result: Block = { kind: 'tool_result', text, toolName, isError };
     if (callId) result.toolCallId = callId;
+    const meta: Record<string, unknown> = {};
     const title = str(state.title);
-    if (title) result.meta = { title };
+    if (title) meta.title = title;
+    const attachments = Array.isArray(state.attachments) ? state.attachments.filter(isRecord) : [];
+    if (attachments.length > 0) meta.attachments = attachments.map((a) => fileBlock(a).meta);
+    if (Object.keys(meta).length > 0) result.meta = meta;
     blocks.push(result);
   }
   return { blocks };
@@ -117,8 +118,39 @@ export function partToBlocks(part: Record<string, unknown>): PartResult {
     }
     case 'compaction':
       return { blocks: [], compaction: true };
-    default:
-      // step-start, step-finish, snapshot, patch, agent, retry (bookkeeping) and unknown types.
+    case 'retry':
+      return retryBlocks(part);
+    case 'tool-invocation':
+      return toolInvocationBlocks(part);
+    default: {
+      // Part types newer than this parser keep their text; step-start, step-finish, snapshot, patch and agent
+      // (bookkeeping) and text-less unknown types are counted.
+      const text = str(part.text);
+      if (text) return { blocks: [{ kind: 'text', text, meta: { partType: type } }] };
       return { skipped: `part:${type}` };
+    }
   }
+}
+
+/** The oldest builds' AI SDK tool part: `{toolInvocation: {state, toolCallId, toolName, args, result}}`. */
+function toolInvocationBlocks(part: Record<string, unknown>): PartResult {
+  const inv = isRecord(part.toolInvocation) ? part.toolInvocation : {};
+  const state = str(inv.state);
+  return toolBlocks({
+    tool: inv.toolName,
+    callID: inv.toolCallId,
+    state: { status: state === 'result' ? 'completed' : state, input: inv.args, output: inv.result },
+  });
+}
+
+/** A retry part records the API error that made OpenCode try again. */
+function retryBlocks(part: Record<string, unknown>): PartResult {
+  const error = isRecord(part.error) ? part.error : {};
+  const data = isRecord(error.data) ? error.data : {};
+  const text = str(data.message) ?? str(error.message) ?? str(error.name);
+  if (!text) return { skipped: 'part:retry' };
+  const meta: Record<string, unknown> = { retry: true };
+  if (typeof part.attempt === 'number') meta.attempt = part.attempt;
+  if (str(error.name)) meta.error = error.name;
+  return { blocks: [{ kind: 'system', text, meta }] };
 }

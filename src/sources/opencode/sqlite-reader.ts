@@ -31,6 +31,24 @@ function tables(db: Db): Set<string> {
   return new Set(rows.map((r) => r.name));
 }
 
+/** Columns of a table: older OpenCode schemas name the time columns differently or lack them. */
+function columnsOf(db: Db, table: string): Set<string> {
+  const rows = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>;
+  return new Set(rows.map((r) => r.name));
+}
+
+/** The column that best tells when a row changed, or the constant 0 when the table has none. */
+function changeColumn(db: Db, table: string): string {
+  const cols = columnsOf(db, table);
+  return ['time_updated', 'updated_at', 'time_created', 'created_at'].find((c) => cols.has(c)) ?? '0';
+}
+
+/** The column that tells when a row was created, or NULL. */
+function createdColumn(db: Db, table: string): string {
+  const cols = columnsOf(db, table);
+  return ['time_created', 'created_at'].find((c) => cols.has(c)) ?? 'NULL';
+}
+
 function validState(value: unknown): OpenCodeDbState | undefined {
   return isRecord(value) && value.version === STATE_VERSION && isRecord(value.sessions)
     ? (value as unknown as OpenCodeDbState)
@@ -44,11 +62,12 @@ export function opencodeDbFingerprint(path: string): string | undefined {
     db = openReadOnly(path);
     const t = tables(db);
     if (!t.has('session') || !t.has('message') || !t.has('part')) return undefined;
+    const [sc, mc, pc] = [changeColumn(db, 'session'), changeColumn(db, 'message'), changeColumn(db, 'part')];
     const row = db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM session) AS s, (SELECT MAX(time_updated) FROM session) AS su,
-                (SELECT COUNT(*) FROM message) AS m, (SELECT MAX(time_updated) FROM message) AS mu,
-                (SELECT COUNT(*) FROM part) AS p, (SELECT MAX(time_updated) FROM part) AS pu`,
+        `SELECT (SELECT COUNT(*) FROM session) AS s, (SELECT MAX(${sc}) FROM session) AS su,
+                (SELECT COUNT(*) FROM message) AS m, (SELECT MAX(${mc}) FROM message) AS mu,
+                (SELECT COUNT(*) FROM part) AS p, (SELECT MAX(${pc}) FROM part) AS pu`,
       )
       .get() as Record<string, number | null>;
     return `v${STATE_VERSION}:${row.s}:${row.su}:${row.m}:${row.mu}:${row.p}:${row.pu}`;
@@ -60,16 +79,19 @@ export function opencodeDbFingerprint(path: string): string | undefined {
 }
 
 function sessionStamps(db: Db): Map<string, string> {
+  const [sc, mc, pc] = [changeColumn(db, 'session'), changeColumn(db, 'message'), changeColumn(db, 'part')];
+  const sessionCreated = createdColumn(db, 'session');
   const rows = db
     .prepare(
-      `SELECT s.id AS id, MAX(s.time_updated, COALESCE(m.mx, 0), COALESCE(p.mx, 0)) AS stamp,
+      `SELECT s.id AS id,
+              MAX(COALESCE(${sc === '0' ? '0' : `s.${sc}`}, 0), COALESCE(m.mx, 0), COALESCE(p.mx, 0)) AS stamp,
               COALESCE(m.n, 0) AS messages, COALESCE(p.n, 0) AS parts
          FROM session s
-         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM message GROUP BY session_id) m ON
-           m.session_id = s.id
-         LEFT JOIN (SELECT session_id, MAX(time_updated) AS mx, COUNT(*) AS n FROM part GROUP BY session_id) p ON
-           p.session_id = s.id
-        ORDER BY s.time_created, s.id`,
+         LEFT JOIN (SELECT session_id, MAX(${mc}) AS mx, COUNT(*) AS n FROM message GROUP BY session_id) m
+           ON m.session_id = s.id
+         LEFT JOIN (SELECT session_id, MAX(${pc}) AS mx, COUNT(*) AS n FROM part GROUP BY session_id) p
+           ON p.session_id = s.id
+        ORDER BY s.${sessionCreated === 'NULL' ? 'rowid' : sessionCreated}, s.id`,
     )
     .all() as Array<{ id: string; stamp: number; messages: number; parts: number }>;
   return new Map(rows.map((r) => [r.id, `${r.stamp}:${r.messages}:${r.parts}`]));
@@ -104,8 +126,12 @@ function readSession(
       | undefined;
     set('worktree', text(project?.worktree));
   }
+  const created = createdColumn(db, 'message');
   const messages = db
-    .prepare('SELECT id, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id')
+    .prepare(
+      `SELECT id, ${created} AS time_created, data FROM message WHERE session_id = ?
+        ORDER BY ${created === 'NULL' ? 'rowid' : created}, id`,
+    )
     .all(id) as Array<{ id: string; time_created: number; data: unknown }>;
   const byMessage = new Map<string, RawMessage>();
   const list = messages.map((m) => {

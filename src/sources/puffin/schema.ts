@@ -75,11 +75,26 @@ function checkFileChanges(value: unknown): PuffinFileChange[] {
   return out;
 }
 
+/**
+ * Text of a content value: a string; missing or null as '' (Puffin itself reads `content || ''`); text parts or a
+ * `{text}` object joined; undefined for any other shape.
+ */
+function contentText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  if (isRecord(value)) return typeof value.text === 'string' ? value.text : undefined;
+  if (!Array.isArray(value)) return undefined;
+  const texts = value.flatMap((p) =>
+    typeof p === 'string' ? [p] : isRecord(p) && typeof p.text === 'string' ? [p.text] : [],
+  );
+  return texts.join('\n');
+}
+
 function checkResponse(value: unknown): PuffinResponse | 'invalid' | undefined {
   if (value === null || value === undefined) return undefined;
   if (!isRecord(value)) return 'invalid';
   const response: PuffinResponse = {
-    content: typeof value.content === 'string' ? value.content : '',
+    content: contentText(value.content) ?? '',
     filesModified: checkFileChanges(value.filesModified),
   };
   const ts = toIsoTimestamp(value.timestamp);
@@ -100,10 +115,13 @@ export function checkPrompt(raw: unknown): PromptCheck {
     return { ok: false, reason: `prompt is ${Array.isArray(raw) ? 'an array' : typeof raw}, not an object` };
   const id = stringId(raw.id);
   if (!id) return { ok: false, reason: 'prompt without an id' };
-  if (typeof raw.content !== 'string') return { ok: false, reason: `prompt ${id} without string content` };
+  const content = contentText(raw.content);
+  // Without content a prompt is worth keeping only for its response.
+  const empty = raw.content == null && raw.response == null;
+  if (content === undefined || empty) return { ok: false, reason: `prompt ${id} without string content` };
   const parentId = raw.parentId === null || raw.parentId === undefined ? null : stringId(raw.parentId);
   if (parentId === undefined) return { ok: false, reason: `prompt ${id} has an invalid parentId` };
-  const prompt: PuffinPrompt = { id, parentId, content: raw.content, extra: {} };
+  const prompt: PuffinPrompt = { id, parentId, content, extra: {} };
   if (typeof raw.title === 'string' && raw.title.trim() !== '') prompt.title = raw.title;
   const ts = toIsoTimestamp(raw.timestamp);
   if (ts) prompt.timestamp = ts;

@@ -149,7 +149,8 @@ export class PuffinThreadBuilder {
       meta,
     };
     if (prompt.timestamp) promptMessage.timestamp = prompt.timestamp;
-    this.sink.message(promptMessage);
+    // A prompt kept only for its response (no content) is no prompt a person typed.
+    if (prompt.content !== '') this.sink.message(promptMessage);
 
     const response = prompt.response;
     if (!response || response === 'invalid') return;
