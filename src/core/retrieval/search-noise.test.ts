@@ -24,13 +24,17 @@ beforeAll(async () => {
   writeFileSync(
     join(dir, 'src', 'b.jsonl'),
     line('hooks', 'h1', 'reminder: the zanzibar hook ran') +
-      line('ide', 'i1', 'The user opened the file src/quokka-config.ts in the IDE'),
+      line('ide', 'i1', 'The user opened the file src/quokka-config.ts in the IDE') +
+      line('review', 'v1', '<user_action> review results: the wombat parser leaks file handles') +
+      line('expanded', 'e1', 'Content from referenced files: numbat settings loader'),
   );
   store = openStore(join(dir, 'data', 'strata.db'));
   await ingest({ store, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, cwd: dir });
   store.db.prepare("UPDATE blocks SET field = 'system' WHERE text LIKE 'git push is allowed%'").run();
   store.db.prepare("UPDATE blocks SET noise = 'system-reminder', field = 'system' WHERE text LIKE 'reminder:%'").run();
   store.db.prepare("UPDATE blocks SET noise = 'ide_opened_file' WHERE text LIKE 'The user opened%'").run();
+  store.db.prepare("UPDATE blocks SET noise = 'user_action' WHERE text LIKE '<user_action>%'").run();
+  store.db.prepare("UPDATE blocks SET noise = 'expanded_content' WHERE text LIKE 'Content from%'").run();
 });
 afterAll(() => {
   store.close();
@@ -48,6 +52,11 @@ describe('noise and boilerplate in search', () => {
 
   it('searches IDE opened-file notices by default', () => {
     expect(search(store.db, { query: 'quokka-config' }).sessions.map((s) => s.id)).toEqual(['ide']);
+  });
+
+  it('searches Codex review findings and files a Gemini prompt expanded by default', () => {
+    expect(search(store.db, { query: 'wombat' }).sessions.map((s) => s.id)).toEqual(['review']);
+    expect(search(store.db, { query: 'numbat' }).sessions.map((s) => s.id)).toEqual(['expanded']);
   });
 
   it('is never silent about matches hidden in noise', () => {

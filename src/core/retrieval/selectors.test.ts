@@ -51,7 +51,9 @@ describe('selectors', () => {
 
   it('turns selectors into a bound SQL condition for search scope', () => {
     expect(selectorsToSql([])).toEqual({
-      sql: "(b.noise IS NULL OR b.noise IN ('ide_opened_file', 'ide_selection', 'user_shell_command'))",
+      sql:
+        "(b.noise IS NULL OR b.noise IN ('ide_opened_file', 'ide_selection', 'user_shell_command', " +
+        "'user_action', 'expanded_content'))",
       params: [],
     });
     const q = selectorsToSql(parseSelectors('user,tool:Bash:result'));

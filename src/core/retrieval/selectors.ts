@@ -118,11 +118,17 @@ export function resolveVisibility(target: BlockTarget, show: Selector[], hide: S
 const TOOL_NAME_SQL = 'b.tool_name';
 
 /**
- * Noise searched by default, at low weight: an IDE's "opened file" or selection notice names what the
- * person was working on, a Codex shell command what they ran. Other noise (wrappers, reminders, hook
- * output, injected instructions) is searched only with --in noise.
+ * Noise searched by default, at low weight: what the person worked on (IDE notices, Codex shell commands,
+ * files a Gemini prompt expanded) or was told (Codex review findings). Other noise (wrappers, reminders,
+ * hook output, injected instructions) is searched only with --in noise.
  */
-export const SEARCHED_NOISE = ['ide_opened_file', 'ide_selection', 'user_shell_command'] as const;
+export const SEARCHED_NOISE = [
+  'ide_opened_file',
+  'ide_selection',
+  'user_shell_command',
+  'user_action',
+  'expanded_content',
+] as const;
 export const SEARCHED_NOISE_SQL = SEARCHED_NOISE.map((n) => `'${n}'`).join(', ');
 
 /**
