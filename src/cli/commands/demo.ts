@@ -13,7 +13,7 @@ import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { formatSearch } from '../../core/retrieval/format-search.js';
 import { openStore } from '../../store/db.js';
 import { homeDir } from '../../shared/paths.js';
-import { formatIngestSummary } from './ingest.js';
+import { formatIngestSummary } from '../../core/ingest/format-report.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 
 /** What the demo asks its store: a decision, and a bug described in Chinese. */

@@ -9,7 +9,7 @@ import { openStore, type Store } from '../../store/db.js';
 import { ingest } from './ingest.js';
 import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { emptyReport } from './report.js';
-import { formatIngestSummary } from '../../cli/commands/ingest.js';
+import { formatIngestSummary } from './format-report.js';
 
 let dir: string;
 let store: Store;

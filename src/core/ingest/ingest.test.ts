@@ -8,7 +8,7 @@ import { ingest } from './ingest.js';
 import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from '../retrieval/search.js';
 import { formatSearch } from '../retrieval/format-search.js';
-import { formatIngestSummary } from '../../cli/commands/ingest.js';
+import { formatIngestSummary } from './format-report.js';
 
 let dir: string;
 let store: Store;
