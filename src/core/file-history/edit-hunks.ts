@@ -3,6 +3,7 @@
 // one-character op: '+' added, '-' removed, ' ' context. Line numbers are known only when the tool
 // wrote a whole file (a patch of an edit is relative to its snippet, not to the file).
 import { structuredPatch } from 'diff';
+import { filePathOf, findPatch } from '../../shared/tool-calls/edit-stats.js';
 import { classifyTool, shellCommand } from '../../shared/tool-calls/tool-classes.js';
 
 type EditOp = 'create' | 'edit' | 'delete';
@@ -60,29 +61,6 @@ function patchHunks(patch: string): EditHunk[] {
   return hunks;
 }
 
-function findPatch(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') {
-    const at = value.indexOf('*** Begin Patch');
-    return at === -1 ? undefined : value.slice(at);
-  }
-  if (depth > 3 || (!Array.isArray(value) && !isObject(value))) return undefined;
-  for (const v of Object.values(value)) {
-    const p = findPatch(v, depth + 1);
-    if (p) return p;
-  }
-  return undefined;
-}
-
-export function editedPath(input: Json): string | undefined {
-  return (
-    str(input.file_path) ??
-    str(input.filePath) ??
-    str(input.notebook_path) ??
-    str(input.path) ??
-    str(input.absolute_path)
-  );
-}
-
 function replaceHunk(path: string, oldText: string, newText: string): EditHunk {
   const hunk: EditHunk = { path, op: oldText === '' ? 'create' : 'edit', lines: diffLines(oldText, newText) };
   if (newText !== '') hunk.newText = newText;
@@ -102,7 +80,7 @@ export function editHunks(toolName: string | null, input: unknown): EditHunk[] {
     const patch = findPatch(source);
     return patch ? patchHunks(patch) : [];
   }
-  const path = editedPath(input);
+  const path = filePathOf(input);
   if (!path) return [];
   switch (name) {
     case 'multiedit': {

@@ -6,7 +6,8 @@ import type { Database } from 'better-sqlite3';
 import { classifyTool, shellCommand } from '../../shared/tool-calls/tool-classes.js';
 import { storedCallInput } from '../../store/session-stats.js';
 import { shortIdsFor } from '../retrieval/session-ids.js';
-import { editHunks, editedPath, locateInFile, type EditHunk } from './edit-hunks.js';
+import { filePathOf } from '../../shared/tool-calls/edit-stats.js';
+import { editHunks, locateInFile, type EditHunk } from './edit-hunks.js';
 import { baseName, mentionsPath, pathKey, recordedKey, samePath, type PathKey } from './path-match.js';
 
 type FileAction = 'created' | 'edited' | 'read' | 'ran' | 'discussed';
@@ -139,7 +140,7 @@ function classifyCall(
   const name = (row.tool_name ?? '').toLowerCase();
   const path =
     typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? editedPath(input as Record<string, unknown>)
+      ? filePathOf(input as Record<string, unknown>)
       : undefined;
   if (path && samePath(recordedKey(path, row.project), query)) {
     return {

@@ -58,7 +58,7 @@ export function parseApplyPatch(patch: string): FileEdit[] {
 }
 
 /** The first string anywhere in `value` (depth-limited) that holds a patch body. */
-function findPatch(value: unknown, depth = 0): string | undefined {
+export function findPatch(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') {
     const at = value.indexOf('*** Begin Patch');
     return at === -1 ? undefined : value.slice(at);
@@ -78,7 +78,8 @@ function findPatch(value: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-function filePathOf(input: Json): string | undefined {
+/** The path an edit or write tool's input names, under any client's field name. */
+export function filePathOf(input: Json): string | undefined {
   return (
     str(input.file_path) ??
     str(input.filePath) ??
