@@ -47,6 +47,23 @@ export const BUILD_TEMP_RE = /^(?:context\.db|\.context_pack\.json)\.\d+\.\d+\.t
  * Chunks of `previous` that the new pack dropped stay fetchable by id (not searchable), so a JSON
  * pack from the last build never names an id the database lacks, whichever file is renamed first.
  */
+/** A chunk's values in the column order of the chunks and superseded_chunks tables. */
+function chunkRow(c: Chunk, doc: string): unknown[] {
+  const { id, title_path, text, source_path, heading_level, char_count, line_count, start_line, end_line } = c;
+  return [
+    id,
+    doc,
+    JSON.stringify(title_path),
+    text,
+    source_path,
+    heading_level,
+    char_count,
+    line_count,
+    start_line,
+    end_line,
+  ];
+}
+
 export function writeContextDb(dbPath: string, pack: ContextPack, previous?: ContextPack): void {
   const tmp = `${dbPath}.${process.pid}.${Date.now()}.tmp`;
   rmSync(tmp, { force: true });
@@ -66,18 +83,7 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     db.transaction(() => {
       for (const c of pack.chunks) {
-        insert.run(
-          c.id,
-          docOf.get(c.id) ?? '',
-          JSON.stringify(c.title_path),
-          c.text,
-          c.source_path,
-          c.heading_level,
-          c.char_count,
-          c.line_count,
-          c.start_line,
-          c.end_line,
-        );
+        insert.run(...chunkRow(c, docOf.get(c.id) ?? ''));
       }
       if (previous) {
         const current = new Set(pack.chunks.map((c) => c.id));
@@ -89,18 +95,7 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
         );
         for (const c of previous.chunks) {
           if (current.has(c.id) || typeof c.text !== 'string') continue;
-          keep.run(
-            c.id,
-            previousDoc.get(c.id) ?? '',
-            JSON.stringify(c.title_path),
-            c.text,
-            c.source_path,
-            c.heading_level,
-            c.char_count,
-            c.line_count,
-            c.start_line,
-            c.end_line,
-          );
+          keep.run(...chunkRow(c, previousDoc.get(c.id) ?? ''));
         }
       }
       db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
