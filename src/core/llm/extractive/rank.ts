@@ -51,9 +51,20 @@ function preScore(s: Sentence): number {
   return Math.min(s.terms.length, 20) + (OUTCOME_CUE.test(s.text) ? 10 : 0) + (MARKER_CUE.test(s.text) ? 20 : 0);
 }
 
+const URL_RE = /\bhttps?:\/\/\S+/g;
+/** A chat command ("/run pytest …", "/web https://…") is an action, not a sentence about the work. */
+const CHAT_COMMAND = /^\/[a-z][\w-]*(?:\s|$)/i;
+
+/** Prose: a sane length without its links, not a chat command. */
+function isProse(s: Sentence): boolean {
+  if (s.text.length > 600 || CHAT_COMMAND.test(s.text)) return false;
+  const withoutLinks = s.text.includes('://') ? s.text.replace(URL_RE, '').trim() : s.text;
+  return withoutLinks.length >= 20;
+}
+
 /** Candidates for ranking: prose sentences with enough content words and a sane length. */
 export function candidateSentences(sentences: readonly Sentence[]): Sentence[] {
-  const usable = sentences.filter((s) => s.terms.length >= 3 && s.text.length >= 20 && s.text.length <= 600);
+  const usable = sentences.filter((s) => s.terms.length >= 3 && isProse(s));
   if (usable.length <= MAX_CANDIDATES) return usable;
   return [...usable]
     .sort((a, b) => preScore(b) - preScore(a) || a.index - b.index)
