@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** Growth allowed over the live heap before a full collection, in percent (V8's own default is 0 = adaptive). */
-const RUN_HEAP_GROWING_PERCENT = 20;
+const RUN_HEAP_GROWING_PERCENT = 10;
 let active = 0;
 
 export async function withBoundedHeapGrowth<T>(run: () => Promise<T>): Promise<T> {

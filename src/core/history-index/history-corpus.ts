@@ -8,8 +8,8 @@ export const REPEATED_IN_TURNS = 3;
 /** Shorter lines ("Yes", "```", "Thanks!") repeat naturally and carry no template. */
 const MIN_LINE_CHARS = 24;
 const MAX_TERMS = 400_000;
-/** Line table slots (two Uint32Arrays, 32 MiB at most); new lines stop being counted at 70% load. */
-const MAX_LINE_SLOTS = 1 << 22;
+/** Line table slots (two Uint32Arrays, 16 MiB at most); new lines stop being counted at 70% load. */
+const MAX_LINE_SLOTS = 1 << 21;
 /** Values pack the count above the last turn seen (mod 2^24), so a turn counts a line once. */
 const CONV_SPAN = 2 ** 24;
 

@@ -7,8 +7,8 @@ import { Worker } from 'node:worker_threads';
 import type { SegmentSummary } from '../task-schemas.js';
 import { summarizeSegment } from './summarize.js';
 
-/** Heap caps of the worker: a 50,000-token segment needs well under half of this. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/** Heap caps of the worker: a 50,000-token segment needs well under this; past it, the caller answers. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
 const WORKER_FILE = fileURLToPath(new URL('./summary-worker.js', import.meta.url));
 
 interface Pending {
