@@ -25,7 +25,9 @@ const pending = new Map<number, Pending>();
 function startWorker(): Worker | null {
   available ??= existsSync(WORKER_FILE);
   if (!available) return null;
-  const started = new Worker(WORKER_FILE, { resourceLimits: WORKER_LIMITS });
+  // --input-type (node -e) is refused for a worker's file entry point; other flags are kept.
+  const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  const started = new Worker(WORKER_FILE, { resourceLimits: WORKER_LIMITS, execArgv });
   started.unref();
   started.on('message', (reply: { id: number; summary?: SegmentSummary; error?: string }) => {
     const waiting = pending.get(reply.id);
