@@ -25,6 +25,17 @@ describe('HistoryCorpus', () => {
     expect(one.isRepeated(TEMPLATE)).toBe(false);
   });
 
+  it('matches copies that differ in Markdown marks, bullets or closing punctuation, and cut-off copies', () => {
+    const corpus = new HistoryCorpus();
+    const sentence = "Since you haven't shared any files that I can edit yet, I won't be able to provide any blocks";
+    corpus.add(`I understand. ${sentence.replace('provide any blocks', 'provide any *SEARCH/REPLACE blocks*')}.`);
+    corpus.add(`- ${sentence}`);
+    corpus.add(`${sentence}. Let me know when you have added files.`);
+    expect(corpus.isRepeated(`**${sentence}**`)).toBe(true);
+    expect(corpus.isRepeated(sentence.slice(0, 70))).toBe(true);
+    expect(corpus.isRepeated('Let me know when you have added files.')).toBe(false);
+  });
+
   it('counts term document frequency per turn and gives specific terms a higher idf', () => {
     const corpus = new HistoryCorpus();
     corpus.add('implementation of the sqlite migration');

@@ -8,8 +8,8 @@ export const REPEATED_IN_TURNS = 3;
 /** Shorter lines ("Yes", "```", "Thanks!") repeat naturally and carry no template. */
 const MIN_LINE_CHARS = 24;
 const MAX_TERMS = 400_000;
-/** Line table slots (two Uint32Arrays, 32 MiB at most); new lines stop being counted at 70% load. */
-const MAX_LINE_SLOTS = 1 << 22;
+/** Line table slots (two Uint32Arrays, 16 MiB at most); new lines stop being counted at 70% load. */
+const MAX_LINE_SLOTS = 1 << 21;
 /** Values pack the count above the last turn seen (mod 2^24), so a turn counts a line once. */
 const CONV_SPAN = 2 ** 24;
 
@@ -21,8 +21,22 @@ export function maskIds(text: string): string {
   return text.replace(UUID_RE, '').replace(HEX_ID_RE, '');
 }
 
+/** Markdown marks, a list bullet and closing punctuation vary between copies of the same boilerplate. */
 export function normalizeLine(line: string): string {
-  return maskIds(line).replace(/\s+/g, ' ').trim().toLowerCase();
+  return maskIds(line)
+    .replace(/[*_`#>]+/g, '')
+    .replace(/^\s*(?:[-+•]|\d+[.)])\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?:;,]+$/, '')
+    .toLowerCase();
+}
+
+/** Units at least this long also count by their opening: a reply cut off mid-sentence still matches. */
+const HEAD_CHARS = 60;
+
+function headKey(key: string): string {
+  return `head\u0000${key.slice(0, HEAD_CHARS)}`;
 }
 
 /** 32-bit FNV-1a, never 0 (0 marks an empty slot). */
@@ -112,6 +126,7 @@ export class HistoryCorpus {
       for (const unit of unitsOf(line)) {
         const key = normalizeLine(unit);
         if (key.length >= MIN_LINE_CHARS) this.lines.bump(hashLine(key), turn);
+        if (key.length >= HEAD_CHARS) this.lines.bump(hashLine(headKey(key)), turn);
       }
     }
     for (const term of new Set(termsOf(maskIds(text)))) bump(this.terms, term, turn, MAX_TERMS);
@@ -119,7 +134,9 @@ export class HistoryCorpus {
 
   isRepeated(line: string): boolean {
     const key = normalizeLine(line);
-    return key.length >= MIN_LINE_CHARS && this.lines.count(hashLine(key)) >= REPEATED_IN_TURNS;
+    if (key.length < MIN_LINE_CHARS) return false;
+    if (this.lines.count(hashLine(key)) >= REPEATED_IN_TURNS) return true;
+    return key.length >= HEAD_CHARS && this.lines.count(hashLine(headKey(key))) >= REPEATED_IN_TURNS;
   }
 
   /** Turns that use the term. */

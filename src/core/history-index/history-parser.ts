@@ -74,6 +74,8 @@ export function finalizeHistory(
   for (const p of prompts) byId.set(p.id, p);
   for (const p of prompts) p.children = [];
   for (const p of prompts) if (p.parentId !== null) byId.get(p.parentId)?.children.push(p.id);
+  // A grown array keeps spare capacity (17 slots after one push): copies hold only their ids.
+  for (const p of prompts) if (p.children.length > 0) p.children = p.children.slice();
   const depth = new Map<string, number>();
   for (const p of prompts) {
     const path: ParsedPrompt[] = [];

@@ -10,20 +10,22 @@ import {
   type Lock,
 } from '../../shared/file-lock.js';
 import { sha256 } from '../../shared/hash.js';
-import { countTokens } from '../../shared/tokenizer.js';
 import type { Store } from '../../store/db.js';
 import type { LlmRunner } from '../llm/index.js';
-import { ContentSegmenter, renderTurn } from './content-segmenter.js';
+import { ContentSegmenter } from './content-segmenter.js';
 import { hashFile } from './file-hash.js';
-import { hashPrompt, hashSegment } from './hash-calculator.js';
+import { hashSegment } from './hash-calculator.js';
 import { HistoryParser } from './history-parser.js';
 import { IncrementalUpdater } from './incremental-updater.js';
 import { INDEX_VERSION, IndexSerializer, type WriteFile } from './index-serializer.js';
 import { MarkerExtractor } from './marker-extractor.js';
 import { ProcessingStats, type Phase, type ProcessingStatistics, type RunMode } from './processing-stats.js';
 import { parseStoreHistory, type StoreSelection } from './store-history.js';
-import { redactBranchNames, redactPrompt } from './redact-history.js';
-import { emptyTexts, streamSegmentTexts } from './segment-texts.js';
+import { redactBranchNames } from './redact-history.js';
+import { streamSegmentTexts } from './segment-texts.js';
+import { FirstRead } from './first-read.js';
+import { assemble } from './index-assembly.js';
+import { withBoundedHeapGrowth } from './heap-growth.js';
 import { SummaryGenerator } from './summary-generator.js';
 import { HistoryCorpus } from './history-corpus.js';
 import { dropUbiquitousTopics, rankingScore, specificTopics, spreadImportance } from './extractive-refine.js';
@@ -34,7 +36,6 @@ import {
   type Logger,
   type MarkerConfig,
   type ParsedHistory,
-  type ParsedPrompt,
   type Segment,
   type SegmentationConfig,
   type SegmentSummary,
@@ -100,7 +101,7 @@ export async function generateHistoryIndex(options: GenerateOptions, deps: Gener
       ),
   });
   try {
-    return await runLocked(options, deps, logger);
+    return await withBoundedHeapGrowth(() => runLocked(options, deps, logger));
   } finally {
     lock.release();
   }
@@ -199,42 +200,14 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   // One read takes each prompt's hash, token count, markers and corpus counts; for a Puffin file the
   // texts are then dropped and streamed again (never JSON.parse: that would hold the whole document
   // while summarizing) segment by segment.
-  const streamed = source.kind === 'puffin-file';
-  const extractor = new MarkerExtractor(markerConfig);
   const corpus = new HistoryCorpus();
-  const oldPrompts = existing?.prompts ?? {};
-  const prompts: Record<string, { hash: string; tokens: number }> = {};
-  const promptHashes = new Map<string, string>();
-  const markersOf = new Map<string, IndexMarker[]>();
-  const visit = (p: ParsedPrompt): void => {
-    redactPrompt(p);
-    const found = [
-      ...extractor.extract(p.content, { promptId: p.id, field: 'prompt' }),
-      ...extractor.extract(p.response?.content ?? '', { promptId: p.id, field: 'response' }),
-    ];
-    if (found.length > 0) {
-      markersOf.set(
-        p.id,
-        found.map((m) => ({
-          type: m.type,
-          content: m.content,
-          promptId: m.sourcePromptId,
-          sourceField: m.sourceField,
-          importance: Math.min(1, Math.max(0, m.priority / 10)),
-          lineNumber: m.lineNumber,
-          context: m.context,
-          branchId: p.branchId,
-          ...(p.timestamp > 0 ? { timestamp: new Date(p.timestamp).toISOString() } : {}),
-        })),
-      );
-    }
-    const hash = hashPrompt(p);
-    const old = oldPrompts[p.id];
-    promptHashes.set(p.id, hash);
-    prompts[p.id] = { hash, tokens: old && old.hash === hash ? old.tokens : countTokens(renderTurn(p)) };
-    corpus.add(`${p.content}\n${p.response?.content ?? ''}`);
-    if (streamed) emptyTexts(p);
-  };
+  const firstRead = new FirstRead(
+    new MarkerExtractor(markerConfig),
+    corpus,
+    existing?.prompts ?? {},
+    source.kind === 'puffin-file',
+  );
+  const { visit, prompts, promptHashes, markersOf } = firstRead;
 
   stats.startPhase('parse');
   progress('parse', 0, 1);
@@ -394,40 +367,4 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   }
   progress('write', 1, 1);
   return { index, stats: stats.finalize(), mode, plan, written: true, outputPath: options.outputPath };
-}
-
-interface AssembleInput {
-  history: ParsedHistory;
-  markers: IndexMarker[];
-  segments: HistoryIndex['segments'];
-  prompts: Record<string, { hash: string; tokens: number }>;
-  stats: number;
-  started: number;
-  now: () => Date;
-  generatorInfo: NonNullable<HistoryIndex['generator']>;
-}
-
-function assemble(input: AssembleInput): HistoryIndex {
-  const topicIndex: Record<string, string[]> = {};
-  for (const s of input.segments) for (const topic of s.topics) (topicIndex[topic] ??= []).push(s.id);
-  return {
-    version: INDEX_VERSION,
-    generatedAt: input.now().toISOString(),
-    historyFile: input.history.source.path,
-    contentHash: input.history.source.contentHash,
-    segments: input.segments,
-    markers: input.markers,
-    topicIndex,
-    statistics: {
-      totalPrompts: input.history.totalPrompts,
-      totalSegments: input.segments.length,
-      totalMarkers: input.markers.length,
-      processingTimeMs: Math.max(0, Math.round(performance.now() - input.started)),
-      llmCallCount: input.stats,
-    },
-    generator: input.generatorInfo,
-    source: input.history.source,
-    prompts: input.prompts,
-    dateRange: input.history.dateRange,
-  };
 }

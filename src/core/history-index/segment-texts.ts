@@ -18,10 +18,18 @@ function idsOf(segment: Segment): string[] {
   return [...new Set([...segment.overlapPromptIds, ...segment.promptIds])];
 }
 
-/** Empties a prompt's texts (after the first read has taken its hash, tokens and markers). */
+/**
+ * Empties a prompt's texts (after the first read has taken its hash, tokens and markers), and the reply
+ * details no later step reads, so a prompt kept for segmentation costs little.
+ */
 export function emptyTexts(prompt: ParsedPrompt): void {
   prompt.content = '';
-  if (prompt.response) prompt.response.content = '';
+  if (prompt.response) {
+    prompt.response.content = '';
+    prompt.response.sessionId = '';
+    prompt.response.cost = 0;
+    prompt.response.duration = 0;
+  }
 }
 
 /**

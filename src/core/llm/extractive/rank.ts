@@ -56,9 +56,20 @@ function preScore(s: Sentence): number {
   return Math.min(s.terms.length, 20) + (OUTCOME_CUE.test(s.text) ? 10 : 0) + (MARKER_CUE.test(s.text) ? 20 : 0);
 }
 
+const URL_RE = /\bhttps?:\/\/\S+/g;
+/** A chat command ("/run pytest …", "/web https://…") is an action, not a sentence about the work. */
+const CHAT_COMMAND = /^\/[a-z][\w-]*(?:\s|$)/i;
+
+/** Prose: a sane length without its links, not a chat command. */
+function isProse(s: Sentence): boolean {
+  if (s.text.length > 600 || CHAT_COMMAND.test(s.text)) return false;
+  const withoutLinks = s.text.includes('://') ? s.text.replace(URL_RE, '').trim() : s.text;
+  return withoutLinks.length >= 20;
+}
+
 /** Candidates for ranking: prose sentences with enough content words and a sane length. */
-function candidateSentences(sentences: readonly Sentence[]): Sentence[] {
-  const usable = sentences.filter((s) => s.terms.length >= 3 && s.text.length >= 20 && s.text.length <= 600);
+export function candidateSentences(sentences: readonly Sentence[]): Sentence[] {
+  const usable = sentences.filter((s) => s.terms.length >= 3 && isProse(s));
   if (usable.length <= MAX_CANDIDATES) return usable;
   return [...usable]
     .sort((a, b) => preScore(b) - preScore(a) || a.index - b.index)
@@ -72,6 +83,57 @@ export interface RankedSentence {
   vector: TermVector;
 }
 
+/**
+ * Pairwise cosine similarities as a flat n × n matrix. Each dot product walks the smaller vector in its
+ * insertion order against a dense table of the larger one, so every sum is the one `cosine` computes.
+ */
+function similarityMatrix(vectors: readonly TermVector[]): Float64Array {
+  const n = vectors.length;
+  const ids = new Map<string, number>();
+  const termIds: Int32Array[] = [];
+  const termWeights: Float64Array[] = [];
+  const norms = new Float64Array(n);
+  for (const [k, vector] of vectors.entries()) {
+    const idList = new Int32Array(vector.size);
+    const weightList = new Float64Array(vector.size);
+    let at = 0;
+    for (const [term, w] of vector) {
+      let id = ids.get(term);
+      if (id === undefined) ids.set(term, (id = ids.size));
+      idList[at] = id;
+      weightList[at++] = w;
+    }
+    termIds.push(idList);
+    termWeights.push(weightList);
+    norms[k] = norm(vector);
+  }
+  const dense = new Float64Array(ids.size);
+  const matrix = new Float64Array(n * n);
+  for (let large = 0; large < n; large++) {
+    const largeIds = termIds[large]!;
+    const largeWeights = termWeights[large]!;
+    for (let t = 0; t < largeIds.length; t++) dense[largeIds[t]!] = largeWeights[t]!;
+    for (let small = 0; small < n; small++) {
+      if (small === large) continue;
+      // cosine(a, b) for a < b walks a when a.size <= b.size, else b: the same choice here.
+      const a = Math.min(small, large);
+      const b = Math.max(small, large);
+      const walksSmall = vectors[a]!.size <= vectors[b]!.size ? a === small : b === small;
+      if (!walksSmall || vectors[small]!.size === 0 || vectors[large]!.size === 0) continue;
+      const smallIds = termIds[small]!;
+      const smallWeights = termWeights[small]!;
+      let dot = 0;
+      for (let t = 0; t < smallIds.length; t++) dot += smallWeights[t]! * dense[smallIds[t]!]!;
+      if (dot === 0) continue;
+      const w = dot / (norms[a]! * norms[b]!);
+      matrix[a * n + b] = w;
+      matrix[b * n + a] = w;
+    }
+    for (let t = 0; t < largeIds.length; t++) dense[largeIds[t]!] = 0;
+  }
+  return matrix;
+}
+
 /** TextRank scores (mean 1) multiplied by position and cue boosts; best first. */
 export function rankSentences(sentences: readonly Sentence[]): RankedSentence[] {
   const candidates = candidateSentences(sentences);
@@ -79,29 +141,31 @@ export function rankSentences(sentences: readonly Sentence[]): RankedSentence[] 
   if (n === 0) return [];
   const idf = idfOf(candidates);
   const vectors = candidates.map((s) => tfidfVector(s.terms, idf));
-  const weights: number[][] = candidates.map(() => new Array<number>(n).fill(0));
-  const outSum = new Array<number>(n).fill(0);
+  const weights = similarityMatrix(vectors);
+  const outSum = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const w = cosine(vectors[i]!, vectors[j]!);
+      const w = weights[i * n + j]!;
       if (w > 0) {
-        weights[i]![j] = w;
-        weights[j]![i] = w;
         outSum[i]! += w;
         outSum[j]! += w;
       }
     }
   }
-  let scores = new Array<number>(n).fill(1);
+  let scores = new Float64Array(n).fill(1);
+  let next = new Float64Array(n);
   for (let iter = 0; iter < ITERATIONS; iter++) {
-    const next = new Array<number>(n).fill(1 - DAMPING);
+    next.fill(1 - DAMPING);
     for (let j = 0; j < n; j++) {
       if (outSum[j] === 0) continue;
       const share = (DAMPING * scores[j]!) / outSum[j]!;
-      const row = weights[j]!;
-      for (let i = 0; i < n; i++) if (row[i]! > 0) next[i]! += share * row[i]!;
+      const row = j * n;
+      for (let i = 0; i < n; i++) {
+        const w = weights[row + i]!;
+        if (w > 0) next[i]! += share * w;
+      }
     }
-    scores = next;
+    [scores, next] = [next, scores];
   }
   const firstUserMessage = candidates.find((s) => s.role === 'user' || s.role === 'human')?.message;
   const ranked = candidates.map((sentence, i) => ({

@@ -6,6 +6,7 @@ import { LlmProviderError } from '../errors.js';
 import { validateShape } from '../json-shape.js';
 import type { LogbookInput, SegmentSummaryInput } from '../task-schemas.js';
 import { summarizeSegment } from '../extractive/summarize.js';
+import { summarizeSegmentOffThread } from '../extractive/off-thread.js';
 import { extractLogbookEvents } from '../extractive/logbook.js';
 
 export const EXTRACTIVE_MODEL = 'extractive-v1';
@@ -40,7 +41,11 @@ export function createExtractiveProvider(): LlmProvider {
     model: EXTRACTIVE_MODEL,
     networked: false,
     async complete<T>(request: LlmRequest<T>, _context: LlmCallContext): Promise<LlmReply<T>> {
-      const answer = answerExtractively(request);
+      // Segment summaries run off-thread: a history of 100,000 prompts makes thousands of them.
+      const answer =
+        request.task === 'segment-summary' && typeof (request.input as { content?: unknown })?.content === 'string'
+          ? await summarizeSegmentOffThread((request.input as SegmentSummaryInput).content)
+          : answerExtractively(request);
       const base = {
         provider: 'extractive' as const,
         model: EXTRACTIVE_MODEL,
