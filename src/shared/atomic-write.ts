@@ -4,15 +4,41 @@ import { dirname, join, basename } from 'node:path';
 
 /** Writes `data` to `path` so that readers see either the old file or the new one, never a torn file. */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  writeChunksAtomic(path, [data]);
+}
+
+/** Text pieces are gathered up to this size before each write. */
+const WRITE_CHUNK_CHARS = 1 << 20;
+
+function writeAll(fd: number, data: string | Uint8Array): void {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+}
+
+/** writeFileAtomic for data made piece by piece: the whole file is never held in memory. */
+export function writeChunksAtomic(path: string, chunks: Iterable<string | Uint8Array>): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'wx', 0o644);
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    let pending = '';
+    for (const chunk of chunks) {
+      if (typeof chunk !== 'string') {
+        writeAll(fd, pending);
+        pending = '';
+        writeAll(fd, chunk);
+        continue;
+      }
+      pending += chunk;
+      if (pending.length >= WRITE_CHUNK_CHARS) {
+        writeAll(fd, pending);
+        pending = '';
+      }
+    }
+    writeAll(fd, pending);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

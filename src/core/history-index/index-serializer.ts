@@ -3,7 +3,8 @@
 // write never corrupts an existing index.
 import { existsSync, readFileSync } from 'node:fs';
 import { StrataError, describeError } from '../../shared/errors.js';
-import { writeFileAtomic } from '../../shared/atomic-write.js';
+import { writeChunksAtomic, writeFileAtomic } from '../../shared/atomic-write.js';
+import { jsonChunks } from '../../shared/json-chunks.js';
 import { HISTORY_INDEX_SCHEMA_URL, schemaErrors, schemaValidator } from './schema-files.js';
 import type { HistoryIndex } from './types.js';
 
@@ -11,6 +12,12 @@ import type { HistoryIndex } from './types.js';
 export const INDEX_VERSION = '1.0.0';
 
 export type WriteFile = (path: string, data: string) => void;
+
+/** The index file's text in pieces: the same bytes as serialize(). */
+function* indexText(index: HistoryIndex): Generator<string> {
+  yield* jsonChunks(index, 1);
+  yield '\n';
+}
 
 export class IndexSerializer {
   static validate(index: unknown): { valid: boolean; errors: string[] } {
@@ -40,9 +47,11 @@ export class IndexSerializer {
     outputPath: string,
     writeFile: WriteFile = writeFileAtomic,
   ): Promise<void> {
-    const text = IndexSerializer.serialize(index);
+    IndexSerializer.assertValid(index, 'history index to write');
     try {
-      writeFile(outputPath, text);
+      // The default writer streams the text (one string of a 100,000-prompt index is tens of MB).
+      if (writeFile === writeFileAtomic) writeChunksAtomic(outputPath, indexText(index));
+      else writeFile(outputPath, JSON.stringify(index, null, 1) + '\n');
     } catch (error) {
       throw new StrataError(
         'IO',
