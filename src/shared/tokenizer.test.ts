@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, fitsWithoutCounting, truncateToTokens } from './tokenizer.js';
+import { countTokens, fitsWithoutCounting, releaseTokenizer, truncateToTokens } from './tokenizer.js';
 
 describe('tokenizer', () => {
+  it('counts the same after its tables are released and loaded again', () => {
+    const text = '### Prompt a1b2c3 (2026-04-02T00:01:22Z)\nUser: refactor the parser, then ünïcödé ✓ 漢字';
+    const before = countTokens(text);
+    releaseTokenizer();
+    releaseTokenizer();
+    expect(countTokens(text)).toBe(before);
+    expect(truncateToTokens(text, 5)).toBe(truncateToTokens(text, 5));
+  });
+
   it('counts special-token text such as <|endoftext|> as plain text', () => {
     for (const special of ['<|endoftext|>', '<|im_start|>', '<|endofprompt|>']) {
       const text = `before ${special} after`;

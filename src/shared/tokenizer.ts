@@ -2,6 +2,7 @@
 // Uses gpt-tokenizer's o200k_base encoding (a close, offline proxy for modern model tokenizers).
 // Its rank table takes ~0.4 s to load, so it is loaded on the first exact count, never at start-up.
 import { createRequire } from 'node:module';
+import { sep } from 'node:path';
 
 interface O200k {
   countTokens(text: string, options?: EncodeOptions): number;
@@ -19,6 +20,18 @@ let encoding: O200k | undefined;
 function o200k(): O200k {
   encoding ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k;
   return encoding;
+}
+
+/**
+ * Lets the rank tables and the merge cache go (tens of MB) once a long job has done its counting;
+ * the next count loads them again. Counts never depend on it.
+ */
+export function releaseTokenizer(): void {
+  if (!encoding) return;
+  encoding = undefined;
+  const require = createRequire(import.meta.url);
+  const marker = `${sep}node_modules${sep}gpt-tokenizer${sep}`;
+  for (const key of Object.keys(require.cache)) if (key.includes(marker)) delete require.cache[key];
 }
 
 /** Counting very large strings exactly is slow; above this size we extrapolate from a sample. */

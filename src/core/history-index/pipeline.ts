@@ -42,6 +42,7 @@ import {
   type UpdatePlan,
 } from './types.js';
 import { StrataError } from '../../shared/errors.js';
+import { releaseTokenizer } from '../../shared/tokenizer.js';
 
 /** Version of the turn rendering (token counts and summaries depend on it). */
 const TURN_FORMAT = 'turn@2';
@@ -226,6 +227,8 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
     for (const list of history.branches.values()) for (const p of list) visit(p);
   }
   redactBranchNames(history);
+  // Every count the run needs is taken: the tokenizer's tables would stay live through summarizing.
+  releaseTokenizer();
   stats.endPhase('parse');
   progress('parse', 1, 1);
   for (const issue of history.issues)
