@@ -42,7 +42,8 @@ export interface SegmenterOptions {
 
 const promptMaps = new WeakMap<ParsedHistory, Map<string, ParsedPrompt>>();
 
-function promptMap(history: ParsedHistory): Map<string, ParsedPrompt> {
+/** One id → prompt map per history, shared by every reader of it (one table per run, not one per step). */
+export function promptMap(history: ParsedHistory): Map<string, ParsedPrompt> {
   let map = promptMaps.get(history);
   if (!map) {
     map = new Map();

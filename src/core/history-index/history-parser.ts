@@ -73,7 +73,12 @@ export function finalizeHistory(
   const byId = new Map<string, ParsedPrompt>();
   for (const p of prompts) byId.set(p.id, p);
   for (const p of prompts) p.children = [];
-  for (const p of prompts) if (p.parentId !== null) byId.get(p.parentId)?.children.push(p.id);
+  for (const p of prompts) {
+    const parent = p.parentId === null ? undefined : byId.get(p.parentId);
+    if (!parent) continue;
+    parent.children.push(p.id);
+    p.parentId = parent.id; // one string per id: the copy read from the file is let go
+  }
   // A grown array keeps spare capacity (17 slots after one push): copies hold only their ids.
   for (const p of prompts) if (p.children.length > 0) p.children = p.children.slice();
   const depth = new Map<string, number>();

@@ -4,6 +4,7 @@
 // empties the texts again once no pending segment needs them. The read ends at the last prompt needed.
 import { walkPuffinPrompts } from '../../sources/puffin/index.js';
 import { checkPrompt } from '../../sources/puffin/schema.js';
+import { promptMap } from './content-segmenter.js';
 import { toParsedPrompt } from './history-parser.js';
 import { redactPrompt } from './redact-history.js';
 import type { ParsedHistory, ParsedPrompt, Segment } from './types.js';
@@ -44,10 +45,10 @@ export async function streamSegmentTexts(
   run: RunBatch,
   options: SegmentTextOptions = {},
 ): Promise<void> {
-  const byId = new Map<string, ParsedPrompt>();
-  for (const prompts of history.branches.values()) for (const p of prompts) byId.set(p.id, p);
+  const byId = promptMap(history);
   const users = new Map<string, number>();
-  const waiting = new Map<string, Segment[]>();
+  // Most prompts belong to one segment: a bare segment then, a list only for overlap prompts.
+  const waiting = new Map<string, Segment | Segment[]>();
   const missing = new Map<Segment, number>();
   for (const segment of pending) {
     const ids = idsOf(segment);
@@ -55,8 +56,9 @@ export async function streamSegmentTexts(
     for (const id of ids) {
       users.set(id, (users.get(id) ?? 0) + 1);
       const list = waiting.get(id);
-      if (list) list.push(segment);
-      else waiting.set(id, [segment]);
+      if (list === undefined) waiting.set(id, segment);
+      else if (Array.isArray(list)) list.push(segment);
+      else waiting.set(id, [list, segment]);
     }
   }
   let ready: Segment[] = [];
@@ -77,7 +79,8 @@ export async function streamSegmentTexts(
     }
   };
   const arrived = (id: string): void => {
-    for (const segment of waiting.get(id) ?? []) {
+    const list = waiting.get(id);
+    for (const segment of list === undefined ? [] : Array.isArray(list) ? list : [list]) {
       const left = missing.get(segment)! - 1;
       missing.set(segment, left);
       if (left === 0) ready.push(segment);
