@@ -5,7 +5,16 @@ import type { Database } from 'better-sqlite3';
 import type { Store } from '../../store/db.js';
 import { indexedTextOf } from '../../store/prepared-message.js';
 import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
-import { REDACTION_RULES_VERSION, findSecrets, placeholderFor } from '../../shared/redact/index.js';
+import { REDACTION_RULES_VERSION, createRedactor, redactText, redactValue } from '../../shared/redact/index.js';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface RescanOptions {
   /** Count what would change, write nothing. */
@@ -55,46 +64,26 @@ export function pendingBlocks(store: Store): number {
 }
 
 class Tally {
-  secrets = 0;
-  byKind: Record<string, number> = {};
+  /** The ingest's redactor: it counts what it replaces, by kind. */
+  readonly redactor = createRedactor();
   changed: Record<string, number> = {};
 
   /** `text` redacted (null stays null), counting what was found. */
   redact(text: string | null): string | null {
-    if (text === null || text.length === 0) return text;
-    const findings = findSecrets(text);
-    if (findings.length === 0) return text;
-    let out = '';
-    let at = 0;
-    for (const f of findings) {
-      out += text.slice(at, f.start) + placeholderFor(f.kind);
-      at = f.end;
-      this.secrets++;
-      this.byKind[f.kind] = (this.byKind[f.kind] ?? 0) + 1;
-    }
-    return out + text.slice(at);
+    return text === null || text.length === 0 ? text : this.redactor.redact(text);
   }
 
   /** A JSON text redacted so that it stays valid JSON (values are redacted one by one when needed). */
   redactJson(text: string | null): string | null {
-    const out = this.redact(text);
-    if (out === text || out === null) return out;
+    if (text === null) return text;
+    const redacted = redactText(text).text;
+    if (redacted === text) return text;
+    // Found a secret (rare): the redactor runs again to count it.
+    if (isJson(redacted)) return this.redactor.redact(text);
     try {
-      JSON.parse(out);
-      return out;
+      return JSON.stringify(redactValue(JSON.parse(text), this.redactor));
     } catch {
-      const walk = (value: unknown): unknown => {
-        if (typeof value === 'string') return this.redact(value);
-        if (Array.isArray(value)) return value.map(walk);
-        if (value && typeof value === 'object')
-          return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
-        return value;
-      };
-      try {
-        return JSON.stringify(walk(JSON.parse(text!)));
-      } catch {
-        return out;
-      }
+      return this.redactor.redact(text);
     }
   }
 
@@ -226,8 +215,8 @@ export function rescanStore(store: Store, options: RescanOptions = {}): RescanRe
       rules: REDACTION_RULES_VERSION,
       blocksScanned,
       changed: tally.changed,
-      secrets: tally.secrets,
-      byKind: tally.byKind,
+      secrets: tally.redactor.count,
+      byKind: { ...tally.redactor.byKind },
       dryRun: Boolean(options.dryRun),
     };
   } finally {
