@@ -4,15 +4,12 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { generateClaudeCorpus } from './corpus.mjs';
+import { STRATA_BIN, pct } from './shared.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-// The installed command (bin/strata.cjs: the bundled CLI with its compile cache), as clients run it.
-const CLI = join(here, '../bin/strata.cjs');
+const CLI = STRATA_BIN;
 const runs = Number(process.argv[2] ?? 20);
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 // Fresh processes run without NODE_EXTRA_CA_CERTS (see bench/retrieval.mjs): the numbers are strata's.
 const { NODE_EXTRA_CA_CERTS: _certs, ...cleanEnv } = process.env;
 

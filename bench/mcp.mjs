@@ -4,31 +4,19 @@
 // Usage: node bench/mcp.mjs [megabytes=200] (or BENCH_MB); the targets are on 1024.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { generateClaudeCorpus } from './corpus.mjs';
 import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
 import { recordLastIngest } from '../dist/core/ingest/refresh.js';
+import { SEARCH_QUERIES, STRATA_BIN, pct } from './shared.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-// The installed command (bin/strata.cjs: the bundled CLI with its compile cache), as clients start it.
-const CLI = join(here, '../bin/strata.cjs');
+const CLI = STRATA_BIN;
 const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
-const QUERIES = [
-  'hypridle',
-  'useState',
-  'migration database',
-  'screensaver timeout',
-  'commit',
-  '"udev rules"',
-  'parseSession',
-  'error OR failed',
-];
+const QUERIES = SEARCH_QUERIES;
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 function report(name, samples, target, unit = 'ms') {
   const p50 = pct(samples, 50);
   const verdict =

@@ -5,8 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { generateClaudeCorpus } from './corpus.mjs';
 import { openStore } from '../dist/store/db.js';
 import { ingest } from '../dist/core/ingest/ingest.js';
@@ -14,23 +13,12 @@ import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
 import { listingLines } from '../dist/core/retrieval/format-listing.js';
 import { ensureListing } from '../dist/core/retrieval/listing-table.js';
+import { SEARCH_QUERIES, STRATA_BIN, pct } from './shared.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-// What users run: the bin, which loads the bundle with its compile cache.
-const CLI = join(here, '../bin/strata.cjs');
+const CLI = STRATA_BIN;
 const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
-const QUERIES = [
-  'hypridle',
-  'useState',
-  'migration database',
-  'screensaver timeout',
-  'commit',
-  '"udev rules"',
-  'parseSession',
-  'error OR failed',
-];
+const QUERIES = SEARCH_QUERIES;
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 function time(fn) {
   const t = performance.now();

@@ -13,12 +13,12 @@ import { sessionDetail } from '../dist/core/browse/session-detail.js';
 import { activity } from '../dist/core/browse/activity.js';
 import { fileHistory } from '../dist/core/file-history/file-history.js';
 import { startUiServer } from '../dist/ui/server/server.js';
+import { pct } from './shared.mjs';
 
 const sessions = Number(process.argv[2] ?? 10_000);
 const bigMegabytes = Number(process.argv[3] ?? 5);
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 function measure(name, fn, runs = 7, target) {
   fn();
   const samples = [];

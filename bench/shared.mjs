@@ -1,0 +1,22 @@
+// What several benchmarks share: the installed command they start, the search queries they time, and
+// percentiles.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The installed command (bin/strata.cjs: the bundled CLI with its compile cache), as users start it. */
+export const STRATA_BIN = join(dirname(fileURLToPath(import.meta.url)), '../bin/strata.cjs');
+
+/** Queries over the corpus resampled from the Claude Code fixtures: rare and common words, phrases, OR. */
+export const SEARCH_QUERIES = [
+  'hypridle',
+  'useState',
+  'migration database',
+  'screensaver timeout',
+  'commit',
+  '"udev rules"',
+  'parseSession',
+  'error OR failed',
+];
+
+/** The p-th percentile of samples (nearest rank). */
+export const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
