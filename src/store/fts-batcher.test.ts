@@ -1,12 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, type Store } from './db.js';
+import type { Store } from './db.js';
 import { FTS_BATCH_CHARS, SessionWriter } from './session-writer.js';
 import type { PreparedBlock } from './prepared-message.js';
-import { SourceRegistry } from './source-registry.js';
-import { countHits, indexedThroughOf, maxBlockIdOf, message, result, text, writeMessages } from './test-db.js';
+import {
+  countHits,
+  indexedThroughOf,
+  maxBlockIdOf,
+  message,
+  result,
+  text,
+  writeMessages,
+  closeWriterStore,
+  openWriterStore,
+} from './test-db.js';
 import type { ParsedMessage } from '../shared/model.js';
 
 let dir: string;
@@ -19,14 +25,9 @@ const maxBlockId = () => maxBlockIdOf(store.db);
 const write = (writer: SessionWriter, ...messages: ParsedMessage[]) => writeMessages(writer, sourceId, ...messages);
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'strata-writer-'));
-  store = openStore(join(dir, 'strata.db'));
-  sourceId = new SourceRegistry(store.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+  ({ dir, store, sourceId } = openWriterStore());
 });
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeWriterStore(dir, store));
 
 describe('full-text rows written in batches', () => {
   it("keeps a committed file's rows until the batch is flushed, then fts_state covers every block", () => {

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, type Store } from './db.js';
+import type { Store } from './db.js';
 import { SessionWriter } from './session-writer.js';
-import { SourceRegistry } from './source-registry.js';
-import { countHits, indexedThroughOf, maxBlockIdOf, message, result, text, writeMessages } from './test-db.js';
+import {
+  countHits,
+  indexedThroughOf,
+  maxBlockIdOf,
+  message,
+  result,
+  text,
+  writeMessages,
+  closeWriterStore,
+  openWriterStore,
+} from './test-db.js';
 import type { Block, ParsedMessage } from '../shared/model.js';
 
 let dir: string;
@@ -18,14 +24,9 @@ const maxBlockId = () => maxBlockIdOf(store.db);
 const write = (writer: SessionWriter, ...messages: ParsedMessage[]) => writeMessages(writer, sourceId, ...messages);
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'strata-writer-'));
-  store = openStore(join(dir, 'strata.db'));
-  sourceId = new SourceRegistry(store.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+  ({ dir, store, sourceId } = openWriterStore());
 });
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeWriterStore(dir, store));
 
 describe('file transactions', () => {
   it('an async file transaction commits when its work resolves and rolls back when it rejects', async () => {

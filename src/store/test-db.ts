@@ -1,5 +1,10 @@
 // Test support for the store writer's tests: messages, blocks and counts of a test store.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
+import { openStore, type Store } from './db.js';
+import { SourceRegistry } from './source-registry.js';
 import type { SessionWriter, WriteResult } from './session-writer.js';
 import type { Block, ParsedMessage } from '../shared/model.js';
 
@@ -26,4 +31,17 @@ export function writeMessages(writer: SessionWriter, sourceId: number, ...messag
     for (const m of messages) writer.writeMessage(sessionId, sourceId, m, 'merge', result());
     writer.refreshTouchedSessions();
   });
+}
+
+/** A store in a new temp folder with one Claude Code source registered (the writer tests' setting). */
+export function openWriterStore(): { dir: string; store: Store; sourceId: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-writer-'));
+  const store = openStore(join(dir, 'strata.db'));
+  const sourceId = new SourceRegistry(store.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+  return { dir, store, sourceId };
+}
+
+export function closeWriterStore(dir: string, store: Store): void {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { latestSchemaVersion, openStore, type Store } from './db.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SessionWriter } from './session-writer.js';
 import { SourceRegistry } from './source-registry.js';
-import { countHits, indexedThroughOf, message, writeMessages } from './test-db.js';
+import { countHits, indexedThroughOf, message, writeMessages, closeWriterStore, openWriterStore } from './test-db.js';
 import type { Block, ParsedMessage } from '../shared/model.js';
 
 let dir: string;
@@ -18,14 +17,9 @@ const indexedThrough = () => indexedThroughOf(store.db);
 const write = (writer: SessionWriter, ...messages: ParsedMessage[]) => writeMessages(writer, sourceId, ...messages);
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'strata-writer-'));
-  store = openStore(join(dir, 'strata.db'));
-  sourceId = new SourceRegistry(store.db).insert(join(dir, 'a.jsonl'), 'claude-code').id;
+  ({ dir, store, sourceId } = openWriterStore());
 });
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeWriterStore(dir, store));
 
 describe('ingest-batches migration (schema 6)', () => {
   it('upgrades a schema-5 store: results named from their calls, the call-id index gone, the index complete', () => {
