@@ -24,9 +24,9 @@ const CLIENTS = ['claude-code', 'codex', 'gemini', 'cursor', 'opencode'] as cons
 let base: string;
 let home: string;
 
-function strata(args: string[], stdin = '', cwd = base) {
+async function strata(args: string[], stdin = '', cwd = base) {
   const env = { HOME: home, STRATA_HOME: join(base, 'data'), XDG_DATA_HOME: join(base, 'xdg-data') };
-  return runCli(args, env, { input: stdin, cwd });
+  return await runCli(args, env, { input: stdin, cwd });
 }
 
 function payload(name: string, transcript: string | null, cwd: string): string {
@@ -43,8 +43,8 @@ beforeAll(() => {
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('strata mcp config', () => {
-  it.each(CLIENTS)('%s: prints a snippet that parses to the strata server', (client) => {
-    const r = strata(['mcp', 'config', '--client', client]);
+  it.each(CLIENTS)('%s: prints a snippet that parses to the strata server', async (client) => {
+    const r = await strata(['mcp', 'config', '--client', client]);
     expect(r.code, r.stderr).toBe(0);
     const doc = client === 'codex' ? (parseToml(r.stdout) as any) : JSON.parse(r.stdout);
     const server =
@@ -52,18 +52,21 @@ describe('strata mcp config', () => {
     expect(JSON.stringify(server)).toContain('"mcp"');
   });
 
-  it.each(CLIENTS)('%s: --write merges into the client file once, keeping a backup of what it changed', (client) => {
-    const first = strata(['mcp', 'config', '--client', client, '--write'], '', join(base));
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/^strata: created /);
-    const again = strata(['mcp', 'config', '--client', client, '--write']);
-    expect(again.stderr).toMatch(/already has the strata server/);
-  });
+  it.each(CLIENTS)(
+    '%s: --write merges into the client file once, keeping a backup of what it changed',
+    async (client) => {
+      const first = await strata(['mcp', 'config', '--client', client, '--write'], '', join(base));
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/^strata: created /);
+      const again = await strata(['mcp', 'config', '--client', client, '--write']);
+      expect(again.stderr).toMatch(/already has the strata server/);
+    },
+  );
 
-  it('merges into an existing Codex config.toml and a Cursor mcp.json, with backups', () => {
+  it('merges into an existing Codex config.toml and a Cursor mcp.json, with backups', async () => {
     const codex = join(home, '.codex', 'config.toml');
     writeFileSync(codex, '# mine\nmodel = "o3"\n');
-    expect(strata(['mcp', 'config', '--client', 'codex', '--write']).stderr).toMatch(
+    expect((await strata(['mcp', 'config', '--client', 'codex', '--write'])).stderr).toMatch(
       /updated .*config\.toml \(previous file kept as .*config\.toml\.strata-backup-/,
     );
     const doc = parseToml(readFileSync(codex, 'utf8')) as any;
@@ -71,17 +74,17 @@ describe('strata mcp config', () => {
     expect(readdirSync(join(home, '.codex')).filter((f) => f.startsWith('config.toml.strata-backup-'))).toHaveLength(1);
   });
 
-  it('refuses a file it cannot parse and leaves it as it was', () => {
+  it('refuses a file it cannot parse and leaves it as it was', async () => {
     const cursor = join(home, '.cursor', 'mcp.json');
     writeFileSync(cursor, '{ "mcpServers": {');
-    const r = strata(['mcp', 'config', '--client', 'cursor', '--write']);
+    const r = await strata(['mcp', 'config', '--client', 'cursor', '--write']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^strata: cannot parse .*mcp\.json as JSON .*left it unchanged\n$/);
     expect(readFileSync(cursor, 'utf8')).toBe('{ "mcpServers": {');
   });
 
-  it('rejects an unknown client as a usage error', () => {
-    expect(strata(['mcp', 'config', '--client', 'vim']).code).toBe(2);
+  it('rejects an unknown client as a usage error', async () => {
+    expect((await strata(['mcp', 'config', '--client', 'vim'])).code).toBe(2);
   });
 });
 
@@ -91,13 +94,16 @@ describe('strata hook install', () => {
     ['gemini', '.gemini/settings.json', 'PreCompress'],
     ['cursor', '.cursor/hooks.json', 'sessionEnd'],
     ['claude-code', '.claude/settings.json', 'SessionEnd'],
-  ] as const)('%s: registers the hooks in %s (and a second install changes nothing)', (client, file, ingestEvent) => {
-    const r = strata(['hook', 'install', '--client', client]);
-    expect(r.code, r.stderr).toBe(0);
-    const doc = JSON.parse(readFileSync(join(home, file), 'utf8'));
-    expect(JSON.stringify(doc.hooks[ingestEvent])).toContain(`strata hook ingest --client ${client}`);
-    expect(strata(['hook', 'install', '--client', client]).stderr).toMatch(/already runs the strata hooks/);
-  });
+  ] as const)(
+    '%s: registers the hooks in %s (and a second install changes nothing)',
+    async (client, file, ingestEvent) => {
+      const r = await strata(['hook', 'install', '--client', client]);
+      expect(r.code, r.stderr).toBe(0);
+      const doc = JSON.parse(readFileSync(join(home, file), 'utf8'));
+      expect(JSON.stringify(doc.hooks[ingestEvent])).toContain(`strata hook ingest --client ${client}`);
+      expect((await strata(['hook', 'install', '--client', client])).stderr).toMatch(/already runs the strata hooks/);
+    },
+  );
 
   it('gemini: keeps the MCP server written to the same settings.json', () => {
     const doc = JSON.parse(readFileSync(join(home, '.gemini/settings.json'), 'utf8'));
@@ -109,8 +115,8 @@ describe('strata hook install', () => {
     });
   });
 
-  it('opencode: writes a plugin file that is valid JavaScript', () => {
-    expect(strata(['hook', 'install', '--client', 'opencode']).code).toBe(0);
+  it('opencode: writes a plugin file that is valid JavaScript', async () => {
+    expect((await strata(['hook', 'install', '--client', 'opencode'])).code).toBe(0);
     const plugin = join(home, '.config/opencode/plugins/strata.js');
     const check = spawnSync(process.execPath, ['--check', plugin], { encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
@@ -118,7 +124,7 @@ describe('strata hook install', () => {
 });
 
 describe("strata hook with each client's payload", () => {
-  it('claude-code and cursor: ingest at session end, context at session start', () => {
+  it('claude-code and cursor: ingest at session end, context at session start', async () => {
     const transcript = join(base, 'claude', '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl');
     mkdirSync(join(base, 'claude'), { recursive: true });
     copyFileSync(
@@ -129,79 +135,92 @@ describe("strata hook with each client's payload", () => {
       transcript,
     );
     expect(
-      strata(['hook', 'ingest'], payload('claude-code-session-end', transcript, '/home/vwestberg/Claude')),
+      await strata(['hook', 'ingest'], payload('claude-code-session-end', transcript, '/home/vwestberg/Claude')),
     ).toEqual({ code: 0, stdout: '', stderr: '' });
     const claude = JSON.parse(
-      strata(['hook', 'context'], payload('claude-code-session-start', transcript, '/home/vwestberg/Claude')).stdout,
+      (await strata(['hook', 'context'], payload('claude-code-session-start', transcript, '/home/vwestberg/Claude')))
+        .stdout,
     );
     expect(claude.hookSpecificOutput.additionalContext).toContain('1fb5e404');
     // Cursor's sessionEnd carries no transcript strata can read: nothing to do, quietly.
     expect(
-      strata(['hook', 'ingest', '--client', 'cursor'], payload('cursor-session-end', null, '/home/vwestberg/Claude')),
+      await strata(
+        ['hook', 'ingest', '--client', 'cursor'],
+        payload('cursor-session-end', null, '/home/vwestberg/Claude'),
+      ),
     ).toEqual({ code: 0, stdout: '', stderr: '' });
     const cursor = JSON.parse(
-      strata(['hook', 'context', '--client', 'cursor'], payload('cursor-session-start', null, '/home/vwestberg/Claude'))
-        .stdout,
+      (
+        await strata(
+          ['hook', 'context', '--client', 'cursor'],
+          payload('cursor-session-start', null, '/home/vwestberg/Claude'),
+        )
+      ).stdout,
     );
     expect(Object.keys(cursor)).toEqual(['additional_context']);
     expect(cursor.additional_context).toContain('1fb5e404');
   });
 
-  it('codex: Stop ingests the rollout, SessionStart (transcript_path null) answers with hookSpecificOutput', () => {
-    const rollout = join(base, 'codex', 'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl');
-    mkdirSync(join(base, 'codex'), { recursive: true });
-    copyFileSync(
-      join(
-        FIXTURES,
-        'codex/auto-quantize-model/sessions/2025/11/28',
-        'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
-      ),
-      rollout,
-    );
-    const project = '/data2/huangzhe/code/auto-quantize-model';
-    expect(strata(['hook', 'ingest', '--client', 'codex'], payload('codex-stop', rollout, project))).toEqual({
-      code: 0,
-      stdout: '',
-      stderr: '',
-    });
-    const out = JSON.parse(
-      strata(['hook', 'context', '--client', 'codex'], payload('codex-session-start', null, project)).stdout,
-    );
-    expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
-    expect(out.hookSpecificOutput.additionalContext).toContain('019ac88c');
-  });
+  it(
+    'codex: Stop ingests the rollout, SessionStart (transcript_path ' + 'null) answers with hookSpecificOutput',
+    async () => {
+      const rollout = join(base, 'codex', 'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl');
+      mkdirSync(join(base, 'codex'), { recursive: true });
+      copyFileSync(
+        join(
+          FIXTURES,
+          'codex/auto-quantize-model/sessions/2025/11/28',
+          'rollout-2025-11-28T03-40-25-019ac88c-3f80-7990-a29a-d20399dcab74.jsonl',
+        ),
+        rollout,
+      );
+      const project = '/data2/huangzhe/code/auto-quantize-model';
+      expect(await strata(['hook', 'ingest', '--client', 'codex'], payload('codex-stop', rollout, project))).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
+      const out = JSON.parse(
+        (await strata(['hook', 'context', '--client', 'codex'], payload('codex-session-start', null, project))).stdout,
+      );
+      expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
+      expect(out.hookSpecificOutput.additionalContext).toContain('019ac88c');
+    },
+  );
 
-  it('gemini: SessionEnd ingests the chat file it names', () => {
+  it('gemini: SessionEnd ingests the chat file it names', async () => {
     const chat = join(base, 'gemini', 'tmp', 'ticketing-vc', 'chats', 'session-2026-04-25T08-41-3494a697.jsonl');
     mkdirSync(join(base, 'gemini', 'tmp', 'ticketing-vc', 'chats'), { recursive: true });
     copyFileSync(
       join(FIXTURES, 'gemini/vibe-coding-comparison/tmp/ticketing-vc/chats/session-2026-04-25T08-41-3494a697.jsonl'),
       chat,
     );
-    expect(strata(['hook', 'ingest', '--client', 'gemini'], payload('gemini-session-end', chat, base))).toEqual({
+    expect(await strata(['hook', 'ingest', '--client', 'gemini'], payload('gemini-session-end', chat, base))).toEqual({
       code: 0,
       stdout: '',
       stderr: '',
     });
-    expect(strata(['search', 'postgres', '--agent', 'gemini', '-l']).stdout).toContain('3494a697');
-    const start = strata(
+    expect((await strata(['search', 'postgres', '--agent', 'gemini', '-l'])).stdout).toContain('3494a697');
+    const start = await strata(
       ['hook', 'context', '--client', 'gemini'],
       payload('gemini-session-start', chat, '/nowhere/known'),
     );
     expect(start).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it("opencode: the plugin's payloads ingest the OpenCode store quietly and answer context as JSON", () => {
+  it("opencode: the plugin's payloads ingest the OpenCode store quietly and answer context as JSON", async () => {
     expect(
-      strata(
+      await strata(
         ['hook', 'ingest', '--client', 'opencode'],
         payload('opencode-session-idle', null, '/home/vwestberg/Claude'),
       ),
     ).toEqual({ code: 0, stdout: '', stderr: '' });
     const out = JSON.parse(
-      strata(
-        ['hook', 'context', '--client', 'opencode'],
-        payload('opencode-session-created', null, '/home/vwestberg/Claude'),
+      (
+        await strata(
+          ['hook', 'context', '--client', 'opencode'],
+          payload('opencode-session-created', null, '/home/vwestberg/Claude'),
+        )
       ).stdout,
     );
     expect(out.additionalContext).toContain('1fb5e404');

@@ -22,22 +22,22 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
 };
 const BIN = join(REPO, pkg.bin.strata!);
 
-function run(entry: string, args: string[], env: Record<string, string> = {}, input = '') {
-  return runCli(args, { HOME: tempDir(), STRATA_HOME: tempDir(), ...env }, { entry, input });
+async function run(entry: string, args: string[], env: Record<string, string> = {}, input = '') {
+  return await runCli(args, { HOME: tempDir(), STRATA_HOME: tempDir(), ...env }, { entry, input });
 }
-const strata = (args: string[], env: Record<string, string> = {}, input = '') => run(BIN, args, env, input);
+const strata = async (args: string[], env: Record<string, string> = {}, input = '') => await run(BIN, args, env, input);
 const cacheFiles = (cacheHome: string) => readdirSync(join(cacheHome, 'strata', 'compile-cache')).sort();
 
 describe('the strata command', () => {
-  it('runs the CLI: output, usage errors and their exit code', () => {
-    expect(strata(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+  it('runs the CLI: output, usage errors and their exit code', async () => {
+    expect(await strata(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
     const missing = join(tempDir(), 'no-such-folder');
-    const r = strata(['ingest', missing]);
+    const r = await strata(['ingest', missing]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(missing);
   });
 
-  it('answers as the unbundled CLI does', () => {
+  it('answers as the unbundled CLI does', async () => {
     const cases: [string[], string][] = [
       [['--help'], ''],
       [['search', '--help'], ''],
@@ -47,7 +47,7 @@ describe('the strata command', () => {
     ];
     for (const [args, input] of cases) {
       const env = { HOME: tempDir(), STRATA_HOME: tempDir() };
-      expect(strata(args, env, input), args.join(' ')).toEqual(run(CLI, args, env, input));
+      expect(await strata(args, env, input), args.join(' ')).toEqual(await run(CLI, args, env, input));
     }
   });
 
@@ -64,57 +64,57 @@ describe('the strata command', () => {
     }
   });
 
-  it('ingests and lists through the bundle', () => {
+  it('ingests and lists through the bundle', async () => {
     const env = { STRATA_HOME: tempDir() };
-    const ingested = strata(['ingest', join(FIXTURES, 'claude-code')], env);
+    const ingested = await strata(['ingest', join(FIXTURES, 'claude-code')], env);
     expect(ingested.code, ingested.stderr).toBe(0);
-    const found = strata(['sessions', '--json'], env);
+    const found = await strata(['sessions', '--json'], env);
     expect(JSON.parse(found.stdout).length).toBeGreaterThan(0);
   });
 
-  it('serves MCP from the bundle', () => {
+  it('serves MCP from the bundle', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize' };
     const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } };
-    const r = strata(['mcp', '--refresh', '3600'], {}, `${JSON.stringify({ ...initialize, params })}\n`);
+    const r = await strata(['mcp', '--refresh', '3600'], {}, `${JSON.stringify({ ...initialize, params })}\n`);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.split('\n')[0]!).result.serverInfo.name).toBe('strata');
   });
 });
 
 describe('the compile cache', () => {
-  it('is written per command under $XDG_CACHE_HOME/strata and used by the next run', () => {
+  it('is written per command under $XDG_CACHE_HOME/strata and used by the next run', async () => {
     const cacheHome = tempDir();
-    const first = strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome });
+    const first = await strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome });
     // Named by the hash the build stamps on the bundle: a rebuilt bundle never meets an old cache.
     const stamp = /^\/\/ bundle ([0-9a-f]{16})\n/.exec(readFileSync(join(REPO, 'dist', 'strata.cjs'), 'utf8'))![1];
     expect(cacheFiles(cacheHome)).toEqual([`${process.version}-${process.arch}-${stamp}-search.bin`]);
-    strata(['--version'], { XDG_CACHE_HOME: cacheHome });
+    await strata(['--version'], { XDG_CACHE_HOME: cacheHome });
     expect(cacheFiles(cacheHome)).toEqual([
       expect.stringMatching(/-search\.bin$/),
       expect.stringMatching(/-strata\.bin$/),
     ]);
-    expect(strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome })).toEqual(first);
+    expect(await strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome })).toEqual(first);
   });
 
-  it('replaces a damaged cache and answers the same', () => {
+  it('replaces a damaged cache and answers the same', async () => {
     const cacheHome = tempDir();
-    const first = strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome });
+    const first = await strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome });
     const file = join(cacheHome, 'strata', 'compile-cache', cacheFiles(cacheHome)[0]!);
     writeFileSync(file, 'not a code cache');
-    expect(strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome })).toEqual(first);
+    expect(await strata(['search', 'x'], { XDG_CACHE_HOME: cacheHome })).toEqual(first);
     expect(statSync(file).size).toBeGreaterThan(1000);
   });
 
-  it('is skipped quietly when it cannot be written, and when STRATA_NO_COMPILE_CACHE is set', () => {
+  it('is skipped quietly when it cannot be written, and when STRATA_NO_COMPILE_CACHE is set', async () => {
     const notADir = join(tempDir(), 'file');
     writeFileSync(notADir, '');
-    expect(strata(['--version'], { XDG_CACHE_HOME: notADir })).toEqual({
+    expect(await strata(['--version'], { XDG_CACHE_HOME: notADir })).toEqual({
       code: 0,
       stdout: `${pkg.version}\n`,
       stderr: '',
     });
     const cacheHome = tempDir();
-    expect(strata(['--version'], { XDG_CACHE_HOME: cacheHome, STRATA_NO_COMPILE_CACHE: '1' }).code).toBe(0);
+    expect((await strata(['--version'], { XDG_CACHE_HOME: cacheHome, STRATA_NO_COMPILE_CACHE: '1' })).code).toBe(0);
     expect(existsSync(join(cacheHome, 'strata'))).toBe(false);
   });
 });
@@ -133,22 +133,22 @@ describe('which build the command runs', () => {
     writeFileSync(modules, "export function main() { process.stdout.write('modules\\n'); }\n");
     return { root, bundle, modules };
   }
-  const runIn = (root: string) => run(join(root, 'bin', 'strata.cjs'), [], { XDG_CACHE_HOME: tempDir() });
+  const runIn = async (root: string) => await run(join(root, 'bin', 'strata.cjs'), [], { XDG_CACHE_HOME: tempDir() });
 
-  it('runs the bundle when it is at least as new as the modules tsc wrote', () => {
+  it('runs the bundle when it is at least as new as the modules tsc wrote', async () => {
     const { root, bundle, modules } = layout();
     utimesSync(modules, new Date(2026, 0, 1), new Date(2026, 0, 1));
     utimesSync(bundle, new Date(2026, 0, 1), new Date(2026, 0, 1));
-    expect(runIn(root)).toEqual({ code: 0, stdout: 'bundle\n', stderr: '' });
+    expect(await runIn(root)).toEqual({ code: 0, stdout: 'bundle\n', stderr: '' });
   });
 
-  it('runs the modules when tsc wrote them after the bundle, and says when neither loads', () => {
+  it('runs the modules when tsc wrote them after the bundle, and says when neither loads', async () => {
     const { root, bundle, modules } = layout();
     utimesSync(bundle, new Date(2026, 0, 1), new Date(2026, 0, 1));
     utimesSync(modules, new Date(2026, 0, 2), new Date(2026, 0, 2));
-    expect(runIn(root)).toEqual({ code: 0, stdout: 'modules\n', stderr: '' });
+    expect(await runIn(root)).toEqual({ code: 0, stdout: 'modules\n', stderr: '' });
     writeFileSync(modules, 'export function main( {');
-    const broken = runIn(root);
+    const broken = await runIn(root);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/^strata: cannot load the CLI \(was it built\? run `npm run build`\)/);
   });

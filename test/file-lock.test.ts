@@ -16,23 +16,26 @@ const FILE = join(
 );
 
 describe('the writer lock', () => {
-  it('is taken at once over a lock file left empty (power loss) or naming another host (container restart)', () => {
-    for (const content of [
-      '',
-      JSON.stringify({ pid: 1, host: 'another-host', command: 'strata ingest', since: '2025-01-01T00:00:00Z' }),
-      '{"pid":',
-    ]) {
-      const home = tempDir();
-      mkdirSync(home, { recursive: true });
-      writeFileSync(join(home, 'strata.db.lock'), content);
-      const started = Date.now();
-      const r = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '20000' });
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).not.toMatch(/waiting/);
-      expect(Date.now() - started).toBeLessThan(15_000);
-      expect(existsSync(join(home, 'strata.db.lock'))).toBe(false);
-    }
-  });
+  it(
+    'is taken at once over a lock file left empty (power ' + 'loss) or naming another host (container restart)',
+    async () => {
+      for (const content of [
+        '',
+        JSON.stringify({ pid: 1, host: 'another-host', command: 'strata ingest', since: '2025-01-01T00:00:00Z' }),
+        '{"pid":',
+      ]) {
+        const home = tempDir();
+        mkdirSync(home, { recursive: true });
+        writeFileSync(join(home, 'strata.db.lock'), content);
+        const started = Date.now();
+        const r = await runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '20000' });
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).not.toMatch(/waiting/);
+        expect(Date.now() - started).toBeLessThan(15_000);
+        expect(existsSync(join(home, 'strata.db.lock'))).toBe(false);
+      }
+    },
+  );
 
   it(
     'makes a second writer wait for a live holder, then exit 3 naming it with a way out; freed when the holder is ' +
@@ -42,14 +45,14 @@ describe('the writer lock', () => {
       mkdirSync(home, { recursive: true });
       const holder = await holdLock(join(home, 'strata.db.lock'), 'strata ingest (test holder)');
       try {
-        const r = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
+        const r = await runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
         expect(r.code).toBe(3);
         expect(r.stderr).toMatch(new RegExp(`held by pid ${holder.pid} .*test holder`));
         expect(r.stderr).toMatch(new RegExp(`stop it \\(kill ${holder.pid}\\) and run again`));
       } finally {
         await holder.stop('SIGKILL');
       }
-      const after = runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
+      const after = await runCli(['ingest', FILE], { STRATA_HOME: home, STRATA_LOCK_TIMEOUT_MS: '500' });
       expect(after.code, after.stderr).toBe(0);
     },
   );

@@ -18,9 +18,9 @@ beforeAll(() => {
 describe('strata history-index CLI', () => {
   it(
     'indexes a Puffin history with phase progress on stderr and the output path on stdout; a re-run makes no ' + 'call',
-    () => {
+    async () => {
       const out = join(home, 'cosa.index.json');
-      const first = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], env);
+      const first = await runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], env);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toBe(`${out}\n`);
       for (const line of [
@@ -36,7 +36,7 @@ describe('strata history-index CLI', () => {
       }
       expect(first.stderr).toMatch(/history-index: summarize (\d+)\/\1\n/);
       expect(IndexSerializer.validate(JSON.parse(readFileSync(out, 'utf8'))).valid).toBe(true);
-      const again = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json'], env);
+      const again = await runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json'], env);
       expect(again.code, again.stderr).toBe(0);
       const report = JSON.parse(again.stdout);
       expect(report).toMatchObject({
@@ -46,16 +46,17 @@ describe('strata history-index CLI', () => {
         statistics: { llmCalls: { count: 0 }, promptsProcessed: 24 },
       });
       const full = JSON.parse(
-        runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env).stdout,
+        (await runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out, '--json', '--full'], env))
+          .stdout,
       );
       expect(full.mode).toBe('full');
       expect(full.statistics.llmCalls.count).toBe(full.statistics.segmentsGenerated);
     },
   );
 
-  it('accepts the LLM flags strata llm documents, --base-url among them', () => {
+  it('accepts the LLM flags strata llm documents, --base-url among them', async () => {
     const out = join(tempDir('strata-hi-flags-'), 'index.json');
-    const r = runCli(
+    const r = await runCli(
       [
         'history-index',
         '--history',
@@ -75,58 +76,65 @@ describe('strata history-index CLI', () => {
     expect(r.code).toBe(0);
   });
 
-  it('writes FILE.index.json beside --history by default, and markers/topics read it from the project folder', () => {
-    const project = join(home, 'proj');
-    mkdirSync(join(project, '.puffin'), { recursive: true });
-    writeFileSync(
-      join(project, '.puffin', 'history.json'),
-      JSON.stringify({
-        branches: {
-          main: {
-            id: 'main',
-            prompts: [
-              {
-                id: 'p1',
-                parentId: null,
-                content: 'Plan the storage layer.\n@/decision: use SQLite with WAL\nmore',
-                timestamp: Date.UTC(2025, 0, 2),
-                response: { content: 'Done.\n@/todo: add a vacuum job' },
-              },
-              {
-                id: 'p2',
-                parentId: null,
-                content: '@/bug: lock file left behind after crash',
-                timestamp: Date.UTC(2025, 5, 2),
-                response: { content: 'Fixed in src/shared/file-lock.ts' },
-              },
-            ],
+  it(
+    'writes FILE.index.json beside --history by default, ' + 'and markers/topics read it from the project folder',
+    async () => {
+      const project = join(home, 'proj');
+      mkdirSync(join(project, '.puffin'), { recursive: true });
+      writeFileSync(
+        join(project, '.puffin', 'history.json'),
+        JSON.stringify({
+          branches: {
+            main: {
+              id: 'main',
+              prompts: [
+                {
+                  id: 'p1',
+                  parentId: null,
+                  content: 'Plan the storage layer.\n@/decision: use SQLite with WAL\nmore',
+                  timestamp: Date.UTC(2025, 0, 2),
+                  response: { content: 'Done.\n@/todo: add a vacuum job' },
+                },
+                {
+                  id: 'p2',
+                  parentId: null,
+                  content: '@/bug: lock file left behind after crash',
+                  timestamp: Date.UTC(2025, 5, 2),
+                  response: { content: 'Fixed in src/shared/file-lock.ts' },
+                },
+              ],
+            },
           },
-        },
-      }),
-    );
-    const built = runCli(['history-index'], env, { cwd: project });
-    expect(built.code, built.stderr).toBe(0);
-    expect(existsSync(join(project, '.puffin', 'history.index.json'))).toBe(true);
-    const markers = runCli(['markers'], env, { cwd: project });
-    expect(markers.code).toBe(0);
-    expect(markers.stdout.split('\n')[0]).toMatch(/^TYPE\s+DATE\s+PROMPT\s+FIELD\s+CONTENT$/);
-    expect(markers.stdout).toMatch(/decision\s+2025-01-02\s+p1\s+prompt\s+use SQLite with WAL/);
-    const bugs = JSON.parse(runCli(['markers', '--type', 'bug,todo', '--json'], env, { cwd: project }).stdout);
-    expect(bugs.map((m: { type: string }) => m.type)).toEqual(['todo', 'bug']);
-    const since = JSON.parse(runCli(['markers', '--since', '2025-03-01', '--json'], env, { cwd: project }).stdout);
-    expect(since.map((m: { promptId: string }) => m.promptId)).toEqual(['p2']);
-    const topics = runCli(['topics', '--json'], env, { cwd: project });
-    expect(topics.code).toBe(0);
-    const list = JSON.parse(topics.stdout) as Array<{ topic: string; count: number; segments: string[] }>;
-    expect(list.length).toBeGreaterThan(0);
-    expect(list[0]!.count).toBe(list[0]!.segments.length);
-  });
+        }),
+      );
+      const built = await runCli(['history-index'], env, { cwd: project });
+      expect(built.code, built.stderr).toBe(0);
+      expect(existsSync(join(project, '.puffin', 'history.index.json'))).toBe(true);
+      const markers = await runCli(['markers'], env, { cwd: project });
+      expect(markers.code).toBe(0);
+      expect(markers.stdout.split('\n')[0]).toMatch(/^TYPE\s+DATE\s+PROMPT\s+FIELD\s+CONTENT$/);
+      expect(markers.stdout).toMatch(/decision\s+2025-01-02\s+p1\s+prompt\s+use SQLite with WAL/);
+      const bugs = JSON.parse(
+        (await runCli(['markers', '--type', 'bug,todo', '--json'], env, { cwd: project })).stdout,
+      );
+      expect(bugs.map((m: { type: string }) => m.type)).toEqual(['todo', 'bug']);
+      const since = JSON.parse(
+        (await runCli(['markers', '--since', '2025-03-01', '--json'], env, { cwd: project })).stdout,
+      );
+      expect(since.map((m: { promptId: string }) => m.promptId)).toEqual(['p2']);
+      const topics = await runCli(['topics', '--json'], env, { cwd: project });
+      expect(topics.code).toBe(0);
+      const list = JSON.parse(topics.stdout) as Array<{ topic: string; count: number; segments: string[] }>;
+      expect(list.length).toBeGreaterThan(0);
+      expect(list[0]!.count).toBe(list[0]!.segments.length);
+    },
+  );
 
-  it('indexes stored sessions by --project and by --session prefix', () => {
-    const ingested = runCli(['ingest', CLAUDE_FIXTURES, '--json'], env);
+  it('indexes stored sessions by --project and by --session prefix', async () => {
+    const ingested = await runCli(['ingest', CLAUDE_FIXTURES, '--json'], env);
     expect(ingested.code, ingested.stderr).toBe(0);
     const out = join(home, 'project.index.json');
-    const byProject = runCli(
+    const byProject = await runCli(
       [
         'history-index',
         '--project',
@@ -141,18 +149,18 @@ describe('strata history-index CLI', () => {
     const index = JSON.parse(readFileSync(out, 'utf8'));
     expect(index.source.kind).toBe('store');
     expect(index.statistics.totalPrompts).toBeGreaterThan(0);
-    const sessions = JSON.parse(runCli(['sessions', '--json'], env).stdout) as Array<{
+    const sessions = JSON.parse((await runCli(['sessions', '--json'], env)).stdout) as Array<{
       id: string;
       agent: string;
       prompts: number;
     }>;
     const one = sessions.find((s) => s.agent === 'claude-code' && s.prompts > 0)!;
-    const bySession = runCli(['history-index', '--session', one.id.slice(0, 10), '--json'], env);
+    const bySession = await runCli(['history-index', '--session', one.id.slice(0, 10), '--json'], env);
     expect(bySession.code, bySession.stderr).toBe(0);
     const report = JSON.parse(bySession.stdout);
     expect(report.output.startsWith(join(env.STRATA_HOME!, 'history-index', 'sessions-'))).toBe(true);
     expect(report.statistics.promptsProcessed).toBe(one.prompts);
-    const none = runCli(['history-index', '--project', join(home, 'nothing-here')], env);
+    const none = await runCli(['history-index', '--project', join(home, 'nothing-here')], env);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/no sessions for project/);
   });
@@ -161,7 +169,7 @@ describe('strata history-index CLI', () => {
     const out = join(home, 'locked.index.json');
     const holder = await holdLock(`${out}.lock`, 'strata history-index (other)');
     try {
-      const r = runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], {
+      const r = await runCli(['history-index', '--history', PUFFIN_FIXTURES[0]!, '--out', out], {
         ...env,
         STRATA_LOCK_TIMEOUT_MS: '400',
       });
@@ -179,11 +187,11 @@ describe('strata history-index CLI', () => {
     }
   });
 
-  it('reports usage errors, a missing history and a missing index clearly', () => {
-    const both = runCli(['history-index', '--history', 'x.json', '--project', '.'], env);
+  it('reports usage errors, a missing history and a missing index clearly', async () => {
+    const both = await runCli(['history-index', '--history', 'x.json', '--project', '.'], env);
     expect(both.code, both.stderr).toBe(2);
     expect(both.stderr).toMatch(/cannot be combined/);
-    const missing = runCli(
+    const missing = await runCli(
       ['history-index', '--history', join(home, 'nope.json'), '--out', join(home, 'nope.index.json')],
       env,
     );
@@ -193,26 +201,26 @@ describe('strata history-index CLI', () => {
     expect(missing.stderr).toMatch(/--history .*nope\.json: no such file/);
     expect(existsSync(join(home, 'nope.index.json'))).toBe(false);
     expect(missing.stdout).toBe('');
-    const noIndex = runCli(['markers', '--index', join(home, 'absent.json')], env);
+    const noIndex = await runCli(['markers', '--index', join(home, 'absent.json')], env);
     expect(noIndex.code).toBe(2);
     expect(noIndex.stderr).toMatch(/no history index at .*absent\.json; run `strata history-index` first/);
   });
 
   it(
     'finds a history in .claude/rlm_state/ when none is named; an empty .puffin/ gives an empty index and says ' + 'so',
-    () => {
+    async () => {
       const project = tempDir('strata-hi-find-');
       mkdirSync(join(project, '.claude', 'rlm_state'), { recursive: true });
       writeFileSync(join(project, '.claude', 'rlm_state', 'history.json'), readFileSync(PUFFIN_FIXTURES[0]!));
-      const found = runCli(['history-index'], env, { cwd: project });
+      const found = await runCli(['history-index'], env, { cwd: project });
       expect(found.code, found.stderr).toBe(0);
       const index = JSON.parse(readFileSync(join(project, '.claude', 'rlm_state', 'history.index.json'), 'utf8'));
       expect(index.statistics.totalPrompts).toBe(24);
-      expect(runCli(['topics', '--json'], env, { cwd: project }).code).toBe(0);
+      expect((await runCli(['topics', '--json'], env, { cwd: project })).code).toBe(0);
 
       const bare = tempDir('strata-hi-bare-');
       mkdirSync(join(bare, '.puffin'));
-      const empty = runCli(['history-index'], env, { cwd: bare });
+      const empty = await runCli(['history-index'], env, { cwd: bare });
       expect(empty.code, empty.stderr).toBe(0);
       expect(empty.stderr).toMatch(/history file not found: .*\.puffin\/history\.json; the index will be empty/);
       const written = JSON.parse(readFileSync(join(bare, '.puffin', 'history.index.json'), 'utf8'));
@@ -221,33 +229,36 @@ describe('strata history-index CLI', () => {
     },
   );
 
-  it('refuses a JSON file that is not a Puffin history, and a --marker-config that is not JSON, with exit 2', () => {
-    const other = join(home, 'not-puffin.json');
-    writeFileSync(other, '{"hello":"world"}');
-    const r = runCli(['history-index', '--history', other, '--out', join(home, 'np.index.json')], env);
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^strata: .*not-puffin\.json is not a Puffin history/m);
-    expect(existsSync(join(home, 'np.index.json'))).toBe(false);
-    writeFileSync(join(home, 'markers.json'), 'patterns: nope');
-    const m = runCli(
-      [
-        'history-index',
-        '--history',
-        PUFFIN_FIXTURES[0]!,
-        '--out',
-        join(home, 'm.index.json'),
-        '--marker-config',
-        join(home, 'markers.json'),
-      ],
-      env,
-    );
-    expect(m.code).toBe(2);
-    expect(m.stderr).toMatch(/^strata: --marker-config .* cannot be read as JSON/);
-  });
+  it(
+    'refuses a JSON file that is not a Puffin history, ' + 'and a --marker-config that is not JSON, with exit 2',
+    async () => {
+      const other = join(home, 'not-puffin.json');
+      writeFileSync(other, '{"hello":"world"}');
+      const r = await runCli(['history-index', '--history', other, '--out', join(home, 'np.index.json')], env);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toMatch(/^strata: .*not-puffin\.json is not a Puffin history/m);
+      expect(existsSync(join(home, 'np.index.json'))).toBe(false);
+      writeFileSync(join(home, 'markers.json'), 'patterns: nope');
+      const m = await runCli(
+        [
+          'history-index',
+          '--history',
+          PUFFIN_FIXTURES[0]!,
+          '--out',
+          join(home, 'm.index.json'),
+          '--marker-config',
+          join(home, 'markers.json'),
+        ],
+        env,
+      );
+      expect(m.code).toBe(2);
+      expect(m.stderr).toMatch(/^strata: --marker-config .* cannot be read as JSON/);
+    },
+  );
 
-  it('has Examples in --help of all three commands', () => {
+  it('has Examples in --help of all three commands', async () => {
     for (const cmd of ['history-index', 'markers', 'topics']) {
-      const help = runCli([cmd, '--help'], env);
+      const help = await runCli([cmd, '--help'], env);
       expect(help.code, help.stderr).toBe(0);
       expect(help.stdout).toContain('Examples:');
     }

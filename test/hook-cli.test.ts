@@ -18,9 +18,9 @@ const PROJECT = '/home/vwestberg/Claude';
 let base: string;
 let transcript: string;
 
-function strata(args: string[], stdin: unknown, extraEnv: Record<string, string> = {}) {
+async function strata(args: string[], stdin: unknown, extraEnv: Record<string, string> = {}) {
   const env = { HOME: join(base, 'home'), STRATA_HOME: join(base, 'data'), ...extraEnv };
-  return runCli(args, env, { input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin), cwd: base });
+  return await runCli(args, env, { input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin), cwd: base });
 }
 
 const payload = (event: string, extra: Record<string, unknown> = {}) => ({
@@ -31,8 +31,8 @@ const payload = (event: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function search(word: string): string {
-  return strata(['search', word, '-l'], '').stdout;
+async function search(word: string): Promise<string> {
+  return (await strata(['search', word, '-l'], '')).stdout;
 }
 
 beforeAll(() => {
@@ -45,25 +45,25 @@ beforeAll(() => {
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('strata hook', () => {
-  it('does nothing inside a strata sub-call', () => {
-    const r = strata(['hook', 'ingest'], payload('SessionEnd'), { STRATA_SUBCALL: '1' });
+  it('does nothing inside a strata sub-call', async () => {
+    const r = await strata(['hook', 'ingest'], payload('SessionEnd'), { STRATA_SUBCALL: '1' });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(existsSync(join(base, 'data', 'strata.db'))).toBe(false);
-    expect(strata(['hook', 'context'], payload('SessionStart'), { STRATA_SUBCALL: '1' })).toEqual({
+    expect(await strata(['hook', 'context'], payload('SessionStart'), { STRATA_SUBCALL: '1' })).toEqual({
       code: 0,
       stdout: '',
       stderr: '',
     });
   });
 
-  it('context prints nothing for a store that knows no session of the project', () => {
-    expect(strata(['hook', 'context'], payload('SessionStart'))).toEqual({ code: 0, stdout: '', stderr: '' });
+  it('context prints nothing for a store that knows no session of the project', async () => {
+    expect(await strata(['hook', 'context'], payload('SessionStart'))).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('ingest reads the transcript the payload names, silently', () => {
-    const r = strata(['hook', 'ingest'], payload('SessionEnd', { reason: 'exit' }));
+  it('ingest reads the transcript the payload names, silently', async () => {
+    const r = await strata(['hook', 'ingest'], payload('SessionEnd', { reason: 'exit' }));
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(search('hypridle')).toContain('1fb5e404');
+    expect(await search('hypridle')).toContain('1fb5e404');
   });
 
   it('leaves the work to the next run while another writer holds the lock, then catches up incrementally', async () => {
@@ -80,21 +80,21 @@ describe('strata hook', () => {
     const lock = join(base, 'data', 'strata.db.lock');
     const holder = await holdLock(lock, 'strata ingest');
     try {
-      expect(strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({
+      expect(await strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({
         code: 0,
         stdout: '',
         stderr: '',
       });
-      expect(search('quetzalcoatlus')).toBe('');
+      expect(await search('quetzalcoatlus')).toBe('');
     } finally {
       await holder.stop();
     }
-    expect(strata(['hook', 'ingest'], payload('SessionEnd')).code).toBe(0);
-    expect(search('quetzalcoatlus')).toContain('1fb5e404');
+    expect((await strata(['hook', 'ingest'], payload('SessionEnd'))).code).toBe(0);
+    expect(await search('quetzalcoatlus')).toContain('1fb5e404');
   });
 
-  it('context prints only the SessionStart JSON with the latest sessions of the project', () => {
-    const r = strata(['hook', 'context', '--budget', '800'], payload('SessionStart', { source: 'startup' }));
+  it('context prints only the SessionStart JSON with the latest sessions of the project', async () => {
+    const r = await strata(['hook', 'context', '--budget', '800'], payload('SessionStart', { source: 'startup' }));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
@@ -108,9 +108,9 @@ describe('strata hook', () => {
     );
   });
 
-  it('context starts with the project logbook once one is built, all within the budget', () => {
-    expect(strata(['logbook', '--project', PROJECT], '').code).toBe(0);
-    const r = strata(['hook', 'context', '--budget', '600'], payload('SessionStart', { source: 'startup' }));
+  it('context starts with the project logbook once one is built, all within the budget', async () => {
+    expect((await strata(['logbook', '--project', PROJECT], '')).code).toBe(0);
+    const r = await strata(['hook', 'context', '--budget', '600'], payload('SessionStart', { source: 'startup' }));
     expect(r.code).toBe(0);
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     expect(context).toMatch(/^# Project logbook \(strata\)\nProject logbook: \/home\/vwestberg\/Claude /);
@@ -119,14 +119,14 @@ describe('strata hook', () => {
     expect(context.length).toBeLessThan(600 * 6);
   });
 
-  it('a missing transcript or a broken payload exits 0, logs the failure and prints nothing on stdout', () => {
-    const r = strata(['hook', 'ingest'], payload('SessionEnd', { transcript_path: join(base, 'gone.jsonl') }));
+  it('a missing transcript or a broken payload exits 0, logs the failure and prints nothing on stdout', async () => {
+    const r = await strata(['hook', 'ingest'], payload('SessionEnd', { transcript_path: join(base, 'gone.jsonl') }));
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^strata: hook ingest: no transcript file at .*gone\.jsonl\n$/);
     expect(readFileSync(join(base, 'data', 'hooks.log'), 'utf8')).toMatch(
       /Z hook ingest: no transcript file at .*gone\.jsonl\n$/,
     );
-    expect(strata(['hook', 'context'], 'not json').stdout).toBe('');
+    expect((await strata(['hook', 'context'], 'not json')).stdout).toBe('');
   });
 });

@@ -40,13 +40,13 @@ let project: string;
 let home: string;
 let cleanHome: string;
 
-function runCli(
+async function runCli(
   args: string[],
   env: Record<string, string> = { STRATA_HOME: home, HOME: root },
   options = {},
-): CliResult {
+): Promise<CliResult> {
   // A bound on every run: a hang fails the test instead of stalling the suite.
-  const r = run(args, env, { timeout: 30_000, ...options });
+  const r = await run(args, env, { timeout: 180_000, ...options });
   expect(r.stderr, `${args.join(' ')}: stack trace`).not.toMatch(STACK);
   return r;
 }
@@ -108,7 +108,7 @@ function hostileSession(): string {
   return '\ufeff' + lines.join('\r\n') + '\r\n';
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir('strata-hostile-');
   home = join(root, 'home');
   cleanHome = join(root, 'clean');
@@ -126,7 +126,7 @@ beforeAll(() => {
     user('n1', 'in a file whose name is not UTF-8') + '\n',
   );
   mkdirSync(cleanHome, { recursive: true });
-  const clean = run(['ingest', ORDINARY], { STRATA_HOME: cleanHome, HOME: root });
+  const clean = await run(['ingest', ORDINARY], { STRATA_HOME: cleanHome, HOME: root });
   expect(clean.code, clean.stderr).toBe(0);
 });
 
@@ -146,46 +146,49 @@ function blockTexts(dbPath: string, session: string): string[] {
 }
 
 describe('hostile input through every command', () => {
-  it('ingest: no hang, each bad file reported with its reason, the store intact, nothing lost, no secret read', () => {
-    const r = runCli(['ingest', project]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/pipe\.jsonl: not a regular file \(FIFO\)/);
-    expect(r.stderr).toMatch(/passwd\.jsonl: symbolic link/);
-    expect(r.stderr).toMatch(/name-.*\.jsonl: its name is not valid UTF-8/);
-    const db = new Database(join(home, 'strata.db'), { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(
-        (
-          db
-            .prepare("SELECT count(*) AS n FROM blocks WHERE text LIKE '%' || ? || '%' OR text LIKE '%root:x:%'")
-            .get(SECRET) as { n: number }
-        ).n,
-      ).toBe(0);
-    } finally {
-      db.close();
-    }
-    // Nothing lost: the ordinary session is stored exactly as a clean run stores it.
-    expect(blockTexts(join(home, 'strata.db'), ORDINARY_ID)).toEqual(
-      blockTexts(join(cleanHome, 'strata.db'), ORDINARY_ID),
-    );
-    const hostile = blockTexts(join(home, 'strata.db'), HOSTILE_ID);
-    expect(hostile[0]).toBe('hostile first line after a BOM');
-    expect(hostile.at(-1)).toBe('hostile last line');
-    expect(hostile.some((t) => t.includes('"bottom"'))).toBe(true);
-    expect(hostile.some((t) => t.startsWith('huge word'))).toBe(true);
-    // A re-run changes nothing and reports the same problems.
-    const again = runCli(['ingest', project, '--json']);
-    expect(again.code).toBe(0);
-    const report = JSON.parse(again.stdout) as {
-      notSession: { path: string }[];
-      problems: { path: string; reason: string }[];
-    };
-    expect(report.notSession.map((n) => n.path)).toContain(join(project, 'binary.jsonl'));
-    expect(report.problems.find((p) => p.path.endsWith('pipe.jsonl'))?.reason).toMatch(/not a regular file/);
-  });
+  it(
+    'ingest: no hang, each bad file reported with its reason, ' + 'the store intact, nothing lost, no secret read',
+    async () => {
+      const r = await runCli(['ingest', project]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/pipe\.jsonl: not a regular file \(FIFO\)/);
+      expect(r.stderr).toMatch(/passwd\.jsonl: symbolic link/);
+      expect(r.stderr).toMatch(/name-.*\.jsonl: its name is not valid UTF-8/);
+      const db = new Database(join(home, 'strata.db'), { readonly: true });
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(
+          (
+            db
+              .prepare("SELECT count(*) AS n FROM blocks WHERE text LIKE '%' || ? || '%' OR text LIKE '%root:x:%'")
+              .get(SECRET) as { n: number }
+          ).n,
+        ).toBe(0);
+      } finally {
+        db.close();
+      }
+      // Nothing lost: the ordinary session is stored exactly as a clean run stores it.
+      expect(blockTexts(join(home, 'strata.db'), ORDINARY_ID)).toEqual(
+        blockTexts(join(cleanHome, 'strata.db'), ORDINARY_ID),
+      );
+      const hostile = blockTexts(join(home, 'strata.db'), HOSTILE_ID);
+      expect(hostile[0]).toBe('hostile first line after a BOM');
+      expect(hostile.at(-1)).toBe('hostile last line');
+      expect(hostile.some((t) => t.includes('"bottom"'))).toBe(true);
+      expect(hostile.some((t) => t.startsWith('huge word'))).toBe(true);
+      // A re-run changes nothing and reports the same problems.
+      const again = await runCli(['ingest', project, '--json']);
+      expect(again.code).toBe(0);
+      const report = JSON.parse(again.stdout) as {
+        notSession: { path: string }[];
+        problems: { path: string; reason: string }[];
+      };
+      expect(report.notSession.map((n) => n.path)).toContain(join(project, 'binary.jsonl'));
+      expect(report.problems.find((p) => p.path.endsWith('pipe.jsonl'))?.reason).toMatch(/not a regular file/);
+    },
+  );
 
-  it('listing, search, read and stats: exit 0, and no terminal escape reaches text output', () => {
+  it('listing, search, read and stats: exit 0, and no terminal escape reaches text output', async () => {
     const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
     for (const args of [
       ['index'],
@@ -199,21 +202,21 @@ describe('hostile input through every command', () => {
       ['stats'],
       ['sources'],
     ]) {
-      const r = runCli(args);
+      const r = await runCli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout, args.join(' ')).not.toMatch(controls);
     }
-    const json = runCli(['read', HOSTILE_ID.slice(0, 8), '--json']);
+    const json = await runCli(['read', HOSTILE_ID.slice(0, 8), '--json']);
     expect(json.code).toBe(0);
     expect(JSON.stringify(JSON.parse(json.stdout))).toContain('\\u001b]52;c;ZXZpbA==');
   });
 
-  it('history-index, markers, topics, map, pack and llm check over the hostile folder and store', () => {
+  it('history-index, markers, topics, map, pack and llm check over the hostile folder and store', async () => {
     const out = join(root, 'hostile.index.json');
-    const hi = runCli(['history-index', '--session', HOSTILE_ID.slice(0, 8), '--out', out]);
+    const hi = await runCli(['history-index', '--session', HOSTILE_ID.slice(0, 8), '--out', out]);
     expect(hi.code, hi.stderr).toBe(0);
-    expect(runCli(['markers', '--index', out]).code).toBe(0);
-    expect(runCli(['topics', '--index', out]).code).toBe(0);
+    expect((await runCli(['markers', '--index', out])).code).toBe(0);
+    expect((await runCli(['topics', '--index', out])).code).toBe(0);
     const docs = join(root, 'docs');
     mkdirSync(docs, { recursive: true });
     writeFileSync(join(docs, 'guide.md'), `# Guide\n\n${ESC}]52;c;AAAA\u0007 text\n\n## Part\n\nmore text\n`);
@@ -224,12 +227,12 @@ describe('hostile input through every command', () => {
       ['pack', 'search', 'guide', '--repo-root', docs],
       ['llm', 'check'],
     ]) {
-      const r = runCli(args);
+      const r = await runCli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     }
   });
 
-  it('a folder that cannot be read is reported with its reason, the rest ingested', () => {
+  it('a folder that cannot be read is reported with its reason, the rest ingested', async () => {
     const src = tempDir('strata-hostile-perm-');
     const permHome = tempDir('strata-hostile-permhome-');
     chmodSync(src, 0o777);
@@ -240,7 +243,7 @@ describe('hostile input through every command', () => {
     chmodSync(join(src, 'locked'), 0);
     // As root, permissions are not enforced: run the CLI as `nobody` then.
     const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const r = runCli(['ingest', src, '--json'], { STRATA_HOME: permHome, HOME: permHome }, asNobody);
+    const r = await runCli(['ingest', src, '--json'], { STRATA_HOME: permHome, HOME: permHome }, asNobody);
     chmodSync(join(src, 'locked'), 0o755);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { filesIngested: number; problems: { path: string; reason: string }[] };
@@ -248,7 +251,7 @@ describe('hostile input through every command', () => {
     expect(report.problems).toContainEqual({ path: join(src, 'locked'), reason: 'cannot read folder: EACCES' });
   });
 
-  it('every bad argument is one line on stderr and exit 2', () => {
+  it('every bad argument is one line on stderr and exit 2', async () => {
     for (const args of [
       ['index', '--limit', '1e19'],
       ['index', '--limit', '0'],
@@ -281,7 +284,7 @@ describe('hostile input through every command', () => {
       ['pack', 'stats', '--pack', join(project, 'pipe.jsonl')],
       ['history-index', '--history', join(project, 'pipe.jsonl')],
     ]) {
-      const r = runCli(args);
+      const r = await runCli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(
         r.stderr
@@ -293,7 +296,7 @@ describe('hostile input through every command', () => {
     }
   });
 
-  it('a copy of the store with its later pages zeroed: exit 4 with one line, never a stack trace', () => {
+  it('a copy of the store with its later pages zeroed: exit 4 with one line, never a stack trace', async () => {
     const damaged = join(root, 'damaged');
     mkdirSync(damaged, { recursive: true });
     const db = join(damaged, 'strata.db');
@@ -308,7 +311,7 @@ describe('hostile input through every command', () => {
     closeSync(fd);
     const env = { STRATA_HOME: damaged, HOME: root };
     for (const args of [['search', '-E', 'hostile']]) {
-      const r = runCli(args, env);
+      const r = await runCli(args, env);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
       expect(r.stderr).toMatch(/^strata: the store .*is unusable \(corrupted/);
     }
@@ -319,7 +322,7 @@ describe('hostile input through every command', () => {
       ['read', ORDINARY_ID.slice(0, 8)],
       ['ingest', project],
     ]) {
-      const r = runCli(args, env);
+      const r = await runCli(args, env);
       expect([0, 4], `${args.join(' ')}: ${r.stderr}`).toContain(r.code);
     }
   });

@@ -16,29 +16,29 @@ function countRows(dbPath: string, sql: string): number {
 }
 
 describe('strata ingest (end to end)', () => {
-  it('ingests the Claude Code fixtures, then skips them all on a second run', () => {
+  it('ingests the Claude Code fixtures, then skips them all on a second run', async () => {
     const home = tempDir();
-    const first = runCli(['ingest', CLAUDE, '--json'], { STRATA_HOME: home });
+    const first = await runCli(['ingest', CLAUDE, '--json'], { STRATA_HOME: home });
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout);
     expect(report.filesFailed).toBe(0);
     expect(report.filesIngested).toBeGreaterThan(20);
-    const second = JSON.parse(runCli(['ingest', CLAUDE, '--json'], { STRATA_HOME: home }).stdout);
+    const second = JSON.parse((await runCli(['ingest', CLAUDE, '--json'], { STRATA_HOME: home })).stdout);
     expect(second.filesIngested).toBe(0);
     expect(second.filesSkipped).toBe(report.filesIngested + 1); // + the prompt log, known as not a session
     expect(second.messagesAdded).toBe(0);
     expect(second.bytesRead).toBe(0);
   });
 
-  it('reports a PATH that does not exist as a usage error naming it', () => {
+  it('reports a PATH that does not exist as a usage error naming it', async () => {
     const home = tempDir();
-    const res = runCli(['ingest', '/nonexistent/strata-xyz.jsonl'], { STRATA_HOME: home });
+    const res = await runCli(['ingest', '/nonexistent/strata-xyz.jsonl'], { STRATA_HOME: home });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('/nonexistent/strata-xyz.jsonl');
     expect(res.stderr.split('\n').filter(Boolean)).toHaveLength(1);
   });
 
-  it('reports an unreadable file with its path and still ingests the others', () => {
+  it('reports an unreadable file with its path and still ingests the others', async () => {
     const home = tempDir();
     const src = tempDir();
     chmodSync(home, 0o777);
@@ -50,7 +50,7 @@ describe('strata ingest (end to end)', () => {
     chmodSync(join(src, 'secret.jsonl'), 0o000);
     // As root, permissions are not enforced: run the CLI as `nobody` then.
     const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const res = runCli(['ingest', src, '--json'], { STRATA_HOME: home, HOME: home }, asNobody);
+    const res = await runCli(['ingest', src, '--json'], { STRATA_HOME: home, HOME: home }, asNobody);
     expect(res.stderr).toBe('');
     const report = JSON.parse(res.stdout);
     expect(report.filesIngested).toBe(1);
@@ -59,9 +59,9 @@ describe('strata ingest (end to end)', () => {
     );
   });
 
-  it("stores each Claude Code tool input once (tool_input = '' when its JSON is the block text)", () => {
+  it("stores each Claude Code tool input once (tool_input = '' when its JSON is the block text)", async () => {
     const home = tempDir();
-    expect(runCli(['ingest', CLAUDE], { STRATA_HOME: home }).code).toBe(0);
+    expect((await runCli(['ingest', CLAUDE], { STRATA_HOME: home })).code).toBe(0);
     const db = new Database(join(home, 'strata.db'), { readonly: true });
     try {
       const count = (sql: string) => db.prepare(sql).pluck().get() as number;
@@ -72,24 +72,24 @@ describe('strata ingest (end to end)', () => {
     }
   });
 
-  it('refuses a store written by a newer strata and leaves it untouched', () => {
+  it('refuses a store written by a newer strata and leaves it untouched', async () => {
     const home = tempDir();
     const dbPath = join(home, 'strata.db');
     const db = new Database(dbPath);
     db.pragma('user_version = 999');
     db.close();
     const before = statSync(dbPath).mtimeMs;
-    const res = runCli(['ingest', CLAUDE], { STRATA_HOME: home });
+    const res = await runCli(['ingest', CLAUDE], { STRATA_HOME: home });
     expect(res.code).toBe(4);
     expect(res.stderr).toMatch(/schema version 999.*newer/);
     expect(statSync(dbPath).mtimeMs).toBe(before);
   });
 
-  it('refuses a corrupted store file and never overwrites it', () => {
+  it('refuses a corrupted store file and never overwrites it', async () => {
     const home = tempDir();
     const dbPath = join(home, 'strata.db');
     writeFileSync(dbPath, 'this is not a database at all, just text'.repeat(100));
-    const res = runCli(['stats'], { STRATA_HOME: home });
+    const res = await runCli(['stats'], { STRATA_HOME: home });
     expect(res.code).toBe(4);
     expect(res.stderr).toMatch(/not a SQLite database/);
     expect(statSync(dbPath).size).toBe(4000);
@@ -101,7 +101,7 @@ describe('strata ingest (end to end)', () => {
     // A live process holds the lock.
     const holder = await holdLock(join(home, 'strata.db.lock'), 'strata ingest (test holder)');
     try {
-      const res = runCli(['ingest', join(CLAUDE, 'obra-episodic-memory')], {
+      const res = await runCli(['ingest', join(CLAUDE, 'obra-episodic-memory')], {
         STRATA_HOME: home,
         STRATA_LOCK_TIMEOUT_MS: '600',
       });
@@ -109,7 +109,7 @@ describe('strata ingest (end to end)', () => {
       expect(res.stderr).toContain(`pid ${holder.pid}`);
       expect(res.stderr).toContain('test holder');
       // Readers are never blocked.
-      expect(runCli(['stats'], { STRATA_HOME: home }).code).toBe(0);
+      expect((await runCli(['stats'], { STRATA_HOME: home })).code).toBe(0);
     } finally {
       await holder.stop();
     }
@@ -147,10 +147,10 @@ describe('strata ingest (end to end)', () => {
     });
     if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.on('exit', r));
     expect(child.signalCode).toBe('SIGKILL');
-    const rerun = runCli(['ingest', src, '--json'], { STRATA_HOME: killedHome, STRATA_LOCK_TIMEOUT_MS: '5000' });
+    const rerun = await runCli(['ingest', src, '--json'], { STRATA_HOME: killedHome, STRATA_LOCK_TIMEOUT_MS: '5000' });
     expect(rerun.code).toBe(0);
     const cleanHome = tempDir();
-    expect(runCli(['ingest', src], { STRATA_HOME: cleanHome }).code).toBe(0);
+    expect((await runCli(['ingest', src], { STRATA_HOME: cleanHome })).code).toBe(0);
     const db = new Database(join(killedHome, 'strata.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
@@ -174,9 +174,9 @@ describe('strata ingest (end to end)', () => {
 });
 
 describe('re-entrancy guard', () => {
-  it('refuses to ingest inside a strata LLM sub-call (hooks started by a claude -p child)', () => {
+  it('refuses to ingest inside a strata LLM sub-call (hooks started by a claude -p child)', async () => {
     const home = tempDir();
-    const res = runCli(['ingest', CLAUDE], { STRATA_HOME: home, STRATA_SUBCALL: '1' });
+    const res = await runCli(['ingest', CLAUDE], { STRATA_HOME: home, STRATA_SUBCALL: '1' });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/refusing to run strata ingest inside a strata LLM sub-call/);
   });

@@ -49,9 +49,9 @@ function sources(): string {
 
 describe('strata ingest --redaction-report', () => {
   for (const worker of ['0', '1'] as const) {
-    it(`lists kind, session, line and message of each secret, never its value (worker ${worker})`, () => {
+    it(`lists kind, session, line and message of each secret, never its value (worker ${worker})`, async () => {
       const src = sources();
-      const res = runCli(['ingest', src, '--redaction-report'], {
+      const res = await runCli(['ingest', src, '--redaction-report'], {
         STRATA_HOME: tempDir(),
         STRATA_INGEST_WORKER: worker,
       });
@@ -74,10 +74,10 @@ describe('strata ingest --redaction-report', () => {
     });
   }
 
-  it('puts the list in the JSON report only when asked', () => {
+  it('puts the list in the JSON report only when asked', async () => {
     const src = sources();
     const asked = JSON.parse(
-      runCli(['ingest', src, '--json', '--redaction-report'], { STRATA_HOME: tempDir() }).stdout,
+      (await runCli(['ingest', src, '--json', '--redaction-report'], { STRATA_HOME: tempDir() })).stdout,
     );
     expect(asked.redactionsWhere).toHaveLength(3);
     expect(asked.redactionsWhere).toContainEqual({
@@ -86,7 +86,7 @@ describe('strata ingest --redaction-report', () => {
       message: '7f0c2a8e-0000-4000-8000-000000000002',
       line: 2,
     });
-    const plain = JSON.parse(runCli(['ingest', src, '--json'], { STRATA_HOME: tempDir() }).stdout);
+    const plain = JSON.parse((await runCli(['ingest', src, '--json'], { STRATA_HOME: tempDir() })).stdout);
     expect(plain.redactionsWhere).toBeUndefined();
     expect(plain.redactions).toBe(3);
   });

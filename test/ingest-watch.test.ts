@@ -21,14 +21,14 @@ let watcher: ChildProcess;
 let stderr = '';
 const env = () => ({ HOME: join(base, 'home'), STRATA_HOME: join(base, 'data') });
 
-function strata(args: string[]) {
-  return runCli(args, env(), { cwd: base });
+async function strata(args: string[]) {
+  return await runCli(args, env(), { cwd: base });
 }
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (check()) return true;
+    if (await check()) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
   return check();
@@ -39,14 +39,14 @@ beforeAll(async () => {
   watched = join(base, 'projects', '-home-vwestberg-Claude');
   mkdirSync(watched, { recursive: true });
   copyFileSync(SOURCE, join(watched, `${SESSION}.jsonl`));
-  expect(strata(['ingest', join(base, 'projects')]).code).toBe(0);
+  expect((await strata(['ingest', join(base, 'projects')])).code).toBe(0);
   watcher = spawnCli(['ingest', '--watch', join(base, 'projects')], env(), {
     cwd: base,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   watcher.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   expect(await until(() => stderr.includes('strata: watching '), 30_000)).toBe(true);
-}, 60_000);
+});
 
 afterAll(() => {
   if (watcher.exitCode === null) watcher.kill('SIGKILL');
@@ -66,9 +66,9 @@ describe('strata ingest --watch', () => {
       }) + '\n';
     appendFileSync(join(watched, `${SESSION}.jsonl`), line);
     // Polled with a generous bound: the debounce is 300 ms, the shared machine's speed varies.
-    expect(await until(() => strata(['search', 'xylophonicwatch', '-l']).stdout.includes('1fb5e404'), 30_000)).toBe(
-      true,
-    );
+    expect(
+      await until(async () => (await strata(['search', 'xylophonicwatch', '-l'])).stdout.includes('1fb5e404'), 30_000),
+    ).toBe(true);
     expect(await until(() => /1 file ingested, 1 messages added/.test(stderr), 10_000)).toBe(true);
   });
 
@@ -85,8 +85,8 @@ describe('strata ingest --watch', () => {
     expect(cpuTicks() - before).toBeLessThanOrEqual(5);
   });
 
-  it('a second watcher of the same store exits 3', () => {
-    const second = strata(['ingest', '--watch', join(base, 'projects')]);
+  it('a second watcher of the same store exits 3', async () => {
+    const second = await strata(['ingest', '--watch', join(base, 'projects')]);
     expect(second.code).toBe(3);
     expect(second.stderr).toMatch(/^strata: .*strata\.db\.watch\.lock is held by pid \d+/);
   });

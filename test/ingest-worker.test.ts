@@ -11,16 +11,23 @@ import { rebuildAllSessionStats } from '../src/store/session-stats.js';
 const CLAUDE = join(FIXTURES, 'claude-code');
 const SECRET = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';
 
-function ingest(
+async function ingest(
   home: string,
   src: string,
   worker: '0' | '1',
   env: Record<string, string> = {},
-): Record<string, unknown> {
-  const res = runCli(['ingest', src, '--json'], { STRATA_HOME: home, STRATA_INGEST_WORKER: worker, ...env });
+): Promise<Record<string, unknown>> {
+  const res = await runCli(['ingest', src, '--json'], { STRATA_HOME: home, STRATA_INGEST_WORKER: worker, ...env });
   expect(res.code, res.stderr).toBe(0);
   const { durationMs: _d, mbPerSec: _m, ...report } = JSON.parse(res.stdout) as Record<string, unknown>;
   return report;
+}
+
+/** Runs `each` over `items` one after another (ingests into separate stores, in a fixed order). */
+async function sequential<T, R>(items: readonly T[], each: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await each(item));
+  return out;
 }
 
 function storeDump(home: string): { rows: string; fts: number[]; counts: number[] } {
@@ -55,11 +62,11 @@ function sourceRows(home: string, columns: string): unknown[] {
 }
 
 describe('ingest worker thread', () => {
-  it('stores the Claude Code fixtures exactly as the inline path does', () => {
+  it('stores the Claude Code fixtures exactly as the inline path does', async () => {
     const inline = tempDir();
     const worker = tempDir();
-    const a = ingest(inline, CLAUDE, '0');
-    const b = ingest(worker, CLAUDE, '1');
+    const a = await ingest(inline, CLAUDE, '0');
+    const b = await ingest(worker, CLAUDE, '1');
     expect(b).toEqual(a);
     const dumpA = storeDump(inline);
     const dumpB = storeDump(worker);
@@ -69,12 +76,12 @@ describe('ingest worker thread', () => {
     expect(dumpB.rows === dumpA.rows).toBe(true);
   });
 
-  it('appends new lines and redacts their secrets identically on both paths', () => {
+  it('appends new lines and redacts their secrets identically on both paths', async () => {
     const src = tempDir();
     const file = join(src, 'conversation.jsonl');
     copyFileSync(join(CLAUDE, 'obra-episodic-memory', 'long-conversation.jsonl'), file);
     const homes = { '0': tempDir(), '1': tempDir() } as const;
-    for (const mode of ['0', '1'] as const) ingest(homes[mode], src, mode);
+    for (const mode of ['0', '1'] as const) await ingest(homes[mode], src, mode);
     const line = JSON.stringify({
       type: 'user',
       sessionId: 'appended-session',
@@ -84,7 +91,7 @@ describe('ingest worker thread', () => {
       message: { role: 'user', content: `use ANTHROPIC_API_KEY=${SECRET} for the deploySession step` },
     });
     appendFileSync(file, `${line}\n`);
-    const reports = (['0', '1'] as const).map((mode) => ingest(homes[mode], src, mode));
+    const reports = [await ingest(homes['0'], src, '0'), await ingest(homes['1'], src, '1')];
     expect(reports[1]).toEqual(reports[0]);
     expect(reports[1]!.messagesAdded).toBe(1);
     expect(reports[1]!.redactions).toBeGreaterThanOrEqual(1);
@@ -97,7 +104,7 @@ describe('ingest worker thread', () => {
   it(
     'reads files of many chunks, a last line without its newline and an incomplete one as the inline path does, ' +
       'with the same prefix hashes',
-    () => {
+    async () => {
       const src = tempDir();
       const userLine = (n: number, words: number) =>
         JSON.stringify({
@@ -123,8 +130,12 @@ describe('ingest worker thread', () => {
         { home: tempDir(), mode: '1', env: { STRATA_INGEST_PREFETCH: '1' } },
       ] as const;
       const sources = (home: string) => sourceRows(home, 'path, size, offset, lines, prefix_hash, status');
-      const run = () => paths.map((p) => ingest(p.home, src, p.mode, p.env));
-      const reports = run();
+      const run = async () => {
+        const out: Record<string, unknown>[] = [];
+        for (const p of paths) out.push(await ingest(p.home, src, p.mode, p.env));
+        return out;
+      };
+      const reports = await run();
       expect(reports[0]!.messagesAdded).toBe(60 + 3 + 3);
       for (const [i, p] of paths.entries()) {
         expect(reports[i]).toEqual(reports[0]);
@@ -133,7 +144,7 @@ describe('ingest worker thread', () => {
       }
       // Completing the partial line is an append on every path: the stored prefix hash matched.
       appendFileSync(join(src, 'partial.jsonl'), `${partial.slice(40)}\n`);
-      const appended = run();
+      const appended = await run();
       expect(appended[0]!.messagesAdded).toBe(1);
       expect(appended[0]!.filesRewritten).toBe(0);
       for (const [i, p] of paths.entries()) {
@@ -143,14 +154,14 @@ describe('ingest worker thread', () => {
     },
   );
 
-  it('ingests a folder of copies through the worker and skips them all on the next run', () => {
+  it('ingests a folder of copies through the worker and skips them all on the next run', async () => {
     const src = tempDir();
     cpSync(join(CLAUDE, 'obra-episodic-memory'), src, { recursive: true });
     const home = tempDir();
-    const first = ingest(home, src, '1');
+    const first = await ingest(home, src, '1');
     expect(first.filesFailed).toBe(0);
     expect(first.filesIngested).toBeGreaterThan(0);
-    const second = ingest(home, src, '1');
+    const second = await ingest(home, src, '1');
     expect(second.filesIngested).toBe(0);
     expect(second.bytesRead).toBe(0);
     const db = new Database(join(home, 'strata.db'), { readonly: true });
@@ -160,7 +171,7 @@ describe('ingest worker thread', () => {
     db.close();
   });
 
-  it('reports a binary file named .jsonl as the inline path does, reading it once (in the worker)', () => {
+  it('reports a binary file named .jsonl as the inline path does, reading it once (in the worker)', async () => {
     // Under a Claude Code root, where every .jsonl is taken as a transcript without its head being read.
     const root = tempDir();
     const src = join(root, 'projects', '-work-app');
@@ -180,8 +191,8 @@ describe('ingest worker thread', () => {
       Buffer.concat([Buffer.from('{"type":"summary","summary":"x"}\n'.repeat(40)), Buffer.from([0, 10])]),
     );
     const homes = { '0': tempDir(), '1': tempDir() } as const;
-    const reports = (['0', '1'] as const).map((mode) => {
-      const res = runCli(['ingest', '--json'], {
+    const reports = await sequential(['0', '1'] as const, async (mode) => {
+      const res = await runCli(['ingest', '--json'], {
         STRATA_HOME: homes[mode],
         HOME: tempDir(),
         CLAUDE_CONFIG_DIR: root,
@@ -206,24 +217,27 @@ describe('ingest worker thread', () => {
     });
   });
 
-  it('stores the session statistics that reading every session back computes (calls counted by the worker)', () => {
-    const home = tempDir();
-    for (const agent of ['claude-code', 'codex']) ingest(home, join(FIXTURES, agent), '1');
-    const db = new Database(join(home, 'strata.db'));
-    try {
-      const stats = () => db.prepare('SELECT * FROM session_stats ORDER BY session_id').all();
-      const atIngest = stats();
-      expect(atIngest.length).toBeGreaterThan(10);
-      expect(atIngest.some((row) => (row as { lines_added: number }).lines_added > 0)).toBe(true);
-      expect(atIngest.some((row) => (row as { bash_calls: number }).bash_calls > 0)).toBe(true);
-      rebuildAllSessionStats(db);
-      expect(stats()).toEqual(atIngest);
-    } finally {
-      db.close();
-    }
-  });
+  it(
+    'stores the session statistics that reading every session ' + 'back computes (calls counted by the worker)',
+    async () => {
+      const home = tempDir();
+      for (const agent of ['claude-code', 'codex']) await ingest(home, join(FIXTURES, agent), '1');
+      const db = new Database(join(home, 'strata.db'));
+      try {
+        const stats = () => db.prepare('SELECT * FROM session_stats ORDER BY session_id').all();
+        const atIngest = stats();
+        expect(atIngest.length).toBeGreaterThan(10);
+        expect(atIngest.some((row) => (row as { lines_added: number }).lines_added > 0)).toBe(true);
+        expect(atIngest.some((row) => (row as { bash_calls: number }).bash_calls > 0)).toBe(true);
+        rebuildAllSessionStats(db);
+        expect(stats()).toEqual(atIngest);
+      } finally {
+        db.close();
+      }
+    },
+  );
 
-  it('keeps those statistics exact across appends, a rewritten file and a session written by two files', () => {
+  it('keeps those statistics exact across appends, a rewritten file and a session written by two files', async () => {
     const src = tempDir();
     cpSync(join(CLAUDE, 'obra-episodic-memory'), src, { recursive: true });
     const home = tempDir();
@@ -238,7 +252,7 @@ describe('ingest worker thread', () => {
         db.close();
       }
     };
-    ingest(home, src, '1');
+    await ingest(home, src, '1');
     const file = join(src, 'long-conversation.jsonl');
     const sessionId = '9a9eadc8-c1f1-493e-a0f1-884aa996b05b';
     const record = (uuid: string, name: string, input: Record<string, string>) =>
@@ -267,7 +281,7 @@ describe('ingest worker thread', () => {
       join(src, 'continued.jsonl'),
       `${record('b1', 'Write', { file_path: '/w/new.ts', content: 'one\ntwo\nthree' })}\n`,
     );
-    ingest(home, src, '1');
+    await ingest(home, src, '1');
     let check = recomputed();
     expect(check.atIngest).toEqual(check.readBack);
     expect(check.atIngest.some((row) => (row as { commits: number }).commits > 0)).toBe(true);
@@ -278,7 +292,7 @@ describe('ingest worker thread', () => {
       join(src, 'medium-conversation.jsonl'),
       lines.slice(0, Math.floor(lines.length / 2)).join('\n') + '\n',
     );
-    ingest(home, src, '1');
+    await ingest(home, src, '1');
     check = recomputed();
     expect(check.atIngest).toEqual(check.readBack);
   });

@@ -8,8 +8,8 @@ import { runCli } from './support/cli.js';
 
 let home: string;
 
-function run(args: string[], extraEnv: Record<string, string> = {}) {
-  return runCli(args, { HOME: home, STRATA_HOME: home, ...extraEnv }, { timeout: 30_000 });
+async function run(args: string[], extraEnv: Record<string, string> = {}) {
+  return await runCli(args, { HOME: home, STRATA_HOME: home, ...extraEnv }, { timeout: 180_000 });
 }
 
 beforeAll(() => {
@@ -18,15 +18,15 @@ beforeAll(() => {
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('strata llm check', () => {
-  it('answers with the offline extractive default', () => {
-    const result = run(['llm', 'check']);
+  it('answers with the offline extractive default', async () => {
+    const result = await run(['llm', 'check']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ok {2}extractive \(extractive-v1\) answered in \d+ ms: \{"summary":/);
   });
 
-  it('prints JSON with --json', () => {
-    const result = run(['llm', 'check', '--json']);
+  it('prints JSON with --json', async () => {
+    const result = await run(['llm', 'check', '--json']);
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout);
     expect(parsed).toMatchObject({
@@ -37,8 +37,8 @@ describe('strata llm check', () => {
     });
   });
 
-  it('fails in one line naming ANTHROPIC_API_KEY when the anthropic key is missing', () => {
-    const result = run(['llm', 'check', '--provider', 'anthropic']);
+  it('fails in one line naming ANTHROPIC_API_KEY when the anthropic key is missing', async () => {
+    const result = await run(['llm', 'check', '--provider', 'anthropic']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
@@ -52,9 +52,9 @@ describe('strata llm check', () => {
     );
   });
 
-  it('reads the provider from the config file, overridden by the environment, overridden by flags', () => {
+  it('reads the provider from the config file, overridden by the environment, overridden by flags', async () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ llm: { provider: 'openai', model: 'from-config' } }));
-    const fromFile = JSON.parse(run(['llm', 'check', '--json']).stdout);
+    const fromFile = JSON.parse((await run(['llm', 'check', '--json'])).stdout);
     expect(fromFile).toMatchObject({
       ok: false,
       provider: 'openai',
@@ -62,15 +62,15 @@ describe('strata llm check', () => {
       origin: { provider: 'config', model: 'config' },
     });
     expect(fromFile.reason).toContain('OPENAI_API_KEY');
-    const fromEnv = JSON.parse(run(['llm', 'check', '--json'], { STRATA_LLM_PROVIDER: 'anthropic' }).stdout);
+    const fromEnv = JSON.parse((await run(['llm', 'check', '--json'], { STRATA_LLM_PROVIDER: 'anthropic' })).stdout);
     expect(fromEnv).toMatchObject({ provider: 'anthropic', model: 'from-config', origin: { provider: 'env' } });
-    const fromFlag = run(['llm', 'check', '--provider', 'extractive'], { STRATA_LLM_PROVIDER: 'anthropic' });
+    const fromFlag = await run(['llm', 'check', '--provider', 'extractive'], { STRATA_LLM_PROVIDER: 'anthropic' });
     expect(fromFlag.code).toBe(0);
     rmSync(join(home, 'config.json'));
   });
 
-  it('rejects an unknown provider as a usage error', () => {
-    const result = run(['llm', 'check', '--provider', 'gpt-magic']);
+  it('rejects an unknown provider as a usage error', async () => {
+    const result = await run(['llm', 'check', '--provider', 'gpt-magic']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown LLM provider "gpt-magic"');
   });

@@ -17,17 +17,17 @@ const squash = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-beforeAll(() => {
+beforeAll(async () => {
   home = tempDir('strata-logbook-cli-');
   env = { STRATA_HOME: join(home, 'data'), HOME: home };
-  const ingested = runCli(['ingest', join(FIXTURES, 'claude-code'), join(FIXTURES, 'codex')], env);
+  const ingested = await runCli(['ingest', join(FIXTURES, 'claude-code'), join(FIXTURES, 'codex')], env);
   expect(ingested.code, ingested.stderr).toBe(0);
 });
 
 describe('strata logbook on the real fixtures', () => {
-  it('builds a valid logbook whose every event opens with strata read at the cited message and time', () => {
+  it('builds a valid logbook whose every event opens with strata read at the cited message and time', async () => {
     const out = join(home, 'all.json');
-    const run = runCli(['logbook', '--project', '/', '--out', out, '--max-events', '500'], env);
+    const run = await runCli(['logbook', '--project', '/', '--out', out, '--max-events', '500'], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`${out}\n`);
     const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
@@ -59,32 +59,32 @@ describe('strata logbook on the real fixtures', () => {
     }
   });
 
-  it('nothing new: 0 calls and the file left byte-identical; json, markdown and text formats', () => {
+  it('nothing new: 0 calls and the file left byte-identical; json, markdown and text formats', async () => {
     const out = join(home, 'backoffice.json');
     const project = ['--project', '/Users/tiemo/src/rational/backoffice'];
-    const first = runCli(['logbook', ...project, '--out', out, '--json'], env);
+    const first = await runCli(['logbook', ...project, '--out', out, '--json'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ changed: true, conversations: 2, processed: 2 });
     const bytes = readFileSync(out);
     const mtime = statSync(out).mtimeMs;
-    const again = runCli(['logbook', ...project, '--out', out, '--json'], env);
+    const again = await runCli(['logbook', ...project, '--out', out, '--json'], env);
     expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, calls: 0, continuedFrom: out });
     expect(readFileSync(out).equals(bytes)).toBe(true);
     expect(statSync(out).mtimeMs).toBe(mtime);
-    const markdown = runCli(['logbook', ...project, '--format', 'markdown'], env);
+    const markdown = await runCli(['logbook', ...project, '--format', 'markdown'], env);
     expect(markdown.stdout).toMatch(/^# Logbook: \/Users\/tiemo\/src\/rational\/backoffice\n/);
     expect(markdown.stdout).toMatch(
       /\n## 2026-02\n\n- `(DECISION|FACT|BUG)` 2026-02-\d\d .+ — `strata read [0-9a-f-]+ \d+`\n/,
     );
-    const text = runCli(['logbook', ...project], env);
+    const text = await runCli(['logbook', ...project], env);
     expect(text.stdout).toMatch(/^=== Logbook: \/Users\/tiemo\/src\/rational\/backoffice ===\nGenerated: /);
     expect(text.stderr).toContain('nothing new; logbook unchanged');
   });
 
-  it('--history FILE builds the logbook of a Puffin history, cited to its stored sessions', () => {
+  it('--history FILE builds the logbook of a Puffin history, cited to its stored sessions', async () => {
     const history = join(FIXTURES, 'puffin', 'jdubray-puffin-todo-list', 'history.json');
     const out = join(home, 'puffin.json');
-    const run = runCli(['logbook', '--history', history, '--out', out], env);
+    const run = await runCli(['logbook', '--history', history, '--out', out], env);
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
     expect(validateLogbook(doc)).toEqual([]);
@@ -92,27 +92,29 @@ describe('strata logbook on the real fixtures', () => {
     expect(doc.timeline.length).toBeGreaterThan(0);
     for (const e of doc.timeline) {
       expect(e.source.agent).toBe('puffin');
-      const read = runCli(['read', e.source.session, String(e.source.message), '--json'], env);
+      const read = await runCli(['read', e.source.session, String(e.source.message), '--json'], env);
       expect(read.code, read.stderr).toBe(0);
       expect(new Date(JSON.parse(read.stdout).messages[0].timestamp).toISOString()).toBe(e.timestamp);
     }
-    expect(JSON.parse(runCli(['logbook', '--history', history, '--out', out, '--json'], env).stdout)).toMatchObject({
+    expect(
+      JSON.parse((await runCli(['logbook', '--history', history, '--out', out, '--json'], env)).stdout),
+    ).toMatchObject({
       changed: false,
       calls: 0,
     });
   });
 
-  it('--continue-from a file that is not a logbook exits 2 and leaves it untouched', () => {
+  it('--continue-from a file that is not a logbook exits 2 and leaves it untouched', async () => {
     const bad = join(home, 'notes.json');
     writeFileSync(bad, '{"hello": "world"}\n');
-    const run = runCli(['logbook', '--project', '/', '--continue-from', bad], env);
+    const run = await runCli(['logbook', '--project', '/', '--continue-from', bad], env);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('is not a logbook');
     expect(readFileSync(bad, 'utf8')).toBe('{"hello": "world"}\n');
     const other = join(home, 'backoffice.json');
     const before = readFileSync(other);
-    const wrong = runCli(['logbook', '--project', '/home/vwestberg/Claude', '--continue-from', other], env);
+    const wrong = await runCli(['logbook', '--project', '/home/vwestberg/Claude', '--continue-from', other], env);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(
       new RegExp(
@@ -123,9 +125,9 @@ describe('strata logbook on the real fixtures', () => {
     expect(readFileSync(other).equals(before)).toBe(true);
   });
 
-  it('a workspace with no sessions gets an empty logbook, exit 0, and a clear line', () => {
+  it('a workspace with no sessions gets an empty logbook, exit 0, and a clear line', async () => {
     const out = join(home, 'empty.json');
-    const run = runCli(['logbook', '--project', join(home, 'nowhere-project'), '--out', out], env);
+    const run = await runCli(['logbook', '--project', join(home, 'nowhere-project'), '--out', out], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/no sessions for .*nowhere-project in the store; the logbook is empty/);
     const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
@@ -134,29 +136,31 @@ describe('strata logbook on the real fixtures', () => {
     expect(doc.source_range.from).toBe(doc.generated_at);
   });
 
-  it('show prints the stored logbook newest first within a budget; list names the workspaces', () => {
+  it('show prints the stored logbook newest first within a budget; list names the workspaces', async () => {
     const project = '/home/vwestberg/Claude';
-    expect(runCli(['logbook', '--project', project], env).code).toBe(0);
-    const all = JSON.parse(runCli(['logbook', 'show', '--project', project, '--json'], env).stdout);
+    expect((await runCli(['logbook', '--project', project], env)).code).toBe(0);
+    const all = JSON.parse((await runCli(['logbook', 'show', '--project', project, '--json'], env)).stdout);
     expect(all.events.length).toBeGreaterThanOrEqual(2);
     const times = all.events.map((e: { timestamp: string }) => e.timestamp);
     expect(times).toEqual([...times].sort().reverse());
-    const cut = runCli(['logbook', 'show', '--project', project, '--budget', '120'], env);
+    const cut = await runCli(['logbook', 'show', '--project', project, '--budget', '120'], env);
     expect(cut.code).toBe(0);
     expect(cut.stdout.split('\n')[0]).toMatch(/^Project logbook: \/home\/vwestberg\/Claude/);
     expect(cut.stderr).toMatch(/logbook: \d+ of \d+ events shown \(token budget\)/);
-    const bugs = JSON.parse(runCli(['logbook', 'show', '--project', project, '--type', 'bug', '--json'], env).stdout);
+    const bugs = JSON.parse(
+      (await runCli(['logbook', 'show', '--project', project, '--type', 'bug', '--json'], env)).stdout,
+    );
     expect(bugs.events.every((e: { type: string }) => e.type === 'bug')).toBe(true);
-    const list = runCli(['logbook', 'list'], env);
+    const list = await runCli(['logbook', 'list'], env);
     expect(list.stdout.split('\n')[0]).toMatch(/^EVENTS\s+SIZE\s+GENERATED\s+KIND\s+WORKSPACE$/);
     expect(list.stdout).toContain('/home/vwestberg/Claude');
-    expect(runCli(['logbook', 'show', '--type', 'opinion'], env).code).toBe(2);
+    expect((await runCli(['logbook', 'show', '--type', 'opinion'], env)).code).toBe(2);
     expect(existsSync(join(home, 'data', 'strata.db'))).toBe(true);
   });
 
-  it('has Examples in --help of logbook, logbook show and logbook list', () => {
+  it('has Examples in --help of logbook, logbook show and logbook list', async () => {
     for (const args of [['logbook'], ['logbook', 'show'], ['logbook', 'list']]) {
-      const help = runCli([...args, '--help'], env);
+      const help = await runCli([...args, '--help'], env);
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('Examples:');
     }

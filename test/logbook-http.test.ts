@@ -78,7 +78,7 @@ beforeAll(async () => {
     STRATA_LLM_MODEL: 'gpt-4o-mini',
   };
   const dir = writeSessions(home, SESSIONS);
-  expect(runCli(['ingest', dir], env).code).toBe(0);
+  expect((await runCli(['ingest', dir], env)).code).toBe(0);
 });
 
 afterAll(async () => {
@@ -146,10 +146,10 @@ describe('strata logbook with an OpenAI-compatible server', () => {
       'over',
     async () => {
       const out = join(home, 'kept.json');
-      const first = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out], env);
+      const first = await runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out], env);
       expect(first.code, first.stderr).toBe(0);
       const before = readFileSync(out);
-      const shownBefore = runCli(['logbook', 'show', '--project', CWD, '--json'], env).stdout;
+      const shownBefore = (await runCli(['logbook', 'show', '--project', CWD, '--json'], env)).stdout;
       server.requests.length = 0;
       server.script([], { kind: 'slow', delayMs: 30_000, text: '{"events": []}' });
       const killed = await runAsync(['logbook', '--project', CWD, '--out', out, '--full'], (child) => {
@@ -162,9 +162,9 @@ describe('strata logbook with an OpenAI-compatible server', () => {
       });
       expect(killed.signal).toBe('SIGKILL');
       expect(readFileSync(out).equals(before)).toBe(true);
-      expect(runCli(['logbook', 'show', '--project', CWD, '--json'], env).stdout).toBe(shownBefore);
+      expect((await runCli(['logbook', 'show', '--project', CWD, '--json'], env)).stdout).toBe(shownBefore);
       server.script([], { kind: 'ok', text: '{"events": []}' });
-      const next = runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out, '--full'], env);
+      const next = await runCli(['logbook', '--project', CWD, '--provider', 'extractive', '--out', out, '--full'], env);
       expect(next.code, next.stderr).toBe(0);
     },
   );

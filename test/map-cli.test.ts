@@ -19,8 +19,8 @@ const TESTDATA = resolve(process.cwd(), 'src/core/codemap/testdata');
 let root: string;
 let home: string;
 
-function strata(args: string[]): CliResult {
-  return runCli(args, { HOME: root, STRATA_HOME: home }, { cwd: join(root, 'proj') });
+async function strata(args: string[]): Promise<CliResult> {
+  return await runCli(args, { HOME: root, STRATA_HOME: home }, { cwd: join(root, 'proj') });
 }
 
 beforeAll(() => {
@@ -37,20 +37,20 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('strata map render', () => {
-  it('fits the budget, reports cache use on stderr, and parses nothing on a re-run', () => {
-    const first = strata(['map', 'render', 'src', '--budget', '300']);
+  it('fits the budget, reports cache use on stderr, and parses nothing on a re-run', async () => {
+    const first = await strata(['map', 'render', 'src', '--budget', '300']);
     expect(first.code).toBe(0);
     expect(countTokens(first.stdout)).toBeLessThanOrEqual(300);
     expect(first.stdout).toMatch(/^# code map: \d+ of 9 files, budget 300 tokens\n/);
     expect(first.stderr).toMatch(/mapped 9 files \(8 parsed, 0 from cache\)/);
-    const second = strata(['map', 'render', 'src', '--budget', '300']);
+    const second = await strata(['map', 'render', 'src', '--budget', '300']);
     expect(second.stderr).toMatch(/mapped 9 files \(0 parsed, 8 from cache\)/);
     expect(second.stdout).toBe(first.stdout);
     expect(first.stdout).not.toContain('hidden');
   });
 
-  it('gives the structured map with --json and honours --level', () => {
-    const r = strata(['map', 'render', '.', '--budget', '50000', '--level', 'compact', '--json']);
+  it('gives the structured map with --json and honours --level', async () => {
+    const r = await strata(['map', 'render', '.', '--budget', '50000', '--level', 'compact', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       level: string;
@@ -69,17 +69,17 @@ describe('strata map render', () => {
     expect(countTokens(out.text)).toBe(out.tokens);
   });
 
-  it('rejects an unknown level as a usage error', () => {
-    const r = strata(['map', 'render', '--level', 'huge']);
+  it('rejects an unknown level as a usage error', async () => {
+    const r = await strata(['map', 'render', '--level', 'huge']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--level must be one of outline, minimal, compact, standard, full');
   });
 });
 
 describe('strata map chunk / search / view', () => {
-  it('chunks a folder into files matching the manifest, then searches it', () => {
+  it('chunks a folder into files matching the manifest, then searches it', async () => {
     const out = join(root, 'chunks');
-    const r = strata(['map', 'chunk', 'src', '--max-chars', '300', '--out', out, '--json']);
+    const r = await strata(['map', 'chunk', 'src', '--max-chars', '300', '--out', out, '--json']);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout) as { manifest: string; chunks: number };
     expect(summary.manifest).toBe(join(out, 'manifest.json'));
@@ -99,7 +99,7 @@ describe('strata map chunk / search / view', () => {
       expect(readFileSync(join(out, c.path), 'utf8')).toBe(lines.slice(c.start_line - 1, c.end_line).join('\n') + '\n');
     }
 
-    const search = strata(['map', 'search', 'kind:class', '--manifest', summary.manifest, '--json']);
+    const search = await strata(['map', 'search', 'kind:class', '--manifest', summary.manifest, '--json']);
     expect(search.code).toBe(0);
     const hits = JSON.parse(search.stdout) as {
       hits: { file: string; path: string; symbols: { name: string; kind: string }[] }[];
@@ -109,31 +109,31 @@ describe('strata map chunk / search / view', () => {
     expect(hits.hits.every((h) => existsSync(h.path))).toBe(true);
 
     // Without --manifest, search uses the manifest the last chunk run wrote.
-    const text = strata(['map', 'search', 'login']);
+    const text = await strata(['map', 'search', 'login']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/chunk_\d+\s+src\/sample\.ts:\d+-\d+\s+method AuthService\.login:17/);
   });
 
-  it('views named symbols at a level, and fails with one line for unknown names', () => {
-    const compact = strata(['map', 'view', 'AuthService.login', 'NewStore', 'src']);
+  it('views named symbols at a level, and fails with one line for unknown names', async () => {
+    const compact = await strata(['map', 'view', 'AuthService.login', 'NewStore', 'src']);
     expect(compact.code).toBe(0);
     expect(compact.stdout).toBe(
       'src/sample.ts:17-20 method AuthService.login (exported)\n  async login(user: string, password: string): ' +
         'Promise<string>\n' +
         'src/sample.go:21-23 function NewStore (exported)\n  func NewStore() *Store\n',
     );
-    const full = strata(['map', 'view', 'Point.new', '--level', 'full', '--path', 'src']);
+    const full = await strata(['map', 'view', 'Point.new', '--level', 'full', '--path', 'src']);
     expect(full.stdout).toMatch(/^src\/sample\.rs:20-22 method Point\.new \(exported\)\n\/\/ Makes a point\.\n/);
     expect(full.stdout).toContain('pub fn new(x: T, y: T) -> Self {\n        Point { x, y }\n    }');
-    const missing = strata(['map', 'view', 'NoSuchSymbol', 'src']);
+    const missing = await strata(['map', 'view', 'NoSuchSymbol', 'src']);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toContain('no symbol named NoSuchSymbol');
   });
 
-  it('documents examples in --help', () => {
+  it('documents examples in --help', async () => {
     for (const sub of ['render', 'search']) {
-      const r = strata(['map', sub, '--help']);
+      const r = await strata(['map', sub, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Examples:');
     }

@@ -48,7 +48,7 @@ beforeAll(async () => {
     TZ: 'UTC',
     NO_COLOR: '1',
   };
-  const built = runCli(['pack', 'build', '--segment', 'docs'], env, { cwd: code });
+  const built = await runCli(['pack', 'build', '--segment', 'docs'], env, { cwd: code });
   expect(built.code, built.stderr).toBe(0);
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -59,7 +59,7 @@ beforeAll(async () => {
   });
   client = new Client({ name: 'strata-e2e', version: '1.0.0' });
   await client.connect(transport);
-}, 60_000);
+});
 
 afterAll(async () => {
   await client?.close();
@@ -119,7 +119,7 @@ describe('strata mcp (SDK client over stdio)', () => {
     const none = await ok('logbook', { project });
     expect(none.structuredContent!.workspace).toBeNull();
     expect(none.content[0]!.text).toContain(`strata logbook --project ${project}`);
-    const built = runCli(['logbook', '--project', project], env);
+    const built = await runCli(['logbook', '--project', project], env);
     expect(built.code, built.stderr).toBe(0);
     const r = await ok('logbook', { project, budget: 400 });
     expect(r.structuredContent!.workspace).toBe(project);

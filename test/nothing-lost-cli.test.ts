@@ -31,31 +31,31 @@ describe('nothing lost, nothing doubled (end to end, worker thread)', () => {
 
   it(
     'keeps every message of a transcript cut to 350 lines, marks the vanished ones in read, and still finds ' + 'them',
-    () => {
+    async () => {
       const home = tempDir();
       const src = tempDir();
       const path = join(src, `${SID}.jsonl`);
       copyFileSync(F, path);
-      expect(runCli(['ingest', src, '--json'], env(home)).code).toBe(0);
+      expect((await runCli(['ingest', src, '--json'], env(home))).code).toBe(0);
       const before = counts(home);
       expect(before.messages).toBe(463);
       writeFileSync(path, readFileSync(F, 'utf8').split('\n').slice(0, 350).join('\n') + '\n');
-      const second = runCli(['ingest', src], env(home));
+      const second = await runCli(['ingest', src], env(home));
       expect(second.code).toBe(0);
       expect(second.stderr).toMatch(/gone from their source \(kept, archived\)/);
       const after = counts(home);
       expect(after).toMatchObject({ messages: 463, blocks: before.blocks });
       expect(after.archived).toBeGreaterThan(0);
-      const read = runCli(['read', SID, '--json'], env(home));
+      const read = await runCli(['read', SID, '--json'], env(home));
       expect(read.code).toBe(0);
       expect(JSON.parse(read.stdout).messages.filter((m: { removed: boolean }) => m.removed)).toHaveLength(
         after.archived,
       );
-      expect(runCli(['read', SID, '460-463'], env(home)).stdout).toContain('(removed from source)');
+      expect((await runCli(['read', SID, '460-463'], env(home))).stdout).toContain('(removed from source)');
     },
   );
 
-  it('stores a transcript copied into two folders and reached through a symlinked root once', () => {
+  it('stores a transcript copied into two folders and reached through a symlinked root once', async () => {
     const home = tempDir();
     const src = tempDir();
     for (const folder of ['a', 'b']) {
@@ -63,10 +63,10 @@ describe('nothing lost, nothing doubled (end to end, worker thread)', () => {
       copyFileSync(F, join(src, folder, `${SID}.jsonl`));
     }
     symlinkSync(join(src, 'a'), join(src, 'link'));
-    expect(runCli(['ingest', join(src, 'a'), '--json'], env(home)).code).toBe(0);
+    expect((await runCli(['ingest', join(src, 'a'), '--json'], env(home))).code).toBe(0);
     const single = counts(home);
     const report = JSON.parse(
-      runCli(['ingest', join(src, 'a'), join(src, 'b'), join(src, 'link'), '--json'], env(home)).stdout,
+      (await runCli(['ingest', join(src, 'a'), join(src, 'b'), join(src, 'link'), '--json'], env(home))).stdout,
     );
     expect(report.messagesAdded).toBe(0);
     expect(counts(home)).toEqual(single);

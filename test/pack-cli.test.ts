@@ -11,8 +11,8 @@ const FIXTURES = resolve(process.cwd(), '../shared/fixtures/real/markdown');
 let root: string;
 let home: string;
 
-function strata(args: string[], cwd = root): CliResult {
-  return runCli(args, { HOME: root, STRATA_HOME: home }, { cwd });
+async function strata(args: string[], cwd = root): Promise<CliResult> {
+  return await runCli(args, { HOME: root, STRATA_HOME: home }, { cwd });
 }
 
 interface IndexEntry {
@@ -38,8 +38,8 @@ afterAll(() => {
 });
 
 describe('strata pack (built CLI)', () => {
-  it('builds a segment pack and its database', () => {
-    const r = strata(['pack', 'build', '--segment', 'superpowers', '--repo-root', root, '--json']);
+  it('builds a segment pack and its database', async () => {
+    const r = await strata(['pack', 'build', '--segment', 'superpowers', '--repo-root', root, '--json']);
     expect(r.stderr).toBe('');
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -52,14 +52,14 @@ describe('strata pack (built CLI)', () => {
     expect(existsSync(join(root, 'superpowers/_ctx/context_pack.json'))).toBe(true);
     expect(existsSync(join(root, 'superpowers/_ctx/context.db'))).toBe(true);
     // A second build reuses every doc; human output goes to stdout as one summary.
-    const again = strata(['pack', 'build', '--segment', 'superpowers']);
+    const again = await strata(['pack', 'build', '--segment', 'superpowers']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/^segment superpowers: 6 docs, \d+ chunks \(6 docs reused, 0 chunked\)/);
   });
 
-  it('gets chunks by id, in order', () => {
+  it('gets chunks by id, in order', async () => {
     const task = packIndex().find((e) => e.title_path.join('/') === 'Writing Plans/Task Structure');
-    const r = strata(['pack', 'get', '--segment', 'superpowers', task?.id ?? '']);
+    const r = await strata(['pack', 'get', '--segment', 'superpowers', task?.id ?? '']);
     expect(r.code, r.stderr).toBe(0);
     expect(
       r.stdout.startsWith(
@@ -70,13 +70,13 @@ describe('strata pack (built CLI)', () => {
     expect(r.stdout).toContain('````markdown');
   });
 
-  it('stops adding chunks when the token budget is reached and says so', () => {
+  it('stops adding chunks when the token budget is reached and says so', async () => {
     const ids = packIndex()
       .filter((e) => e.source_path === 'skills/writing-plans/SKILL.md')
       .slice(1, 4)
       .map((e) => e.id);
-    const budget = countTokens(strata(['pack', 'get', '--segment', 'superpowers', ids[0]!]).stdout) + 1;
-    const r = strata(['pack', 'get', '--segment', 'superpowers', '--budget', String(budget), '--json', ...ids]);
+    const budget = countTokens((await strata(['pack', 'get', '--segment', 'superpowers', ids[0]!])).stdout) + 1;
+    const r = await strata(['pack', 'get', '--segment', 'superpowers', '--budget', String(budget), '--json', ...ids]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as {
       chunks: { id: string }[];
@@ -94,54 +94,54 @@ describe('strata pack (built CLI)', () => {
     );
   });
 
-  it('searches, with JSON output and k', () => {
-    const r = strata(['pack', 'search', '--segment', 'superpowers', 'worktree', 'cleanup', '-k', '3', '--json']);
+  it('searches, with JSON output and k', async () => {
+    const r = await strata(['pack', 'search', '--segment', 'superpowers', 'worktree', 'cleanup', '-k', '3', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { mode: string; hits: { id: string; source_path: string }[] };
     expect(out.mode).toBe('all');
     expect(out.hits.length).toBeGreaterThan(0);
     expect(out.hits.length).toBeLessThanOrEqual(3);
-    const human = strata(['pack', 'search', '--segment', 'superpowers', 'git worktree']);
+    const human = await strata(['pack', 'search', '--segment', 'superpowers', 'git worktree']);
     expect(human.stdout).toMatch(/^1\. skills\/using-git-worktrees\/SKILL:[0-9a-f]{10} {2}Using Git Worktrees/);
   });
 
-  it('reports an invalid query in one line with exit code 2', () => {
-    const r = strata(['pack', 'search', '--segment', 'superpowers', '"unbalanced quote']);
+  it('reports an invalid query in one line with exit code 2', async () => {
+    const r = await strata(['pack', 'search', '--segment', 'superpowers', '"unbalanced quote']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^strata: invalid search query .*unterminated string/);
   });
 
-  it('prints stats, and finds the segment from the current directory by default', () => {
-    const r = strata(['pack', 'stats', '--json'], join(root, 'superpowers'));
+  it('prints stats, and finds the segment from the current directory by default', async () => {
+    const r = await strata(['pack', 'stats', '--json'], join(root, 'superpowers'));
     expect(r.code, r.stderr).toBe(0);
     const stats = JSON.parse(r.stdout) as { segment: string; docs: number; chunks: number; per_doc: unknown[] };
     expect(stats).toMatchObject({ segment: 'superpowers', docs: 6, db_in_sync: true });
     expect(stats.per_doc).toHaveLength(6);
-    const human = strata(['pack', 'stats', '--segment', 'superpowers']);
+    const human = await strata(['pack', 'stats', '--segment', 'superpowers']);
     expect(human.stdout).toMatch(/^segment {6}superpowers /);
     expect(human.stdout).toContain('DOC');
   });
 
-  it('keeps segments isolated and explains a missing pack or id', () => {
-    const missing = strata(['pack', 'search', '--segment', 'agents', 'rollback']);
+  it('keeps segments isolated and explains a missing pack or id', async () => {
+    const missing = await strata(['pack', 'search', '--segment', 'agents', 'rollback']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(
       /^strata: no context database at .*agents\/_ctx\/context\.db; run `strata pack build` first\n$/,
     );
-    const unknown = strata(['pack', 'get', '--segment', 'superpowers', 'nope:0000000000']);
+    const unknown = await strata(['pack', 'get', '--segment', 'superpowers', 'nope:0000000000']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^strata: no chunk with id nope:0000000000 in segment superpowers/);
-    expect(strata(['pack', 'build', '--segment', 'agents']).code).toBe(0);
+    expect((await strata(['pack', 'build', '--segment', 'agents'])).code).toBe(0);
     const other = JSON.parse(
-      strata(['pack', 'search', '--segment', 'agents', 'skill', '-k', '50', '--json']).stdout,
+      (await strata(['pack', 'search', '--segment', 'agents', 'skill', '-k', '50', '--json'])).stdout,
     ) as { hits: { source_path: string }[] };
     expect(other.hits.every((h) => !h.source_path.startsWith('skills/'))).toBe(true);
   });
 
-  it('documents examples and segment lookup in --help', () => {
-    const r = strata(['pack', 'get', '--help']);
+  it('documents examples and segment lookup in --help', async () => {
+    const r = await strata(['pack', 'get', '--help']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Examples:');
     expect(r.stdout).toContain('--repo-root');

@@ -10,8 +10,8 @@ import { samplePrompts, writeHistory } from './support/history-index-fixtures.js
 
 let root: string;
 
-function strata(args: string[]): CliResult {
-  return runCli(args, { HOME: root, STRATA_HOME: join(root, 'home') }, { cwd: root });
+async function strata(args: string[]): Promise<CliResult> {
+  return await runCli(args, { HOME: root, STRATA_HOME: join(root, 'home') }, { cwd: root });
 }
 
 function expectOneLine(r: { code: number | null; stderr: string }, code: number): void {
@@ -49,62 +49,69 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('special tokens are plain text', () => {
-  it('map render, map chunk and pack get accept text holding <|endoftext|>', () => {
-    const render = strata(['map', 'render', 'code', '--budget', '2000', '--no-cache']);
+  it('map render, map chunk and pack get accept text holding <|endoftext|>', async () => {
+    const render = await strata(['map', 'render', 'code', '--budget', '2000', '--no-cache']);
     expect(render.code, render.stderr).toBe(0);
     expect(render.stdout).toContain('<|endoftext|>');
-    const chunk = strata(['map', 'chunk', 'code', '--out', join(root, 'chunks'), '--no-cache', '--json']);
+    const chunk = await strata(['map', 'chunk', 'code', '--out', join(root, 'chunks'), '--no-cache', '--json']);
     expect(chunk.code, chunk.stderr).toBe(0);
-    const build = strata(['pack', 'build', '--segment', 'docs', '--json']);
+    const build = await strata(['pack', 'build', '--segment', 'docs', '--json']);
     expect(build.code, build.stderr).toBe(0);
     const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as {
       index: { id: string; doc: string }[];
     };
     const id = pack.index.find((e) => e.doc === 'tokens')!.id;
-    const get = strata(['pack', 'get', '--segment', 'docs', id, '--budget', '500']);
+    const get = await strata(['pack', 'get', '--segment', 'docs', id, '--budget', '500']);
     expect(get.code, get.stderr).toBe(0);
     expect(get.stdout).toContain('<|endoftext|>');
   });
 });
 
 describe('special tokens in a history', () => {
-  it('history-index accepts prompts holding <|endoftext|>', () => {
+  it('history-index accepts prompts holding <|endoftext|>', async () => {
     const prompts = samplePrompts(2, 3).map((p) => ({ ...p, content: `${p.content} <|endoftext|> <|im_start|>` }));
     const history = writeHistory(join(root, 'history.json'), { main: prompts });
-    const r = strata(['history-index', '--history', history, '--out', join(root, 'history-index.json'), '--json']);
+    const r = await strata([
+      'history-index',
+      '--history',
+      history,
+      '--out',
+      join(root, 'history-index.json'),
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
   });
 });
 
 describe('bad arguments: one line, exit 2', () => {
-  it('map search --manifest on a file that is not a manifest', () => {
+  it('map search --manifest on a file that is not a manifest', async () => {
     writeFileSync(join(root, 'hostname'), 'myhost\n');
-    const r = strata(['map', 'search', 'foo', '--manifest', join(root, 'hostname')]);
+    const r = await strata(['map', 'search', 'foo', '--manifest', join(root, 'hostname')]);
     expectOneLine(r, 2);
     expect(r.stderr).toMatch(/not a chunk manifest/);
-    expectOneLine(strata(['map', 'search', 'foo', '--manifest', root]), 2);
+    expectOneLine(await strata(['map', 'search', 'foo', '--manifest', root]), 2);
   });
 
-  it('pack search -k out of range, and zero limits', () => {
-    strata(['pack', 'build', '--segment', 'docs']);
-    expectOneLine(strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '99999999999999999999']), 2);
-    expectOneLine(strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '0']), 2);
-    expectOneLine(strata(['pack', 'search', '--segment', 'docs', 'alpha', '--limit', '0']), 2);
-    expectOneLine(strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '1e3']), 2);
-    expectOneLine(strata(['pack', 'get', '--segment', 'docs', 'x:1', '--budget', '0']), 2);
-    expectOneLine(strata(['map', 'render', 'code', '--budget', '1e19']), 2);
-    expect(strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '1000000']).code).toBe(0);
+  it('pack search -k out of range, and zero limits', async () => {
+    await strata(['pack', 'build', '--segment', 'docs']);
+    expectOneLine(await strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '99999999999999999999']), 2);
+    expectOneLine(await strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '0']), 2);
+    expectOneLine(await strata(['pack', 'search', '--segment', 'docs', 'alpha', '--limit', '0']), 2);
+    expectOneLine(await strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '1e3']), 2);
+    expectOneLine(await strata(['pack', 'get', '--segment', 'docs', 'x:1', '--budget', '0']), 2);
+    expectOneLine(await strata(['map', 'render', 'code', '--budget', '1e19']), 2);
+    expect((await strata(['pack', 'search', '--segment', 'docs', 'alpha', '-k', '1000000'])).code).toBe(0);
   });
 
-  it('pack build --segment escaping the repo root', () => {
-    expectOneLine(strata(['pack', 'build', '--segment', '../']), 2);
-    expectOneLine(strata(['pack', 'build', '--segment', '/etc']), 2);
+  it('pack build --segment escaping the repo root', async () => {
+    expectOneLine(await strata(['pack', 'build', '--segment', '../']), 2);
+    expectOneLine(await strata(['pack', 'build', '--segment', '/etc']), 2);
   });
 });
 
 describe('pack get --budget covers everything printed', () => {
-  it('never prints more tokens than the budget over random trials', () => {
-    strata(['pack', 'build', '--segment', 'docs']);
+  it('never prints more tokens than the budget over random trials', async () => {
+    await strata(['pack', 'build', '--segment', 'docs']);
     const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as {
       index: { id: string; doc: string }[];
     };
@@ -113,9 +120,9 @@ describe('pack get --budget covers everything printed', () => {
     for (let trial = 0; trial < 25; trial++) {
       const picked = Array.from({ length: 1 + Math.floor(next() * 6) }, () => ids[Math.floor(next() * ids.length)]!);
       const budget = 50 + Math.floor(next() * 1500);
-      const r = strata(['pack', 'get', '--segment', 'docs', '--budget', String(budget), ...picked]);
+      const r = await strata(['pack', 'get', '--segment', 'docs', '--budget', String(budget), ...picked]);
       expect(r.code, r.stderr).toBe(0);
       expect(countTokens(r.stdout), `trial ${trial}: budget ${budget}`).toBeLessThanOrEqual(budget);
     }
-  }, 60_000);
+  });
 });

@@ -5,13 +5,13 @@ import Database from 'better-sqlite3';
 import { FIXTURES, runCli, tempDir } from './support/cli.js';
 
 describe('Puffin history with a truncated tail', () => {
-  it('is reported with file and byte offset, and nothing already ingested from it is lost', () => {
+  it('is reported with file and byte offset, and nothing already ingested from it is lost', async () => {
     const project = tempDir();
     mkdirSync(join(project, '.puffin'));
     const history = join(project, '.puffin', 'history.json');
     copyFileSync(join(FIXTURES, 'puffin/jdubray-puffin-todo-list/history.json'), history);
     const home = tempDir();
-    const first = JSON.parse(runCli(['ingest', history, '--json'], { STRATA_HOME: home }).stdout);
+    const first = JSON.parse((await runCli(['ingest', history, '--json'], { STRATA_HOME: home })).stdout);
     expect(first.filesIngested).toBe(1);
     const count = () => {
       const db = new Database(join(home, 'strata.db'), { readonly: true });
@@ -33,7 +33,7 @@ describe('Puffin history with a truncated tail', () => {
     const size = statSync(history).size;
     truncateSync(history, Math.floor(size * 0.6));
     expect(() => JSON.parse(readFileSync(history, 'utf8'))).toThrow();
-    const second = JSON.parse(runCli(['ingest', history, '--json'], { STRATA_HOME: home }).stdout);
+    const second = JSON.parse((await runCli(['ingest', history, '--json'], { STRATA_HOME: home })).stdout);
     expect(second.malformedLines).toBe(1);
     expect(second.malformed[0].path).toBe(history);
     expect(second.malformed[0].offset).toBeGreaterThan(0);
@@ -43,7 +43,7 @@ describe('Puffin history with a truncated tail', () => {
 });
 
 describe('Puffin history above 50 MB', () => {
-  it('is streamed into the store (low-memory mode) with every prompt and response', () => {
+  it('is streamed into the store (low-memory mode) with every prompt and response', async () => {
     const project = tempDir();
     mkdirSync(join(project, '.puffin'));
     const history = join(project, '.puffin', 'history.json');
@@ -63,7 +63,7 @@ describe('Puffin history above 50 MB', () => {
     );
     expect(statSync(history).size).toBeGreaterThan(50 * 1024 * 1024);
     const home = tempDir();
-    const report = JSON.parse(runCli(['ingest', history, '--json'], { STRATA_HOME: home }).stdout);
+    const report = JSON.parse((await runCli(['ingest', history, '--json'], { STRATA_HOME: home })).stdout);
     expect(report.filesIngested).toBe(1);
     expect(report.messagesAdded).toBe(2600);
     const db = new Database(join(home, 'strata.db'), { readonly: true });

@@ -16,8 +16,8 @@ const SNAP = (name: string) => join(ROOT, 'test/snapshots/retrieval', name);
 
 let home: string;
 
-function strata(...args: string[]): CliResult {
-  return runBuiltCli(args, { HOME: join(home, 'home'), STRATA_HOME: join(home, 'data') }, { cwd: home });
+async function strata(...args: string[]): Promise<CliResult> {
+  return await runBuiltCli(args, { HOME: join(home, 'home'), STRATA_HOME: join(home, 'data') }, { cwd: home });
 }
 
 type RunCli = (argv: string[], io: unknown) => Promise<number>;
@@ -54,10 +54,10 @@ beforeAll(async () => {
   const sources = ['claude-code', 'codex', 'gemini', 'puffin']
     .map((a) => join(FIXTURES, a))
     .filter((p) => existsSync(p));
-  const r = strata('ingest', ...sources);
+  const r = await strata('ingest', ...sources);
   expect(r.code).toBe(0);
   runCli = ((await import(pathToFileURL(CLI).href)) as { runCli: RunCli }).runCli;
-}, 60_000);
+});
 
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -152,7 +152,7 @@ describe('strata search', () => {
   });
 
   it('exits like grep: 0 with hits, 1 with none (saying why on stderr), 2 on errors', async () => {
-    const none = strata('search', 'zqxjkvbw');
+    const none = await strata('search', 'zqxjkvbw');
     expect([none.code, none.stdout]).toEqual([1, '']);
     expect(none.stderr).toMatch(
       /^strata: no matches \(tool results are indexed in their first 32 KB; -E scans all text\)\n$/,
@@ -166,7 +166,7 @@ describe('strata search', () => {
   it('explains malformed queries in one line with exit code 2', async () => {
     for (const [i, args] of [['"unclosed phrase'], ['-E', '(unclosed'], ['OR'], ['-E', '[z-a]']].entries()) {
       // one spawned process (real exit code and stderr), the rest in-process
-      const r = i === 0 ? strata('search', ...args) : await inProcess('search', ...args);
+      const r = i === 0 ? await strata('search', ...args) : await inProcess('search', ...args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -227,7 +227,7 @@ describe('strata read', () => {
   });
 
   it('lists candidates for an ambiguous prefix and rejects unknown ids', async () => {
-    const amb = strata('read', 'agent-a');
+    const amb = await strata('read', 'agent-a');
     expect(amb.code).toBe(2);
     expect(amb.stderr).toMatch(/^strata: "agent-a" matches \d+ sessions: agent-a/);
     const missing = await inProcess('read', 'ffffffff');

@@ -68,8 +68,8 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   puffin: puffinContractFixture.minimal.messages,
 };
 
-function json<T>(args: string[], env: Record<string, string>): T {
-  const res = runCli(args, env, { cwd: REPO });
+async function json<T>(args: string[], env: Record<string, string>): Promise<T> {
+  const res = await runCli(args, env, { cwd: REPO });
   expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(res.stdout) as T;
 }
@@ -83,8 +83,8 @@ describe('strata ingest / sources over default roots', () => {
     home = makeHome();
   });
 
-  it('discovers every agent under HOME and the configured project folders', () => {
-    const report = json<{
+  it('discovers every agent under HOME and the configured project folders', async () => {
+    const report = await json<{
       roots: { agent: string; root: string }[];
       filesIngested: number;
       filesFailed: number;
@@ -98,14 +98,14 @@ describe('strata ingest / sources over default roots', () => {
         .map(([a, r]) => `${a} ${r}`)
         .sort(),
     );
-    const stats = json<{ byAgent: AgentStats[] }>(['stats', '--json'], home.env);
+    const stats = await json<{ byAgent: AgentStats[] }>(['stats', '--json'], home.env);
     expect(byAgent(stats)).toEqual(
       Object.fromEntries(Object.entries(MINIMAL_MESSAGES).map(([a, m]) => [a, { sessions: 1, messages: m }])),
     );
   });
 
-  it('lists each agent with its roots and counts in `strata sources --json`', () => {
-    const rows = json<SourcesRow[]>(['sources', '--json'], home.env);
+  it('lists each agent with its roots and counts in `strata sources --json`', async () => {
+    const rows = await json<SourcesRow[]>(['sources', '--json'], home.env);
     expect(rows.map((r) => r.agent).sort()).toEqual(Object.keys(MINIMAL_MESSAGES).sort());
     for (const row of rows) {
       expect({ agent: row.agent, files: row.files, sessions: row.sessions, messages: row.messages }).toEqual({
@@ -120,18 +120,18 @@ describe('strata ingest / sources over default roots', () => {
     expect(claude.roots).toContainEqual({ path: join(home.env.HOME!, '.config', 'claude', 'projects'), exists: false });
   });
 
-  it('ingests only the agents named with --agent', () => {
+  it('ingests only the agents named with --agent', async () => {
     const env = { ...home.env, STRATA_HOME: tempDir('strata-sources-only-') };
-    const report = json<{ roots: { agent: string }[]; filesIngested: number }>(
+    const report = await json<{ roots: { agent: string }[]; filesIngested: number }>(
       ['ingest', '--agent', 'codex', '--json'],
       env,
     );
     expect(report.roots.map((r) => r.agent)).toEqual(['codex']);
     expect(report.filesIngested).toBe(1);
-    expect(byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], env))).toEqual({
+    expect(byAgent(await json<{ byAgent: AgentStats[] }>(['stats', '--json'], env))).toEqual({
       codex: { sessions: 1, messages: MINIMAL_MESSAGES.codex },
     });
-    const two = json<{ roots: { agent: string }[]; filesIngested: number; filesSkipped: number }>(
+    const two = await json<{ roots: { agent: string }[]; filesIngested: number; filesSkipped: number }>(
       ['ingest', '--agent', 'gemini,codex', '--json'],
       env,
     );
@@ -139,14 +139,14 @@ describe('strata ingest / sources over default roots', () => {
     expect({ ingested: two.filesIngested, skipped: two.filesSkipped }).toEqual({ ingested: 1, skipped: 1 });
   });
 
-  it('rejects an unknown --agent as a usage error (exit 2, one line on stderr, nothing on stdout)', () => {
+  it('rejects an unknown --agent as a usage error (exit 2, one line on stderr, nothing on stdout)', async () => {
     const env = { ...home.env, STRATA_HOME: tempDir('strata-sources-bad-') };
-    const res = runCli(['ingest', '--agent', 'foo'], env, { cwd: REPO });
+    const res = await runCli(['ingest', '--agent', 'foo'], env, { cwd: REPO });
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toMatch(/unknown agent "foo"/);
-    expect(runCli(['ingest', '--agent', 'codex,foo', '--json'], env, { cwd: REPO }).code).toBe(2);
+    expect((await runCli(['ingest', '--agent', 'codex,foo', '--json'], env, { cwd: REPO })).code).toBe(2);
   });
 });
 
@@ -190,14 +190,14 @@ describe('strata ingest on the whole real fixture tree', () => {
     notSession: { path: string; reason: string }[];
   };
   let report: Report;
-  beforeAll(() => {
-    report = json<Report>(['ingest', '../shared/fixtures/real', '--json'], env);
+  beforeAll(async () => {
+    report = await json<Report>(['ingest', '../shared/fixtures/real', '--json'], env);
   });
 
-  it('ingests without failures, with the per-agent session counts of the adapters’ own fixture tests', () => {
+  it('ingests without failures, with the per-agent session counts of the adapters’ own fixture tests', async () => {
     expect(report.filesFailed).toBe(0);
     expect(report.problems).toEqual([]);
-    const stats = byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], env));
+    const stats = byAgent(await json<{ byAgent: AgentStats[] }>(['stats', '--json'], env));
     // claude-code: src/sources/claude-code/ingest.test.ts (12 main sessions + 16 subagents);
     // codex 8 / gemini 3: src/sources/codex/ingest.test.ts; aider: the luvatrix history (1) + aider's own
     // test fixture; puffin: one session per thread root of both histories.
@@ -251,15 +251,15 @@ describe('strata ingest on the whole real fixture tree', () => {
       expect(notSession.get(f)).toMatch(/^Claude Code (subagent metadata|sessions index)/);
   });
 
-  it('ingests or reports each file folder discovery passes over when it is named on the command line', () => {
+  it('ingests or reports each file folder discovery passes over when it is named on the command line', async () => {
     const named = { HOME: env.HOME, STRATA_HOME: tempDir('strata-real-named-') };
     const files = OUTSIDE_DISCOVERY_PLACES.map((f) => join('../shared/fixtures/real', f));
-    const res = json<Report & { filesIngested: number }>(['ingest', ...files, '--json'], named);
+    const res = await json<Report & { filesIngested: number }>(['ingest', ...files, '--json'], named);
     const listed = new Map([...res.notSession, ...res.problems].map((p) => [relative(FIXTURES, p.path), p.reason]));
     expect(res.filesIngested + listed.size).toBe(OUTSIDE_DISCOVERY_PLACES.length);
     for (const reason of listed.values()) expect(reason).toMatch(/\w{4,}/);
     // Expected sessions, computed from the raw files as the adapters' tests do.
-    const stats = byAgent(json<{ byAgent: AgentStats[] }>(['stats', '--json'], named));
+    const stats = byAgent(await json<{ byAgent: AgentStats[] }>(['stats', '--json'], named));
     expect(stats.puffin?.sessions).toBe(
       puffinRoots('puffin/jdubray-puffin-todo-list/history.json') +
         puffinRoots('puffin/jdubray-cosa/history.early.json'),

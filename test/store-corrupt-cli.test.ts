@@ -17,10 +17,10 @@ const FILE = join(
 );
 
 /** A store holding FILE, its pages from `fraction` of the file on zeroed; returns its STRATA_HOME. */
-function zeroedStore(fraction: number, journal: 'wal' | 'delete'): { home: string; db: string } {
+async function zeroedStore(fraction: number, journal: 'wal' | 'delete'): Promise<{ home: string; db: string }> {
   const home = tempDir('strata-corrupt-');
   mkdirSync(home, { recursive: true });
-  const ok = runCli(['ingest', FILE], { STRATA_HOME: home, HOME: home });
+  const ok = await runCli(['ingest', FILE], { STRATA_HOME: home, HOME: home });
   expect(ok.code, ok.stderr).toBe(0);
   const db = join(home, 'strata.db');
   if (journal === 'delete') {
@@ -44,8 +44,8 @@ function expectUnusable(r: { code: number; stderr: string }): void {
 }
 
 describe('a store with zeroed pages', () => {
-  it('is exit 4 with one line in every command that meets the damage, and the file is not modified', () => {
-    const { home, db } = zeroedStore(0.5, 'wal');
+  it('is exit 4 with one line in every command that meets the damage, and the file is not modified', async () => {
+    const { home, db } = await zeroedStore(0.5, 'wal');
     const before = readFileSync(db);
     const env = { STRATA_HOME: home, HOME: home };
     for (const args of [
@@ -55,18 +55,21 @@ describe('a store with zeroed pages', () => {
       ['stats'],
       ['ingest', FILE],
     ]) {
-      expectUnusable(runCli(args, env));
+      expectUnusable(await runCli(args, env));
     }
     expect(readFileSync(db).equals(before)).toBe(true);
   });
 
-  it('a rollback-journal store is checked before ingest switches it to WAL: refused, byte for byte untouched', () => {
-    const { home, db } = zeroedStore(0.6, 'delete');
-    const before = readFileSync(db);
-    const copy = `${db}.before`;
-    copyFileSync(db, copy);
-    expectUnusable(runCli(['ingest', FILE], { STRATA_HOME: home, HOME: home }));
-    expect(readFileSync(db).equals(before)).toBe(true);
-    expect(existsSync(`${db}-wal`)).toBe(false);
-  });
+  it(
+    'a rollback-journal store is checked before ingest switches ' + 'it to WAL: refused, byte for byte untouched',
+    async () => {
+      const { home, db } = await zeroedStore(0.6, 'delete');
+      const before = readFileSync(db);
+      const copy = `${db}.before`;
+      copyFileSync(db, copy);
+      expectUnusable(await runCli(['ingest', FILE], { STRATA_HOME: home, HOME: home }));
+      expect(readFileSync(db).equals(before)).toBe(true);
+      expect(existsSync(`${db}-wal`)).toBe(false);
+    },
+  );
 });

@@ -57,7 +57,7 @@ async function open(hash: string, ready: string, base = url): Promise<{ page: Pa
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(base + hash);
-  await page.waitForSelector(ready, { timeout: 20_000 });
+  await page.waitForSelector(ready, { timeout: 120_000 });
   return { page, errors };
 }
 
@@ -66,10 +66,10 @@ describe.runIf(RUN)('strata ui in chromium', () => {
     dir = tempDir('strata-ui-browser-');
     env = { STRATA_HOME: join(dir, 'home'), HOME: dir, TZ: 'UTC', NO_COLOR: '1' };
     for (const input of [FIXTURES, writeUiFixture(dir)]) {
-      const r = runCli(['ingest', input], env);
+      const r = await runCli(['ingest', input], env);
       expect(r.code, r.stderr).toBe(0);
     }
-    const built = runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
+    const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
     expect(built.code, built.stderr).toBe(0);
     ({ url, child: server } = await startUi());
     const { chromium } = await import('playwright-core');
@@ -87,7 +87,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
         '--no-first-run',
       ],
     });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -193,7 +193,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
 
   it('exports a session as one HTML file that renders offline without running transcript markup', async () => {
     const out = join(dir, 'export.html');
-    const r = runCli(['export', UI_SESSION.slice(0, 8), '--html', out], env);
+    const r = await runCli(['export', UI_SESSION.slice(0, 8), '--html', out], env);
     expect(r.code, r.stderr).toBe(0);
     const page = await browser!.newPage();
     await page.goto(pathToFileURL(out).href);

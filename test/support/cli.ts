@@ -1,6 +1,6 @@
 // The one way tests run the built CLI: a pinned environment (PATH, HOME, UTC, no colour) and the caller's
 // STRATA_HOME, synchronously, in the background, or as a long-running child.
-import { type ChildProcess, type SpawnOptions, type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from './paths.js';
@@ -20,20 +20,33 @@ function cliEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), TZ: 'UTC', NO_COLOR: '1', ...env };
 }
 
-/** Runs the built CLI (or `entry`, e.g. the bin script) to completion. */
+/**
+ * Runs the built CLI (or `entry`, e.g. the bin script) to completion. Asynchronous on purpose: a test
+ * worker blocked in a child for over 60 s misses vitest's RPC deadline on a loaded machine.
+ */
 export function runCli(
   args: string[],
   env: Record<string, string>,
-  options: SpawnSyncOptions & { entry?: string } = {},
-): CliResult {
-  const { entry = CLI, ...spawnOptions } = options;
-  const result = spawnSync(process.execPath, [entry, ...args], {
-    encoding: 'utf8',
-    env: cliEnv(env),
-    maxBuffer: 64 * 1024 * 1024,
-    ...spawnOptions,
+  options: SpawnOptions & { entry?: string; input?: string | Buffer } = {},
+): Promise<CliResult> {
+  const { entry = CLI, input, ...spawnOptions } = options;
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], { env: cliEnv(env), ...spawnOptions });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.on('data', (d: Buffer) => err.push(d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolveRun({
+        code: code ?? -1,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(input);
   });
-  return { code: result.status ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
 
 /** Starts the built CLI as a child process (long-running commands: watch, ui, mcp). */
