@@ -31,6 +31,7 @@ const GROUPS: CommandGroup[] = [
   { commands: ['mcp'], load: async () => (await import('./mcp.js')).registerMcpCommand },
   { commands: ['ui', 'blame', 'export'], load: async () => (await import('./ui.js')).registerUiCommands },
   { commands: ['hook'], load: async () => (await import('./hook.js')).registerHookCommand },
+  { commands: ['remote', 'push'], load: async () => (await import('./remote.js')).registerRemoteCommands },
 ];
 
 /** The command word in argv (the first argument that is not an option), if any. */

@@ -46,6 +46,9 @@ interface SearchFlags {
   agent?: string;
   limit?: string;
   json?: boolean;
+  remote?: string;
+  machine?: string;
+  user?: string;
 }
 
 export function registerSearchCommand(program: Command, io: CliIo): void {
@@ -75,8 +78,15 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('--agent <list>', 'only these agents, comma-separated')
     .option('--limit <n>', 'at most n sessions (default 20; unlimited with -l and -c)')
     .option('--json', 'print JSON on stdout')
+    .option('--remote <name>', 'search a team store on PostgreSQL instead (see `strata remote`)')
+    .option('--machine <name>', 'with --remote: only sessions pushed from this machine')
+    .option('--user <name>', 'with --remote: only sessions of this user')
     .addHelpText('after', SEARCH_EXAMPLES)
     .action(async (words: string[], opts: SearchFlags) => {
+      if (opts.remote) {
+        const { runRemoteSearch } = await import('./remote-search.js');
+        return runRemoteSearch(io, words.join(' '), { ...opts, remote: opts.remote }, parseAgentList(opts.agent));
+      }
       const [
         { search },
         { formatSearch, noMatchLine },

@@ -1,0 +1,126 @@
+// The team store end to end on a throwaway PostgreSQL cluster: two machines push, a third searches both;
+// pushes are incremental and survive a kill; the writer role touches only its own rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES, runCli, runCliAsync, tempDir } from './support/cli.js';
+import { postgresMissing, startCluster, type TestCluster } from './support/postgres.js';
+
+const missing = postgresMissing();
+if (missing && process.env.CI) throw new Error(`team store tests need PostgreSQL under CI: ${missing}`);
+if (missing) console.warn(`skipping team store tests: ${missing}`);
+
+let cluster: TestCluster;
+const homes = { a: tempDir(), b: tempDir(), c: tempDir(), both: tempDir() };
+const env = (home: string) => ({ HOME: home, STRATA_HOME: join(home, 'data') });
+
+async function strata(home: string, args: string[]) {
+  return runCli(args, env(home));
+}
+
+async function psql(sql: string, role = 'postgres') {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: cluster.url(role, 'strata') });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
+  beforeAll(async () => {
+    cluster = await startCluster();
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    await admin.query('CREATE DATABASE strata');
+    await admin.end();
+    for (const [home, src] of [
+      [homes.a, 'claude-code'],
+      [homes.b, 'codex'],
+    ] as const) {
+      expect((await strata(home, ['ingest', join(FIXTURES, src)])).code).toBe(0);
+      expect((await strata(homes.both, ['ingest', join(FIXTURES, src)])).code).toBe(0);
+    }
+    for (const home of Object.values(homes)) {
+      const r = await strata(home, ['remote', 'add', 'team', cluster.url('postgres', 'strata')]);
+      expect(r.code, r.stderr).toBe(0);
+    }
+  });
+  afterAll(async () => cluster?.stop());
+
+  it('refuses a URL with a password and keeps remotes.json private', async () => {
+    const r = await strata(homes.c, ['remote', 'add', 'x', 'postgres://u:secret@127.0.0.1/db']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/pgpass/);
+    const file = join(homes.c, 'data', 'remotes.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain('secret');
+  });
+
+  it('says what to do before the schema exists, then sets it up', async () => {
+    const before = await strata(homes.a, ['push', 'team']);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toMatch(/remote init team/);
+    const init = await strata(homes.a, ['remote', 'init', 'team']);
+    expect(init.code, init.stderr).toBe(0);
+    const check = await strata(homes.a, ['remote', 'check', 'team', '--json']);
+    expect(JSON.parse(check.stdout)).toMatchObject({ schemaVersion: 1, sessions: 0 });
+  });
+
+  it('two machines push, a re-push sends nothing, counts are the sum, nothing doubled after a kill', async () => {
+    // A push killed at once, then run again: exactly one copy of every row.
+    await runCliAsync(['push', 'team', '--machine', 'laptop-a'], env(homes.a), (child) => {
+      setTimeout(() => child.kill('SIGKILL'), 150);
+    });
+    const a = JSON.parse((await strata(homes.a, ['push', '--machine', 'laptop-a', '--json'])).stdout);
+    const b = JSON.parse((await strata(homes.b, ['push', 'team', '--machine', 'laptop-b', '--json'])).stdout);
+    expect(b.sessionsPushed).toBe(b.sessions);
+    const again = JSON.parse((await strata(homes.a, ['push', '--machine', 'laptop-a', '--json'])).stdout);
+    expect(again).toMatchObject({ sessionsPushed: 0, sessionsUnchanged: a.sessions - a.sessionsExcluded });
+    const local = JSON.parse((await strata(homes.both, ['stats', '--json'])).stdout);
+    const server = (
+      await psql(`SELECT (SELECT count(*) FROM strata.sessions)::int AS s, (SELECT count(*) FROM strata.messages)::int AS m`)
+    ).rows[0];
+    expect(server.s).toBe(a.sessions + b.sessions);
+    expect(server.m).toBe(local.messages);
+  });
+
+  it('a third machine searches both with the answers of a local store holding both', async () => {
+    for (const word of ['bug', 'test']) {
+      const remote = await strata(homes.c, ['search', word, '--remote', 'team', '-l', '--limit', '100']);
+      const local = await strata(homes.both, ['search', word, '-l']);
+      expect(remote.code, remote.stderr).toBe(0);
+      expect(new Set(remote.stdout.trim().split('\n'))).toEqual(new Set(local.stdout.trim().split('\n')));
+    }
+    const hits = await strata(homes.c, ['search', 'test', '--remote', 'team', '--machine', 'laptop-b']);
+    expect(hits.stdout).toMatch(/codex@laptop-b/);
+    expect(hits.stdout).not.toMatch(/@laptop-a/);
+    const none = await strata(homes.c, ['search', 'zzqqxxnothing', '--remote', 'team']);
+    expect(none.code).toBe(1);
+  });
+
+  it('a writer role changes only its own rows; a reader only reads', async () => {
+    await psql('CREATE ROLE mallory LOGIN IN ROLE strata_writer; CREATE ROLE bob LOGIN IN ROLE strata_reader');
+    const updated = await psql("UPDATE strata.blocks SET text = 'x' WHERE machine = 'laptop-a'", 'mallory');
+    expect(updated.rowCount).toBe(0);
+    const home = tempDir();
+    await strata(home, ['ingest', join(FIXTURES, 'claude-code')]);
+    await strata(home, ['remote', 'add', 'team', cluster.url('mallory', 'strata')]);
+    const spoof = await strata(home, ['push', '--machine', 'laptop-a']);
+    expect(spoof.code).toBe(1);
+    expect(spoof.stderr).toMatch(/pushed by role postgres, not mallory/);
+    const own = await strata(home, ['push', '--machine', 'mallory-box', '--json']);
+    expect(own.code, own.stderr).toBe(0);
+    // The database itself refuses it too, even for a role that owns a machine.
+    await expect(
+      psql("INSERT INTO strata.logbooks VALUES ('laptop-a', 'u', 'mallory', 'w', 'k', '{}', 0, 't')", 'mallory'),
+    ).rejects.toThrow(/row-level security/);
+    await expect(psql("INSERT INTO strata.logbooks VALUES ('m','u','bob','w','k','{}',0,'t')", 'bob')).rejects.toThrow(
+      /permission denied/,
+    );
+  });
+});
