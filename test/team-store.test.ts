@@ -83,7 +83,9 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
     expect(again).toMatchObject({ sessionsPushed: 0, sessionsUnchanged: a.sessions - a.sessionsExcluded });
     const local = JSON.parse((await strata(homes.both, ['stats', '--json'])).stdout);
     const server = (
-      await psql(`SELECT (SELECT count(*) FROM strata.sessions)::int AS s, (SELECT count(*) FROM strata.messages)::int AS m`)
+      await psql(
+        `SELECT (SELECT count(*) FROM strata.sessions)::int AS s, (SELECT count(*) FROM strata.messages)::int AS m`,
+      )
     ).rows[0];
     expect(server.s).toBe(a.sessions + b.sessions);
     expect(server.m).toBe(local.messages);
@@ -101,6 +103,35 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
     expect(hits.stdout).not.toMatch(/@laptop-a/);
     const none = await strata(homes.c, ['search', 'zzqqxxnothing', '--remote', 'team']);
     expect(none.code).toBe(1);
+  });
+
+  it('reads a session and lists sessions from the server as the local store does', async () => {
+    const local = (await strata(homes.both, ['index', '--json'])) as { stdout: string };
+    const entries = JSON.parse(local.stdout) as { id: string; messages: number; linesAdded: number }[];
+    const remote = JSON.parse((await strata(homes.c, ['index', '--remote', 'team', '--json'])).stdout) as {
+      id: string;
+      messages: number;
+      linesAdded: number;
+      machine: string;
+    }[];
+    expect(remote.map((e) => e.id).sort()).toEqual(entries.map((e) => e.id).sort());
+    for (const e of entries) {
+      const r = remote.find((x) => x.id === e.id)!;
+      expect([r.messages, r.linesAdded]).toEqual([e.messages, e.linesAdded]);
+    }
+    const text = await strata(homes.c, ['index', '--remote', 'team', '--machine', 'laptop-b']);
+    expect(text.stdout.split('\n')[0]).toMatch(/^ID\s+DATE\s+AGENT\s+MACHINE/);
+    expect(text.stdout).not.toMatch(/@laptop-a/);
+    // The busiest session read whole: the same text as a local read.
+    const busiest = [...entries].sort((a, b) => b.messages - a.messages)[0]!;
+    for (const args of [[busiest.id], [busiest.id, '2-6', '--full']]) {
+      const fromServer = await strata(homes.c, ['read', ...args, '--remote', 'team']);
+      const fromLocal = await strata(homes.both, ['read', ...args]);
+      expect(fromServer.code, fromServer.stderr).toBe(0);
+      expect(fromServer.stdout).toBe(fromLocal.stdout);
+    }
+    const missing = await strata(homes.c, ['read', 'zzzz-no-such', '--remote', 'team']);
+    expect(missing.code).toBe(2);
   });
 
   it('a writer role changes only its own rows; a reader only reads', async () => {

@@ -2,9 +2,11 @@
 import { join } from 'node:path';
 import { dataDir } from '../../shared/paths.js';
 import { StrataError } from '../../shared/errors.js';
-import { printJson, printLine, type CliIo } from '../io.js';
+import { formatTable, printJson, printLine, type CliIo } from '../io.js';
+import type { RemoteListingFilter } from '../../core/team/remote-listing.js';
 import { parseNonNegativeInt, parsePositiveInt } from './options.js';
 import type { AgentName } from '../../shared/model.js';
+import type { Store } from '../../store/db.js';
 
 export interface RemoteSearchFlags {
   remote: string;
@@ -53,6 +55,48 @@ export async function runRemoteSearch(
     if (opts.json) return;
     const view = opts.filesWithMatches ? 'sessions' : opts.count ? 'counts' : 'hits';
     printLine(io.stdout, formatSearch(result, view));
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** `strata read --remote NAME`: the session copied from the team store into a throwaway local store. */
+export async function openRemoteRead(io: CliIo, name: string, session: string): Promise<Store> {
+  const [{ findRemote }, { connectTeamStore, requireTeamSchema }, { openRemoteSession }] = await Promise.all([
+    import('../../core/team/remotes.js'),
+    import('../../store/team/pg-client.js'),
+    import('../../core/team/remote-session.js'),
+  ]);
+  const remote = findRemote(join(dataDir(io.env), 'remotes.json'), name);
+  const client = await connectTeamStore(remote.url);
+  try {
+    await requireTeamSchema(client, remote.name);
+    return await openRemoteSession(client, session);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** `strata index --remote NAME`: the team's sessions, newest first, with the machine that pushed them. */
+export async function runRemoteIndex(
+  io: CliIo,
+  name: string,
+  filter: RemoteListingFilter,
+  json: boolean,
+): Promise<void> {
+  const [{ findRemote }, { connectTeamStore, requireTeamSchema }, listing] = await Promise.all([
+    import('../../core/team/remotes.js'),
+    import('../../store/team/pg-client.js'),
+    import('../../core/team/remote-listing.js'),
+  ]);
+  const remote = findRemote(join(dataDir(io.env), 'remotes.json'), name);
+  const client = await connectTeamStore(remote.url);
+  try {
+    await requireTeamSchema(client, remote.name);
+    const entries = await listing.listRemoteSessions(client, filter);
+    if (json) return printJson(io, entries);
+    if (entries.length === 0) return printLine(io.stderr, `no sessions on ${remote.name} (push with \`strata push\`)`);
+    printLine(io.stdout, formatTable(listing.remoteListingRows(entries), listing.REMOTE_LISTING_HEADER));
   } finally {
     await client.end().catch(() => {});
   }

@@ -31,6 +31,7 @@ interface ReadFlags {
   skip?: string;
   full?: boolean;
   json?: boolean;
+  remote?: string;
 }
 
 export function registerReadCommand(program: Command, io: CliIo): void {
@@ -45,6 +46,7 @@ export function registerReadCommand(program: Command, io: CliIo): void {
     .option('--skip <n>', 'skip the first n words of every field')
     .option('--full', 'no truncation')
     .option('--json', 'print JSON on stdout')
+    .option('--remote <name>', 'read the session from a team store on PostgreSQL (see `strata remote`)')
     .addHelpText('after', READ_EXAMPLES)
     .action(async (session: string, range: string | undefined, opts: ReadFlags) => {
       const [{ readSession }, { formatRead }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] =
@@ -55,7 +57,9 @@ export function registerReadCommand(program: Command, io: CliIo): void {
           import('../../core/retrieval/locations.js'),
           import('../store-access.js'),
         ]);
-      const store = openStoreForRead(io);
+      const store = opts.remote
+        ? await (await import('./remote-search.js')).openRemoteRead(io, opts.remote, session)
+        : openStoreForRead(io);
       try {
         const result = readSession(store.db, session, {
           ...(range !== undefined ? { range } : {}),

@@ -17,6 +17,9 @@ interface IndexOptions {
   limit?: string;
   all?: boolean;
   json?: boolean;
+  remote?: string;
+  machine?: string;
+  user?: string;
 }
 
 const INDEX_EXAMPLES = `
@@ -48,6 +51,9 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
     .option('--limit <n>', 'at most n sessions')
     .option('--all', 'also list subagent sessions as their own rows')
     .option('--json', 'print JSON on stdout')
+    .option('--remote <name>', 'list the sessions of a team store on PostgreSQL (see `strata remote`)')
+    .option('--machine <name>', 'with --remote: only sessions pushed from this machine')
+    .option('--user <name>', 'with --remote: only sessions of this user')
     .addHelpText('after', INDEX_EXAMPLES)
     .action(async (opts: IndexOptions) => {
       const agents = parseAgentList(opts.agent);
@@ -59,6 +65,19 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
         ...(opts.limit !== undefined ? { limit: parsePositiveInt(opts.limit, '--limit') } : {}),
         ...(opts.all ? { all: true } : {}),
       };
+      if (opts.remote) {
+        const { runRemoteIndex } = await import('./remote-search.js');
+        return runRemoteIndex(
+          io,
+          opts.remote,
+          {
+            ...filter,
+            ...(opts.machine ? { machine: opts.machine } : {}),
+            ...(opts.user ? { user: opts.user } : {}),
+          },
+          Boolean(opts.json),
+        );
+      }
       // Loaded here, not at start-up: each retrieval command pays only for its own modules.
       const [{ listSessions }, { listingLines }, { openStoreForRead }] = await Promise.all([
         import('../../core/retrieval/session-listing.js'),

@@ -11,6 +11,7 @@ export interface LocalSession {
   startedAt: string | null;
   endedAt: string | null;
   parentExternalId: string | null;
+  models: string;
   messages: number;
   userMessages: number;
   /** Changes whenever a message, block, archive mark or the heading changes (what a push compares). */
@@ -23,6 +24,7 @@ export interface LocalMessage {
   role: string;
   kind: string;
   timestamp: string | null;
+  model: string | null;
   archived: boolean;
 }
 
@@ -30,22 +32,28 @@ export interface LocalBlock {
   messageKey: string;
   idx: number;
   field: string;
+  kind: string;
   noise: string | null;
   text: string;
+  toolName: string | null;
+  toolCallId: string | null;
+  toolInput: string | null;
+  isError: number;
+  meta: string | null;
 }
 
 export function localSessions(db: Database): LocalSession[] {
   const rows = db
     .prepare(
-      `SELECT s.id, s.agent, s.external_id AS externalId, s.project, COALESCE(s.title, st.first_prompt) AS title,
-        s.started_at AS startedAt, s.ended_at AS endedAt, s.parent_external_id AS parentExternalId,
+      `SELECT s.id, s.agent, s.external_id AS externalId, s.project, s.title,
+        s.started_at AS startedAt, s.ended_at AS endedAt, s.parent_external_id AS parentExternalId, s.models,
         COALESCE(s.prompt_count, 0) AS userMessages,
         (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS messages,
         (SELECT count(*) || ':' || COALESCE(max(m.id), 0) || ':' || COALESCE(sum(m.archived), 0)
            || ':' || COALESCE(max(m.seq), 0) FROM messages m WHERE m.session_id = s.id) AS m,
         (SELECT COALESCE(max(b.id), 0) || ':' || count(*) FROM messages m JOIN blocks b ON b.message_id = m.id
            WHERE m.session_id = s.id) AS b
-       FROM sessions s LEFT JOIN session_stats st ON st.session_id = s.id
+       FROM sessions s
        ORDER BY s.id`,
     )
     .all() as (Omit<LocalSession, 'fingerprint'> & { m: string; b: string })[];
@@ -59,8 +67,8 @@ export function localMessages(db: Database, sessionId: number): LocalMessage[] {
   return (
     db
       .prepare(
-        `SELECT key, row_number() OVER (ORDER BY seq) AS position, role, kind, timestamp, archived
-         FROM messages WHERE session_id = ? ORDER BY seq`,
+        `SELECT key, row_number() OVER (ORDER BY seq, id) AS position, role, kind, timestamp, model, archived
+         FROM messages WHERE session_id = ? ORDER BY seq, id`,
       )
       .all(sessionId) as (Omit<LocalMessage, 'archived'> & { archived: number })[]
   ).map((m) => ({ ...m, archived: m.archived !== 0 }));
@@ -69,7 +77,8 @@ export function localMessages(db: Database, sessionId: number): LocalMessage[] {
 export function localBlocks(db: Database, sessionId: number): LocalBlock[] {
   return db
     .prepare(
-      `SELECT m.key AS messageKey, b.idx, b.field, b.noise, b.text
+      `SELECT m.key AS messageKey, b.idx, b.kind, b.field, b.noise, b.text, b.tool_name AS toolName,
+         b.tool_call_id AS toolCallId, b.tool_input AS toolInput, b.is_error AS isError, b.meta
        FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY m.seq, b.idx`,
     )
     .all(sessionId) as LocalBlock[];

@@ -9,6 +9,7 @@ import { redactText } from '../../shared/redact/index.js';
 import { StrataError } from '../../shared/errors.js';
 import type { PgClient } from '../../store/team/pg-client.js';
 import { listLogbookRows, readLogbookRow } from '../../store/logbook-table.js';
+import { listSessions } from '../retrieval/session-listing.js';
 import { localBlocks, localMessages, localSessions, type LocalSession } from './local-sessions.js';
 import { pathHasSegments } from './project-match.js';
 
@@ -78,6 +79,8 @@ export async function pushStore(db: Database, client: PgClient, options: PushOpt
     }
     return true;
   });
+  const key = (agent: string, externalId: string) => `${agent}\u0000${externalId}`;
+  const listing = new Map(listSessions(db, { all: true }).map((e) => [key(e.agent, e.id), e] as const));
   for (const [n, s] of todo.entries()) {
     const messages = localMessages(db, s.id);
     const blocks = localBlocks(db, s.id);
@@ -89,18 +92,24 @@ export async function pushStore(db: Database, client: PgClient, options: PushOpt
         machine,
         osUser,
         s,
-        blocks.map((b) => ({ ...b, text: redacted(b.text, secrets) })),
+        blocks.map((b) => ({
+          ...b,
+          text: redacted(b.text, secrets),
+          toolInput: b.toolInput === null ? null : redacted(b.toolInput, secrets),
+          meta: b.meta === null ? null : redacted(b.meta, secrets),
+        })),
       );
       // The session row (with its fingerprint) last, in the same transaction: it is the checkpoint.
       await client.query(
         `INSERT INTO strata.sessions (machine, os_user, agent, external_id, project, title, started_at, ended_at,
-           parent_external_id, messages, user_messages, fingerprint, pushed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
+           parent_external_id, messages, user_messages, fingerprint, models, listing, pushed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
          ON CONFLICT (machine, agent, external_id) DO UPDATE SET os_user = excluded.os_user,
            project = excluded.project, title = excluded.title, started_at = excluded.started_at,
            ended_at = excluded.ended_at, parent_external_id = excluded.parent_external_id,
            messages = excluded.messages, user_messages = excluded.user_messages,
-           fingerprint = excluded.fingerprint, pushed_at = now()`,
+           fingerprint = excluded.fingerprint, models = excluded.models, listing = excluded.listing,
+           pushed_at = now()`,
         [
           machine,
           osUser,
@@ -114,6 +123,10 @@ export async function pushStore(db: Database, client: PgClient, options: PushOpt
           s.messages,
           s.userMessages,
           s.fingerprint,
+          s.models,
+          listing.has(key(s.agent, s.externalId))
+            ? redacted(JSON.stringify(listing.get(key(s.agent, s.externalId))), secrets)
+            : null,
         ],
       );
       await client.query('COMMIT');
@@ -156,10 +169,12 @@ async function upsertMessages(
   for (let at = 0; at < messages.length; at += 2000) {
     const part = messages.slice(at, at + 2000);
     await client.query(
-      `INSERT INTO strata.messages (machine, os_user, agent, session_id, key, position, role, kind, timestamp, archived)
-       SELECT $1, $2, $3, $4, * FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bool[])
+      `INSERT INTO strata.messages (machine, os_user, agent, session_id, key, position, role, kind, timestamp, archived,
+         model)
+       SELECT $1, $2, $3, $4, * FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bool[],
+         $11::text[])
        ON CONFLICT (machine, agent, session_id, key) DO UPDATE SET position = excluded.position,
-         role = excluded.role, kind = excluded.kind, timestamp = excluded.timestamp,
+         role = excluded.role, kind = excluded.kind, timestamp = excluded.timestamp, model = excluded.model,
          archived = excluded.archived OR strata.messages.archived`,
       [
         machine,
@@ -172,6 +187,7 @@ async function upsertMessages(
         part.map((m) => m.kind),
         part.map((m) => m.timestamp),
         part.map((m) => m.archived),
+        part.map((m) => m.model),
       ],
     );
   }
@@ -192,10 +208,14 @@ async function upsertBlocks(
     const part = blocks.slice(at, end);
     at = end;
     await client.query(
-      `INSERT INTO strata.blocks (machine, os_user, agent, session_id, message_key, idx, field, noise, text)
-       SELECT $1, $2, $3, $4, * FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[])
+      `INSERT INTO strata.blocks (machine, os_user, agent, session_id, message_key, idx, field, noise, text, kind,
+         tool_name, tool_call_id, tool_input, is_error, meta)
+       SELECT $1, $2, $3, $4, * FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[],
+         $11::text[], $12::text[], $13::text[], $14::bool[], $15::text[])
        ON CONFLICT (machine, agent, session_id, message_key, idx) DO UPDATE SET field = excluded.field,
-         noise = excluded.noise, text = excluded.text`,
+         noise = excluded.noise, text = excluded.text, kind = excluded.kind, tool_name = excluded.tool_name,
+         tool_call_id = excluded.tool_call_id, tool_input = excluded.tool_input, is_error = excluded.is_error,
+         meta = excluded.meta`,
       [
         machine,
         osUser,
@@ -206,6 +226,12 @@ async function upsertBlocks(
         part.map((b) => b.field),
         part.map((b) => b.noise),
         part.map((b) => b.text.replaceAll('\u0000', '')),
+        part.map((b) => b.kind),
+        part.map((b) => b.toolName),
+        part.map((b) => b.toolCallId),
+        part.map((b) => b.toolInput?.replaceAll('\u0000', '') ?? null),
+        part.map((b) => b.isError !== 0),
+        part.map((b) => b.meta?.replaceAll('\u0000', '') ?? null),
       ],
     );
   }

@@ -66,7 +66,7 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
   const result = await client.query<Row>(
     `SELECT b.machine, s.os_user, b.agent, b.session_id, b.field, b.text,
        (${rank} + ${cjk.length > 0 ? '0.1' : '0'}) * ${fieldWeight} AS score,
-       m.position, m.timestamp, s.project, s.title, s.started_at
+       m.position, m.timestamp, s.project, COALESCE(s.title, s.listing->>'title') AS title, s.started_at
      FROM strata.blocks b
      JOIN strata.sessions s ON s.machine = b.machine AND s.agent = b.agent AND s.external_id = b.session_id
      JOIN strata.messages m ON m.machine = b.machine AND m.agent = b.agent AND m.session_id = b.session_id

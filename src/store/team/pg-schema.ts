@@ -27,6 +27,9 @@ export const TEAM_MIGRATIONS: { version: number; sql: string }[] = [
         started_at TEXT,
         ended_at TEXT,
         parent_external_id TEXT,
+        models TEXT NOT NULL DEFAULT '[]',
+        -- the session's listing entry (statistics rolled up over subagents), as \`strata index --json\`
+        listing JSONB,
         messages INTEGER NOT NULL,
         user_messages INTEGER NOT NULL,
         fingerprint TEXT NOT NULL,
@@ -42,6 +45,7 @@ export const TEAM_MIGRATIONS: { version: number; sql: string }[] = [
         role TEXT NOT NULL,
         kind TEXT NOT NULL,
         timestamp TEXT,
+        model TEXT,
         archived BOOLEAN NOT NULL DEFAULT false,
         PRIMARY KEY (machine, agent, session_id, key)
       );
@@ -51,9 +55,15 @@ export const TEAM_MIGRATIONS: { version: number; sql: string }[] = [
         session_id TEXT NOT NULL,
         message_key TEXT NOT NULL,
         idx INTEGER NOT NULL,
+        kind TEXT NOT NULL,
         field TEXT NOT NULL,
         noise TEXT,
         text TEXT NOT NULL,
+        tool_name TEXT,
+        tool_call_id TEXT,
+        tool_input TEXT,
+        is_error BOOLEAN NOT NULL DEFAULT false,
+        meta TEXT,
         -- Path and identifier separators split words, so \`test\` finds bin/test-locks.sh (as locally).
         tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('english', translate(left(text, 32768), '/._-:', '     ')))
           STORED,

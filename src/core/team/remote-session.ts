@@ -1,0 +1,72 @@
+// Owns reading one session of a team store: its id resolved on the server as locally (exact id, then a
+// unique prefix), its rows copied into a throwaway local store that the local read code then reads.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StrataError } from '../../shared/errors.js';
+import { openStore, type Store } from '../../store/db.js';
+import type { PgClient } from '../../store/team/pg-client.js';
+import {
+  type TeamBlockRow,
+  type TeamMessageRow,
+  type TeamSessionRow,
+  writeTeamSession,
+} from '../../store/team/materialize.js';
+
+type Found = TeamSessionRow & { machine: string };
+
+async function resolveRemoteSession(client: PgClient, typed: string): Promise<Found> {
+  const exact = await client.query<Found>('SELECT * FROM strata.sessions WHERE external_id = $1', [typed]);
+  let rows = exact.rows;
+  if (rows.length === 0) {
+    const prefix = typed.replace(/[\\%_]/g, '\\$&');
+    rows = (
+      await client.query<Found>(
+        'SELECT * FROM strata.sessions WHERE external_id LIKE $1 ORDER BY external_id LIMIT 21',
+        [`${prefix}%`],
+      )
+    ).rows;
+  }
+  if (rows.length === 0) throw new StrataError('NOT_FOUND', `no session ${typed} on the remote`);
+  if (rows.length > 1) {
+    const names = rows.slice(0, 5).map((r) => `${r.external_id} (${r.agent}@${r.machine})`);
+    throw new StrataError('AMBIGUOUS', `session ${typed} is ambiguous on the remote: ${names.join(', ')}`);
+  }
+  return rows[0]!;
+}
+
+/** A local store holding only the named session; closing it deletes it. */
+export async function openRemoteSession(client: PgClient, typed: string): Promise<Store> {
+  const s = await resolveRemoteSession(client, typed);
+  const where = 'machine = $1 AND agent = $2 AND session_id = $3';
+  const args = [s.machine, s.agent, s.external_id];
+  const messages = await client.query<TeamMessageRow>(
+    `SELECT key, position, role, kind, timestamp, model, archived FROM strata.messages WHERE ${where}
+     ORDER BY position`,
+    args,
+  );
+  const blocks = await client.query<TeamBlockRow>(
+    `SELECT message_key, idx, kind, field, noise, text, tool_name, tool_call_id, tool_input, is_error, meta
+     FROM strata.blocks WHERE ${where}`,
+    args,
+  );
+  const children = await client.query<TeamSessionRow>(
+    'SELECT * FROM strata.sessions WHERE machine = $1 AND agent = $2 AND parent_external_id = $3',
+    args,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'strata-remote-'));
+  try {
+    const store = openStore(join(dir, 'session.db'));
+    writeTeamSession(store.db, s, messages.rows, blocks.rows, children.rows);
+    return {
+      ...store,
+      close() {
+        store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
