@@ -96,8 +96,8 @@ export function writeTeamSession(
       ids.set(m.key, r.lastInsertRowid);
     }
     const insertBlock = db.prepare(
-      `INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise, meta)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO blocks (message_id, idx, kind, field, text, tool_name, tool_call_id, tool_input, is_error, noise,
+         meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const b of blocks) {
       const messageId = ids.get(b.message_key);
