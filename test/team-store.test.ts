@@ -1,7 +1,7 @@
 // The team store end to end on a throwaway PostgreSQL cluster: two machines push, a third searches both;
 // pushes are incremental and survive a kill; the writer role touches only its own rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, runCli, runCliAsync, tempDir } from './support/cli.js';
 import { postgresMissing, startCluster, type TestCluster } from './support/postgres.js';
@@ -132,6 +132,36 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
     }
     const missing = await strata(homes.c, ['read', 'zzzz-no-such', '--remote', 'team']);
     expect(missing.code).toBe(2);
+  });
+
+  it('ingest --push and hook ingest --push; a project with .strata-no-push never leaves the machine', async () => {
+    const home = tempDir();
+    const secret = join(home, 'secret-project');
+    const transcripts = join(home, 'transcripts');
+    mkdirSync(secret, { recursive: true });
+    mkdirSync(transcripts, { recursive: true });
+    writeFileSync(join(secret, '.strata-no-push'), '');
+    const line = (uuid: string, cwd: string, text: string) =>
+      JSON.stringify({
+        type: 'user',
+        uuid,
+        sessionId: `s-${uuid}`,
+        cwd,
+        timestamp: '2026-05-01T00:00:00.000Z',
+        message: { role: 'user', content: text },
+      });
+    writeFileSync(join(transcripts, 'a.jsonl'), `${line('private1', secret, 'quuxprivateword')}\n`);
+    writeFileSync(join(transcripts, 'b.jsonl'), `${line('public1', home, 'quuxpublicword')}\n`);
+    await strata(home, ['remote', 'add', 'team', cluster.url('postgres', 'strata')]);
+    const e = { ...env(home), STRATA_MACHINE: 'laptop-d' };
+    const r = await runCli(['ingest', transcripts, '--push'], e);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/pushed 1 sessions .* as laptop-d; 0 unchanged, 1 excluded/);
+    expect((await strata(homes.c, ['search', 'quuxpublicword', '--remote', 'team'])).code).toBe(0);
+    expect((await strata(homes.c, ['search', 'quuxprivateword', '--remote', 'team'])).code).toBe(1);
+    const hook = await runCli(['hook', 'ingest', '--push', 'nosuch'], e, { input: '{}' });
+    expect(hook.code).toBe(0);
+    expect(hook.stderr).toMatch(/push after the hook failed: no remote named nosuch/);
   });
 
   it('a writer role changes only its own rows; a reader only reads', async () => {

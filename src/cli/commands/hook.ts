@@ -40,14 +40,21 @@ export function registerHookCommand(program: Command, io: CliIo): void {
     .command('ingest')
     .description('ingest the transcript named by the hook payload on stdin (always exits 0)')
     .option('--client <name>', `whose payload this is: ${CLIENTS.join(', ')} (default claude-code)`)
+    .option('--push [remote]', 'then push to a team store (failures are logged; the hook still exits 0)')
     .addHelpText('after', HOOK_EXAMPLES)
-    .action(async (opts: { client?: string }) => {
+    .action(async (opts: { client?: string; push?: string | boolean }) => {
       const client = parseClient(opts.client);
       const { runHookIngest } = await import('../../hooks/run-hooks.js');
       await runHookIngest(
         { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
         client,
       );
+      if (opts.push !== undefined) {
+        const { runPush } = await import('./remote.js');
+        await runPush(io, typeof opts.push === 'string' ? opts.push : undefined, {}).catch((error: unknown) => {
+          io.stderr.write(`strata: push after the hook failed: ${error instanceof Error ? error.message : error}\n`);
+        });
+      }
     });
   hook
     .command('context')

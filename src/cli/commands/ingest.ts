@@ -6,6 +6,7 @@ import { throughputMBps } from '../../core/ingest/report.js';
 import { ensureListing } from '../../core/retrieval/listing-table.js';
 import { describeHolder } from '../../shared/file-lock.js';
 import { homeDir } from '../../shared/paths.js';
+import { StrataError } from '../../shared/errors.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseAgentList } from './options.js';
@@ -36,6 +37,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
     .option('--redaction-report', 'list each secret redacted on stdout: kind, session, line, message (never the value)')
     .option('--json', 'print the report as JSON on stdout')
     .option('--watch', 'keep running: ingest files as they change (Ctrl-C stops after the current file)')
+    .option('--push [remote]', 'then push to a team store (`strata push`; the only remote when none is named)')
     .addHelpText(
       'after',
       `
@@ -52,9 +54,19 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
     .action(
       async (
         paths: string[],
-        opts: { agent?: string; redact: boolean; json?: boolean; redactionReport?: boolean; watch?: boolean },
+        opts: {
+          agent?: string;
+          redact: boolean;
+          json?: boolean;
+          redactionReport?: boolean;
+          watch?: boolean;
+          push?: string | boolean;
+        },
       ) => {
         const agents = parseAgentList(opts.agent);
+        if (opts.push !== undefined && (opts.json || opts.watch)) {
+          throw new StrataError('USAGE', '--push goes with neither --json nor --watch: run `strata push` after');
+        }
         if (opts.watch)
           return (await import('./ingest-watch.js')).runIngestWatch(io, paths, {
             ...(agents ? { agents } : {}),
@@ -93,6 +105,10 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
           if (opts.redactionReport && !opts.json) printLine(io.stdout, formatRedactionReport(report));
         } finally {
           store.close();
+        }
+        if (opts.push !== undefined) {
+          const { runPush } = await import('./remote.js');
+          await runPush(io, typeof opts.push === 'string' ? opts.push : undefined, {});
         }
       },
     );

@@ -132,42 +132,47 @@ export function registerRemoteCommands(program: Command, io: CliIo): void {
     .option('--machine <name>', 'the machine name rows carry (default: STRATA_MACHINE or the host name)')
     .option('--json', 'print a JSON report on stdout')
     .addHelpText('after', PUSH_EXAMPLES)
-    .action(
-      async (
-        name: string | undefined,
-        opts: { agent?: string; excludeProject?: string[]; machine?: string; json?: boolean },
-      ) => {
-        const [{ pushStore }, { requireTeamSchema }, { openStoreForRead }] = await Promise.all([
-          import('../../core/team/push.js'),
-          import('../../store/team/pg-client.js'),
-          import('../store-access.js'),
-        ]);
-        const machine = opts.machine ?? io.env.STRATA_MACHINE ?? hostname();
-        if (!machine.trim()) throw new StrataError('USAGE', '--machine is empty');
-        const agents = parseAgentList(opts.agent);
-        await withRemote(io, name, async (client, remoteName) => {
-          await requireTeamSchema(client, remoteName);
-          const store = openStoreForRead(io);
-          const progress = createProgress(io, !opts.json);
-          try {
-            const report = await pushStore(store.db, client, {
-              machine,
-              osUser: userInfo().username,
-              ...(agents ? { agents } : {}),
-              ...(opts.excludeProject ? { excludeProjects: opts.excludeProject } : {}),
-              onProgress: (done, total) => progress.update(done, total, 'sessions'),
-            });
-            progress.done();
-            if (opts.json) return printJson(io, { remote: remoteName, machine, ...report });
-            io.stderr.write(
-              `pushed ${report.sessionsPushed} sessions (${report.messages} messages, ${report.blocks} blocks) ` +
-                `to ${remoteName} as ${machine}; ${report.sessionsUnchanged} unchanged, ` +
-                `${report.sessionsExcluded} excluded, ${report.logbooks} logbooks\n`,
-            );
-          } finally {
-            store.close();
-          }
-        });
-      },
-    );
+    .action((name: string | undefined, opts: PushFlags) => runPush(io, name, opts));
+}
+
+export interface PushFlags {
+  agent?: string;
+  excludeProject?: string[];
+  machine?: string;
+  json?: boolean;
+}
+
+/** `strata push`, also run by `ingest --push` and `hook ingest --push` after they wrote the store. */
+export async function runPush(io: CliIo, name: string | undefined, opts: PushFlags): Promise<void> {
+  const [{ pushStore }, { requireTeamSchema }, { openStoreForRead }] = await Promise.all([
+    import('../../core/team/push.js'),
+    import('../../store/team/pg-client.js'),
+    import('../store-access.js'),
+  ]);
+  const machine = opts.machine ?? io.env.STRATA_MACHINE ?? hostname();
+  if (!machine.trim()) throw new StrataError('USAGE', '--machine is empty');
+  const agents = parseAgentList(opts.agent);
+  await withRemote(io, name, async (client, remoteName) => {
+    await requireTeamSchema(client, remoteName);
+    const store = openStoreForRead(io);
+    const progress = createProgress(io, !opts.json);
+    try {
+      const report = await pushStore(store.db, client, {
+        machine,
+        osUser: userInfo().username,
+        ...(agents ? { agents } : {}),
+        ...(opts.excludeProject ? { excludeProjects: opts.excludeProject } : {}),
+        onProgress: (done, total) => progress.update(done, total, 'sessions'),
+      });
+      progress.done();
+      if (opts.json) return printJson(io, { remote: remoteName, machine, ...report });
+      io.stderr.write(
+        `pushed ${report.sessionsPushed} sessions (${report.messages} messages, ${report.blocks} blocks) ` +
+          `to ${remoteName} as ${machine}; ${report.sessionsUnchanged} unchanged, ` +
+          `${report.sessionsExcluded} excluded, ${report.logbooks} logbooks\n`,
+      );
+    } finally {
+      store.close();
+    }
+  });
 }
