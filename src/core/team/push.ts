@@ -11,6 +11,7 @@ import type { PgClient } from '../../store/team/pg-client.js';
 import { listLogbookRows, readLogbookRow } from '../../store/logbook-table.js';
 import { listSessions } from '../retrieval/session-listing.js';
 import { localBlocks, localMessages, localSessions, type LocalSession } from './local-sessions.js';
+import { type OwnedBlock, type OwnedMessage, upsertBlocks, upsertMessages, upsertSessions } from './push-rows.js';
 import { pathHasSegments } from './project-match.js';
 
 /** A project folder holding this file never leaves the machine. */
@@ -81,63 +82,45 @@ export async function pushStore(db: Database, client: PgClient, options: PushOpt
   });
   const key = (agent: string, externalId: string) => `${agent}\u0000${externalId}`;
   const listing = new Map(listSessions(db, { all: true }).map((e) => [key(e.agent, e.id), e] as const));
-  for (const [n, s] of todo.entries()) {
-    const messages = localMessages(db, s.id);
-    const blocks = localBlocks(db, s.id);
+  const clean = (text: string | null) => (text === null ? null : redacted(text, secrets));
+  let done = 0;
+  for (const batch of batchesOf(db, todo)) {
+    const messages: OwnedMessage[] = [];
+    const blocks: OwnedBlock[] = [];
+    for (const s of batch) {
+      const owner = { agent: s.agent, sessionId: s.externalId };
+      for (const m of localMessages(db, s.id)) messages.push({ ...m, ...owner });
+      for (const b of localBlocks(db, s.id)) {
+        blocks.push({
+          ...b,
+          ...owner,
+          text: redacted(b.text, secrets),
+          toolInput: clean(b.toolInput),
+          meta: clean(b.meta),
+        });
+      }
+    }
+    const rows = batch.map(({ id: _id, ...s }) => {
+      const entry = listing.get(key(s.agent, s.externalId));
+      return { ...s, title: clean(s.title), listing: entry ? clean(JSON.stringify(entry)) : null };
+    });
+    // One transaction per batch, the session rows (with their fingerprints) last: a kill anywhere leaves
+    // every session either wholly pushed with its new fingerprint or pushed again next time.
     await client.query('BEGIN');
     try {
-      await upsertMessages(client, machine, osUser, s, messages);
-      await upsertBlocks(
-        client,
-        machine,
-        osUser,
-        s,
-        blocks.map((b) => ({
-          ...b,
-          text: redacted(b.text, secrets),
-          toolInput: b.toolInput === null ? null : redacted(b.toolInput, secrets),
-          meta: b.meta === null ? null : redacted(b.meta, secrets),
-        })),
-      );
-      // The session row (with its fingerprint) last, in the same transaction: it is the checkpoint.
-      await client.query(
-        `INSERT INTO strata.sessions (machine, os_user, agent, external_id, project, title, started_at, ended_at,
-           parent_external_id, messages, user_messages, fingerprint, models, listing, pushed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
-         ON CONFLICT (machine, agent, external_id) DO UPDATE SET os_user = excluded.os_user,
-           project = excluded.project, title = excluded.title, started_at = excluded.started_at,
-           ended_at = excluded.ended_at, parent_external_id = excluded.parent_external_id,
-           messages = excluded.messages, user_messages = excluded.user_messages,
-           fingerprint = excluded.fingerprint, models = excluded.models, listing = excluded.listing,
-           pushed_at = now()`,
-        [
-          machine,
-          osUser,
-          s.agent,
-          s.externalId,
-          s.project,
-          s.title === null ? null : redacted(s.title, secrets),
-          s.startedAt,
-          s.endedAt,
-          s.parentExternalId,
-          s.messages,
-          s.userMessages,
-          s.fingerprint,
-          s.models,
-          listing.has(key(s.agent, s.externalId))
-            ? redacted(JSON.stringify(listing.get(key(s.agent, s.externalId))), secrets)
-            : null,
-        ],
-      );
+      await upsertMessages(client, machine, osUser, messages);
+      await upsertBlocks(client, machine, osUser, blocks);
+      await upsertSessions(client, machine, osUser, rows);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     }
-    report.sessionsPushed++;
+    report.sessionsPushed += batch.length;
     report.messages += messages.length;
     report.blocks += blocks.length;
-    options.onProgress?.(n + 1, todo.length);
+    done += batch.length;
+    options.onProgress?.(done, todo.length);
   }
   report.logbooks = await pushLogbooks(db, client, options, secrets);
   report.redactions = secrets.n;
@@ -159,82 +142,24 @@ async function claimMachine(client: PgClient, machine: string): Promise<void> {
   }
 }
 
-async function upsertMessages(
-  client: PgClient,
-  machine: string,
-  osUser: string,
-  s: LocalSession,
-  messages: ReturnType<typeof localMessages>,
-): Promise<void> {
-  for (let at = 0; at < messages.length; at += 2000) {
-    const part = messages.slice(at, at + 2000);
-    await client.query(
-      `INSERT INTO strata.messages (machine, os_user, agent, session_id, key, position, role, kind, timestamp, archived,
-         model)
-       SELECT $1, $2, $3, $4, * FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bool[],
-         $11::text[])
-       ON CONFLICT (machine, agent, session_id, key) DO UPDATE SET position = excluded.position,
-         role = excluded.role, kind = excluded.kind, timestamp = excluded.timestamp, model = excluded.model,
-         archived = excluded.archived OR strata.messages.archived`,
-      [
-        machine,
-        osUser,
-        s.agent,
-        s.externalId,
-        part.map((m) => m.key),
-        part.map((m) => m.position),
-        part.map((m) => m.role),
-        part.map((m) => m.kind),
-        part.map((m) => m.timestamp),
-        part.map((m) => m.archived),
-        part.map((m) => m.model),
-      ],
-    );
+/** Sessions in batches of at most 500 sessions or about 16 MB of stored text. */
+function* batchesOf(db: Database, sessions: LocalSession[]): Generator<LocalSession[]> {
+  const size = db.prepare(
+    'SELECT COALESCE(sum(length(b.text)), 0) FROM messages m JOIN blocks b ON b.message_id = m.id ' +
+      'WHERE m.session_id = ?',
+  );
+  let batch: LocalSession[] = [];
+  let chars = 0;
+  for (const s of sessions) {
+    batch.push(s);
+    chars += size.pluck().get(s.id) as number;
+    if (batch.length >= 500 || chars >= 16_000_000) {
+      yield batch;
+      batch = [];
+      chars = 0;
+    }
   }
-}
-
-async function upsertBlocks(
-  client: PgClient,
-  machine: string,
-  osUser: string,
-  s: LocalSession,
-  blocks: ReturnType<typeof localBlocks>,
-): Promise<void> {
-  for (let at = 0; at < blocks.length; ) {
-    // Batches bounded by count and by text size, so one huge tool output does not make a huge statement.
-    let end = at;
-    let bytes = 0;
-    while (end < blocks.length && end - at < 2000 && bytes < 8_000_000) bytes += blocks[end++]!.text.length;
-    const part = blocks.slice(at, end);
-    at = end;
-    await client.query(
-      `INSERT INTO strata.blocks (machine, os_user, agent, session_id, message_key, idx, field, noise, text, kind,
-         tool_name, tool_call_id, tool_input, is_error, meta)
-       SELECT $1, $2, $3, $4, * FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[],
-         $11::text[], $12::text[], $13::text[], $14::bool[], $15::text[])
-       ON CONFLICT (machine, agent, session_id, message_key, idx) DO UPDATE SET field = excluded.field,
-         noise = excluded.noise, text = excluded.text, kind = excluded.kind, tool_name = excluded.tool_name,
-         tool_call_id = excluded.tool_call_id, tool_input = excluded.tool_input, is_error = excluded.is_error,
-         meta = excluded.meta`,
-      [
-        machine,
-        osUser,
-        s.agent,
-        s.externalId,
-        part.map((b) => b.messageKey),
-        part.map((b) => b.idx),
-        part.map((b) => b.field),
-        part.map((b) => b.noise),
-        part.map((b) => b.text.replaceAll('\u0000', '')),
-        part.map((b) => b.kind),
-        part.map((b) => b.toolName),
-        part.map((b) => b.toolCallId),
-        part.map((b) => b.toolInput?.replaceAll('\u0000', '') ?? null),
-        part.map((b) => b.isError !== 0),
-        part.map((b) => b.meta?.replaceAll('\u0000', '') ?? null),
-      ],
-    );
-  }
+  if (batch.length > 0) yield batch;
 }
 
 async function pushLogbooks(
