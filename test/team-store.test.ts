@@ -151,7 +151,7 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
         message: { role: 'user', content: text },
       });
     writeFileSync(join(transcripts, 'a.jsonl'), `${line('private1', secret, 'quuxprivateword')}\n`);
-    writeFileSync(join(transcripts, 'b.jsonl'), `${line('public1', home, 'quuxpublicword')}\n`);
+    writeFileSync(join(transcripts, 'b.jsonl'), `${line('public1', home, 'quuxpublicword 执行数据库迁移')}\n`);
     await strata(home, ['remote', 'add', 'team', cluster.url('postgres', 'strata')]);
     const e = { ...env(home), STRATA_MACHINE: 'laptop-d' };
     const r = await runCli(['ingest', transcripts, '--push'], e);
@@ -159,6 +159,8 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
     expect(r.stderr).toMatch(/pushed 1 sessions .* as laptop-d; 0 unchanged, 1 excluded/);
     expect((await strata(homes.c, ['search', 'quuxpublicword', '--remote', 'team'])).code).toBe(0);
     expect((await strata(homes.c, ['search', 'quuxprivateword', '--remote', 'team'])).code).toBe(1);
+    const cjk = await strata(homes.c, ['search', '数据库', '--remote', 'team']);
+    expect(cjk.stdout).toMatch(/^s-public.*claude-code@laptop-d.*\n.*数据库/);
     const hook = await runCli(['hook', 'ingest', '--push', 'nosuch'], e, { input: '{}' });
     expect(hook.code).toBe(0);
     expect(hook.stderr).toMatch(/push after the hook failed: no remote named nosuch/);

@@ -2,6 +2,7 @@
 // pg_trgm-backed substring match for CJK runs; sessions ranked by their best passages times the share
 // of the query's words they hold. Returns the local search's result shape, so output is the same.
 import type { PgClient } from '../../store/team/pg-client.js';
+import { CJK_CLASS } from '../../store/team/pg-schema.js';
 import type { SearchResult, SearchSession } from '../retrieval/search.js';
 import { shortestUniquePrefixes } from '../retrieval/session-ids.js';
 import { snippetAround } from '../retrieval/snippet.js';
@@ -54,7 +55,8 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
     match.push(`b.tsv @@ to_tsquery('english', ${q})`);
     rank = `ts_rank_cd(b.tsv, to_tsquery('english', ${q}), 1)`;
   }
-  for (const w of cjk) match.push(`b.text LIKE ${add(`%${w}%`)}`);
+  // The CJK class lets the planner use the partial trigram index (see pg-schema.ts).
+  for (const w of cjk) match.push(`(b.text ~ '${CJK_CLASS}' AND b.text LIKE ${add(`%${w}%`)})`);
   const empty: SearchResult = { query: options.query, mode: 'fts', sessions: [] };
   if (match.length === 0) return empty;
   const filters = ['b.noise IS NULL'];
