@@ -122,6 +122,9 @@ export async function pushStore(db: Database, client: PgClient, options: PushOpt
     done += batch.length;
     options.onProgress?.(done, todo.length);
   }
+  // Fresh statistics after a large push: questions keep their rare words by them (remote-terms.ts).
+  // A role that does not own the tables gets a warning, not an error, and autovacuum does it later.
+  if (report.blocks >= 10_000) await client.query('ANALYZE strata.blocks');
   report.logbooks = await pushLogbooks(db, client, options, secrets);
   report.redactions = secrets.n;
   return report;

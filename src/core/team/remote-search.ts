@@ -7,6 +7,7 @@ import type { SearchResult, SearchSession } from '../retrieval/search.js';
 import { shortestUniquePrefixes } from '../retrieval/session-ids.js';
 import { snippetAround } from '../retrieval/snippet.js';
 import { pathHasSegments } from './project-match.js';
+import { questionTsquery } from './remote-terms.js';
 
 export interface RemoteSearchOptions {
   query: string;
@@ -50,8 +51,9 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
   const add = (v: unknown) => `$${params.push(v)}`;
   const match: string[] = [];
   let rank = '0';
-  if (latin.length > 0) {
-    const q = add(latin.map((w) => `${w}:*`).join(' | '));
+  const tsquery = await questionTsquery(client, latin);
+  if (tsquery !== undefined) {
+    const q = add(tsquery);
     match.push(`b.tsv @@ to_tsquery('english', ${q})`);
     rank = `ts_rank_cd(b.tsv, to_tsquery('english', ${q}), 1)`;
   }
@@ -95,9 +97,12 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
     return { hits, score: best * covered * covered };
   });
   scored.sort((a, b) => b.score - a.score);
-  const ids = await client.query<{ external_id: string }>('SELECT DISTINCT external_id FROM strata.sessions');
-  const short = shortestUniquePrefixes(ids.rows.map((r) => r.external_id));
-  const sessions: SearchSession[] = scored.slice(0, options.limit ?? 20).map(({ hits }) => {
+  const top = scored.slice(0, options.limit ?? 20);
+  const short = await shortIdsOnServer(
+    client,
+    top.map((t) => t.hits[0]!.session_id),
+  );
+  const sessions: SearchSession[] = top.map(({ hits }) => {
     const first = hits[0]!;
     return {
       id: first.session_id,
@@ -117,4 +122,16 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
     };
   });
   return { query: options.query, mode: 'fts', sessions };
+}
+
+/** Shortest unique prefixes of `ids` among every session id on the server, from their neighbours. */
+async function shortIdsOnServer(client: PgClient, ids: string[]): Promise<Map<string, string>> {
+  const around = await client.query<{ prev: string | null; next: string | null }>(
+    `SELECT (SELECT max(external_id) FROM strata.sessions WHERE external_id < x.id) AS prev,
+       (SELECT min(external_id) FROM strata.sessions WHERE external_id > x.id) AS next
+     FROM unnest($1::text[]) AS x(id)`,
+    [ids],
+  );
+  const near = around.rows.flatMap((r) => [r.prev, r.next]).filter((id): id is string => id !== null);
+  return shortestUniquePrefixes([...ids, ...near]);
 }

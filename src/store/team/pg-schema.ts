@@ -39,6 +39,8 @@ export const TEAM_MIGRATIONS: { version: number; sql: string }[] = [
         pushed_at TIMESTAMPTZ NOT NULL DEFAULT now(),
         PRIMARY KEY (machine, agent, external_id)
       );
+      -- Short ids: a session's neighbours in id order decide its shortest unique prefix.
+      CREATE INDEX sessions_external_id ON strata.sessions (external_id);
       CREATE TABLE strata.messages (
         ${OWNED},
         agent TEXT NOT NULL,
