@@ -98,6 +98,10 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
       expect(remote.code, remote.stderr).toBe(0);
       expect(new Set(remote.stdout.trim().split('\n'))).toEqual(new Set(local.stdout.trim().split('\n')));
     }
+    // A question in plain words: stop words and common words do not drown its rare ones.
+    await psql('ANALYZE strata.blocks');
+    const question = await strata(homes.c, ['search', 'why does my screen saver come up so fast?', '--remote', 'team']);
+    expect(question.stdout.split('\n')[0]).toMatch(/^1fb5e404 /);
     const hits = await strata(homes.c, ['search', 'test', '--remote', 'team', '--machine', 'laptop-b']);
     expect(hits.stdout).toMatch(/codex@laptop-b/);
     expect(hits.stdout).not.toMatch(/@laptop-a/);
