@@ -89,17 +89,16 @@ atomically; a file that cannot be parsed is refused.`,
     )
     .action(async (opts: { client: string; path?: string; print?: boolean }) => {
       const client = parseClient(opts.client);
-      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { resolve }, { existsSync, readFileSync }] =
+      const [{ hookConfigPath }, { mergeHookConfig }, { readConfigFile, writeConfigFile }, { resolve }] =
         await Promise.all([
           import('../../core/agent-config/clients.js'),
           import('../../core/agent-config/hook-config.js'),
           import('../../core/agent-config/config-file.js'),
           import('node:path'),
-          import('node:fs'),
         ]);
       const path = opts.path ? resolve(io.cwd, opts.path) : hookConfigPath(client, io.env);
       if (opts.print) {
-        io.stdout.write(mergeHookConfig(client, existsSync(path) ? readFileSync(path, 'utf8') : undefined, path));
+        io.stdout.write(mergeHookConfig(client, readConfigFile(path), path));
         return;
       }
       const result = writeConfigFile(path, (current) => mergeHookConfig(client, current, path));
