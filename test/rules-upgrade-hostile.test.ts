@@ -3,13 +3,13 @@
 // print it, and one run of any writer — a hook, the MCP refresh, the watcher — scans the store again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, runCli, spawnCli } from './support/cli.js';
+import { CLI, REPO, runCli, spawnCli } from './support/cli.js';
 
 // Built at run time, so this file itself holds no secret.
 const TOKEN_BODY = '1234567890abcdefghijklmnopqrstuvwxyzAB';
@@ -91,6 +91,28 @@ describe('a store redacted with older secret rules', () => {
     const json = runCli(['read', SID, '--json'], store.env);
     expect(json.stdout).not.toContain(SECRET);
     expect(() => JSON.parse(json.stdout)).not.toThrow();
+  });
+
+  it('is redacted by the web app API (with a header saying so) and by an HTML export', async () => {
+    const store = oldStore('ui');
+    const html = join(store.dir, 'session.html');
+    expect(runCli(['export', SID, '--html', html], store.env).code).toBe(0);
+    expect(readFileSync(html, 'utf8')).not.toContain(SECRET);
+    expect(readFileSync(html, 'utf8')).toContain('[REDACTED:github-token]');
+    const { startUiServer } = await import(join(REPO, 'dist', 'ui', 'server', 'server.js'));
+    const db = new Database(join(store.dir, 'data', 'strata.db'), { readonly: true });
+    const server = await startUiServer({ db, home: null });
+    try {
+      const res = await fetch(`${server.url}api/session?id=${SID}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-strata-rescan')).toBe('pending');
+      const body = await res.text();
+      expect(body).not.toContain(SECRET);
+      expect(body).toContain('[REDACTED:github-token]');
+    } finally {
+      await server.close();
+      db.close();
+    }
   });
 
   it('is scanned by one `strata hook ingest` of another transcript', () => {

@@ -3,38 +3,57 @@
 import type { Writable } from 'node:stream';
 import { openStore, type Store } from '../store/db.js';
 import { storePath } from '../shared/paths.js';
-import { RESCAN_PENDING_NOTE, redactOutgoing, redactOutgoingText, rescanPending } from '../core/redaction/outgoing.js';
+import { RESCAN_PENDING_NOTE, rescanPending } from '../core/redaction/rescan-pending.js';
 import { printLine, type CliIo } from './io.js';
 
 export function openStoreForWrite(io: CliIo): Store {
   return openStore(storePath(io.env));
 }
 
+type Outgoing = typeof import('../core/redaction/outgoing.js');
+
 /** A JSON text stays JSON: when redacting its text would break it, its values are redacted instead. */
-function redactChunk(text: string): string {
-  const redacted = redactOutgoingText(text);
+function redactChunk(text: string, rules: Outgoing): string {
+  const redacted = rules.redactOutgoingText(text);
   if (redacted === text || !/^\s*[[{]/.test(text)) return redacted;
   try {
     JSON.parse(redacted);
     return redacted;
   } catch {
     try {
-      return JSON.stringify(redactOutgoing(JSON.parse(text)), null, 2) + (text.endsWith('\n') ? '\n' : '');
+      return JSON.stringify(rules.redactOutgoing(JSON.parse(text)), null, 2) + (text.endsWith('\n') ? '\n' : '');
     } catch {
       return redacted;
     }
   }
 }
 
-/** The stream with string writes redacted with the current secret rules. */
+/**
+ * The stream with string writes redacted with the current secret rules. The rules load on first use (only
+ * a store waiting for a scan needs them): writes made before are held, in order, until they have loaded.
+ */
 function redactingStream(out: Writable): Writable {
-  const write = (chunk: unknown, ...rest: unknown[]): boolean =>
-    (out.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? redactChunk(chunk) : chunk, ...rest);
+  let rules: Outgoing | undefined;
+  const held: unknown[][] = [];
+  const pass = (args: unknown[]): boolean => {
+    const [chunk, ...rest] = args;
+    const text = typeof chunk === 'string' ? redactChunk(chunk, rules!) : chunk;
+    return (out.write as (...a: unknown[]) => boolean)(text, ...rest);
+  };
+  void import('../core/redaction/outgoing.js').then((loaded) => {
+    rules = loaded;
+    for (const args of held.splice(0)) pass(args);
+  });
+  const write = (...args: unknown[]): boolean => {
+    if (rules) return pass(args);
+    held.push(args);
+    return true;
+  };
   return new Proxy(out, {
     get(target, prop) {
       if (prop === 'write') return write;
       const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 }

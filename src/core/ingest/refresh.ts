@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../shared/atomic-write.js';
 import type { IngestOptions } from './ingest.js';
 import type { IngestReport } from './report.js';
 import { hasDeferred } from './deferred.js';
-import { rescanPending } from '../redaction/outgoing.js';
+import { rescanPending } from '../redaction/rescan-pending.js';
 
 export const LAST_INGEST_FILE = 'last-ingest.json';
 

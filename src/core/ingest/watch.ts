@@ -15,7 +15,7 @@ import { ADAPTERS } from '../../sources/registry.js';
 import { RESCAN_BATCHES_PER_RUN, ingest, type IngestOptions } from './ingest.js';
 import { pendingDeferred } from './deferred.js';
 import { rescanSlice, type RescanSlice } from '../redaction/rescan-store.js';
-import { rescanPending } from '../redaction/outgoing.js';
+import { rescanPending } from '../redaction/rescan-pending.js';
 import type { IngestReport } from './report.js';
 
 export interface WatchOptions {

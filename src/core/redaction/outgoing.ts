@@ -3,19 +3,9 @@
 // current rules on its way out, and the reader says so once (a stderr line, a note in MCP answers, a header).
 import type { Database } from 'better-sqlite3';
 import { createRedactor, redactText, redactValue } from '../../shared/redact/index.js';
-import { needsRescan } from './rescan-store.js';
+import { rescanPending } from './rescan-pending.js';
 
-export const RESCAN_PENDING_NOTE =
-  'the stored texts are being scanned again with newer secret rules; output is redacted with them on the way out';
-
-/** True while some stored texts were redacted with older rules (false for a store without the record). */
-export function rescanPending(db: Database): boolean {
-  try {
-    return needsRescan({ db });
-  } catch {
-    return false;
-  }
-}
+export { RESCAN_PENDING_NOTE, rescanPending } from './rescan-pending.js';
 
 /** A value (strings, arrays, objects) with every string redacted with the current rules. */
 export function redactOutgoing<T>(value: T): T {
