@@ -71,8 +71,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const remembered = (options.paths ?? []).length > 0 ? new SourceRegistry(options.store.db).loadStats() : new Map();
   const cwd = options.cwd ?? process.cwd();
   const inputs = await resolveInputs(options.paths ?? [], adapters, env, cwd, remembered);
-  // Work a writer deferred while the lock was held (a session-end hook) is done by this run.
-  const deferred = pendingDeferred(options.store.path);
+  // Work a writer deferred while the lock was held (a session-end hook) is done by this run, redacted.
+  const deferred = options.redact === false ? { entries: [], unreadable: [] } : pendingDeferred(options.store.path);
   const deferredDone = [
     ...deferred.unreadable,
     ...(await addDeferredInputs(inputs, deferred.entries, options.adapters ?? ADAPTERS, env, cwd, remembered)),
