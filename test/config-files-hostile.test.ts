@@ -17,13 +17,18 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { runCli } from './support/cli.js';
+import { REPO, runCli } from './support/cli.js';
 
 let base: string;
 let home: string;
 
+// Through the installed command (the bundle), as users run it: the JSON editor must be bundled whole.
 const strata = (args: string[]) =>
-  runCli(args, { HOME: home, STRATA_HOME: join(base, 'data'), CODEX_HOME: join(home, '.codex') }, { timeout: 20_000 });
+  runCli(
+    args,
+    { HOME: home, STRATA_HOME: join(base, 'data'), CODEX_HOME: join(home, '.codex') },
+    { timeout: 20_000, entry: join(REPO, 'bin', 'strata.cjs') },
+  );
 
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), 'strata-config-hostile-'));
