@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, REPO, runCli, spawnCli } from './support/cli.js';
+import { CLI, REPO, runCli, runCliAsync, spawnCli } from './support/cli.js';
 
 // Built at run time, so this file itself holds no secret.
 const TOKEN_BODY = '1234567890abcdefghijklmnopqrstuvwxyzAB';
@@ -88,6 +88,9 @@ describe('a store redacted with older secret rules', () => {
     expect(out.stdout).not.toContain(SECRET);
     expect(out.stdout).toContain('please deploy with token [REDACTED:github-token] now');
     expect(out.stderr).toContain('scanned again with newer secret rules');
+    const context = runCli(['hook', 'context'], store.env, { input: JSON.stringify({ cwd: '/tmp/proj' }) });
+    expect(context.stdout).toContain('11111111');
+    expect(context.stdout).not.toContain(SECRET);
     const json = runCli(['read', SID, '--json'], store.env);
     expect(json.stdout).not.toContain(SECRET);
     expect(() => JSON.parse(json.stdout)).not.toThrow();
@@ -152,6 +155,29 @@ describe('a store redacted with older secret rules', () => {
       expect(JSON.stringify(search)).not.toContain(SECRET);
     } finally {
       await client.close();
+    }
+  });
+
+  it('is scanned before `strata logbook` sends conversations to a model provider', async () => {
+    const store = oldStore('logbook');
+    const { startScriptedServer } = await import('./support/llm-scripted-server.js');
+    const server = await startScriptedServer();
+    try {
+      server.script([], { kind: 'ok', text: '{"events": []}' });
+      const env = {
+        ...store.env,
+        OPENAI_BASE_URL: `${server.url}/v1`,
+        STRATA_LLM_PROVIDER: 'openai',
+        STRATA_LLM_MODEL: 'gpt-4o-mini',
+      };
+      const run = await runCliAsync(['logbook', '--project', '/tmp/proj', '--json'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.requests.length).toBeGreaterThan(0);
+      expect(JSON.stringify(server.requests)).not.toContain(SECRET);
+      expect(JSON.stringify(server.requests)).toContain('[REDACTED:github-token]');
+      expect(stored(store)).toBe(0);
+    } finally {
+      await server.close();
     }
   });
 

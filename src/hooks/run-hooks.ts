@@ -18,6 +18,7 @@ import { sessionStartOutput } from './hook-output.js';
 import { logHookLine } from './hook-log.js';
 import { countTokens } from '../shared/tokenizer.js';
 import { recordDeferred } from '../core/ingest/deferred.js';
+import { rescanPending } from '../core/redaction/rescan-pending.js';
 
 export interface HookIo {
   stdin: string;
@@ -130,11 +131,11 @@ function sessionStartContext(
 }
 
 /** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */
-export function runHookContext(
+export async function runHookContext(
   io: HookIo,
   client: HookClient = 'claude-code',
   budget = DEFAULT_CONTEXT_BUDGET,
-): number {
+): Promise<number> {
   if (isSubcall(io.env)) return HOOK_OK;
   const payload = parseHookPayload(io.stdin);
   const path = storePath(io.env);
@@ -142,7 +143,10 @@ export function runHookContext(
   let store;
   try {
     store = openStore(path);
-    const context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    let context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    // Stored texts waiting for a scan with newer secret rules reach the agent redacted with them.
+    if (context && rescanPending(store.db))
+      context = (await import('../core/redaction/outgoing.js')).redactOutgoingText(context);
     if (context) io.stdout.write(JSON.stringify(sessionStartOutput(client, context)) + '\n');
     return HOOK_OK;
   } catch (error) {

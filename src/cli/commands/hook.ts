@@ -61,7 +61,7 @@ export function registerHookCommand(program: Command, io: CliIo): void {
       if (!Number.isInteger(budget) || budget < 0)
         throw usageError(`--budget must be a non-negative integer, got "${opts.budget}"`);
       const { runHookContext } = await import('../../hooks/run-hooks.js');
-      const code = runHookContext(
+      const code = await runHookContext(
         { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
         client,
         budget,
