@@ -24,8 +24,8 @@ describe('JSON edits touch only strata entries', () => {
     const untouched = USER_JSON.slice(0, USER_JSON.indexOf(' /* kept */'));
     expect(after.startsWith(untouched)).toBe(true);
     expect(parseJsonc(after).mcpServers.strata).toEqual({ command: 'strata', args: ['mcp'] });
-    expect(after).toContain('\n        "strata": {\n            "command": "strata",');
-    expect(after).toContain('} /* kept */\n    }\n}\n');
+    // The comment ending the last entry's line stays with it; strata's entry goes on the next line.
+    expect(after).toContain('"other": { "command": "other" }, /* kept */\n        "strata": {\n            "command"');
     expect(mergeMcpConfig('gemini', after, 'settings.json')).toBe(after);
   });
 

@@ -3,6 +3,7 @@
 // jsonc-parser's edits, so numbers, key order, duplicate keys and comments elsewhere stay as written.
 import {
   applyEdits,
+  findNodeAtLocation,
   getNodeValue,
   modify,
   parseTree,
@@ -66,38 +67,55 @@ export function formattingOf(text: string): FormattingOptions {
   return { insertSpaces: true, tabSize: indent.length, eol };
 }
 
-/** The leading white space of the line holding `offset`. */
-function lineIndent(text: string, offset: number): string {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(start))![0];
+/** How deep the text an edit writes sits: one level below the deepest part of `at` the document has. */
+function depthOf(text: string, at: JSONPath): number {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  let existing = 0;
+  while (existing < at.length - 1 && root && findNodeAtLocation(root, at.slice(0, existing + 1))) existing++;
+  return existing + 1;
 }
 
 /**
- * An unformatted insertion's text (`,"key":value`, `value`, ...) laid out like the lines around it: each new
- * item on its own line, indented as its siblings (or one step deeper than an empty parent), nothing else moved.
+ * An unformatted insertion's text (`,"key":value`, `value`, ...) laid out in the file's indentation at its
+ * depth: each new item on its own line; nothing around it moved.
  */
-function layOut(text: string, edit: Edit, options: FormattingOptions): string {
+function layOut(edit: Edit, depth: number, options: FormattingOptions): string {
   const eol = options.eol ?? '\n';
   const unit = options.insertSpaces ? ' '.repeat(options.tabSize ?? 2) : '\t';
-  const pretty = (json: string, indent: string) =>
-    JSON.stringify(JSON.parse(json), null, unit).replaceAll('\n', eol + indent);
-  const around = lineIndent(text, edit.offset);
-  if (edit.length > 0) return pretty(edit.content, around);
+  const indent = unit.repeat(depth);
+  const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, unit).replaceAll('\n', eol + indent);
+  if (edit.length > 0) return pretty(edit.content);
   const sibling = edit.content.startsWith(',');
   const body = sibling ? edit.content.slice(1) : edit.content;
-  const indent = sibling ? around : around + unit;
   const key = /^"(?:[^"\\]|\\.)*":/.exec(body)?.[0];
-  const item = key ? `${key} ${pretty(body.slice(key.length), indent)}` : pretty(body, indent);
-  return sibling ? `,${eol}${indent}${item}` : `${eol}${indent}${item}${eol}${around}`;
+  const item = key ? `${key} ${pretty(body.slice(key.length))}` : pretty(body);
+  return sibling ? `,${eol}${indent}${item}` : `${eol}${indent}${item}${eol}${unit.repeat(depth - 1)}`;
+}
+
+/**
+ * A new sibling goes after a comment that ends its predecessor's line (the comment stays with the item it
+ * follows): the comma right after the predecessor, the item after the comment.
+ */
+function afterTrailingComment(text: string, edit: Edit): Edit[] {
+  if (edit.length > 0 || !edit.content.startsWith(',')) return [edit];
+  const rest = /^[ \t]*(?:\/\/[^\r\n]*|\/\*[^\r\n]*?\*\/[ \t]*)(?=\r?\n)/.exec(text.slice(edit.offset));
+  if (!rest) return [edit];
+  return [
+    { offset: edit.offset, length: 0, content: ',' },
+    { offset: edit.offset + rest[0].length, length: 0, content: edit.content.slice(1) },
+  ];
 }
 
 /** `text` with the value at `at` set (undefined: removed; `insert`: an array item inserted, -1 appends). */
 export function editJson(text: string, at: JSONPath, value: unknown, insert = false): string {
   const edits = modify(text, at, value, { isArrayInsertion: insert });
   const options = formattingOf(text);
+  const depth = depthOf(text, at);
   return applyEdits(
     text,
-    edits.map((e) => (e.content === '' ? e : { ...e, content: layOut(text, e, options) })),
+    edits.flatMap((e) =>
+      e.content === '' ? [e] : afterTrailingComment(text, { ...e, content: layOut(e, depth, options) }),
+    ),
   );
 }
 
