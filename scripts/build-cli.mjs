@@ -38,6 +38,8 @@ const result = await build({
   // bin/strata.cjs compiles the bundle as a script: every import() must become a require().
   supported: { 'dynamic-import': false },
   external: ['better-sqlite3'],
+  // jsonc-parser's `main` is a UMD build whose inner require()s a bundler cannot follow: take its ES modules.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   inject: [join(root, 'scripts/bundle-url.mjs')],
   plugins: [ownUrls],
   // Smaller to read and to cache (1.3 against 2.6 MB); names are kept, so stack traces and error names read.

@@ -1,7 +1,17 @@
 // End-to-end: `strata hook ingest` and `strata hook context` run by the built CLI with hook payloads on
 // stdin, as Claude Code runs them (temp STRATA_HOME; transcripts copied from the real fixtures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { holdLock, runCli } from './support/cli.js';
 import { join, resolve } from 'node:path';
@@ -80,17 +90,39 @@ describe('strata hook', () => {
     const lock = join(base, 'data', 'strata.db.lock');
     const holder = await holdLock(lock, 'strata ingest');
     try {
-      expect(await strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }))).toEqual({
-        code: 0,
-        stdout: '',
-        stderr: '',
-      });
+      const r = await strata(['hook', 'ingest'], payload('PreCompact', { trigger: 'auto' }));
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^strata: hook ingest: the store is busy; .* is queued for the next writer\n$/);
       expect(await search('quetzalcoatlus')).toBe('');
     } finally {
       await holder.stop();
     }
     expect((await strata(['hook', 'ingest'], payload('SessionEnd'))).code).toBe(0);
     expect(await search('quetzalcoatlus')).toContain('1fb5e404');
+  });
+
+  it('a SessionEnd deferred by a held lock is logged, queued, and done by the next writer of any kind', async () => {
+    const other = join(base, 'elsewhere', `${SESSION.replace('1fb5', 'aaaa')}.jsonl`);
+    mkdirSync(join(base, 'elsewhere'), { recursive: true });
+    const text = readFileSync(transcript, 'utf8').replaceAll(SESSION, SESSION.replace('1fb5', 'aaaa'));
+    // Another project, so that the context tests below still see only the first session.
+    writeFileSync(other, text.replaceAll('quetzalcoatlus', 'archaeopteryx').replaceAll(PROJECT, '/elsewhere'));
+    const holder = await holdLock(join(base, 'data', 'strata.db.lock'), 'strata ingest');
+    try {
+      expect((await strata(['hook', 'ingest'], payload('SessionEnd', { transcript_path: other }))).code).toBe(0);
+    } finally {
+      await holder.stop();
+    }
+    const log = readFileSync(join(base, 'data', 'hooks.log'), 'utf8');
+    expect(log).toContain(`hook ingest: the store is busy; ${other} is queued for the next writer`);
+    expect(readdirSync(join(base, 'data', 'strata.db.deferred'))).toHaveLength(1);
+    expect(await search('archaeopteryx')).toBe('');
+    // The next writer is an ingest of another (unchanged) file: it does the queued work too.
+    const r = await strata(['ingest', transcript], '');
+    expect(r.code, r.stderr).toBe(0);
+    expect(await search('archaeopteryx')).toContain('aaaa');
+    expect(readdirSync(join(base, 'data', 'strata.db.deferred'))).toEqual([]);
   });
 
   it('context prints only the SessionStart JSON with the latest sessions of the project', async () => {

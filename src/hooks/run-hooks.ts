@@ -1,7 +1,8 @@
 // Owns `strata hook ingest` and `strata hook context` behind the CLI: read the client's payload, do the
 // work over the core, and answer with only the hook protocol's JSON on stdout. A hook never blocks its
-// client: inside a strata sub-call it does nothing, a held store lock leaves the ingest to the next run,
-// and failures are logged (stderr and hooks.log) with a non-blocking exit code.
+// client: inside a strata sub-call it does nothing, a held store lock queues the ingest for the next
+// writer's run (and says so in hooks.log), and failures are logged (stderr and hooks.log) with a
+// non-blocking exit code.
 import { existsSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { openStore } from '../store/db.js';
@@ -16,6 +17,8 @@ import { projectLogbookText } from './logbook-context.js';
 import { sessionStartOutput } from './hook-output.js';
 import { logHookLine } from './hook-log.js';
 import { countTokens } from '../shared/tokenizer.js';
+import { recordDeferred } from '../core/ingest/deferred.js';
+import { rescanPending } from '../core/redaction/rescan-pending.js';
 
 export interface HookIo {
   stdin: string;
@@ -69,11 +72,39 @@ export async function runHookIngest(io: HookIo, client: HookClient = 'claude-cod
     });
     return { status: 'ingested', messagesAdded: report.messagesAdded };
   } catch (error) {
-    if (error instanceof StrataError && error.code === 'LOCKED') return { status: 'deferred' };
+    if (error instanceof StrataError && error.code === 'LOCKED') {
+      deferIngest(io, store?.path ?? storePath(io.env), transcript, agent, payload.cwd ?? io.cwd);
+      return { status: 'deferred' };
+    }
     logHookLine(io.env, io.stderr, `hook ingest: ${describeError(error)}`);
     return { status: 'failed' };
   } finally {
     store?.close();
+  }
+}
+
+/** Records the transcript (or the client's default locations) for the next writer, and says so in hooks.log. */
+function deferIngest(
+  io: HookIo,
+  path: string,
+  transcript: string | undefined,
+  agent: AgentName | undefined,
+  cwd: string,
+) {
+  const what = transcript ?? `the ${agent} history`;
+  try {
+    recordDeferred(path, {
+      paths: transcript ? [transcript] : [],
+      ...(transcript || !agent ? {} : { agents: [agent] }),
+      cwd,
+    });
+    logHookLine(io.env, io.stderr, `hook ingest: the store is busy; ${what} is queued for the next writer`);
+  } catch (error) {
+    logHookLine(
+      io.env,
+      io.stderr,
+      `hook ingest: the store is busy and ${what} could not be queued: ${describeError(error)}`,
+    );
   }
 }
 
@@ -100,11 +131,11 @@ function sessionStartContext(
 }
 
 /** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */
-export function runHookContext(
+export async function runHookContext(
   io: HookIo,
   client: HookClient = 'claude-code',
   budget = DEFAULT_CONTEXT_BUDGET,
-): number {
+): Promise<number> {
   if (isSubcall(io.env)) return HOOK_OK;
   const payload = parseHookPayload(io.stdin);
   const path = storePath(io.env);
@@ -112,7 +143,10 @@ export function runHookContext(
   let store;
   try {
     store = openStore(path);
-    const context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    let context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    // Stored texts waiting for a scan with newer secret rules reach the agent redacted with them.
+    if (context && rescanPending(store.db))
+      context = (await import('../core/redaction/outgoing.js')).redactOutgoingText(context);
     if (context) io.stdout.write(JSON.stringify(sessionStartOutput(client, context)) + '\n');
     return HOOK_OK;
   } catch (error) {

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { Store } from '../store/db.js';
 import type { Env } from '../shared/paths.js';
 import { createRefresher, type RefreshOutcome } from '../core/ingest/refresh.js';
+import { RESCAN_PENDING_NOTE, redactOutgoing, redactOutgoingText, rescanPending } from '../core/redaction/outgoing.js';
 import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
 import { TOOLS } from './tools/index.js';
 import { toolAnswer, toolError, type StrataTool, type ToolContext } from './tool.js';
@@ -73,7 +74,11 @@ export function createStrataServer(options: StrataServerOptions): { server: McpS
         try {
           if (tool.readsHistory) await context.refresh();
           const answer = await tool.run(args, context);
-          return toolAnswer({ text: answer.text, structured: output.parse(answer.structured) });
+          const structured = output.parse(answer.structured);
+          if (!rescanPending(context.store.db)) return toolAnswer({ text: answer.text, structured });
+          // Stored texts still wait for a scan with newer secret rules: the answer is redacted with them.
+          const text = `${redactOutgoingText(answer.text)}\n\nstrata: ${RESCAN_PENDING_NOTE}`;
+          return toolAnswer({ text, structured: redactOutgoing(structured) });
         } catch (error) {
           return toolError(error);
         }

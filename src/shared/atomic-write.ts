@@ -1,10 +1,38 @@
 // Owns crash-safe file output: write to a temp file beside the target, fsync, then rename over it.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 
+export interface AtomicWriteOptions {
+  /** The new file's mode (default 0644 less the umask); set exactly, whatever the umask. */
+  mode?: number;
+  /** The new file's owner; tried, and left to the writing user where the system refuses it. */
+  owner?: { uid: number; gid: number };
+}
+
 /** Writes `data` to `path` so that readers see either the old file or the new one, never a torn file. */
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  writeChunksAtomic(path, [data]);
+export function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  writeChunksAtomic(path, [data], options);
+}
+
+/** The temp file takes the target's mode and owner before any byte is written to it. */
+function applyModeAndOwner(fd: number, options: AtomicWriteOptions): void {
+  if (options.mode !== undefined) fchmodSync(fd, options.mode);
+  if (!options.owner) return;
+  try {
+    fchownSync(fd, options.owner.uid, options.owner.gid);
+  } catch {
+    // Only root may give a file away: anyone else writes a file they own, as the target already was.
+  }
 }
 
 /** Text pieces are gathered up to this size before each write. */
@@ -17,13 +45,18 @@ function writeAll(fd: number, data: string | Uint8Array): void {
 }
 
 /** writeFileAtomic for data made piece by piece: the whole file is never held in memory. */
-export function writeChunksAtomic(path: string, chunks: Iterable<string | Uint8Array>): void {
+export function writeChunksAtomic(
+  path: string,
+  chunks: Iterable<string | Uint8Array>,
+  options: AtomicWriteOptions = {},
+): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   let fd: number | undefined;
   try {
-    fd = openSync(tmp, 'wx', 0o644);
+    fd = openSync(tmp, 'wx', options.mode ?? 0o644);
+    applyModeAndOwner(fd, options);
     let pending = '';
     for (const chunk of chunks) {
       if (typeof chunk !== 'string') {

@@ -68,7 +68,7 @@ export function registerHookCommand(program: Command, io: CliIo): void {
       if (!Number.isInteger(budget) || budget < 0)
         throw usageError(`--budget must be a non-negative integer, got "${opts.budget}"`);
       const { runHookContext } = await import('../../hooks/run-hooks.js');
-      const code = runHookContext(
+      const code = await runHookContext(
         { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
         client,
         budget,
@@ -96,17 +96,16 @@ atomically; a file that cannot be parsed is refused.`,
     )
     .action(async (opts: { client: string; path?: string; print?: boolean }) => {
       const client = parseClient(opts.client);
-      const [{ hookConfigPath }, { mergeHookConfig }, { writeConfigFile }, { resolve }, { existsSync, readFileSync }] =
+      const [{ hookConfigPath }, { mergeHookConfig }, { readConfigFile, writeConfigFile }, { resolve }] =
         await Promise.all([
           import('../../core/agent-config/clients.js'),
           import('../../core/agent-config/hook-config.js'),
           import('../../core/agent-config/config-file.js'),
           import('node:path'),
-          import('node:fs'),
         ]);
       const path = opts.path ? resolve(io.cwd, opts.path) : hookConfigPath(client, io.env);
       if (opts.print) {
-        io.stdout.write(mergeHookConfig(client, existsSync(path) ? readFileSync(path, 'utf8') : undefined, path));
+        io.stdout.write(mergeHookConfig(client, readConfigFile(path), path));
         return;
       }
       const result = writeConfigFile(path, (current) => mergeHookConfig(client, current, path));

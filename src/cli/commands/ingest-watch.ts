@@ -31,6 +31,12 @@ export async function runIngestWatch(io: CliIo, paths: string[], flags: WatchFla
       signal: stop.signal,
       onWatching: (roots) =>
         printLine(io.stderr, `strata: watching ${roots.map((r) => tildify(r, io.env)).join(', ')} (Ctrl-C to stop)`),
+      onRescan: (slice) =>
+        printLine(
+          io.stderr,
+          `strata: scanned ${slice.blocksScanned} stored blocks again with the current secret rules` +
+            (slice.complete ? '; the scan is done' : '; more to come'),
+        ),
       onBatch: (batch) => {
         if (flags.json) return printLine(io.stdout, JSON.stringify({ at: new Date().toISOString(), ...batch }));
         const parts = [

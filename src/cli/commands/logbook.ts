@@ -86,6 +86,8 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
   const provider = createProvider(config, { env: io.env, cwd: io.cwd });
   const store = openStoreForWrite(io);
   try {
+    // Conversations go to a model provider: texts stored under older secret rules are scanned first.
+    (await import('./redact.js')).rescanIfRulesChanged(io, store, format === 'json');
     let selection: WorkspaceSelection;
     let workspace: string;
     if (history) {

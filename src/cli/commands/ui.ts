@@ -150,7 +150,8 @@ export function registerUiCommands(program: Command, io: CliIo): void {
       ]);
       const store = openStoreForRead(io);
       try {
-        const detail = sessionDetail(store.db, session);
+        const { redactIfPending } = await import('../../core/redaction/outgoing.js');
+        const detail = redactIfPending(store.db, sessionDetail(store.db, session));
         const out = resolve(io.cwd, opts.html);
         writeFileAtomic(out, sessionHtml(detail));
         printLine(io.stderr, `wrote ${out} (${detail.messages.length} messages)`);

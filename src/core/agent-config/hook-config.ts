@@ -1,8 +1,18 @@
 // Owns registering `strata hook ingest` and `strata hook context` in each client's hooks file, with the
 // client's own event names and entry shape. Strata's entries are recognised by their command (`strata
-// hook ...`): an install replaces them and keeps everything else; an entry already as wanted stays put.
+// hook ingest|context`, exactly as strata writes them): an install replaces them and keeps everything
+// else, byte for byte; an entry already as wanted stays put.
 import type { AgentClient } from './clients.js';
-import { arrayAt, isStrataCommand, objectAt, parseJsonObject, printJsonLike, type JsonObject } from './json-merge.js';
+import type { Node } from 'jsonc-parser';
+import {
+  editJson,
+  isStrataCommand,
+  newJsonText,
+  nodeAt,
+  parseJsonRoot,
+  valueOf,
+  type JsonObject,
+} from './json-edit.js';
 import { OPENCODE_PLUGIN } from './opencode-plugin.js';
 
 interface HookSpec {
@@ -61,38 +71,70 @@ function hookEntry(client: AgentClient, spec: HookSpec): JsonObject {
   return { type: 'command', command: spec.command, timeout: seconds };
 }
 
-/** Removes strata's entries from one event's list (matcher groups, or Cursor's flat entries). */
-function withoutStrata(list: unknown[], flat: boolean): unknown[] {
-  if (flat) return list.filter((entry) => !isStrataCommand((entry as JsonObject | null)?.command));
-  const kept: unknown[] = [];
-  for (const group of list) {
-    const hooks = (group as JsonObject | null)?.hooks;
-    if (!Array.isArray(hooks)) {
-      kept.push(group);
-      continue;
-    }
-    const rest = hooks.filter((h) => !isStrataCommand((h as JsonObject | null)?.command));
-    if (rest.length === hooks.length) kept.push(group);
-    else if (rest.length > 0) kept.push({ ...(group as JsonObject), hooks: rest });
-  }
-  return kept;
+/** The last value of `key` in an object node (as JSON.parse reads a repeated key). */
+function propertyValue(node: Node | undefined, key: string): Node | undefined {
+  if (node?.type !== 'object') return undefined;
+  return (node.children ?? []).filter((p) => p.children?.[0]?.value === key).at(-1)?.children?.[1];
 }
 
-/** The client's hooks file with strata's hooks registered (other hooks and settings kept). */
+interface StrataItem {
+  index: number;
+  /** Indexes of strata's hooks inside a matcher group that also holds other hooks; undefined: the whole item. */
+  hooks?: number[];
+}
+
+/** Strata's items in one event's list (Cursor's flat entries, or hooks inside matcher groups). */
+function strataItems(list: Node, flat: boolean): StrataItem[] {
+  const found: StrataItem[] = [];
+  for (const [index, item] of (list.children ?? []).entries()) {
+    if (flat) {
+      if (isStrataCommand(valueOf(propertyValue(item, 'command')))) found.push({ index });
+      continue;
+    }
+    const hooks = propertyValue(item, 'hooks');
+    if (hooks?.type !== 'array') continue;
+    const children = hooks.children ?? [];
+    const ours = children.flatMap((h, i) => (isStrataCommand(valueOf(propertyValue(h, 'command'))) ? [i] : []));
+    if (ours.length === children.length && ours.length > 0) found.push({ index });
+    else if (ours.length > 0) found.push({ index, hooks: ours });
+  }
+  return found;
+}
+
+/** The client's hooks file with strata's hooks registered; only strata's own entries are edited in the text. */
 export function mergeHookConfig(client: AgentClient, current: string | undefined, path: string): string {
   if (client === 'opencode') return OPENCODE_PLUGIN;
-  const doc = parseJsonObject(current, path);
-  if (client === 'cursor' && doc.version === undefined) doc.version = 1;
-  const hooks = objectAt(doc, 'hooks', path);
   const flat = client === 'cursor';
-  for (const spec of hookSpecs(client)) {
+  const wanted = (spec: HookSpec): JsonObject => {
     const entry = hookEntry(client, spec);
-    const wanted = flat ? entry : { ...(spec.matcher ? { matcher: spec.matcher } : {}), hooks: [entry] };
-    const existing = arrayAt(hooks, spec.event, path);
-    const ours = existing.filter((e) => JSON.stringify(withoutStrata([e], flat)) !== JSON.stringify([e]));
-    if (ours.length === 1 && JSON.stringify(ours[0]) === JSON.stringify(wanted)) continue;
-    hooks[spec.event] = [...withoutStrata(existing, flat), wanted];
+    return flat ? entry : { ...(spec.matcher ? { matcher: spec.matcher } : {}), hooks: [entry] };
+  };
+  if (current === undefined || current.trim() === '') {
+    const hooks: JsonObject = {};
+    for (const spec of hookSpecs(client)) hooks[spec.event] = [wanted(spec)];
+    return newJsonText(flat ? { version: 1, hooks } : { hooks });
   }
-  if (current !== undefined && JSON.stringify(parseJsonObject(current, path)) === JSON.stringify(doc)) return current;
-  return printJsonLike(doc, current);
+  let text = current;
+  if (flat && propertyValue(parseJsonRoot(text, path), 'version') === undefined) text = editJson(text, ['version'], 1);
+  for (const spec of hookSpecs(client)) {
+    const root = parseJsonRoot(text, path);
+    nodeAt(root, ['hooks'], path, 'object');
+    const list = nodeAt(root, ['hooks', spec.event], path, 'array');
+    if (!list) {
+      text = editJson(text, ['hooks', spec.event], [wanted(spec)]);
+      continue;
+    }
+    const ours = strataItems(list, flat);
+    const only = ours.length === 1 && ours[0]!.hooks === undefined ? list.children![ours[0]!.index] : undefined;
+    if (only && JSON.stringify(valueOf(only)) === JSON.stringify(wanted(spec))) continue;
+    // From the last item back, so that the indexes still to edit stay valid.
+    for (const item of ours.reverse()) {
+      if (item.hooks === undefined) text = editJson(text, ['hooks', spec.event, item.index], undefined);
+      else
+        for (const h of item.hooks.reverse())
+          text = editJson(text, ['hooks', spec.event, item.index, 'hooks', h], undefined);
+    }
+    text = editJson(text, ['hooks', spec.event, -1], wanted(spec), true);
+  }
+  return text;
 }

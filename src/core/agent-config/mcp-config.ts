@@ -3,7 +3,8 @@
 import { parse as parseToml } from 'smol-toml';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentClient } from './clients.js';
-import { objectAt, parseJsonObject, printJsonLike } from './json-merge.js';
+import { editJson, newJsonText, nodeAt, parseJsonRoot, valueOf } from './json-edit.js';
+import { setTomlTableKeys } from './toml-table-edit.js';
 
 const SERVER_NAME = 'strata';
 const COMMAND = 'strata';
@@ -45,46 +46,51 @@ function sameEntry(value: unknown): boolean {
 }
 
 /**
- * Codex: appends the table when absent, replaces its header block in place when it differs (the rest of
- * the file, comments included, stays as written), and checks that the result parses to the entry.
+ * Codex: appends the table when absent; when it differs, sets only its `command` and `args` (its other keys,
+ * comments and the rest of the file stay as written), and checks that the result parses to the entry.
  */
 function mergeToml(current: string | undefined, path: string): string {
   const text = current ?? '';
   const doc = parseTomlText(text, path);
   const servers = doc.mcp_servers as Record<string, unknown> | undefined;
   if (sameEntry(servers?.[SERVER_NAME])) return text;
-  let next: string;
-  if (servers?.[SERVER_NAME] === undefined) {
-    next = text === '' ? TOML_SNIPPET : `${text}${text.endsWith('\n') ? '' : '\n'}\n${TOML_SNIPPET}`;
-  } else {
-    const lines = text.split('\n');
-    const start = lines.findIndex((l) => l.trim() === `[mcp_servers.${SERVER_NAME}]`);
-    if (start < 0)
-      throw new StrataError(
-        'CONFIG',
-        `${path} defines mcp_servers.${SERVER_NAME} in a form strata does not rewrite; edit it by hand (see \`strata ` +
-          `mcp config --client codex\`)`,
-      );
-    let end = start + 1;
-    while (end < lines.length && !/^\s*\[/.test(lines[end]!)) end++;
-    // Comments and blank lines just above the next table belong to it.
-    while (end > start + 1 && /^\s*(#.*)?$/.test(lines[end - 1]!)) end--;
-    next = [...lines.slice(0, start), ...TOML_SNIPPET.trimEnd().split('\n'), ...lines.slice(end)].join('\n');
-  }
-  if (!sameEntry((parseTomlText(next, path).mcp_servers as Record<string, unknown> | undefined)?.[SERVER_NAME])) {
+  if (servers?.[SERVER_NAME] === undefined)
+    return text === '' ? TOML_SNIPPET : `${text}${text.endsWith('\n') ? '' : '\n'}\n${TOML_SNIPPET}`;
+  const next = setTomlTableKeys(text, `mcp_servers.${SERVER_NAME}`, [
+    ['command', JSON.stringify(COMMAND)],
+    ['args', `[${ARGS.map((a) => JSON.stringify(a)).join(', ')}]`],
+  ]);
+  if (next === undefined)
+    throw new StrataError(
+      'CONFIG',
+      `${path} defines mcp_servers.${SERVER_NAME} in a form strata does not rewrite; edit it by hand (see \`strata ` +
+        `mcp config --client codex\`)`,
+    );
+  const after = parseTomlText(next, path);
+  const entry = (after.mcp_servers as Record<string, unknown> | undefined)?.[SERVER_NAME] as Record<string, unknown>;
+  // Everything but strata's command and args must read the same as before.
+  const rest = (value: Record<string, unknown>) =>
+    JSON.stringify(value, (key, v: unknown) =>
+      typeof v === 'bigint' ? String(v) : key === SERVER_NAME ? { ...(v as object), command: 0, args: 0 } : v,
+    );
+  if (!sameEntry(entry) || rest(after) !== rest(doc))
     throw new StrataError('CONFIG', `could not merge the strata server into ${path}; left it unchanged`);
-  }
   return next;
 }
 
-/** The client's configuration file with strata's MCP server entry set (other content kept). */
+/** The client's configuration file with strata's MCP server entry set (only that entry's text changes). */
 export function mergeMcpConfig(client: AgentClient, current: string | undefined, path: string): string {
   if (client === 'codex') return mergeToml(current, path);
-  const doc = parseJsonObject(current, path);
-  if (client === 'opencode' && current === undefined) doc.$schema = 'https://opencode.ai/config.json';
-  const servers = objectAt(doc, serversKey(client), path);
-  if (JSON.stringify(servers[SERVER_NAME]) === JSON.stringify(mcpServerEntry(client)) && current !== undefined)
-    return current;
-  servers[SERVER_NAME] = mcpServerEntry(client);
-  return printJsonLike(doc, current);
+  const entry = mcpServerEntry(client);
+  if (current === undefined || current.trim() === '') {
+    const doc = { [serversKey(client)]: { [SERVER_NAME]: entry } };
+    return newJsonText(
+      client === 'opencode' && current === undefined ? { $schema: 'https://opencode.ai/config.json', ...doc } : doc,
+    );
+  }
+  const root = parseJsonRoot(current, path);
+  nodeAt(root, [serversKey(client)], path, 'object');
+  const existing = valueOf(nodeAt(root, [serversKey(client), SERVER_NAME], path, 'object'));
+  if (JSON.stringify(existing) === JSON.stringify(entry)) return current;
+  return editJson(current, [serversKey(client), SERVER_NAME], entry);
 }

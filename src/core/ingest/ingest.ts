@@ -14,6 +14,9 @@ import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
 import { ADAPTERS } from '../../sources/registry.js';
 import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.js';
+import { clearDeferred, pendingDeferred } from './deferred.js';
+import { addDeferredInputs } from './deferred-inputs.js';
+import { rescanSlice } from '../redaction/rescan-store.js';
 import { createRedactor } from './redact.js';
 import { applyParseOutput } from './apply.js';
 import { checkParsedFields } from './field-checks.js';
@@ -49,7 +52,15 @@ export interface IngestOptions {
    * of the run, still holding the writer lock.
    */
   afterWrite?: (db: Database) => void;
+  /**
+   * Batches of stored blocks this run scans again when the secret rules changed (see core/redaction): every
+   * writer moves a pending scan on, a bounded step at a time (default RESCAN_BATCHES_PER_RUN; 0: none).
+   */
+  rescanBatches?: number;
 }
+
+/** 5 × 2,000 blocks: a hook's run stays short, and a scan of a 1M-block store is done in 100 runs. */
+export const RESCAN_BATCHES_PER_RUN = 5;
 
 export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
@@ -58,7 +69,14 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   // Files the store already holds keep their agent without being read again if unchanged (a hint only:
   // the rows are loaded again under the lock below).
   const remembered = (options.paths ?? []).length > 0 ? new SourceRegistry(options.store.db).loadStats() : new Map();
-  const inputs = await resolveInputs(options.paths ?? [], adapters, env, options.cwd ?? process.cwd(), remembered);
+  const cwd = options.cwd ?? process.cwd();
+  const inputs = await resolveInputs(options.paths ?? [], adapters, env, cwd, remembered);
+  // Work a writer deferred while the lock was held (a session-end hook) is done by this run, redacted.
+  const deferred = options.redact === false ? { entries: [], unreadable: [] } : pendingDeferred(options.store.path);
+  const deferredDone = [
+    ...deferred.unreadable,
+    ...(await addDeferredInputs(inputs, deferred.entries, options.adapters ?? ADAPTERS, env, cwd, remembered)),
+  ];
   const lock = acquireLock(options.lockPath ?? `${options.store.path}.lock`, {
     timeoutMs: options.lockTimeoutMs ?? 30_000,
     command: 'strata ingest',
@@ -81,6 +99,9 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     ensureSessionStats(options.store.db);
     // Blocks an interrupted ingest stored without indexing them (see session-writer.ts) are indexed first.
     report.blocksIndexedLate = writer.fts.catchUp();
+    // Texts stored under older secret rules are scanned again before this run adds its own.
+    const rescanBatches = options.rescanBatches ?? RESCAN_BATCHES_PER_RUN;
+    if (options.redact !== false && rescanBatches > 0) rescanSlice(options.store, rescanBatches);
     const redactor = createRedactor(options.redact ?? true);
     const known = registry.loadAll();
     const total = inputs.files.length;
@@ -137,7 +158,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       writer.fts.flush();
       if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
       // Sources gone from a scanned root, or from under a folder the user named, are archived.
-      const named = (options.paths ?? []).map((p) => resolve(options.cwd ?? process.cwd(), p));
+      const named = (options.paths ?? []).map((p) => resolve(cwd, p));
       markMissingSources(
         known,
         inputs.files,
@@ -147,6 +168,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
         named.length === 0 ? undefined : named.filter(isFolder),
       );
       options.afterWrite?.(options.store.db);
+      clearDeferred(deferredDone);
     } finally {
       try {
         if (bulk) writer.fts.setBulkMerging(false);

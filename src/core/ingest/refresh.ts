@@ -1,6 +1,6 @@
 // Owns keeping a long-running reader fresh: an incremental ingest of the default roots when the last one
-// is older than a maximum age, never waiting for another writer (a held lock means "answer from what is
-// stored"). The time of the last refresh lives in a small file under the data directory.
+// is older than a maximum age or work waits for a writer, never waiting for another writer (a held lock
+// means "answer from what is stored"). The time of the last refresh lives in a small file under the data directory.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../../store/db.js';
@@ -9,6 +9,8 @@ import { StrataError, describeError } from '../../shared/errors.js';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 import type { IngestOptions } from './ingest.js';
 import type { IngestReport } from './report.js';
+import { hasDeferred } from './deferred.js';
+import { rescanPending } from '../redaction/rescan-pending.js';
 
 export const LAST_INGEST_FILE = 'last-ingest.json';
 
@@ -22,6 +24,11 @@ export interface RefresherOptions {
   maxAgeMs: number;
   now?: () => number;
   ingestFn?: (options: IngestOptions) => Promise<IngestReport>;
+  /**
+   * Work waiting for any writer (a hook's deferred ingest, a scan with newer secret rules): a refresh runs
+   * for it even when fresh (default: both are checked).
+   */
+  pendingWork?: () => boolean;
   /** Told about failures other than a held lock (the refresh itself never throws). */
   onError?: (message: string) => void;
 }
@@ -50,10 +57,11 @@ export function createRefresher(options: RefresherOptions): () => Promise<Refres
   const now = options.now ?? Date.now;
   // The ingest engine (every adapter) loads on the first refresh, not when a server starts.
   const run = options.ingestFn ?? (async (o: IngestOptions) => (await import('./ingest.js')).ingest(o));
+  const pendingWork = options.pendingWork ?? (() => hasDeferred(options.store.path) || rescanPending(options.store.db));
   let inFlight: Promise<RefreshOutcome> | undefined;
   async function refreshOnce(): Promise<RefreshOutcome> {
     const started = now();
-    if (started - readLastIngest(options.env) < options.maxAgeMs) return 'fresh';
+    if (started - readLastIngest(options.env) < options.maxAgeMs && !pendingWork()) return 'fresh';
     try {
       await run({ store: options.store, paths: [], env: options.env, cwd: options.cwd, lockTimeoutMs: 0 });
       recordLastIngest(options.env, started);

@@ -1,7 +1,9 @@
 // Owns `ingest --watch`: one watcher per store (a lock file beside it; a second watcher gets LOCKED),
 // recursive fs.watch over the roots (no polling: an idle watcher uses no CPU), changed files collected
 // and ingested after a quiet period, one file at a time so a stop request is honoured between files.
-// A store lock held by another writer leaves the changed files pending for the next round.
+// A store lock held by another writer leaves the changed files pending for the next round. Between rounds
+// it does what waits for any writer: files a hook queued (deferred.ts), and a scan with newer secret rules,
+// one bounded step per quiet period until it is done.
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Store } from '../../store/db.js';
@@ -10,7 +12,10 @@ import type { Env } from '../../shared/paths.js';
 import { StrataError, describeError } from '../../shared/errors.js';
 import { acquireLock } from '../../shared/file-lock.js';
 import { ADAPTERS } from '../../sources/registry.js';
-import { ingest, type IngestOptions } from './ingest.js';
+import { RESCAN_BATCHES_PER_RUN, ingest, type IngestOptions } from './ingest.js';
+import { pendingDeferred } from './deferred.js';
+import { rescanSlice, type RescanSlice } from '../redaction/rescan-store.js';
+import { rescanPending } from '../redaction/rescan-pending.js';
 import type { IngestReport } from './report.js';
 
 export interface WatchOptions {
@@ -27,6 +32,8 @@ export interface WatchOptions {
   signal: AbortSignal;
   onWatching?: (roots: string[]) => void;
   onBatch?: (batch: { files: number; messagesAdded: number; deferred: number; problems: string[] }) => void;
+  /** After each step of a scan with newer secret rules. */
+  onRescan?: (slice: RescanSlice) => void;
   ingestFn?: (options: IngestOptions) => Promise<IngestReport>;
 }
 
@@ -64,6 +71,33 @@ export async function watchAndIngest(options: WatchOptions): Promise<void> {
   const watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
+  let rescanTimer: NodeJS.Timeout | undefined;
+
+  /** Queued files join the next round; one bounded step of a pending scan runs under the store lock. */
+  const pendingWork = () => {
+    if (options.signal.aborted) return;
+    const queued = pendingDeferred(options.store.path).entries.flatMap((e) => e.paths);
+    if (queued.some((file) => !pending.has(file))) {
+      for (const file of queued) pending.add(file);
+      schedule();
+    }
+    if (options.redact === false || !rescanPending(options.store.db)) return;
+    try {
+      const storeLock = acquireLock(`${options.store.path}.lock`, { timeoutMs: 0, command: 'strata ingest --watch' });
+      try {
+        options.onRescan?.(rescanSlice(options.store, RESCAN_BATCHES_PER_RUN));
+      } finally {
+        storeLock.release();
+      }
+    } catch (error) {
+      if (!(error instanceof StrataError && error.code === 'LOCKED')) {
+        // Not retried: the next `strata ingest` or `strata redact` says what is wrong.
+        options.onBatch?.({ files: 0, messagesAdded: 0, deferred: 0, problems: [`rescan: ${describeError(error)}`] });
+        return;
+      }
+    }
+    if (rescanPending(options.store.db)) rescanTimer = setTimeout(pendingWork, debounceMs);
+  };
 
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -102,6 +136,7 @@ export async function watchAndIngest(options: WatchOptions): Promise<void> {
       draining = undefined;
       // Changes that arrived while ingesting, or files another writer kept us from, go in the next round.
       if (pending.size > 0) schedule();
+      else pendingWork();
     });
     return draining;
   };
@@ -121,12 +156,14 @@ export async function watchAndIngest(options: WatchOptions): Promise<void> {
       watchers.push(watcher);
     }
     options.onWatching?.(roots);
+    pendingWork();
     await new Promise<void>((resolveStop) => {
       if (options.signal.aborted) return resolveStop();
       options.signal.addEventListener('abort', () => resolveStop(), { once: true });
     });
   } finally {
     if (timer) clearTimeout(timer);
+    if (rescanTimer) clearTimeout(rescanTimer);
     for (const w of watchers) w.close();
     await draining;
     lock.release();

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../store/db.js';
 import { REDACTION_RULES_VERSION } from '../../shared/redact/index.js';
 import { ingest } from '../ingest/ingest.js';
-import { needsRescan, pendingBlocks, rescanStore } from './rescan-store.js';
+import { needsRescan, pendingBlocks, rescanSlice, rescanStore } from './rescan-store.js';
 
 // Built at run time, so this file itself holds no secret.
 const SECRET = ['ghp', '1234567890abcdefghijklmnopqrstuvwxyzAB'].join('_');
@@ -115,6 +115,26 @@ describe('rescanStore', () => {
     expect(needsRescan(store)).toBe(true);
     expect(pendingBlocks(store)).toBe(2);
     expect(rescanStore(store).blocksScanned).toBe(2);
+    expect(needsRescan(store)).toBe(false);
+  });
+
+  it('goes in bounded slices for writers: one batch each, resumed by the next, the other texts with the last', () => {
+    expect(rescanSlice(store, 1, 1)).toEqual({ blocksScanned: 1, complete: false, secrets: 1 });
+    expect(pendingBlocks(store)).toBe(2);
+    expect(leaks()).toContain('logbooks.data');
+    expect(rescanSlice(store, 1, 1).complete).toBe(false);
+    const last = rescanSlice(store, 1, 1);
+    expect(last.complete).toBe(true);
+    expect(leaks()).toEqual([]);
+    expect(needsRescan(store)).toBe(false);
+    expect(rescanSlice(store, 1, 1)).toEqual({ blocksScanned: 0, complete: true, secrets: 0 });
+  });
+
+  it('is moved on by every ingest, whatever it ingests', async () => {
+    const other = join(dir, 'other.jsonl');
+    writeFileSync(other, '');
+    await ingest({ store, paths: [other], env: { HOME: dir }, cwd: dir, pipeline: 'inline' });
+    expect(leaks()).toEqual([]);
     expect(needsRescan(store)).toBe(false);
   });
 });

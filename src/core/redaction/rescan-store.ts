@@ -47,7 +47,7 @@ const readState = (db: Database): State =>
   db.prepare('SELECT rules, scan_next, scan_end FROM redaction_state WHERE id = 1').get() as State;
 
 /** True when stored texts were redacted with other rules than these, or a scan was interrupted. */
-export function needsRescan(store: Store): boolean {
+export function needsRescan(store: Pick<Store, 'db'>): boolean {
   const state = readState(store.db);
   return state.rules !== REDACTION_RULES_VERSION || state.scan_end !== null;
 }
@@ -100,8 +100,15 @@ interface BlockRow {
   meta: string | null;
 }
 
-/** Scans blocks in (from, end] in batches; returns how many were read. */
-function scanBlocks(store: Store, from: number, end: number, tally: Tally, options: RescanOptions): number {
+/** Scans blocks in (from, end] in at most `maxBatches` batches; says how many were read and whether all were. */
+function scanBlocks(
+  store: Store,
+  from: number,
+  end: number,
+  tally: Tally,
+  options: RescanOptions,
+  maxBatches: number,
+): { done: number; complete: boolean } {
   const { db } = store;
   const batch = options.batchSize ?? 2000;
   const select = db.prepare<[number, number, number], BlockRow>(
@@ -133,15 +140,16 @@ function scanBlocks(store: Store, from: number, end: number, tally: Tally, optio
     }
     if (!options.dryRun) progress.run(rows[rows.length - 1]!.id);
   });
-  for (;;) {
+  for (let batches = 0; ; batches++) {
     const rows = select.all(next, end, batch);
     if (rows.length === 0) break;
+    if (batches >= maxBatches) return { done, complete: false };
     step(rows);
     next = rows[rows.length - 1]!.id;
     done += rows.length;
     options.onProgress?.(done, total);
   }
-  return done;
+  return { done, complete: true };
 }
 
 /** Redacts one text column of a table: read by a cursor, only the changed rows are held and written. */
@@ -181,6 +189,48 @@ const OTHER_COLUMNS: ColumnTarget[] = [
   { table: 'logbooks', key: 'workspace', column: 'data', json: true },
 ];
 
+/** How far a bounded scan got: `complete` once every stored text has been read with the current rules. */
+export interface RescanSlice {
+  blocksScanned: number;
+  complete: boolean;
+}
+
+/**
+ * Scans with the current rules, the caller holding the writer lock, reading at most `maxBatches` batches of
+ * blocks (the other texts are read with the last batch). A scan cut short resumes where it stopped.
+ */
+function scanUnderLock(store: Store, tally: Tally, options: RescanOptions, maxBatches = Infinity): RescanSlice {
+  const { db } = store;
+  const before = readState(db);
+  const resuming = before.rules === REDACTION_RULES_VERSION && before.scan_end !== null;
+  const from = resuming ? before.scan_next : 0;
+  const end = resuming
+    ? before.scan_end!
+    : (db.prepare('SELECT COALESCE(MAX(id), 0) FROM blocks').pluck().get() as number);
+  if (!options.dryRun && !resuming) {
+    db.prepare('UPDATE redaction_state SET rules = ?, scan_next = 0, scan_end = ? WHERE id = 1').run(
+      REDACTION_RULES_VERSION,
+      end,
+    );
+  }
+  const scanned = scanBlocks(store, from, end, tally, options, maxBatches);
+  if (!scanned.complete) return { blocksScanned: scanned.done, complete: false };
+  for (const target of OTHER_COLUMNS) scanColumn(db, target, tally, Boolean(options.dryRun));
+  if (!options.dryRun) db.prepare('UPDATE redaction_state SET scan_next = 0, scan_end = NULL WHERE id = 1').run();
+  return { blocksScanned: scanned.done, complete: true };
+}
+
+/**
+ * One bounded step of the scan for a writer that already holds the lock (a hook, the watcher, the MCP
+ * refresh): nothing when the store is current, else at most `maxBatches` batches of blocks.
+ */
+export function rescanSlice(store: Store, maxBatches: number, batchSize?: number): RescanSlice & { secrets: number } {
+  if (!needsRescan(store)) return { blocksScanned: 0, complete: true, secrets: 0 };
+  const tally = new Tally();
+  const slice = scanUnderLock(store, tally, batchSize ? { batchSize } : {}, maxBatches);
+  return { ...slice, secrets: tally.redactor.count };
+}
+
 /**
  * Scans the store with the current rules and records them. Blocks redacted with the current rules
  * already (written after the last scan began) are not read again.
@@ -193,23 +243,9 @@ export function rescanStore(store: Store, options: RescanOptions = {}): RescanRe
         onWait: options.onLockWait,
       });
   try {
-    const { db } = store;
-    const before = readState(db);
+    const before = readState(store.db);
     const tally = new Tally();
-    const resuming = before.rules === REDACTION_RULES_VERSION && before.scan_end !== null;
-    const from = resuming ? before.scan_next : 0;
-    const end = resuming
-      ? before.scan_end!
-      : (db.prepare('SELECT COALESCE(MAX(id), 0) FROM blocks').pluck().get() as number);
-    if (!options.dryRun && !resuming) {
-      db.prepare('UPDATE redaction_state SET rules = ?, scan_next = 0, scan_end = ? WHERE id = 1').run(
-        REDACTION_RULES_VERSION,
-        end,
-      );
-    }
-    const blocksScanned = scanBlocks(store, from, end, tally, options);
-    for (const target of OTHER_COLUMNS) scanColumn(db, target, tally, Boolean(options.dryRun));
-    if (!options.dryRun) db.prepare('UPDATE redaction_state SET scan_next = 0, scan_end = NULL WHERE id = 1').run();
+    const { blocksScanned } = scanUnderLock(store, tally, options);
     return {
       rulesBefore: before.rules,
       rules: REDACTION_RULES_VERSION,

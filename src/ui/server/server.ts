@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { handleApi, type ApiContext } from './api.js';
 import { refusal } from './host-guard.js';
 import { StrataError } from '../../shared/errors.js';
+import { redactOutgoing, rescanPending } from '../../core/redaction/outgoing.js';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -69,7 +70,10 @@ function handleRequest(options: UiServerOptions, port: number, req: IncomingMess
   const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
   if (url.pathname.startsWith('/api/')) {
     const { status, body } = handleApi(options, url.pathname.slice(5), url.searchParams);
-    return sendJson(res, status, body, head);
+    // While stored texts wait for a scan with newer secret rules, answers are redacted with them (and say so).
+    if (!rescanPending(options.db)) return sendJson(res, status, body, head);
+    res.setHeader('X-Strata-Rescan', 'pending');
+    return sendJson(res, status, redactOutgoing(body), head);
   }
   const asset = ASSETS[url.pathname];
   if (!asset) return send(res, 404, 'text/plain; charset=utf-8', '404 not found\n', head);
