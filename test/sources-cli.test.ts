@@ -11,6 +11,7 @@ import { codexContractFixture } from './support/contract-fixtures/codex.js';
 import { geminiContractFixture } from './support/contract-fixtures/gemini.js';
 import { opencodeContractFixture } from './support/contract-fixtures/opencode.js';
 import { puffinContractFixture } from './support/contract-fixtures/puffin.js';
+import { clineContractFixture } from './support/contract-fixtures/cline.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -37,6 +38,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     opencode: join(home, '.local', 'share', 'opencode'),
     aider: projects,
     puffin: projects,
+    cline: join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -49,6 +51,8 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.opencode!, opencodeContractFixture);
   place(projects, aiderContractFixture);
   place(projects, puffinContractFixture);
+  // The Cline fixture's session path starts with the extension folder; its root is that folder.
+  place(dirname(roots.cline!), clineContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -66,6 +70,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   aider: aiderContractFixture.minimal.messages,
   opencode: opencodeContractFixture.minimal.messages,
   puffin: puffinContractFixture.minimal.messages,
+  cline: clineContractFixture.minimal.messages,
 };
 
 function json<T>(args: string[], env: Record<string, string>): T {
@@ -92,7 +97,7 @@ describe('strata ingest / sources over default roots', () => {
     }>(['ingest', '--json'], home.env);
     expect(report.problems).toEqual([]);
     expect(report.filesFailed).toBe(0);
-    expect(report.filesIngested).toBe(6);
+    expect(report.filesIngested).toBe(Object.keys(MINIMAL_MESSAGES).length);
     expect(report.roots.map((r) => `${r.agent} ${r.root}`).sort()).toEqual(
       Object.entries(home.roots)
         .map(([a, r]) => `${a} ${r}`)

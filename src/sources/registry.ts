@@ -7,6 +7,7 @@ import { aiderAdapter } from './aider/index.js';
 import { opencodeAdapter } from './opencode/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiAdapter } from './gemini/index.js';
+import { clineAdapter } from './cline/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -16,6 +17,7 @@ export const ADAPTERS: SourceAdapter[] = [
   opencodeAdapter,
   codexAdapter,
   geminiAdapter,
+  clineAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

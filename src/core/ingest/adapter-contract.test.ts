@@ -14,6 +14,8 @@ import { opencodeContractFixture } from '../../../test/support/contract-fixtures
 import { opencodeAdapter } from '../../sources/opencode/index.js';
 import { puffinContractFixture } from '../../../test/support/contract-fixtures/puffin.js';
 import { puffinAdapter } from '../../sources/puffin/index.js';
+import { clineContractFixture } from '../../../test/support/contract-fixtures/cline.js';
+import { clineAdapter } from '../../sources/cline/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +31,19 @@ describeAdapterContract(geminiAdapter, geminiContractFixture);
 describeAdapterContract(aiderAdapter, aiderContractFixture);
 describeAdapterContract(opencodeAdapter, opencodeContractFixture);
 describeAdapterContract(puffinAdapter, puffinContractFixture);
+describeAdapterContract(clineAdapter, clineContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
-    const checked = [claudeCodeAdapter, codexAdapter, geminiAdapter, aiderAdapter, opencodeAdapter, puffinAdapter];
+    const checked = [
+      claudeCodeAdapter,
+      codexAdapter,
+      geminiAdapter,
+      aiderAdapter,
+      opencodeAdapter,
+      puffinAdapter,
+      clineAdapter,
+    ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);
   });
