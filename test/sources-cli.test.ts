@@ -12,6 +12,7 @@ import { geminiContractFixture } from './support/contract-fixtures/gemini.js';
 import { opencodeContractFixture } from './support/contract-fixtures/opencode.js';
 import { puffinContractFixture } from './support/contract-fixtures/puffin.js';
 import { clineContractFixture } from './support/contract-fixtures/cline.js';
+import { copilotCliContractFixture } from './support/contract-fixtures/copilot-cli.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -39,6 +40,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     aider: projects,
     puffin: projects,
     cline: join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev'),
+    'copilot-cli': join(home, '.copilot'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -53,6 +55,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(projects, puffinContractFixture);
   // The Cline fixture's session path starts with the extension folder; its root is that folder.
   place(dirname(roots.cline!), clineContractFixture);
+  place(roots['copilot-cli']!, copilotCliContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -71,6 +74,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   opencode: opencodeContractFixture.minimal.messages,
   puffin: puffinContractFixture.minimal.messages,
   cline: clineContractFixture.minimal.messages,
+  'copilot-cli': copilotCliContractFixture.minimal.messages,
 };
 
 function json<T>(args: string[], env: Record<string, string>): T {

@@ -8,6 +8,7 @@ import { opencodeAdapter } from './opencode/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiAdapter } from './gemini/index.js';
 import { clineAdapter } from './cline/index.js';
+import { copilotCliAdapter } from './copilot-cli/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -18,6 +19,7 @@ export const ADAPTERS: SourceAdapter[] = [
   codexAdapter,
   geminiAdapter,
   clineAdapter,
+  copilotCliAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -16,6 +16,8 @@ import { puffinContractFixture } from '../../../test/support/contract-fixtures/p
 import { puffinAdapter } from '../../sources/puffin/index.js';
 import { clineContractFixture } from '../../../test/support/contract-fixtures/cline.js';
 import { clineAdapter } from '../../sources/cline/index.js';
+import { copilotCliContractFixture } from '../../../test/support/contract-fixtures/copilot-cli.js';
+import { copilotCliAdapter } from '../../sources/copilot-cli/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +34,7 @@ describeAdapterContract(aiderAdapter, aiderContractFixture);
 describeAdapterContract(opencodeAdapter, opencodeContractFixture);
 describeAdapterContract(puffinAdapter, puffinContractFixture);
 describeAdapterContract(clineAdapter, clineContractFixture);
+describeAdapterContract(copilotCliAdapter, copilotCliContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -43,6 +46,7 @@ describe('adapter registry', () => {
       opencodeAdapter,
       puffinAdapter,
       clineAdapter,
+      copilotCliAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

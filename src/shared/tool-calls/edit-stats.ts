@@ -154,6 +154,17 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     case 'apply_diff':
       if (path) effects.edits = [{ path, ...searchReplaceLines(str(input.diff) ?? '') }];
       break;
+    case 'str_replace_editor': {
+      // Copilot CLI's editor tool: `command` says what it did (view, create, str_replace, insert).
+      const command = str(input.command);
+      if (!path || command === 'view' || command === 'undo_edit') break;
+      if (command === 'str_replace') effects.edits = editFromStrings(path, input.old_str, input.new_str);
+      else effects.edits = [{ path, added: countLines(str(input.file_text) ?? str(input.new_str)), removed: 0 }];
+      break;
+    }
+    case 'create':
+      if (path) effects.edits = [{ path, added: countLines(str(input.file_text) ?? str(input.content)), removed: 0 }];
+      break;
     case 'write':
     case 'write_file':
     case 'write_to_file':
@@ -165,8 +176,8 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     default: // edit, replace
       effects.edits = editFromStrings(
         path,
-        input.old_string ?? input.oldString,
-        input.new_string ?? input.newString ?? input.content,
+        input.old_string ?? input.oldString ?? input.old_str,
+        input.new_string ?? input.newString ?? input.new_str ?? input.content,
       );
   }
   return effects;

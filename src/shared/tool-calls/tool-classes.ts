@@ -13,6 +13,7 @@ const BASH = new Set([
   'container.exec',
   'shell_command',
   'execute_command',
+  'powershell',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
@@ -28,6 +29,8 @@ const EDIT = new Set([
   'write_to_file',
   'replace_in_file',
   'apply_diff',
+  'create',
+  'str_replace_editor',
 ]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */
