@@ -22,7 +22,8 @@ interface AgentStats {
 }
 interface SourcesRow {
   agent: string;
-  roots: { path: string; exists: boolean }[];
+  roots: { path: string; exists: boolean; files: number }[];
+  formats: string[];
   files: number;
   sessions: number;
   messages: number;
@@ -123,10 +124,15 @@ describe('strata ingest / sources over default roots', () => {
         sessions: 1,
         messages: MINIMAL_MESSAGES[row.agent],
       });
-      expect(row.roots.filter((r) => r.exists).map((r) => r.path)).toEqual([home.roots[row.agent]]);
+      expect(row.roots.filter((r) => r.exists).map((r) => [r.path, r.files])).toEqual([[home.roots[row.agent], 1]]);
+      expect(row.formats.length).toBeGreaterThan(0);
     }
     const claude = rows.find((r) => r.agent === 'claude-code')!;
-    expect(claude.roots).toContainEqual({ path: join(home.env.HOME!, '.config', 'claude', 'projects'), exists: false });
+    expect(claude.roots).toContainEqual({
+      path: join(home.env.HOME!, '.config', 'claude', 'projects'),
+      exists: false,
+      files: 0,
+    });
   });
 
   it('ingests only the agents named with --agent', () => {

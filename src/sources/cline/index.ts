@@ -7,6 +7,14 @@ import { clineDefaultRoots, detectClineFile, discoverClineTasks, explainClineFil
 export const clineAdapter: FileAdapter = {
   agent: 'cline',
   displayName: 'Cline / Roo Code / Kilo Code',
+  locations:
+    "each editor's `globalStorage/<extension>/` (VS Code, Insiders, VSCodium, Cursor, Windsurf, remote servers) " +
+    'and `$CLINE_DIR/data` (default `~/.cline`)',
+  formats: [
+    '`tasks/<id>/api_conversation_history.json`',
+    '`ui_messages.json` (times)',
+    '`task_metadata.json` (models)',
+  ],
   format: 'file',
   defaultRoots: (env) => clineDefaultRoots(env),
   detect: detectClineFile,

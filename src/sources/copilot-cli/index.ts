@@ -7,6 +7,12 @@ import { copilotDefaultRoots, detectCopilotFile, discoverCopilotSessions, explai
 export const copilotCliAdapter: LineAdapter = {
   agent: 'copilot-cli',
   displayName: 'GitHub Copilot CLI',
+  locations: '`$COPILOT_HOME`, `$XDG_CONFIG_HOME/.copilot` or `~/.copilot`',
+  formats: [
+    '`session-state/<id>/events.jsonl` + `workspace.yaml` (2026)',
+    '`session-state/<id>.jsonl` (2025)',
+    '`history-session-state/session_<id>_<ms>.json` (2025)',
+  ],
   format: 'lines',
   defaultRoots: copilotDefaultRoots,
   detect: detectCopilotFile,
