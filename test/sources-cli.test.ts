@@ -13,6 +13,7 @@ import { opencodeContractFixture } from './support/contract-fixtures/opencode.js
 import { puffinContractFixture } from './support/contract-fixtures/puffin.js';
 import { clineContractFixture } from './support/contract-fixtures/cline.js';
 import { copilotCliContractFixture } from './support/contract-fixtures/copilot-cli.js';
+import { specstoryContractFixture } from './support/contract-fixtures/specstory.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -42,6 +43,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     puffin: projects,
     cline: join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev'),
     'copilot-cli': join(home, '.copilot'),
+    specstory: projects,
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -57,11 +59,13 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   // The Cline fixture's session path starts with the extension folder; its root is that folder.
   place(dirname(roots.cline!), clineContractFixture);
   place(roots['copilot-cli']!, copilotCliContractFixture);
+  place(projects, specstoryContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
     STRATA_AIDER_PATHS: projects,
     STRATA_PUFFIN_PATHS: projects,
+    STRATA_SPECSTORY_PATHS: projects,
   };
   return { env, roots };
 }
@@ -76,6 +80,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   puffin: puffinContractFixture.minimal.messages,
   cline: clineContractFixture.minimal.messages,
   'copilot-cli': copilotCliContractFixture.minimal.messages,
+  specstory: specstoryContractFixture.minimal.messages,
 };
 
 function json<T>(args: string[], env: Record<string, string>): T {

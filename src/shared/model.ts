@@ -10,6 +10,7 @@ export const AGENTS = [
   'puffin',
   'cline',
   'copilot-cli',
+  'specstory',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

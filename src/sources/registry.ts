@@ -9,6 +9,7 @@ import { codexAdapter } from './codex/index.js';
 import { geminiAdapter } from './gemini/index.js';
 import { clineAdapter } from './cline/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
+import { specstoryAdapter } from './specstory/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -20,6 +21,7 @@ export const ADAPTERS: SourceAdapter[] = [
   geminiAdapter,
   clineAdapter,
   copilotCliAdapter,
+  specstoryAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -18,6 +18,8 @@ import { clineContractFixture } from '../../../test/support/contract-fixtures/cl
 import { clineAdapter } from '../../sources/cline/index.js';
 import { copilotCliContractFixture } from '../../../test/support/contract-fixtures/copilot-cli.js';
 import { copilotCliAdapter } from '../../sources/copilot-cli/index.js';
+import { specstoryContractFixture } from '../../../test/support/contract-fixtures/specstory.js';
+import { specstoryAdapter } from '../../sources/specstory/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +37,7 @@ describeAdapterContract(opencodeAdapter, opencodeContractFixture);
 describeAdapterContract(puffinAdapter, puffinContractFixture);
 describeAdapterContract(clineAdapter, clineContractFixture);
 describeAdapterContract(copilotCliAdapter, copilotCliContractFixture);
+describeAdapterContract(specstoryAdapter, specstoryContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -47,6 +50,7 @@ describe('adapter registry', () => {
       puffinAdapter,
       clineAdapter,
       copilotCliAdapter,
+      specstoryAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);
