@@ -95,4 +95,19 @@ describe('Codex 0.146 records', () => {
     expect(out?.messages.map((m) => m.model)).toEqual(['gpt-5.6']);
     expect(out?.skipped).toEqual({ world_state: 1, 'event_msg:thread_settings_applied': 1 });
   });
+
+  it('keeps the first session_meta as the session and counts the later ones (Codex Desktop writes several)', () => {
+    const rec = (type: string, payload: J) => JSON.stringify({ timestamp: '2026-08-08T12:00:00Z', type, payload });
+    const lines = [
+      rec('session_meta', { id: 's1', cwd: '/w', originator: 'Codex Desktop' }),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }),
+      rec('session_meta', { id: 's1', cwd: '/w', originator: 'Codex Desktop' }),
+      rec('session_meta', { id: 's0', cwd: '/elsewhere' }),
+    ].map((text, i) => ({ text, line: i + 1 }));
+    const out = codexAdapter.format === 'lines' ? codexAdapter.parseLines(lines, { path: '/x/s1.jsonl' }) : undefined;
+    expect(out?.sessions.map((s) => [s.key, s.project])).toEqual([['s1', '/w']]);
+    expect(out?.malformed).toEqual([]);
+    expect(out?.skipped['session_meta:extra']).toBe(2);
+    expect(out?.messages.map((m) => m.kind)).toEqual(['prompt']);
+  });
 });
