@@ -14,6 +14,7 @@ import { puffinContractFixture } from './support/contract-fixtures/puffin.js';
 import { clineContractFixture } from './support/contract-fixtures/cline.js';
 import { copilotCliContractFixture } from './support/contract-fixtures/copilot-cli.js';
 import { specstoryContractFixture } from './support/contract-fixtures/specstory.js';
+import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -44,6 +45,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     cline: join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev'),
     'copilot-cli': join(home, '.copilot'),
     specstory: projects,
+    'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -60,6 +62,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(dirname(roots.cline!), clineContractFixture);
   place(roots['copilot-cli']!, copilotCliContractFixture);
   place(projects, specstoryContractFixture);
+  place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -81,6 +84,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   cline: clineContractFixture.minimal.messages,
   'copilot-cli': copilotCliContractFixture.minimal.messages,
   specstory: specstoryContractFixture.minimal.messages,
+  'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
 };
 
 function json<T>(args: string[], env: Record<string, string>): T {

@@ -11,6 +11,7 @@ export const AGENTS = [
   'cline',
   'copilot-cli',
   'specstory',
+  'vscode-copilot',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -10,6 +10,7 @@ import { geminiAdapter } from './gemini/index.js';
 import { clineAdapter } from './cline/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { specstoryAdapter } from './specstory/index.js';
+import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -22,6 +23,7 @@ export const ADAPTERS: SourceAdapter[] = [
   clineAdapter,
   copilotCliAdapter,
   specstoryAdapter,
+  vscodeCopilotAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -20,6 +20,8 @@ import { copilotCliContractFixture } from '../../../test/support/contract-fixtur
 import { copilotCliAdapter } from '../../sources/copilot-cli/index.js';
 import { specstoryContractFixture } from '../../../test/support/contract-fixtures/specstory.js';
 import { specstoryAdapter } from '../../sources/specstory/index.js';
+import { vscodeCopilotContractFixture } from '../../../test/support/contract-fixtures/vscode-copilot.js';
+import { vscodeCopilotAdapter } from '../../sources/vscode-copilot/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +40,7 @@ describeAdapterContract(puffinAdapter, puffinContractFixture);
 describeAdapterContract(clineAdapter, clineContractFixture);
 describeAdapterContract(copilotCliAdapter, copilotCliContractFixture);
 describeAdapterContract(specstoryAdapter, specstoryContractFixture);
+describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -51,6 +54,7 @@ describe('adapter registry', () => {
       clineAdapter,
       copilotCliAdapter,
       specstoryAdapter,
+      vscodeCopilotAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

@@ -168,6 +168,8 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     case 'write':
     case 'write_file':
     case 'write_to_file':
+    // VS Code Copilot Chat's text edits: the replacement texts are known, the replaced lines are not.
+    case 'texteditgroup':
       if (path) effects.edits = [{ path, added: countLines(str(input.content)), removed: 0 }];
       break;
     case 'notebookedit':

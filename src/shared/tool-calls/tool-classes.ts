@@ -31,6 +31,7 @@ const EDIT = new Set([
   'apply_diff',
   'create',
   'str_replace_editor',
+  'texteditgroup',
 ]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */
