@@ -7,21 +7,7 @@ import { basename } from 'node:path';
 import type { Block, ParsedMessage, ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import { projectOf } from './paths.js';
-
-const TURN = /^_\*\*(User|Assistant|Agent|Cursor)(?: \(([^)]*)\))?\*\*_\s*$/;
-const TITLE = /^# (.+?)(?: \((\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\))?\s*$/;
-const SESSION_ID = /<!-- \w+ Session ([\w-]+)/;
-const TOOL_USE = /<tool-use\b[^>]*data-tool-name="([^"]+)"[^>]*>([\s\S]*?)<\/tool-use>/g;
-const THINK = /<think>([\s\S]*?)<\/think>/g;
-
-/** `2026-01-03 14:51Z` / `2025-04-28 14:34:13` as ISO (a time without zone is read as UTC). */
-function isoOf(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2}))?Z?$/.exec(text.trim());
-  if (!m) return undefined;
-  const d = new Date(`${m[1]}T${m[2]}:${m[3] ?? '00'}Z`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
+import { isoOf, SESSION_ID, THINK, TITLE, TOOL_USE, TURN } from './schema.js';
 
 /** Text without the `---` separators SpecStory puts between the chunks of a turn. */
 function clean(text: string): string {

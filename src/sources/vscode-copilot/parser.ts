@@ -6,17 +6,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Block, ParsedMessage, ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
-import { isObject, num, str, type Json } from '../json-guards.js';
+import { isObject, messageText, num, str, uriPath, type Json } from './schema.js';
 import { workspaceFolderOf } from './paths.js';
-
-function messageText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  return isObject(value) ? str(value.value) : undefined;
-}
-
-function uriPath(value: unknown): string | undefined {
-  return isObject(value) ? (str(value.path) ?? str(value.fsPath)) : undefined;
-}
 
 function responseBlocks(parts: unknown[], skip: (kind: string) => void): Block[] {
   const blocks: Block[] = [];
