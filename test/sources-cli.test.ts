@@ -11,6 +11,10 @@ import { codexContractFixture } from './support/contract-fixtures/codex.js';
 import { geminiContractFixture } from './support/contract-fixtures/gemini.js';
 import { opencodeContractFixture } from './support/contract-fixtures/opencode.js';
 import { puffinContractFixture } from './support/contract-fixtures/puffin.js';
+import { clineContractFixture } from './support/contract-fixtures/cline.js';
+import { copilotCliContractFixture } from './support/contract-fixtures/copilot-cli.js';
+import { specstoryContractFixture } from './support/contract-fixtures/specstory.js';
+import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -20,7 +24,8 @@ interface AgentStats {
 }
 interface SourcesRow {
   agent: string;
-  roots: { path: string; exists: boolean }[];
+  roots: { path: string; exists: boolean; files: number }[];
+  formats: string[];
   files: number;
   sessions: number;
   messages: number;
@@ -37,6 +42,10 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     opencode: join(home, '.local', 'share', 'opencode'),
     aider: projects,
     puffin: projects,
+    cline: join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev'),
+    'copilot-cli': join(home, '.copilot'),
+    specstory: projects,
+    'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -49,11 +58,17 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.opencode!, opencodeContractFixture);
   place(projects, aiderContractFixture);
   place(projects, puffinContractFixture);
+  // The Cline fixture's session path starts with the extension folder; its root is that folder.
+  place(dirname(roots.cline!), clineContractFixture);
+  place(roots['copilot-cli']!, copilotCliContractFixture);
+  place(projects, specstoryContractFixture);
+  place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
     STRATA_AIDER_PATHS: projects,
     STRATA_PUFFIN_PATHS: projects,
+    STRATA_SPECSTORY_PATHS: projects,
   };
   return { env, roots };
 }
@@ -66,6 +81,10 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   aider: aiderContractFixture.minimal.messages,
   opencode: opencodeContractFixture.minimal.messages,
   puffin: puffinContractFixture.minimal.messages,
+  cline: clineContractFixture.minimal.messages,
+  'copilot-cli': copilotCliContractFixture.minimal.messages,
+  specstory: specstoryContractFixture.minimal.messages,
+  'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {
@@ -92,7 +111,7 @@ describe('strata ingest / sources over default roots', () => {
     }>(['ingest', '--json'], home.env);
     expect(report.problems).toEqual([]);
     expect(report.filesFailed).toBe(0);
-    expect(report.filesIngested).toBe(6);
+    expect(report.filesIngested).toBe(Object.keys(MINIMAL_MESSAGES).length);
     expect(report.roots.map((r) => `${r.agent} ${r.root}`).sort()).toEqual(
       Object.entries(home.roots)
         .map(([a, r]) => `${a} ${r}`)
@@ -114,10 +133,15 @@ describe('strata ingest / sources over default roots', () => {
         sessions: 1,
         messages: MINIMAL_MESSAGES[row.agent],
       });
-      expect(row.roots.filter((r) => r.exists).map((r) => r.path)).toEqual([home.roots[row.agent]]);
+      expect(row.roots.filter((r) => r.exists).map((r) => [r.path, r.files])).toEqual([[home.roots[row.agent], 1]]);
+      expect(row.formats.length).toBeGreaterThan(0);
     }
     const claude = rows.find((r) => r.agent === 'claude-code')!;
-    expect(claude.roots).toContainEqual({ path: join(home.env.HOME!, '.config', 'claude', 'projects'), exists: false });
+    expect(claude.roots).toContainEqual({
+      path: join(home.env.HOME!, '.config', 'claude', 'projects'),
+      exists: false,
+      files: 0,
+    });
   });
 
   it('ingests only the agents named with --agent', async () => {

@@ -1,7 +1,18 @@
 // Owns the normalized model every adapter produces and the store keeps:
 // source file → session → message → block. Types only.
 
-export const AGENTS = ['claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'] as const;
+export const AGENTS = [
+  'claude-code',
+  'codex',
+  'gemini',
+  'aider',
+  'opencode',
+  'puffin',
+  'cline',
+  'copilot-cli',
+  'specstory',
+  'vscode-copilot',
+] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 export type BlockKind = 'text' | 'thinking' | 'tool_call' | 'tool_result' | 'image' | 'document' | 'system' | 'summary';

@@ -7,6 +7,10 @@ import { aiderAdapter } from './aider/index.js';
 import { opencodeAdapter } from './opencode/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiAdapter } from './gemini/index.js';
+import { clineAdapter } from './cline/index.js';
+import { copilotCliAdapter } from './copilot-cli/index.js';
+import { specstoryAdapter } from './specstory/index.js';
+import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -16,6 +20,10 @@ export const ADAPTERS: SourceAdapter[] = [
   opencodeAdapter,
   codexAdapter,
   geminiAdapter,
+  clineAdapter,
+  copilotCliAdapter,
+  specstoryAdapter,
+  vscodeCopilotAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

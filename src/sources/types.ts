@@ -21,6 +21,10 @@ interface AdapterBase {
   agent: AgentName;
   /** Human name, e.g. "Claude Code". */
   displayName: string;
+  /** Where it looks, in Markdown (the README's agent table and `strata sources`). */
+  locations: string;
+  /** The files and formats it reads, in Markdown, one short item each. */
+  formats: string[];
   /** Default roots on this machine (may not exist). */
   defaultRoots(env: Env): string[];
   /** True when `path` (a file) is one this adapter parses; `head` holds its first bytes (≤ 4 KiB) as text. */

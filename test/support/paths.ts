@@ -9,3 +9,6 @@ export const FIXTURES = resolve(REPO, '..', 'shared', 'fixtures', 'real');
 export function tempDir(prefix = 'strata-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
+
+/** Real agent files kept inside this repository (provenance in its SOURCES.tsv). */
+export const REAL_EXTRA = resolve(REPO, 'test', 'fixtures', 'real-extra');

@@ -7,6 +7,8 @@ import type { LineAdapter } from '../../src/sources/types.js';
 export const testLineAdapter: LineAdapter = {
   agent: 'claude-code',
   displayName: 'Test JSONL',
+  locations: '`$TEST_ROOT`',
+  formats: ['`*.jsonl`'],
   format: 'lines',
   defaultRoots: (env) => (env.TEST_ROOT ? [env.TEST_ROOT] : []),
   detect: (path) => path.endsWith('.jsonl'),

@@ -5,6 +5,7 @@ import { formatIngestSummary } from '../../core/ingest/format-report.js';
 import { throughputMBps } from '../../core/ingest/report.js';
 import { ensureListing } from '../../core/retrieval/listing-table.js';
 import { describeHolder } from '../../shared/file-lock.js';
+import { AGENTS } from '../../shared/model.js';
 import { homeDir } from '../../shared/paths.js';
 import { StrataError } from '../../shared/errors.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
@@ -32,7 +33,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
       'ingest agent histories into the store (incremental: unchanged files are skipped, appended lines are read alone)',
     )
     .argument('[paths...]', "files or folders to ingest (default: every agent's default locations)")
-    .option('--agent <list>', 'only these agents, comma-separated (claude-code,codex,gemini,aider,opencode,puffin)')
+    .option('--agent <list>', `only these agents, comma-separated (${AGENTS.join(',')})`)
     .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
     .option('--redaction-report', 'list each secret redacted on stdout: kind, session, line, message (never the value)')
     .option('--json', 'print the report as JSON on stdout')

@@ -29,8 +29,14 @@ export function registerStoreInfoCommands(program: Command, io: CliIo): void {
           const statuses = Object.entries(r.filesByStatus).filter(([s]) => s !== 'active');
           if (statuses.length)
             printLine(io.stdout, `  files by status: ${statuses.map(([s, n]) => `${s} ${n}`).join(', ')}`);
-          for (const root of r.roots)
-            printLine(io.stdout, `  ${root.exists ? 'found  ' : 'absent '} ${tildify(root.path, io.env)}`);
+          printLine(io.stdout, `  reads: ${r.formats.map((f) => f.replaceAll('`', '')).join('; ')}`);
+          for (const root of r.roots.filter((x) => x.exists))
+            printLine(io.stdout, `  found  ${String(root.files).padStart(6)} files  ${tildify(root.path, io.env)}`);
+          const absent = r.roots.filter((x) => !x.exists);
+          // Adapters with many default places (one per editor) list the absent ones in --json only.
+          if (absent.length > 3)
+            printLine(io.stdout, `  absent  ${absent.length} default locations (listed by --json)`);
+          else for (const root of absent) printLine(io.stdout, `  absent               ${tildify(root.path, io.env)}`);
         }
       } finally {
         store.close();

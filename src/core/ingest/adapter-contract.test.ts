@@ -14,6 +14,14 @@ import { opencodeContractFixture } from '../../../test/support/contract-fixtures
 import { opencodeAdapter } from '../../sources/opencode/index.js';
 import { puffinContractFixture } from '../../../test/support/contract-fixtures/puffin.js';
 import { puffinAdapter } from '../../sources/puffin/index.js';
+import { clineContractFixture } from '../../../test/support/contract-fixtures/cline.js';
+import { clineAdapter } from '../../sources/cline/index.js';
+import { copilotCliContractFixture } from '../../../test/support/contract-fixtures/copilot-cli.js';
+import { copilotCliAdapter } from '../../sources/copilot-cli/index.js';
+import { specstoryContractFixture } from '../../../test/support/contract-fixtures/specstory.js';
+import { specstoryAdapter } from '../../sources/specstory/index.js';
+import { vscodeCopilotContractFixture } from '../../../test/support/contract-fixtures/vscode-copilot.js';
+import { vscodeCopilotAdapter } from '../../sources/vscode-copilot/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +37,25 @@ describeAdapterContract(geminiAdapter, geminiContractFixture);
 describeAdapterContract(aiderAdapter, aiderContractFixture);
 describeAdapterContract(opencodeAdapter, opencodeContractFixture);
 describeAdapterContract(puffinAdapter, puffinContractFixture);
+describeAdapterContract(clineAdapter, clineContractFixture);
+describeAdapterContract(copilotCliAdapter, copilotCliContractFixture);
+describeAdapterContract(specstoryAdapter, specstoryContractFixture);
+describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
-    const checked = [claudeCodeAdapter, codexAdapter, geminiAdapter, aiderAdapter, opencodeAdapter, puffinAdapter];
+    const checked = [
+      claudeCodeAdapter,
+      codexAdapter,
+      geminiAdapter,
+      aiderAdapter,
+      opencodeAdapter,
+      puffinAdapter,
+      clineAdapter,
+      copilotCliAdapter,
+      specstoryAdapter,
+      vscodeCopilotAdapter,
+    ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);
   });

@@ -7,7 +7,10 @@ import type { SourceAdapter } from '../../sources/types.js';
 export interface AgentSources {
   agent: string;
   displayName: string;
-  roots: { path: string; exists: boolean }[];
+  /** The files and formats the adapter reads (Markdown). */
+  formats: string[];
+  /** Each default root, whether it exists, and how many session files discovery finds in it now. */
+  roots: { path: string; exists: boolean; files: number }[];
   files: number;
   filesByStatus: Record<string, number>;
   sessions: number;
@@ -37,7 +40,11 @@ export function listSources(db: Database, adapters: SourceAdapter[], env: Env): 
     return {
       agent: adapter.agent,
       displayName: adapter.displayName,
-      roots: adapter.defaultRoots(env).map((path) => ({ path, exists: existsSync(path) })),
+      formats: adapter.formats,
+      roots: adapter.defaultRoots(env).map((path) => {
+        const exists = existsSync(path);
+        return { path, exists, files: exists ? adapter.discover(path).length : 0 };
+      }),
       files: rows.reduce((n, r) => n + r.n, 0),
       filesByStatus,
       sessions: s?.n ?? 0,

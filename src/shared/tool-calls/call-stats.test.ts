@@ -35,3 +35,22 @@ describe('what a person typed', () => {
     expect(isTypedText('{ not json, a thought')).toBe(true);
   });
 });
+
+describe('edits of Cline and Copilot CLI tools', () => {
+  it('counts write_to_file, replace_in_file, create, str_replace_editor and edit with old_str/new_str', () => {
+    const stats = emptyCallStats();
+    addCall(stats, 'write_to_file', { absolutePath: '/a.ts', content: 'x\ny\n' });
+    addCall(stats, 'replace_in_file', {
+      absolutePath: '/a.ts',
+      diff: '------- SEARCH\nx\n=======\nz\nw\n+++++++ REPLACE',
+    });
+    addCall(stats, 'create', { path: '/b.ts', file_text: 'one' });
+    addCall(stats, 'str_replace_editor', { command: 'view', path: '/c.ts' });
+    addCall(stats, 'str_replace_editor', { command: 'str_replace', path: '/c.ts', old_str: 'a\nb', new_str: 'c' });
+    addCall(stats, 'edit', { path: '/d.ts', old_str: 'a', new_str: 'b\nc' });
+    addCall(stats, 'powershell', { command: 'git commit -m x' });
+    addCall(stats, 'execute_command', { command: 'ls' });
+    expect(stats).toMatchObject({ bashCalls: 2, commits: 1, linesAdded: 8, linesRemoved: 4 });
+    expect({ ...stats.files }).toEqual({ '/a.ts': 5, '/b.ts': 1, '/c.ts': 3, '/d.ts': 3 });
+  });
+});

@@ -32,6 +32,25 @@ export function countLines(text: string | undefined): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
+/**
+ * SEARCH/REPLACE diffs: Cline's `replace_in_file` (`------- SEARCH` … `=======` … `+++++++ REPLACE`, or
+ * `<<<<<<<` / `>>>>>>>` markers) and Roo Code's `apply_diff` (a `:start_line:` header and `-------` first).
+ */
+const SEARCH_REPLACE =
+  /^(?:-{3,}|<{3,}) SEARCH[ \t]*\r?\n([\s\S]*?)^={3,}[ \t]*\r?\n([\s\S]*?)^(?:\+{3,}|>{3,}) REPLACE/gm;
+const ROO_HEADER = /^(?::[a-z_]+:.*\r?\n)*-{3,}[ \t]*\r?\n/;
+
+/** Lines removed (search parts) and added (replace parts) by every block of a SEARCH/REPLACE diff. */
+export function searchReplaceLines(diff: string): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const m of diff.matchAll(SEARCH_REPLACE)) {
+    removed += countLines((m[1] ?? '').replace(ROO_HEADER, ''));
+    added += countLines(m[2]);
+  }
+  return { added, removed };
+}
+
 const COMMIT = /\bgit\s+(?:-[cC]\s+\S+\s+|--[\w-]+(?:=\S+)?\s+)*commit\b/g;
 
 /** Number of `git commit` invocations in a shell command. */
@@ -85,7 +104,8 @@ export function filePathOf(input: Json): string | undefined {
     str(input.filePath) ??
     str(input.notebook_path) ??
     str(input.path) ??
-    str(input.absolute_path)
+    str(input.absolute_path) ??
+    str(input.absolutePath)
   );
 }
 
@@ -130,8 +150,26 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
       if (path) effects.edits = [{ path, added, removed }];
       break;
     }
+    case 'replace_in_file':
+    case 'apply_diff':
+      if (path) effects.edits = [{ path, ...searchReplaceLines(str(input.diff) ?? '') }];
+      break;
+    case 'str_replace_editor': {
+      // Copilot CLI's editor tool: `command` says what it did (view, create, str_replace, insert).
+      const command = str(input.command);
+      if (!path || command === 'view' || command === 'undo_edit') break;
+      if (command === 'str_replace') effects.edits = editFromStrings(path, input.old_str, input.new_str);
+      else effects.edits = [{ path, added: countLines(str(input.file_text) ?? str(input.new_str)), removed: 0 }];
+      break;
+    }
+    case 'create':
+      if (path) effects.edits = [{ path, added: countLines(str(input.file_text) ?? str(input.content)), removed: 0 }];
+      break;
     case 'write':
     case 'write_file':
+    case 'write_to_file':
+    // VS Code Copilot Chat's text edits: the replacement texts are known, the replaced lines are not.
+    case 'texteditgroup':
       if (path) effects.edits = [{ path, added: countLines(str(input.content)), removed: 0 }];
       break;
     case 'notebookedit':
@@ -140,8 +178,8 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     default: // edit, replace
       effects.edits = editFromStrings(
         path,
-        input.old_string ?? input.oldString,
-        input.new_string ?? input.newString ?? input.content,
+        input.old_string ?? input.oldString ?? input.old_str,
+        input.new_string ?? input.newString ?? input.new_str ?? input.content,
       );
   }
   return effects;

@@ -12,10 +12,27 @@ const BASH = new Set([
   'run_shell_command',
   'container.exec',
   'shell_command',
+  'execute_command',
+  'powershell',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
-const EDIT = new Set(['edit', 'multiedit', 'write', 'notebookedit', 'apply_patch', 'replace', 'write_file', 'patch']);
+const EDIT = new Set([
+  'edit',
+  'multiedit',
+  'write',
+  'notebookedit',
+  'apply_patch',
+  'replace',
+  'write_file',
+  'patch',
+  'write_to_file',
+  'replace_in_file',
+  'apply_diff',
+  'create',
+  'str_replace_editor',
+  'texteditgroup',
+]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */
 export function classifyTool(name: string | null | undefined): ToolClass {
@@ -56,6 +73,7 @@ const KEY_FIELDS = [
   'path',
   'notebook_path',
   'absolute_path',
+  'absolutePath',
   'pattern',
   'query',
   'url',

@@ -8,6 +8,8 @@ import { aiderDefaultRoots, detectAiderFile, discoverAiderHistories } from './pa
 export const aiderAdapter: FileAdapter = {
   agent: 'aider',
   displayName: 'Aider',
+  locations: '`.aider.chat.history.md` in folders listed in `STRATA_AIDER_PATHS` or passed to `ingest`',
+  formats: ['`.aider.chat.history.md` (Markdown)'],
   format: 'file',
   defaultRoots: aiderDefaultRoots,
   detect: detectAiderFile,

@@ -8,6 +8,13 @@ import { headLooksLikeClaudeCode } from './schema.js';
 export const claudeCodeAdapter: LineAdapter = {
   agent: 'claude-code',
   displayName: 'Claude Code',
+  locations: '`~/.claude/projects`, `~/.config/claude/projects`, `$CLAUDE_CONFIG_DIR/projects`',
+  formats: [
+    '`<session id>.jsonl` transcripts',
+    'subagents (`subagents/agent-<id>.jsonl`)',
+    'compaction summaries',
+    'tool-result sidecars',
+  ],
   format: 'lines',
   defaultRoots: claudeCodeDefaultRoots,
   detect: (path, head) => path.endsWith('.jsonl') && headLooksLikeClaudeCode(head),

@@ -212,7 +212,7 @@ function mergeInto(messages: Map<string, ParsedMessage>, message: ParsedMessage)
   }
 }
 
-/** Highest-precedence title wins (custom > ai > summary); among equals, the last one in the file. */
+/** Highest-precedence title wins (custom > agent name > ai > summary); among equals, the last one in the file. */
 function applyTitles(
   titles: { title: string; rank: number; target?: SessionTarget }[],
   fileTarget: SessionTarget | undefined,

@@ -46,11 +46,16 @@ export function isoTimestamp(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Title carried by a `summary`, `ai-title` or `custom-title` record, with its precedence (higher wins). */
+/** Title of a `summary`, `ai-title`, `agent-name` or `custom-title` record, with its precedence (higher wins). */
 export function titleOf(record: JsonObject): { title: string; rank: number } | undefined {
   const type = record.type;
   if (type === 'custom-title') {
     const title = str(record.customTitle) ?? str(record.title);
+    return title ? { title, rank: 4 } : undefined;
+  }
+  // `/rename` writes it beside a custom-title; alone (a named agent) it still names the session.
+  if (type === 'agent-name') {
+    const title = str(record.agentName);
     return title ? { title, rank: 3 } : undefined;
   }
   if (type === 'ai-title') {

@@ -8,6 +8,13 @@ import { codexDefaultRoots, discoverCodexFiles, isHistoryFileName, isRolloutFile
 export const codexAdapter: LineAdapter = {
   agent: 'codex',
   displayName: 'Codex CLI',
+  locations: '`$CODEX_HOME` (default `~/.codex`): `sessions/`, `archived_sessions/`',
+  formats: [
+    '`rollout-*.jsonl` (`{timestamp, type, payload}`)',
+    'header + items JSONL',
+    '`{session, items}` JSON',
+    'forks and subagent threads linked',
+  ],
   format: 'lines',
   defaultRoots: codexDefaultRoots,
   detect(path, head) {

@@ -4,6 +4,9 @@ import type { Block, MessageKind, MessageRole, ParsedMessage } from '../../share
 import { arr, isObject, num, obj, str } from './schema.js';
 import type { Json } from './schema.js';
 import { stringifyJson } from '../../shared/bounded-json.js';
+import { markInjectedBlocks } from './injected.js';
+
+export { injectedTag } from './injected.js';
 
 export interface ItemContext {
   sessionKey: string;
@@ -16,30 +19,6 @@ export interface ItemContext {
 }
 
 export type ItemResult = { message: ParsedMessage } | { skipped: string };
-
-/** Tags Codex injects into user-role items; such items are context, not something a person typed. */
-const INJECTED_PREFIXES: Array<[RegExp, string]> = [
-  [/^<user_instructions>/, 'user_instructions'],
-  [/^<environment_context>/, 'environment_context'],
-  [/^<turn_aborted>/, 'turn_aborted'],
-  [/^# AGENTS\.md instructions for /, 'agents_md'],
-  [/^<INSTRUCTIONS>/, 'agents_md'],
-  [/^<permissions instructions>/, 'permissions_instructions'],
-  [/^<subagent_notification>/, 'subagent_notification'],
-  [/^<collaboration_mode>/, 'collaboration_mode'],
-  // A `!command` the person ran in the shell: its record, not a prompt.
-  [/^<user_shell_command>/, 'user_shell_command'],
-  // Review results handed back to the main thread (templates/review/exit_success.xml), skill bodies and lists.
-  [/^<user_action>/, 'user_action'],
-  [/^<skill>/, 'skill'],
-  [/^<skills_instructions>/, 'skills_instructions'],
-];
-
-export function injectedTag(text: string): string | undefined {
-  const t = text.trimStart();
-  for (const [re, tag] of INJECTED_PREFIXES) if (re.test(t)) return tag;
-  return undefined;
-}
 
 /** `<cwd>…</cwd>` from an injected environment_context block (generation 1/2 have no cwd field). */
 export function cwdFromEnvironmentContext(text: string): string | undefined {
@@ -157,13 +136,10 @@ function roleMessage(item: Json, ctx: ItemContext): ItemResult {
   if (role === 'developer' || role === 'system') {
     return { message: message(ctx, 'system', 'meta', blocks) };
   }
-  const firstText = blocks.find((b) => b.kind === 'text')?.text ?? '';
-  const tag = injectedTag(firstText);
-  if (tag) {
-    for (const b of blocks) if (b.kind === 'text') b.noise = injectedTag(b.text) ?? tag;
-    return { message: message(ctx, 'user', 'meta', blocks) };
-  }
-  return { message: message(ctx, 'user', 'prompt', blocks) };
+  // A part a person typed makes the item a prompt; injected parts beside it are kept as noise.
+  const typed = markInjectedBlocks(blocks);
+  const hasText = blocks.some((b) => b.kind === 'text');
+  return { message: message(ctx, 'user', typed || !hasText ? 'prompt' : 'meta', blocks) };
 }
 
 function reasoningTexts(item: Json): string[] {

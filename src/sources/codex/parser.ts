@@ -250,7 +250,11 @@ export function parseCodexLines(lines: LineRecord[], ctx: ParseContext): ParseOu
               ...(ts ? { timestamp: ts } : {}),
               blocks: [{ kind: 'system', text }],
             });
-          } else skip(`event_msg:${evType}`);
+          } else {
+            // A /model change made between turns: replies after it use the new model.
+            if (evType === 'thread_settings_applied') model = str(obj(p.thread_settings)?.model) ?? model;
+            skip(`event_msg:${evType}`);
+          }
         } else skip(`${record.type}:extra`);
         break;
       }

@@ -7,6 +7,8 @@ import { discoverGeminiFiles, geminiDefaultRoots, isCheckpoint, isPromptLog, isS
 export const geminiAdapter: FileAdapter = {
   agent: 'gemini',
   displayName: 'Gemini CLI',
+  locations: '`~/.gemini/tmp/*/chats/`',
+  formats: ['`session-*.json` (2025)', '`session-*.jsonl` with `$set` / `$rewindTo` (2026)', 'subagent sessions'],
   format: 'file',
   defaultRoots: geminiDefaultRoots,
   detect(path, head) {

@@ -137,13 +137,21 @@ function firstCwd(messages: RawMessage[]): string | undefined {
   return undefined;
 }
 
+/**
+ * OpenCode names a session `New session - <ISO time>` (`Child session - …` for subagents) until it titles it:
+ * a placeholder, so the first typed prompt names the session instead.
+ */
+export function isDefaultTitle(title: string): boolean {
+  return /^(?:New|Child) session - \d{4}-\d{2}-\d{2}T[\d:.]+Z?$/.test(title.trim());
+}
+
 /** Appends one session and its messages (in the given order) to `out`. */
 export function convertSession(raw: RawSession, messages: RawMessage[], out: ParseOutput): void {
   const session: ParsedSession = { key: raw.id, agent: 'opencode' };
   const project =
     raw.directory || firstCwd(messages) || (raw.worktree && raw.worktree !== '/' ? raw.worktree : undefined);
   if (project) session.project = project;
-  if (raw.title) session.title = raw.title;
+  if (raw.title && !isDefaultTitle(raw.title)) session.title = raw.title;
   if (raw.parentId) {
     session.parentKey = raw.parentId;
     session.relation = 'subagent';

@@ -7,6 +7,8 @@ import { detectOpenCodeFile, discoverOpenCodeSources, explainOpenCodeFile, openc
 export const opencodeAdapter: FileAdapter = {
   agent: 'opencode',
   displayName: 'OpenCode',
+  locations: '`$XDG_DATA_HOME/opencode` or `~/.local/share/opencode`',
+  formats: ['`opencode.db` (SQLite, read without leaving files beside it)', 'legacy `storage/` JSON tree'],
   format: 'file',
   defaultRoots: opencodeDefaultRoots,
   detect: detectOpenCodeFile,

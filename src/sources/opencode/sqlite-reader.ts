@@ -2,28 +2,18 @@
 // 2 s busy timeout, one read transaction for a consistent snapshot; WAL readers never block the
 // writer), the cheap change fingerprint, and per-session change stamps (MAX(time_updated) + counts)
 // so only changed sessions are re-parsed.
-import Database from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import { emptyParseOutput, type ParseOutput } from '../../shared/model.js';
 import { convertSession, type RawMessage, type RawSession } from './convert.js';
+import { type Db, fileFingerprint, needsCopy, withDatabase } from './db-snapshot.js';
 import { isRecord } from './schema.js';
 
 const STATE_VERSION = 1;
-const BUSY_TIMEOUT_MS = 2000;
 
 interface OpenCodeDbState {
   version: number;
   /** session id → change stamp (`<max time_updated>:<messages>:<parts>`). */
   sessions: Record<string, string>;
-}
-
-type Db = Database.Database;
-
-function openReadOnly(path: string): Db {
-  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
-  db.pragma('query_only = ON');
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return db;
 }
 
 function tables(db: Db): Set<string> {
@@ -57,25 +47,25 @@ function validState(value: unknown): OpenCodeDbState | undefined {
 
 /** Cheap whole-database change check: counts and max time_updated of the three tables. */
 export function opencodeDbFingerprint(path: string): string | undefined {
-  let db: Db | undefined;
   try {
-    db = openReadOnly(path);
-    const t = tables(db);
-    if (!t.has('session') || !t.has('message') || !t.has('part')) return undefined;
-    const [sc, mc, pc] = [changeColumn(db, 'session'), changeColumn(db, 'message'), changeColumn(db, 'part')];
-    const row = db
-      .prepare(
-        `SELECT (SELECT COUNT(*) FROM session) AS s, (SELECT MAX(${sc}) FROM session) AS su,
-                (SELECT COUNT(*) FROM message) AS m, (SELECT MAX(${mc}) FROM message) AS mu,
-                (SELECT COUNT(*) FROM part) AS p, (SELECT MAX(${pc}) FROM part) AS pu`,
-      )
-      .get() as Record<string, number | null>;
-    return `v${STATE_VERSION}:${row.s}:${row.su}:${row.m}:${row.mu}:${row.p}:${row.pu}`;
+    return needsCopy(path) ? fileFingerprint(path) : withDatabase(path, tableFingerprint);
   } catch {
     return undefined;
-  } finally {
-    db?.close();
   }
+}
+
+function tableFingerprint(db: Db): string | undefined {
+  const t = tables(db);
+  if (!t.has('session') || !t.has('message') || !t.has('part')) return undefined;
+  const [sc, mc, pc] = [changeColumn(db, 'session'), changeColumn(db, 'message'), changeColumn(db, 'part')];
+  const row = db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM session) AS s, (SELECT MAX(${sc}) FROM session) AS su,
+              (SELECT COUNT(*) FROM message) AS m, (SELECT MAX(${mc}) FROM message) AS mu,
+              (SELECT COUNT(*) FROM part) AS p, (SELECT MAX(${pc}) FROM part) AS pu`,
+    )
+    .get() as Record<string, number | null>;
+  return `v${STATE_VERSION}:${row.s}:${row.su}:${row.m}:${row.mu}:${row.p}:${row.pu}`;
 }
 
 function sessionStamps(db: Db): Map<string, string> {
@@ -148,14 +138,8 @@ function readSession(
 
 /** Parses the database; with a valid previous state only sessions whose stamp changed (partial output). */
 export function parseOpenCodeDb(path: string, previousState?: unknown): ParseOutput {
-  let db: Db;
   try {
-    db = openReadOnly(path);
-  } catch (err) {
-    return { ...emptyParseOutput(), notSession: `cannot open as SQLite read-only: ${(err as Error).message}` };
-  }
-  try {
-    return readDatabase(db, previousState);
+    return withDatabase(path, (db) => readDatabase(db, previousState));
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     // Busy past the timeout: fail this run (the engine keeps the stored sessions and retries later).
@@ -167,8 +151,6 @@ export function parseOpenCodeDb(path: string, previousState?: unknown): ParseOut
       ...emptyParseOutput(),
       notSession: `cannot read as an OpenCode database (${code || 'error'}): ${(err as Error).message}`,
     };
-  } finally {
-    db.close();
   }
 }
 

@@ -7,6 +7,8 @@ import { detectPuffinHistory, discoverPuffinHistories, puffinDefaultRoots } from
 export const puffinAdapter: FileAdapter = {
   agent: 'puffin',
   displayName: 'Puffin',
+  locations: '`.puffin/history.json` in folders listed in `STRATA_PUFFIN_PATHS` or passed to `ingest`',
+  formats: ['`.puffin/history.json`'],
   format: 'file',
   defaultRoots: puffinDefaultRoots,
   detect: detectPuffinHistory,

@@ -1,6 +1,7 @@
 // Owns the Search page: the engine of `strata search` (ranked full text, or a regular expression), hits
 // grouped by session with the query's words highlighted, each opening the session at its message.
 import type { SearchResult } from '../../../core/retrieval/search.js';
+import { AGENTS } from '../../../shared/model.js';
 import { getJson } from '../api.js';
 import { fill, formatTime, h, highlighted, sessionHref } from '../dom.js';
 import { setParams, type Route } from '../route.js';
@@ -28,7 +29,7 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
   const agent = h(
     'select',
     { name: 'agent', 'aria-label': 'agent' },
-    ['', 'claude-code', 'codex', 'gemini', 'aider', 'opencode', 'puffin'].map((a) =>
+    ['', ...AGENTS].map((a) =>
       h('option', { value: a, selected: a === (route.params.get('agent') ?? '') }, a || 'all agents'),
     ),
   );
