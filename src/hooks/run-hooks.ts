@@ -16,6 +16,7 @@ import { projectLogbookText } from './logbook-context.js';
 import { sessionStartOutput } from './hook-output.js';
 import { logHookLine } from './hook-log.js';
 import { countTokens } from '../shared/tokenizer.js';
+import { STRATA_LOGBOOK_HEADING, STRATA_SESSIONS_HEADING } from '../shared/strata-echo.js';
 
 export interface HookIo {
   stdin: string;
@@ -89,12 +90,13 @@ function sessionStartContext(
 ): string | null {
   const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env));
   if (sessions.length === 0) return null;
+  // The headings mark the context as strata's, so that an ingest of the transcript keeps it out of search.
   const latest =
-    `# Latest sessions of this project (strata)\n${sessions.map(projectSessionLine).join('\n')}\n` +
+    `${STRATA_SESSIONS_HEADING}\n${sessions.map(projectSessionLine).join('\n')}\n` +
     'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP ' +
     'tools).';
   // The logbook gets what the session lines leave of the budget (its heading included).
-  const heading = '# Project logbook (strata)\n';
+  const heading = `${STRATA_LOGBOOK_HEADING}\n`;
   const logbook = projectLogbookText(db, projectDir, () => budget - countTokens(latest + heading) - 2);
   return logbook ? `${heading}${logbook}\n${latest}` : latest;
 }
