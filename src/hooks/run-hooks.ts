@@ -10,8 +10,9 @@ import { StrataError, describeError } from '../shared/errors.js';
 import { isSubcall } from '../core/llm/reentrancy.js';
 import { latestProjectSessions, projectSessionLine } from '../core/retrieval/project-sessions.js';
 import { ensureListing } from '../core/retrieval/listing-table.js';
+import { callingSessionIds } from '../core/retrieval/calling-session.js';
 import type { AgentName } from '../shared/model.js';
-import { parseHookPayload, type HookClient } from './payload.js';
+import { parseHookPayload, type HookClient, type HookPayload } from './payload.js';
 import { projectLogbookText } from './logbook-context.js';
 import { sessionStartOutput } from './hook-output.js';
 import { logHookLine } from './hook-log.js';
@@ -87,8 +88,11 @@ function sessionStartContext(
   projectDir: string,
   budget: number,
   env: Env,
+  payload: HookPayload,
 ): string | null {
-  const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env));
+  // A resumed or compacted session is stored already: it is not one of "the latest sessions" it is told of.
+  const own = callingSessionIds(db, env, payload);
+  const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env), own);
   if (sessions.length === 0) return null;
   // The headings mark the context as strata's, so that an ingest of the transcript keeps it out of search.
   const latest =
@@ -114,7 +118,7 @@ export function runHookContext(
   let store;
   try {
     store = openStore(path);
-    const context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    const context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env, payload);
     if (context) io.stdout.write(JSON.stringify(sessionStartOutput(client, context)) + '\n');
     return HOOK_OK;
   } catch (error) {
