@@ -6,9 +6,15 @@ import type { Env } from '../../shared/paths.js';
 
 /**
  * Environment variables naming the running session: strata's own override, Claude Code (given to stdio
- * MCP servers since 2.1.154, to hooks and tools), Codex (given to tools; to MCP servers when forwarded).
+ * MCP servers since 2.1.154, to hooks and tools), Codex (given to tools; to MCP servers when forwarded),
+ * Gemini CLI (given to hooks).
  */
-export const SESSION_ENV_VARS = ['STRATA_SESSION_ID', 'CLAUDE_CODE_SESSION_ID', 'CODEX_THREAD_ID'] as const;
+export const SESSION_ENV_VARS = [
+  'STRATA_SESSION_ID',
+  'CLAUDE_CODE_SESSION_ID',
+  'CODEX_THREAD_ID',
+  'GEMINI_SESSION_ID',
+] as const;
 
 export interface CallerHint {
   sessionId?: string | undefined;
