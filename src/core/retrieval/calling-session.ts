@@ -32,7 +32,8 @@ export function callingSessionIds(db: Database, env: Env, hint: CallerHint = {})
   if (ids.size === 0 && hint.transcriptPath) {
     const newest = db
       .prepare<[string], number>(
-        `SELECT s.id FROM sessions s JOIN session_sources ss ON ss.session_id = s.id JOIN sources f ON f.id = ss.source_id
+        `SELECT s.id FROM sessions s JOIN session_sources ss ON ss.session_id = s.id
+        JOIN sources f ON f.id = ss.source_id
         WHERE f.path = ? AND s.parent_id IS NULL ORDER BY s.started_at DESC, s.id DESC LIMIT 1`,
       )
       .pluck()
