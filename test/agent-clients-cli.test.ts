@@ -67,7 +67,9 @@ describe('strata mcp config', () => {
       /updated .*config\.toml \(previous file kept as .*config\.toml\.strata-backup-/,
     );
     const doc = parseToml(readFileSync(codex, 'utf8')) as any;
-    expect(doc).toEqual({ model: 'o3', mcp_servers: { strata: { command: 'strata', args: ['mcp'] } } });
+    // Codex filters its MCP servers' environment: the store's variables are passed on.
+    const storeEnv = { STRATA_HOME: join(base, 'data'), XDG_DATA_HOME: join(base, 'xdg-data') };
+    expect(doc).toEqual({ model: 'o3', mcp_servers: { strata: { command: 'strata', args: ['mcp'], env: storeEnv } } });
     expect(readdirSync(join(home, '.codex')).filter((f) => f.startsWith('config.toml.strata-backup-'))).toHaveLength(1);
   });
 

@@ -92,17 +92,19 @@ function sessionStartContext(
 ): string | null {
   // A resumed or compacted session is stored already: it is not one of "the latest sessions" it is told of.
   const own = callingSessionIds(db, env, payload);
-  const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env), own);
-  if (sessions.length === 0) return null;
+  const all = latestProjectSessions(db, projectDir, LATEST_SESSIONS + own.size, homeDir(env));
+  if (all.length === 0) return null;
+  const sessions = all.filter((s) => !own.has(s.id)).slice(0, LATEST_SESSIONS);
   // The headings mark the context as strata's, so that an ingest of the transcript keeps it out of search.
   const latest =
-    `${STRATA_SESSIONS_HEADING}\n${sessions.map(projectSessionLine).join('\n')}\n` +
+    (sessions.length > 0 ? `${STRATA_SESSIONS_HEADING}\n${sessions.map(projectSessionLine).join('\n')}\n` : '') +
     'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP ' +
     'tools).';
   // The logbook gets what the session lines leave of the budget (its heading included).
   const heading = `${STRATA_LOGBOOK_HEADING}\n`;
   const logbook = projectLogbookText(db, projectDir, () => budget - countTokens(latest + heading) - 2);
-  return logbook ? `${heading}${logbook}\n${latest}` : latest;
+  if (logbook) return `${heading}${logbook}\n${latest}`;
+  return sessions.length > 0 ? latest : null;
 }
 
 /** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */

@@ -3,6 +3,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentClient } from './clients.js';
+import type { Env } from '../../shared/paths.js';
 import { objectAt, parseJsonObject, printJsonLike } from './json-merge.js';
 
 const SERVER_NAME = 'strata';
@@ -17,11 +18,31 @@ function mcpServerEntry(client: AgentClient): Record<string, unknown> {
 
 const serversKey = (client: AgentClient) => (client === 'opencode' ? 'mcp' : 'mcpServers');
 
-const TOML_SNIPPET =
-  `[mcp_servers.${SERVER_NAME}]\ncommand = "${COMMAND}"\nargs = ` + `[${ARGS.map((a) => `"${a}"`).join(', ')}]\n`;
+/**
+ * Variables that choose the store, passed on explicitly: Codex starts MCP servers with a filtered
+ * environment, so without them `strata mcp` would open the default store while the hooks write another.
+ */
+const STORE_VARS = ['STRATA_HOME', 'XDG_DATA_HOME'] as const;
 
-export function mcpConfigSnippet(client: AgentClient): string {
-  if (client === 'codex') return TOML_SNIPPET;
+/** The store variables set in `env` (none unless set and non-empty). */
+export function storeEnv(env: Env = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of STORE_VARS) if (env[name]) out[name] = env[name]!;
+  return out;
+}
+
+function tomlSnippet(vars: Record<string, string>): string {
+  const entries = Object.entries(vars).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
+  return (
+    `[mcp_servers.${SERVER_NAME}]\ncommand = "${COMMAND}"\nargs = ` +
+    `[${ARGS.map((a) => `"${a}"`).join(', ')}]\n` +
+    (entries.length > 0 ? `env = { ${entries.join(', ')} }\n` : '')
+  );
+}
+
+/** The entry for `client`; `env`: the environment whose store variables Codex must pass on. */
+export function mcpConfigSnippet(client: AgentClient, env: Env = {}): string {
+  if (client === 'codex') return tomlSnippet(storeEnv(env));
   const doc: Record<string, unknown> = { [serversKey(client)]: { [SERVER_NAME]: mcpServerEntry(client) } };
   if (client === 'opencode')
     return JSON.stringify({ $schema: 'https://opencode.ai/config.json', ...doc }, null, 2) + '\n';
@@ -39,20 +60,26 @@ function parseTomlText(text: string, path: string): Record<string, unknown> {
   }
 }
 
-function sameEntry(value: unknown): boolean {
-  const v = value as { command?: unknown; args?: unknown } | undefined;
-  return v?.command === COMMAND && JSON.stringify(v?.args) === JSON.stringify(ARGS);
+function sameEntry(value: unknown, vars: Record<string, string>): boolean {
+  const v = value as { command?: unknown; args?: unknown; env?: unknown } | undefined;
+  const env = v?.env ?? {};
+  return (
+    v?.command === COMMAND &&
+    JSON.stringify(v?.args) === JSON.stringify(ARGS) &&
+    JSON.stringify(env) === JSON.stringify(vars)
+  );
 }
 
 /**
  * Codex: appends the table when absent, replaces its header block in place when it differs (the rest of
  * the file, comments included, stays as written), and checks that the result parses to the entry.
  */
-function mergeToml(current: string | undefined, path: string): string {
+function mergeToml(current: string | undefined, path: string, vars: Record<string, string>): string {
   const text = current ?? '';
+  const TOML_SNIPPET = tomlSnippet(vars);
   const doc = parseTomlText(text, path);
   const servers = doc.mcp_servers as Record<string, unknown> | undefined;
-  if (sameEntry(servers?.[SERVER_NAME])) return text;
+  if (sameEntry(servers?.[SERVER_NAME], vars)) return text;
   let next: string;
   if (servers?.[SERVER_NAME] === undefined) {
     next = text === '' ? TOML_SNIPPET : `${text}${text.endsWith('\n') ? '' : '\n'}\n${TOML_SNIPPET}`;
@@ -70,16 +97,18 @@ function mergeToml(current: string | undefined, path: string): string {
     // Comments and blank lines just above the next table belong to it.
     while (end > start + 1 && /^\s*(#.*)?$/.test(lines[end - 1]!)) end--;
     next = [...lines.slice(0, start), ...TOML_SNIPPET.trimEnd().split('\n'), ...lines.slice(end)].join('\n');
+    if (text.endsWith('\n') && !next.endsWith('\n')) next += '\n';
   }
-  if (!sameEntry((parseTomlText(next, path).mcp_servers as Record<string, unknown> | undefined)?.[SERVER_NAME])) {
+  const merged = (parseTomlText(next, path).mcp_servers as Record<string, unknown> | undefined)?.[SERVER_NAME];
+  if (!sameEntry(merged, vars)) {
     throw new StrataError('CONFIG', `could not merge the strata server into ${path}; left it unchanged`);
   }
   return next;
 }
 
 /** The client's configuration file with strata's MCP server entry set (other content kept). */
-export function mergeMcpConfig(client: AgentClient, current: string | undefined, path: string): string {
-  if (client === 'codex') return mergeToml(current, path);
+export function mergeMcpConfig(client: AgentClient, current: string | undefined, path: string, env: Env = {}): string {
+  if (client === 'codex') return mergeToml(current, path, storeEnv(env));
   const doc = parseJsonObject(current, path);
   if (client === 'opencode' && current === undefined) doc.$schema = 'https://opencode.ai/config.json';
   const servers = objectAt(doc, serversKey(client), path);

@@ -29,7 +29,8 @@ export function callingSessionIds(db: Database, env: Env, hint: CallerHint = {})
   const ids = new Set<number>();
   const byExternal = db.prepare<[string], number>('SELECT id FROM sessions WHERE external_id = ?').pluck();
   for (const id of named) for (const row of byExternal.all(id)) ids.add(row);
-  if (ids.size === 0 && hint.transcriptPath) {
+  // The transcript stands for the session only when nothing names it (a named, unstored session is new).
+  if (named.length === 0 && hint.transcriptPath) {
     const newest = db
       .prepare<[string], number>(
         `SELECT s.id FROM sessions s JOIN session_sources ss ON ss.session_id = s.id

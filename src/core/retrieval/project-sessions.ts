@@ -9,14 +9,11 @@ export function latestProjectSessions(
   projectDir: string,
   limit: number,
   home: string | null = null,
-  exclude: ReadonlySet<string> = new Set(),
 ): ListingEntry[] {
   const dir = projectDir.replace(/\/+$/, '') || '/';
   // The listing's project filter matches by substring; keep only this folder and folders inside it.
   const candidates = listSessions(db, { project: dir, limit: limit * 20 }, home);
-  return candidates
-    .filter((s) => !exclude.has(s.id) && (s.project === dir || (s.project ?? '').startsWith(dir + '/')))
-    .slice(0, limit);
+  return candidates.filter((s) => s.project === dir || (s.project ?? '').startsWith(dir + '/')).slice(0, limit);
 }
 
 export function projectSessionLine(s: ListingEntry): string {
