@@ -78,4 +78,19 @@ describe('Gemini CLI injected context', () => {
       { kind: 'tool_result', noise: 'strata' },
     ]);
   });
+
+  it('corrects a session stored before, by the migration and the next ingest', async () => {
+    store.db.prepare("UPDATE messages SET kind = 'prompt' WHERE kind = 'meta'").run();
+    store.db.prepare('UPDATE sessions SET project = NULL, prompt_count = 3').run();
+    store.db.prepare("UPDATE blocks SET noise = NULL WHERE kind = 'text'").run();
+    store.db.pragma('user_version = 13');
+    store.close();
+    store = openStore(join(dir, 'data', 'strata.db'));
+    const kinds = () => store.db.prepare('SELECT kind FROM messages ORDER BY seq').pluck().all().slice(0, 3);
+    expect(kinds()).toEqual(['meta', 'meta', 'prompt']);
+    expect(store.db.prepare('SELECT prompt_count FROM sessions').pluck().get()).toBe(1);
+    await ingest({ store, paths: [file], env: { HOME: dir }, cwd: dir });
+    expect(kinds()).toEqual(['meta', 'meta', 'prompt']);
+    expect(store.db.prepare('SELECT project FROM sessions').pluck().get()).toBe('/work/walrus-app');
+  });
 });

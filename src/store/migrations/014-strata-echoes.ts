@@ -1,6 +1,7 @@
 // Owns marking strata's own output already stored (its MCP calls and their results, the context its hook
 // injected) with the noise class `strata`, as the ingest now does. Nothing is deleted: blocks are only
 // marked, and the statistics and listing rows of the sessions concerned are dropped (recomputed on read).
+import type { Database } from 'better-sqlite3';
 import type { Migration } from './types.js';
 import { STRATA_NOISE, strataEchoNoise } from '../../shared/strata-echo.js';
 
@@ -38,5 +39,34 @@ export const strataEchoesMigration: Migration = {
       DROP TABLE strata_sessions;
       DROP TABLE strata_marked;
     `);
+    markGeminiContext(db);
   },
 };
+
+/**
+ * Gemini CLI's `<session_context>` and `<hook_context>` user parts were stored as prompts: marked as that
+ * context, records holding nothing else made context, and the sources read again on the next ingest (the
+ * project then comes from `.project_root`).
+ */
+function markGeminiContext(db: Database): void {
+  db.exec(`
+    CREATE TEMP TABLE gemini_sessions AS SELECT id FROM sessions WHERE agent = 'gemini';
+    UPDATE blocks SET noise = CASE WHEN instr(ltrim(text, ' ' || char(9, 10, 13)), '<session_context>') = 1
+        THEN 'session_context' ELSE 'hook_context' END
+      WHERE noise IS NULL AND kind = 'text'
+        AND (instr(ltrim(text, ' ' || char(9, 10, 13)), '<session_context>') = 1
+          OR instr(ltrim(text, ' ' || char(9, 10, 13)), '<hook_context>') = 1)
+        AND message_id IN (SELECT m.id FROM messages m WHERE m.role = 'user'
+          AND m.session_id IN (SELECT id FROM gemini_sessions));
+    UPDATE messages SET kind = 'meta' WHERE kind = 'prompt' AND session_id IN (SELECT id FROM gemini_sessions)
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.message_id = messages.id AND b.kind = 'text' AND b.noise IS NULL)
+      AND EXISTS (SELECT 1 FROM blocks b WHERE b.message_id = messages.id
+        AND b.noise IN ('session_context', 'hook_context', '${STRATA_NOISE}'));
+    UPDATE sessions SET prompt_count = (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id
+      AND m.kind = 'prompt') WHERE id IN (SELECT id FROM gemini_sessions);
+    DELETE FROM session_stats WHERE session_id IN (SELECT id FROM gemini_sessions);
+    DELETE FROM session_listing WHERE session_id IN (SELECT id FROM gemini_sessions);
+    UPDATE sources SET mtime_ms = 0 WHERE agent = 'gemini';
+    DROP TABLE gemini_sessions;
+  `);
+}
