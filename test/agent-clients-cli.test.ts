@@ -111,6 +111,15 @@ describe('strata hook install', () => {
     });
   });
 
+  it('says what the client still needs: approval, trust, environment', () => {
+    const codex = strata(['hook', 'install', '--client', 'codex', '--path', join(base, 'notes-hooks.json')]);
+    expect(codex.stderr).toMatch(/\nstrata: next: Codex runs only hooks you have trusted, and `codex exec` skips/);
+    const gemini = strata(['mcp', 'config', '--client', 'gemini', '--write', '--path', join(base, 'notes.json')]);
+    expect(gemini.stderr).toMatch(/\nstrata: next: Gemini CLI starts MCP servers only in a trusted folder/);
+    const claude = strata(['mcp', 'config', '--client', 'claude-code', '--write', '--path', join(base, 'mcp.json')]);
+    expect(claude.stderr).toMatch(/\nstrata: next: Claude Code asks to approve a project .mcp.json server/);
+  });
+
   it('opencode: writes a plugin file that is valid JavaScript', () => {
     expect(strata(['hook', 'install', '--client', 'opencode']).code).toBe(0);
     const plugin = join(home, '.config/opencode/plugins/strata.js');

@@ -124,5 +124,7 @@ export function registerMcpConfigCommand(mcp: Command, io: CliIo): void {
       }
       const result = writeConfigFile(path, (current) => mergeMcpConfig(client, current, path, io.env));
       io.stderr.write(configWriteLine(result, io.env, 'already has the strata server'));
+      const { mcpConfigNotes } = await import('../../core/agent-config/client-notes.js');
+      for (const note of mcpConfigNotes(client)) io.stderr.write(`strata: next: ${note}\n`);
     });
 }
