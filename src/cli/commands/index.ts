@@ -31,6 +31,7 @@ const GROUPS: CommandGroup[] = [
   { commands: ['mcp'], load: async () => (await import('./mcp.js')).registerMcpCommand },
   { commands: ['ui', 'blame', 'export'], load: async () => (await import('./ui.js')).registerUiCommands },
   { commands: ['hook'], load: async () => (await import('./hook.js')).registerHookCommand },
+  { commands: ['doctor'], load: async () => (await import('./doctor.js')).registerDoctorCommand },
 ];
 
 /** The command word in argv (the first argument that is not an option), if any. */
