@@ -70,7 +70,9 @@ describe('strata mcp config', () => {
       /updated .*config\.toml \(previous file kept as .*config\.toml\.strata-backup-/,
     );
     const doc = parseToml(readFileSync(codex, 'utf8')) as any;
-    expect(doc).toEqual({ model: 'o3', mcp_servers: { strata: { command: 'strata', args: ['mcp'] } } });
+    // Codex filters its MCP servers' environment: the store's variables are passed on.
+    const storeEnv = { STRATA_HOME: join(base, 'data'), XDG_DATA_HOME: join(base, 'xdg-data') };
+    expect(doc).toEqual({ model: 'o3', mcp_servers: { strata: { command: 'strata', args: ['mcp'], env: storeEnv } } });
     expect(readdirSync(join(home, '.codex')).filter((f) => f.startsWith('config.toml.strata-backup-'))).toHaveLength(1);
   });
 
@@ -113,6 +115,23 @@ describe('strata hook install', () => {
       command: 'strata hook context --client gemini',
       timeout: 10000,
     });
+  });
+
+  it('says what the client still needs: approval, trust, environment', async () => {
+    const codex = await strata(['hook', 'install', '--client', 'codex', '--path', join(base, 'notes-hooks.json')]);
+    expect(codex.stderr).toMatch(/\nstrata: next: Codex runs only hooks you have trusted, and `codex exec` skips/);
+    const gemini = await strata(['mcp', 'config', '--client', 'gemini', '--write', '--path', join(base, 'notes.json')]);
+    expect(gemini.stderr).toMatch(/\nstrata: next: Gemini CLI starts MCP servers only in a trusted folder/);
+    const claude = await strata([
+      'mcp',
+      'config',
+      '--client',
+      'claude-code',
+      '--write',
+      '--path',
+      join(base, 'mcp.json'),
+    ]);
+    expect(claude.stderr).toMatch(/\nstrata: next: Claude Code asks to approve a project .mcp.json server/);
   });
 
   it('opencode: writes a plugin file that is valid JavaScript', async () => {

@@ -79,8 +79,12 @@ describe('configuration files edited in place', () => {
     chmodSync(path, 0o600);
     expect((await strata(['mcp', 'config', '--client', 'codex', '--write'])).code).toBe(0);
     const after = readFileSync(path, 'utf8');
-    expect(after).toBe('[mcp_servers.strata]\n# pinned\ncommand = "strata"\nargs = ["mcp"]\nenv = { A = "1" }\n');
-    expect((parseToml(after) as any).mcp_servers.strata.env).toEqual({ A: '1' });
+    // The user's variable and comment stay; the store's variable is added (Codex filters the environment).
+    expect(after).toBe(
+      '[mcp_servers.strata]\n# pinned\ncommand = "strata"\nargs = ["mcp"]\n' +
+        `env = { A = "1", STRATA_HOME = ${JSON.stringify(join(base, 'data'))} }\n`,
+    );
+    expect((parseToml(after) as any).mcp_servers.strata.env).toEqual({ A: '1', STRATA_HOME: join(base, 'data') });
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 

@@ -126,7 +126,10 @@ describe('strata hook', () => {
   });
 
   it('context prints only the SessionStart JSON with the latest sessions of the project', async () => {
-    const r = await strata(['hook', 'context', '--budget', '800'], payload('SessionStart', { source: 'startup' }));
+    const r = await strata(
+      ['hook', 'context', '--budget', '800'],
+      payload('SessionStart', { source: 'startup', session_id: 'a7f3e1d0-new-session' }),
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
@@ -138,11 +141,17 @@ describe('strata hook', () => {
           /\d+ msgs {2}my screen saver/.source,
       ),
     );
+    // Resumed, the session is not among the sessions it is told of.
+    const resumed = await strata(['hook', 'context', '--budget', '800'], payload('SessionStart', { source: 'resume' }));
+    expect(resumed).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('context starts with the project logbook once one is built, all within the budget', async () => {
     expect((await strata(['logbook', '--project', PROJECT], '')).code).toBe(0);
-    const r = await strata(['hook', 'context', '--budget', '600'], payload('SessionStart', { source: 'startup' }));
+    const r = await strata(
+      ['hook', 'context', '--budget', '600'],
+      payload('SessionStart', { source: 'startup', session_id: 'a7f3e1d0-new-session' }),
+    );
     expect(r.code).toBe(0);
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     expect(context).toMatch(/^# Project logbook \(strata\)\nProject logbook: \/home\/vwestberg\/Claude /);

@@ -67,6 +67,16 @@ afterAll(async () => {
 });
 
 describe('strata mcp (SDK client over stdio)', () => {
+  it('names the store it opened, at initialize and with --check', async () => {
+    const store = join(base, 'data', 'strata.db');
+    expect(client.getInstructions()).toContain(`Store: ${store}.`);
+    const check = await runCli(['mcp', '--check'], env);
+    expect(check.code, check.stderr).toBe(0);
+    expect(check.stdout).toMatch(
+      new RegExp(`^store: ${store.replace(/[.]/g, '\\.')} \\(\\d+ sessions, schema \\d+\\)\\n$`),
+    );
+  });
+
   it('lists the tools, each read-only with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([

@@ -11,14 +11,16 @@ import { StrataError, describeError } from '../shared/errors.js';
 import { isSubcall } from '../core/llm/reentrancy.js';
 import { latestProjectSessions, projectSessionLine } from '../core/retrieval/project-sessions.js';
 import { ensureListing } from '../core/retrieval/listing-table.js';
+import { callingSessionIds } from '../core/retrieval/calling-session.js';
 import type { AgentName } from '../shared/model.js';
-import { parseHookPayload, type HookClient } from './payload.js';
+import { parseHookPayload, type HookClient, type HookPayload } from './payload.js';
 import { projectLogbookText } from './logbook-context.js';
 import { sessionStartOutput } from './hook-output.js';
 import { logHookLine } from './hook-log.js';
 import { countTokens } from '../shared/tokenizer.js';
 import { recordDeferred } from '../core/ingest/deferred.js';
 import { rescanPending } from '../core/redaction/rescan-pending.js';
+import { STRATA_LOGBOOK_HEADING, STRATA_SESSIONS_HEADING } from '../shared/strata-echo.js';
 
 export interface HookIo {
   stdin: string;
@@ -117,17 +119,23 @@ function sessionStartContext(
   projectDir: string,
   budget: number,
   env: Env,
+  payload: HookPayload,
 ): string | null {
-  const sessions = latestProjectSessions(db, projectDir, LATEST_SESSIONS, homeDir(env));
-  if (sessions.length === 0) return null;
+  // A resumed or compacted session is stored already: it is not one of "the latest sessions" it is told of.
+  const own = callingSessionIds(db, env, payload);
+  const all = latestProjectSessions(db, projectDir, LATEST_SESSIONS + own.size, homeDir(env));
+  if (all.length === 0) return null;
+  const sessions = all.filter((s) => !own.has(s.id)).slice(0, LATEST_SESSIONS);
+  // The headings mark the context as strata's, so that an ingest of the transcript keeps it out of search.
   const latest =
-    `# Latest sessions of this project (strata)\n${sessions.map(projectSessionLine).join('\n')}\n` +
+    (sessions.length > 0 ? `${STRATA_SESSIONS_HEADING}\n${sessions.map(projectSessionLine).join('\n')}\n` : '') +
     'Search or read earlier sessions with `strata search <words>` and `strata read <id> [N-M]` (or the strata MCP ' +
     'tools).';
   // The logbook gets what the session lines leave of the budget (its heading included).
-  const heading = '# Project logbook (strata)\n';
+  const heading = `${STRATA_LOGBOOK_HEADING}\n`;
   const logbook = projectLogbookText(db, projectDir, () => budget - countTokens(latest + heading) - 2);
-  return logbook ? `${heading}${logbook}\n${latest}` : latest;
+  if (logbook) return `${heading}${logbook}\n${latest}`;
+  return sessions.length > 0 ? latest : null;
 }
 
 /** Prints the client's session-start JSON with the project's context; prints nothing when there is none. */
@@ -143,7 +151,7 @@ export async function runHookContext(
   let store;
   try {
     store = openStore(path);
-    let context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env);
+    let context = sessionStartContext(store.db, payload.cwd ?? io.cwd, budget, io.env, payload);
     // Stored texts waiting for a scan with newer secret rules reach the agent redacted with them.
     if (context && rescanPending(store.db))
       context = (await import('../core/redaction/outgoing.js')).redactOutgoingText(context);

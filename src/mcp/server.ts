@@ -30,6 +30,14 @@ export interface StrataServerOptions {
   log?: (line: string) => void;
 }
 
+/** What the server tells a client at `initialize`: which store it opened (a client may start it elsewhere). */
+export function serverInstructions(storePath: string | undefined): string {
+  return (
+    'strata: search, read and list stored coding-agent sessions, context packs and code maps. ' +
+    `Store: ${storePath ?? 'unknown'}. Your own calls to these tools are kept out of later searches.`
+  );
+}
+
 export function createStrataServer(options: StrataServerOptions): { server: McpServer; context: ToolContext } {
   const log = options.log ?? (() => {});
   const refresh =
@@ -51,7 +59,10 @@ export function createStrataServer(options: StrataServerOptions): { server: McpS
     refresh,
     parseCache: createMemoryParseCache(),
   };
-  const server = new McpServer({ name: 'strata', version: pkg.version });
+  const server = new McpServer(
+    { name: 'strata', version: pkg.version },
+    { instructions: serverInstructions(options.store.path) },
+  );
   for (const tool of options.tools ?? TOOLS) {
     // Clients check structuredContent against the published schema, extra keys included: keep only its keys.
     const output = z.object(tool.outputSchema);

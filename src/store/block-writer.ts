@@ -5,6 +5,7 @@ import { indexedText, type PreparedBlock } from './prepared-message.js';
 import type { FtsBatcher } from './fts-batcher.js';
 import type { AppendedStats } from './appended-stats.js';
 import type { WriterStatements } from './writer-statements.js';
+import { STRATA_NOISE, isStrataToolName } from '../shared/strata-echo.js';
 
 export class BlockWriter {
   constructor(
@@ -21,6 +22,8 @@ export class BlockWriter {
       let toolName = block.toolName;
       if (toolName === null && block.kind === 'tool_result' && block.toolCallId !== null)
         toolName = callName.get(sessionId, block.toolCallId) ?? null;
+      // A result named only here (its call was stored earlier) is strata's when its call is.
+      const noise = block.noise ?? (block.kind === 'tool_result' && isStrataToolName(toolName) ? STRATA_NOISE : null);
       const blockId = Number(
         insertBlock.run(
           messageId,
@@ -32,7 +35,7 @@ export class BlockWriter {
           block.toolCallId,
           block.toolInput,
           block.isError,
-          block.noise,
+          noise,
           block.meta,
         ).lastInsertRowid,
       );
@@ -50,7 +53,8 @@ export class BlockWriter {
   private nameWaitingResults(sessionId: number, callId: string, toolName: string): void {
     const waiting = this.s.waitingFor.all(sessionId, callId);
     if (waiting.length === 0) return;
-    for (const id of waiting) this.s.nameResult.run(toolName, id);
+    const noise = isStrataToolName(toolName) ? STRATA_NOISE : null;
+    for (const id of waiting) this.s.nameResult.run(toolName, noise, id);
     this.s.namedResults.run(sessionId, callId);
   }
 

@@ -6,6 +6,7 @@ import { sha256 } from '../shared/hash.js';
 import { FTS_MAX_TOOL_OUTPUT_CHARS, ftsParts, joinFts } from './fts-text.js';
 import { TOOL_INPUT_IS_TEXT, storedToolInput } from './tool-input.js';
 import { stringifyJson } from '../shared/bounded-json.js';
+import { strataEchoNoise } from '../shared/strata-echo.js';
 
 /** A text column's value: a string, or its UTF-8 bytes (bound as they are; the store casts them to TEXT). */
 export type StoredText = string | Uint8Array;
@@ -143,7 +144,8 @@ function prepareBlock(block: Block, message: ParsedMessage, redaction: Redaction
     toolCallId: block.toolCallId ?? null,
     toolInput,
     isError: block.isError ? 1 : 0,
-    noise: block.noise ?? null,
+    // strata's own calls, results and injected context are marked whatever the adapter saw (see strata-echo.ts).
+    noise: strataEchoNoise(block) ?? block.noise ?? null,
     meta: jsonOrNull(redaction.value(block.meta)),
   };
 }

@@ -103,7 +103,7 @@ export interface WriterStatements {
   /** Results stored before their call wait in unnamed_results until it arrives. */
   waitForCall: Statement<[sessionId: number, callId: string, blockId: number]>;
   waitingFor: Statement<[sessionId: number, callId: string], number>;
-  nameResult: Statement<[toolName: string, blockId: number]>;
+  nameResult: Statement<[toolName: string, noise: string | null, blockId: number]>;
   namedResults: Statement<[sessionId: number, callId: string]>;
 }
 
@@ -191,7 +191,7 @@ export function prepareWriterStatements(db: Database): WriterStatements {
     waitingFor: db
       .prepare<[number, string], number>('SELECT block_id FROM unnamed_results WHERE session_id = ? AND call_id = ?')
       .pluck(),
-    nameResult: db.prepare('UPDATE blocks SET tool_name = ? WHERE id = ?'),
+    nameResult: db.prepare('UPDATE blocks SET tool_name = ?, noise = coalesce(noise, ?) WHERE id = ?'),
     namedResults: db.prepare('DELETE FROM unnamed_results WHERE session_id = ? AND call_id = ?'),
   };
 }

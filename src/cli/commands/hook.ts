@@ -110,5 +110,7 @@ atomically; a file that cannot be parsed is refused.`,
       }
       const result = writeConfigFile(path, (current) => mergeHookConfig(client, current, path));
       io.stderr.write(configWriteLine(result, io.env, 'already runs the strata hooks'));
+      const { hookInstallNotes } = await import('../../core/agent-config/client-notes.js');
+      for (const note of hookInstallNotes(client)) io.stderr.write(`strata: next: ${note}\n`);
     });
 }

@@ -32,6 +32,7 @@ const GROUPS: CommandGroup[] = [
   { commands: ['ui', 'blame', 'export'], load: async () => (await import('./ui.js')).registerUiCommands },
   { commands: ['hook'], load: async () => (await import('./hook.js')).registerHookCommand },
   { commands: ['remote', 'push'], load: async () => (await import('./remote.js')).registerRemoteCommands },
+  { commands: ['doctor'], load: async () => (await import('./doctor.js')).registerDoctorCommand },
 ];
 
 /** The command word in argv (the first argument that is not an option), if any. */

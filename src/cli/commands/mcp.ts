@@ -35,11 +35,13 @@ export function registerMcpCommand(program: Command, io: CliIo): void {
       'ingest the default locations before a history query when the last ingest is older (default 30)',
       '30',
     )
+    .option('--check', 'open the store, print which one and how many sessions it holds, and exit')
     .addHelpText('after', MCP_EXAMPLES)
-    .action(async (opts: { root?: string[]; refresh: string }) => {
+    .action(async (opts: { root?: string[]; refresh: string; check?: boolean }) => {
       const refreshSeconds = Number(opts.refresh);
       if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0)
         throw usageError(`--refresh must be a number of seconds >= 0, got "${opts.refresh}"`);
+      if (opts.check) return checkMcp(io);
       const [{ serveStrata }, { StdioServerTransport }, { openStoreForRead }] = await Promise.all([
         import('../../mcp/server.js'),
         import('@modelcontextprotocol/sdk/server/stdio.js'),
@@ -77,6 +79,18 @@ Files: claude-code .mcp.json (this project), codex $CODEX_HOME/config.toml, gemi
 cursor ~/.cursor/mcp.json, opencode ~/.config/opencode/opencode.json. --write changes only strata's entry,
 keeps a timestamped backup of a file it changes, writes atomically, and refuses a file it cannot parse.`;
 
+/** `strata mcp --check`: the store the server would open (stdout: one line), without serving. */
+async function checkMcp(io: CliIo): Promise<void> {
+  const { openStoreForRead } = await import('../store-access.js');
+  const store = openStoreForRead(io);
+  try {
+    const sessions = store.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get() as number;
+    io.stdout.write(`store: ${store.path} (${sessions} sessions, schema ${store.schemaVersion})\n`);
+  } finally {
+    store.close();
+  }
+}
+
 export function registerMcpConfigCommand(mcp: Command, io: CliIo): void {
   mcp
     .command('config')
@@ -105,10 +119,12 @@ export function registerMcpConfigCommand(mcp: Command, io: CliIo): void {
       const path = opts.path ? resolve(io.cwd, opts.path) : mcpConfigPath(client, io.env, io.cwd);
       if (!opts.write) {
         io.stderr.write(`strata: add this to ${tildify(path, io.env)} (or run with --write):\n`);
-        io.stdout.write(mcpConfigSnippet(client));
+        io.stdout.write(mcpConfigSnippet(client, io.env));
         return;
       }
-      const result = writeConfigFile(path, (current) => mergeMcpConfig(client, current, path));
+      const result = writeConfigFile(path, (current) => mergeMcpConfig(client, current, path, io.env));
       io.stderr.write(configWriteLine(result, io.env, 'already has the strata server'));
+      const { mcpConfigNotes } = await import('../../core/agent-config/client-notes.js');
+      for (const note of mcpConfigNotes(client)) io.stderr.write(`strata: next: ${note}\n`);
     });
 }

@@ -50,6 +50,25 @@ describe('MCP config snippets and merges', () => {
     expect(after).toContain('# tail\n');
   });
 
+  it('codex: passes on the variables that choose the store, which Codex would filter out', () => {
+    const env = { STRATA_HOME: '/data/strata "x"', XDG_DATA_HOME: '/xdg', HOME: '/home/u' };
+    const snippet = mcpConfigSnippet('codex', env);
+    expect((parseToml(snippet) as any).mcp_servers.strata.env).toEqual({
+      STRATA_HOME: '/data/strata "x"',
+      XDG_DATA_HOME: '/xdg',
+    });
+    const before = '[mcp_servers.strata]\ncommand = "strata"\nargs = ["mcp"]\n';
+    const after = mergeMcpConfig('codex', before, 'config.toml', { STRATA_HOME: '/s' });
+    expect((parseToml(after) as any).mcp_servers.strata).toEqual({
+      command: 'strata',
+      args: ['mcp'],
+      env: { STRATA_HOME: '/s' },
+    });
+    expect(after.endsWith('\n')).toBe(true);
+    expect(mergeMcpConfig('codex', after, 'config.toml', { STRATA_HOME: '/s' })).toBe(after);
+    expect(mcpConfigSnippet('codex', {})).not.toContain('env');
+  });
+
   it('refuses files it cannot parse', () => {
     expect(() => mergeMcpConfig('codex', 'model = = "x"\n', 'config.toml')).toThrow(/cannot parse config.toml as TOML/);
     expect(() => mergeMcpConfig('cursor', '{ "mcpServers": ', 'mcp.json')).toThrow(/cannot parse mcp.json as JSON/);

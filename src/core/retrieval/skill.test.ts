@@ -18,10 +18,11 @@ describe('Claude Code plugin', () => {
     expect(existsSync(join(ROOT, entry.source, '.claude-plugin/plugin.json'))).toBe(true);
   });
 
-  it('has a manifest whose version is the package version', () => {
+  it('has a manifest whose version is the package version, with an author (validate --strict asks for one)', () => {
     expect(json('plugin/.claude-plugin/plugin.json')).toMatchObject({
       name: 'strata',
       version: json('package.json').version,
+      author: { name: 'strata' },
     });
   });
 

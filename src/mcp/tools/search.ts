@@ -6,6 +6,7 @@ import { formatSearch } from '../../core/retrieval/format-search.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { messageTokenEstimate } from '../../core/retrieval/message-tokens.js';
+import { callingSessionIds } from '../../core/retrieval/calling-session.js';
 import { homeDir } from '../../shared/paths.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
@@ -70,11 +71,13 @@ export const searchTool = defineTool({
   readsHistory: true,
   async run(args, ctx) {
     const db = ctx.store.db;
-    const result = search(db, {
+    // The calling session (its transcript refreshed a moment ago) is left out, unless asked for by id.
+    const own = args.session ? new Set<string>() : callingSessionIds(db, ctx.env);
+    const found = search(db, {
       query: args.query,
       regex: Boolean(args.regex),
       ignoreCase: Boolean(args.ignoreCase),
-      limit: args.limit,
+      limit: args.limit + own.size,
       maxPerSession: args.maxPerSession,
       ...(args.context !== undefined ? { context: args.context } : {}),
       ...(args.session ? { session: args.session } : {}),
@@ -84,6 +87,7 @@ export const searchTool = defineTool({
       ...timeOption('before', args.before),
       ...agentOption(args.agents),
     });
+    const result = { ...found, sessions: found.sessions.filter((s) => !own.has(s.id)).slice(0, args.limit) };
     const sessions = result.sessions.map((s) => ({
       ...s,
       hits: s.hits.map((h) => ({ ...h, messageTokens: messageTokenEstimate(db, s.agent, s.id, h.message) })),

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import type { ParseContext } from '../types.js';
-import { isCheckpoint, isPromptLog, projectDirOf, subagentParentOf } from './paths.js';
+import { isCheckpoint, isPromptLog, projectDirOf, projectRootOf, subagentParentOf } from './paths.js';
 import { convertGeminiRecord } from './records.js';
 import type { Json } from './schema.js';
 import { classifyGeminiLine, isObject, str } from './schema.js';
@@ -31,9 +31,10 @@ function sessionFrom(header: Json, path: string, format: 'json' | 'jsonl'): Pars
   if (parent && parent !== key) Object.assign(session, { parentKey: parent, relation: 'subagent' });
   const title = str(header.summary);
   if (title) session.title = title;
-  // Gemini records carry no working directory; `project` stays unset unless a real path is recorded.
+  // Gemini records carry no working directory: a recorded path, else the `.project_root` file beside them.
   const cwd = str(header.cwd) ?? str(header.projectRoot);
-  if (cwd?.startsWith('/')) session.project = cwd;
+  const project = cwd?.startsWith('/') ? cwd : projectRootOf(path);
+  if (project) session.project = project;
   return session;
 }
 

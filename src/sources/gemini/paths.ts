@@ -2,7 +2,8 @@
 // files are found: chats/session-*.json (2025) and chats/session-*.jsonl (2026), plus logs.json and
 // checkpoint-*.json, which the parser reports as not sessions.
 
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { Env } from '../../shared/paths.js';
 import { homeDir } from '../../shared/paths.js';
 import { findFiles } from '../find-files.js';
@@ -52,4 +53,21 @@ export function projectDirOf(path: string): string | undefined {
   const owner = basename(dir) === 'chats' ? dirname(dir) : dir;
   const name = basename(owner);
   return name && name !== 'tmp' ? name : undefined;
+}
+
+/**
+ * The project folder Gemini CLI wrote beside a session (`tmp/<project>/.project_root`, one absolute path),
+ * else undefined: older builds name the folder by a hash and write no such file.
+ */
+export function projectRootOf(path: string): string | undefined {
+  let dir = dirname(path);
+  if (subagentParentOf(path) !== undefined) dir = dirname(dir);
+  const owner = basename(dir) === 'chats' ? dirname(dir) : dir;
+  let root: string;
+  try {
+    root = readFileSync(join(owner, '.project_root'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  return root && !root.includes('\n') && (isAbsolute(root) || /^[A-Za-z]:[\\/]/.test(root)) ? root : undefined;
 }

@@ -137,6 +137,25 @@ function geminiUsage(tokens: unknown, apiMessageId: string, model?: string): Tok
   return usage;
 }
 
+/** Context Gemini CLI adds as user parts (its session context, hook output): not typed by a person. */
+const INJECTED = /^\s*<(session_context|hook_context)>/;
+
+/** Marks injected parts of a user record; true when nothing else was typed (the record is context). */
+function markInjected(blocks: Block[]): boolean {
+  let typed = false;
+  for (const b of blocks) {
+    const tag = b.kind === 'text' ? INJECTED.exec(b.text)?.[1] : undefined;
+    if (tag) b.noise = tag;
+    else if (b.kind === 'text' && !b.noise) typed = true;
+  }
+  return !typed && blocks.some((b) => b.noise === 'session_context' || b.noise === 'hook_context');
+}
+
+/** The MCP server of a tool call, from its display name `tool (server MCP Server)`. */
+function mcpServerOf(call: Json): string | undefined {
+  return /\(([^()\s]+) MCP Server\)$/.exec(str(call.displayName) ?? '')?.[1];
+}
+
 const KINDS: Record<string, [MessageRole, MessageKind]> = {
   user: ['user', 'prompt'],
   gemini: ['assistant', 'response'],
@@ -155,13 +174,15 @@ export function convertGeminiRecord(
   const type = str(record.type) ?? '';
   const mapping = KINDS[type];
   if (!mapping) return undefined;
-  const [role, kind] = mapping;
+  const [role, mappedKind] = mapping;
+  let kind = mappedKind;
   const timestamp = str(record.timestamp);
   const model = str(record.model);
   const blocks: Block[] = [];
   if (type === 'gemini') blocks.push(...thoughtBlocks(record.thoughts));
   const content = withDisplayContent(contentBlocks(record.content), record.displayContent);
   if (role === 'system') for (const b of content) if (b.kind === 'text') b.kind = 'system';
+  if (type === 'user' && markInjected(content)) kind = 'meta';
   blocks.push(...content);
   const results: ParsedMessage[] = [];
   arr(record.toolCalls).forEach((call, i) => {
@@ -179,6 +200,8 @@ export function convertGeminiRecord(
     };
     if (status) block.meta = { status };
     if (str(call.agentId)) block.meta = { ...block.meta, agentId: call.agentId };
+    const server = mcpServerOf(call);
+    if (server) block.meta = { ...block.meta, mcpServer: server };
     blocks.push(block);
     const display = displayText(call.resultDisplay);
     if ((call.result === undefined || call.result === null) && display === undefined) return;
@@ -200,7 +223,9 @@ export function convertGeminiRecord(
           toolName: name,
           toolCallId: callId,
           isError,
-          ...(status ? { meta: { status } } : {}),
+          ...(status || server
+            ? { meta: { ...(status ? { status } : {}), ...(server ? { mcpServer: server } : {}) } }
+            : {}),
         },
       ],
     };

@@ -1,7 +1,7 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
 // 7 tool-input words, 8 unused indexes, 9 message history, 10 commit outcomes, 11 logbooks, 12 (reserved),
-// 13 redaction state, 14+ next.
+// 13 redaction state, 14 strata echoes, 15+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -15,6 +15,7 @@ import { messageHistoryMigration } from './009-message-history.js';
 import { commitOutcomesMigration } from './010-commit-outcomes.js';
 import { logbookMigration } from './011-logbook.js';
 import { redactionStateMigration } from './013-redaction-state.js';
+import { strataEchoesMigration } from './014-strata-echoes.js';
 
 export const MIGRATIONS: Migration[] = [
   coreMigration,
@@ -29,5 +30,6 @@ export const MIGRATIONS: Migration[] = [
   commitOutcomesMigration,
   logbookMigration,
   redactionStateMigration,
+  strataEchoesMigration,
 ];
 export type { Migration };
