@@ -13,7 +13,8 @@ my myself no nor not now of off on once only or other our ours ourselves out ove
 shouldn't so some such than that that's the their theirs them themselves then there there's these they this those
 through to too under until up us very was wasn't we we'd we'll we're we've were weren't what what's when where which
 while who whom whose why will with won't would wouldn't yes yet you you'd you'll you're you've your yours yourself
-yourselves tell know like want wanted remind recall remember thing things something anything way ok okay`;
+yourselves tell know like want wanted remind recall remember thing things something anything way ok okay
+session sessions conversation conversations chat previous earlier mentioned`;
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH.split(/\s+/).filter(Boolean));
 
