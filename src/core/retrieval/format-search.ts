@@ -52,7 +52,8 @@ export function formatSearch(
 
 /** The one line `search` prints on stderr when nothing matched: never silent about what it did not search. */
 export function noMatchLine(result: SearchResult): string {
-  const flags = result.mode === 'regex' ? '' : ' (tool results are indexed in their first 32 KB; -E scans all text)';
+  const flags =
+    result.mode === 'regex' ? '' : ' (past 32 KB a tool result is indexed by paths and identifiers; -E scans all text)';
   if (result.hidden && result.hidden.noise > 0) {
     return `no matches in messages; ${groupDigits(result.hidden.noise)} in noise — add --in noise`;
   }
