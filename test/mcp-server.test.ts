@@ -107,6 +107,11 @@ describe('strata mcp (SDK client over stdio)', () => {
     expect(hit.messageTokens).toBeGreaterThan(0);
     expect(s.tokens).toBeGreaterThan(0);
     expect(r.content[0]!.text).toContain(`#${hit.message} `);
+    // Compact for the model: one id, no scores or times; more hits are asked for with this tool's arguments.
+    expect(Object.keys(hit).sort()).toEqual(['field', 'message', 'messageTokens', 'snippet']);
+    expect(s.sessions[0]).not.toHaveProperty('shortId');
+    expect(r.content[0]!.text).toMatch(/… \d+ more \(search again with session: "[^"]+", maxPerSession: \d+\)/);
+    expect(r.content[0]!.text).not.toContain('strata search');
   });
 
   it('sessions lists the store with statistics and filters', async () => {

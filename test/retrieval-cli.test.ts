@@ -155,7 +155,7 @@ describe('strata search', () => {
     const none = await strata('search', 'zqxjkvbw');
     expect([none.code, none.stdout]).toEqual([1, '']);
     expect(none.stderr).toMatch(
-      /^strata: no matches \(tool results are indexed in their first 32 KB; -E scans all text\)\n$/,
+      /^strata: no matches \(past 32 KB a tool result is indexed by paths and identifiers; -E scans all text\)\n$/,
     );
     const json = await inProcess('search', 'zqxjkvbw', '--json');
     expect(json.code).toBe(1);

@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { camelParts, camelTail, ftsParts, spaceJsonEscapes, toFtsText } from './fts-text.js';
 
 describe('FTS text preparation', () => {
+  it('indexes the paths and identifiers of a tool output past its clip, once each', () => {
+    const head = 'log line\n'.repeat(4000);
+    const rest = 'cat src/deep/Renfrew.md; parseDeepThing failed in my_module at 1.2.3 and src/deep/Renfrew.md again';
+    const parts = ftsParts(head + rest, head.length);
+    expect(parts.body).toBe(head);
+    expect(parts.tail).toBe('src/deep/Renfrew.md . parseDeepThing . my_module');
+    expect(ftsParts('short text', 100).tail).toBe('');
+  });
+
   it('spaces CJK characters so that two of them match as a phrase', () => {
     expect(toFtsText('数据库迁移')).toBe(' 数  据  库  迁  移 ');
   });

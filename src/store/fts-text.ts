@@ -10,7 +10,8 @@ export const FTS_MAX_CHARS = 1_000_000;
 
 /**
  * Tool output (file dumps, logs) is most of the bytes and least of the meaning: only its first 32 KiB
- * go into the BM25 index. The whole output stays in the store, for `read` and regex search.
+ * go into the BM25 index, then the paths and identifiers of the rest. The whole output stays in the
+ * store, for `read` and regex search.
  */
 export const FTS_MAX_TOOL_OUTPUT_CHARS = 32 * 1024;
 
@@ -123,7 +124,34 @@ export function ftsParts(text: string, maxChars = FTS_MAX_CHARS, json = false): 
   const clipped = text.length > maxChars ? text.slice(0, maxChars) : text;
   const words = json ? spaceJsonEscapes(clipped) : clipped;
   const body = hasCjk(words) ? words.replace(CJK_GLOBAL, ' $& ') : words;
-  return { body: body === text ? null : body, tail: camelTail(words) };
+  const tail = camelTail(words);
+  if (clipped === text) return { body: body === text ? null : body, tail };
+  const rest = identifiersPast(text, maxChars);
+  return { body, tail: tail && rest ? `${tail} . ${rest}` : tail || rest };
+}
+
+/**
+ * Paths, dotted and kebab names (a/b.ts, pkg.mod, my-tool), camelCase and snake_case identifiers. Each
+ * alternative starts only where a word starts, so a long run of letters is scanned in linear time.
+ */
+const IDENTIFIER = /(?<![\w$~])[\w$~]+(?:[./\\:-][\w$]+)+|\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_\w+/g;
+
+/** At most this many distinct identifiers are indexed from the text past an index's clip. */
+export const MAX_IDENTIFIERS_PAST_CLIP = 5000;
+
+/**
+ * The distinct paths and identifiers of `text` past `from` (scanned up to FTS_MAX_CHARS): what a search
+ * for a file or a symbol in a long tool output needs, without indexing all its prose.
+ */
+export function identifiersPast(text: string, from: number): string {
+  const seen = new Set<string>();
+  const rest = text.slice(from, from + FTS_MAX_CHARS);
+  for (const m of rest.matchAll(IDENTIFIER)) {
+    if (!/[A-Za-z]/.test(m[0])) continue; // 1.2.3, 2024-01-01
+    seen.add(m[0]);
+    if (seen.size >= MAX_IDENTIFIERS_PAST_CLIP) break;
+  }
+  return [...seen].join(' . ');
 }
 
 /** The indexed text from its parts (see ftsParts). */

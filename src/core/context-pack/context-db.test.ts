@@ -21,6 +21,10 @@ beforeAll(() => {
     '# Deploy\n\nShip the release with care.\n\n## Rollback\n\nUse `git revert` then redeploy.\n',
   );
   writeFileSync(
+    join(seg, 'Renfrew.md'),
+    '# Parish\n\nThe records moved in 1901.\n\n## Git\n\n我们需要执行rebase然后推送。\n',
+  );
+  writeFileSync(
     join(seg, 'guide.md'),
     '# Guide\n\nThe deploy pipeline mentions rollback once.\n\n## 使い方\n\n日本語のテキストで設定を説明します。\n',
   );
@@ -99,6 +103,21 @@ describe('context.db', () => {
     const result = searchContext(db, '設定', 5);
     expect(result.mode).toBe('substring');
     expect(result.hits.map((h) => h.title_path.at(-1))).toEqual(['使い方']);
+  });
+
+  it("finds a chunk by its file name's stem and a Latin word inside CJK text", () => {
+    expect(searchContext(db, 'renfrew', 5).hits.map((h) => h.source_path)).toEqual(['Renfrew.md', 'Renfrew.md']);
+    expect(searchContext(db, 'rebase', 5).hits.map((h) => h.title_path.at(-1))).toEqual(['Git']);
+  });
+
+  it('searches a question by its words, not its stop words', () => {
+    const result = searchContext(db, 'when were the records moved?', 5);
+    expect([result.mode, result.match, result.query]).toEqual([
+      'all',
+      '"records" "moved"',
+      'when were the records moved?',
+    ]);
+    expect(result.hits.map((h) => h.title_path.at(-1))).toEqual(['Parish']);
   });
 
   it('quotes every plain term so FTS operators in words are inert', () => {

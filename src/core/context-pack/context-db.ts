@@ -6,10 +6,11 @@ import { renameSync, rmSync } from 'node:fs';
 import { StrataError } from '../../shared/errors.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { buildFtsQuery, hasCjk, invalidQueryError, queryTerms } from './fts-query.js';
+import { STOP_WORDS, questionWords } from '../retrieval/question-words.js';
 import { preview } from './text-utils.js';
 import type { Chunk, ChunkLocation, ContextPack } from './types.js';
 
-const CONTEXT_DB_VERSION = 1;
+const CONTEXT_DB_VERSION = 2;
 /** bm25 column weights: title_path, text. */
 const BM25_WEIGHTS = [5.0, 1.0] as const;
 
@@ -32,10 +33,10 @@ CREATE TABLE superseded_chunks (
   heading_level INTEGER, char_count INTEGER, line_count INTEGER, start_line INTEGER, end_line INTEGER
 );
 CREATE VIRTUAL TABLE chunks_fts USING fts5(
-  title_path, text, content='chunks', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+  title_path, text, content='', tokenize='unicode61 remove_diacritics 2'
 );
 CREATE VIRTUAL TABLE chunks_stem USING fts5(
-  title_path, text, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+  title_path, text, content='', tokenize='porter unicode61 remove_diacritics 2'
 );
 `;
 
@@ -98,8 +99,7 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
           keep.run(...chunkRow(c, previousDoc.get(c.id) ?? ''));
         }
       }
-      db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
-      db.exec("INSERT INTO chunks_stem(chunks_stem) VALUES ('rebuild')");
+      indexChunks(db);
       // Secondary indexes are cheaper to build once over the loaded table than row by row.
       db.exec('CREATE INDEX idx_chunks_doc ON chunks(doc); CREATE INDEX idx_chunks_title_path ON chunks(title_path);');
       setMeta.run('db_version', String(CONTEXT_DB_VERSION));
@@ -113,6 +113,31 @@ export function writeContextDb(dbPath: string, pack: ContextPack, previous?: Con
     if (db.open) db.close();
     rmSync(tmp, { force: true });
     throw error;
+  }
+}
+
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/**
+ * Fills the contentless FTS tables with what is searched: the title path plus the file's name stem
+ * (`renfrew` finds Renfrew.md), and the text with each CJK character apart, so a Latin word inside CJK
+ * text (`执行rebase`) is a word of its own.
+ */
+function indexChunks(db: Database.Database): void {
+  const rows = db.prepare('SELECT rowid, title_path, text, source_path FROM chunks').all() as {
+    rowid: number;
+    title_path: string;
+    text: string;
+    source_path: string;
+  }[];
+  const inserts = ['chunks_fts', 'chunks_stem'].map((t) =>
+    db.prepare(`INSERT INTO ${t} (rowid, title_path, text) VALUES (?, ?, ?)`),
+  );
+  for (const r of rows) {
+    const stem = (r.source_path.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
+    const title = `${(JSON.parse(r.title_path) as string[]).join(' ')} ${stem}`;
+    const text = hasCjk(r.text) ? r.text.replace(CJK_CHAR, ' $& ') : r.text;
+    for (const insert of inserts) insert.run(r.rowid, title, text);
   }
 }
 
@@ -243,6 +268,9 @@ export function searchContext(db: Database.Database, query: string, k = 10): Sea
   };
   if (fts.kind === 'explicit')
     return { query, match: fts.expression, mode: 'explicit', hits: run(fts.expression).map(toHit) };
+  // A question is searched by its words, not its question and stop words (as `strata search` does).
+  const kept = questionWords(query) ? fts.terms.filter((t) => !STOP_WORDS.has(t.toLowerCase())) : fts.terms;
+  if (kept.length > 0 && kept.length < fts.terms.length) return { ...searchContext(db, kept.join(' '), k), query };
   const all = run(fts.all);
   if (all.length > 0 || fts.terms.length === 1) return { query, match: fts.all, mode: 'all', hits: all.map(toHit) };
   return { query, match: fts.any, mode: 'any', hits: run(fts.any).map(toHit) };

@@ -13,10 +13,24 @@ function matchNote(s: SearchSession): string {
   return '';
 }
 
+/** How the text says to see more: the CLI's flags by default; a tool names its own arguments. */
+export interface SearchHints {
+  /** Seeing every hit of a session. */
+  more: (s: SearchSession) => string;
+  /** Ranking every match when only the newest window was ranked. */
+  filters: string;
+}
+
+const CLI_HINTS: SearchHints = {
+  more: (s) => `strata search … -s ${s.shortId} -m ${s.hitCount}`,
+  filters: '(--project, --after, --in, -s) to rank every match; -c counts them all',
+};
+
 export function formatSearch(
   result: SearchResult,
   view: 'hits' | 'sessions' | 'counts',
   home: (path: string) => string = (p) => p,
+  hints: SearchHints = CLI_HINTS,
 ): string {
   if (view === 'sessions') return result.sessions.map((s) => s.shortId).join('\n');
   if (view === 'counts') return result.sessions.map((s) => `${s.shortId}  ${s.hitCount}`).join('\n');
@@ -30,14 +44,14 @@ export function formatSearch(
     out.push(`${head}  (${s.hitCount} hit${s.hitCount === 1 ? '' : 's'}${matchNote(s)})`);
     for (const h of s.hits) out.push(`  #${h.message} ${h.field}: ${h.snippet}`);
     const more = s.hitCount - s.hits.length;
-    if (more > 0) out.push(`  … ${more} more (strata search … -s ${s.shortId} -m ${s.hitCount})`);
+    if (more > 0) out.push(`  … ${more} more (${hints.more(s)})`);
   }
   if (result.window) {
     const ranked = groupDigits(result.window.ranked);
     out.push(
       '',
       `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter ` +
-        `(--project, --after, --in, -s) to rank every match; -c counts them all`,
+        hints.filters,
     );
   }
   if (result.unindexed) {
@@ -52,7 +66,8 @@ export function formatSearch(
 
 /** The one line `search` prints on stderr when nothing matched: never silent about what it did not search. */
 export function noMatchLine(result: SearchResult): string {
-  const flags = result.mode === 'regex' ? '' : ' (tool results are indexed in their first 32 KB; -E scans all text)';
+  const flags =
+    result.mode === 'regex' ? '' : ' (past 32 KB a tool result is indexed by paths and identifiers; -E scans all text)';
   if (result.hidden && result.hidden.noise > 0) {
     return `no matches in messages; ${groupDigits(result.hidden.noise)} in noise — add --in noise`;
   }

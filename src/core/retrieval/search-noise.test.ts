@@ -68,7 +68,7 @@ describe('noise and boilerplate in search', () => {
       search(store.db, { query: 'zanzibar', in: [{ category: 'noise', raw: 'noise' }] }).sessions.map((s) => s.id),
     ).toEqual(['hooks']);
     expect(noMatchLine(search(store.db, { query: 'nowhere' }))).toMatch(
-      /^no matches \(tool results are indexed in their first 32 KB; -E scans all text\)$/,
+      /^no matches \(past 32 KB a tool result is indexed by paths and identifiers; -E scans all text\)$/,
     );
   });
 });

@@ -40,7 +40,7 @@ export interface WordScope {
   where?: { sql: string; params: unknown[] };
 }
 
-function wordMatches(db: Database, match: string, word: number, scope: WordScope): WordHit[] {
+export function wordMatches(db: Database, match: string, word: number, scope: WordScope): WordHit[] {
   const weight = blockWeightSql('b');
   const rows = scope.where
     ? cachedStatement(

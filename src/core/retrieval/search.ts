@@ -1,7 +1,8 @@
 // Owns `search`: ranked BM25 full-text search over blocks_fts (weights in selectors.ts blockWeightSql; noise
-// other than IDE notices excluded unless --in noise, and counted when nothing else matched), natural
-// questions matched word by word (search-words.ts), a bounded substring fallback for identifier and path parts,
-// and a bounded JavaScript-regex scan; hits grouped by session, each citing the message number `read` opens.
+// other than IDE notices excluded unless --in noise, and counted when nothing else matched), questions ranked
+// by session (question-words.ts, session-score.ts), keywords missing from every block matched word by word
+// (search-words.ts), a bounded substring fallback for identifier and path parts, and a bounded regex scan;
+// hits grouped by session, each citing the message number `read` opens.
 // An unfiltered query that matches more than RANK_WINDOW blocks is ranked among the newest RANK_WINDOW of
 // them (and the output says so): ranking every match of a common word costs ~3 µs per match, and a
 // memory search is about recent work first. Filters, -l and -c rank and count every match.
@@ -9,6 +10,8 @@ import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery, type CommonWord } from './fts-query.js';
+import { questionRows } from './search-question.js';
+import { questionWords } from './question-words.js';
 import { rankByWords } from './search-words.js';
 import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
 import { resolveSession, shortIdsFor } from './session-ids.js';
@@ -245,7 +248,20 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   let needle: RegExp;
   const wordMatch = new Map<number, { match: 'near' | 'partial'; missing: string[] }>();
   let userRegex: UserRegex | undefined;
-  if (options.regex) {
+  // Only an unfiltered query ranks a window of the newest matches: a filtered one keeps every word form. A
+  // question ranks sessions by the evidence for its words (session-score.ts); -l and -c match blocks.
+  const windowed = !options.exhaustive && unfiltered(options);
+  const common = windowed ? commonWords(db) : undefined;
+  const question = options.regex || options.exhaustive ? undefined : questionWords(options.query, common);
+  const load = cachedStatement(db, `SELECT ${HIT_COLUMNS}, ? AS score ${from} WHERE b.id = ?`);
+  if (question) {
+    mode = 'fts';
+    const loadRow = (score: number, id: number) => load.get(score, id) as HitRow;
+    const scope = windowed ? {} : { where };
+    const found = questionRows(db, question, { limit: sessionLimit, perSession, scope, load: loadRow });
+    ({ match, needle, rows } = found);
+    for (const [id, m] of found.wordMatch) wordMatch.set(id, m);
+  } else if (options.regex) {
     mode = 'regex';
     // The user's pattern runs only on the linear-time engine; snippets point at the text it matched.
     userRegex = compileUserRegex(options.query, Boolean(options.ignoreCase));
@@ -261,9 +277,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       if (rows.length >= SCAN_HIT_CAP) break;
     }
   } else {
-    // Only an unfiltered query ranks a window of the newest matches: a filtered one keeps every word form.
-    const windowed = !options.exhaustive && unfiltered(options);
-    const fts = buildFtsQuery(options.query, windowed ? commonWords(db) : undefined);
+    const fts = buildFtsQuery(options.query, common);
     match = fts.match;
     mode = 'fts';
     const escaped = fts.highlights.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -287,7 +301,6 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     } catch (error) {
       throw new StrataError('INVALID_QUERY', `invalid query: ${(error as Error).message}`);
     }
-    const load = cachedStatement(db, `SELECT ${HIT_COLUMNS}, ? AS score ${from} WHERE b.id = ?`);
     rows = [];
     const kept = new Map<number, number>();
     for (const r of ranked) {

@@ -1,8 +1,8 @@
 // Owns the `search` tool: ranked full-text (or regex) search over every stored session, each hit citing
 // the session and message number `read` opens and the token cost of that whole message.
 import { z } from 'zod';
-import { search } from '../../core/retrieval/search.js';
-import { formatSearch } from '../../core/retrieval/format-search.js';
+import { type SearchSession, search } from '../../core/retrieval/search.js';
+import { formatSearch, type SearchHints } from '../../core/retrieval/format-search.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { messageTokenEstimate } from '../../core/retrieval/message-tokens.js';
@@ -10,24 +10,32 @@ import { callingSessionIds } from '../../core/retrieval/calling-session.js';
 import { homeDir } from '../../shared/paths.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
-import {
-  agentOption,
-  agentsInput,
-  selectorsInput,
-  sessionHeading,
-  timeInput,
-  timeOption,
-  estimatedTokensOutput,
-} from '../schemas.js';
+import { agentOption, agentsInput, selectorsInput, timeInput, timeOption, estimatedTokensOutput } from '../schemas.js';
 
 const hit = z.object({
   message: z.number().int().describe('1-based message number: read it with the read tool'),
   field: z.string(),
-  timestamp: z.string().nullable(),
-  score: z.number(),
   snippet: z.string(),
   messageTokens: z.number().int().describe('estimated tokens of the whole message (≈4 characters a token)'),
 });
+
+const session = z.object({
+  id: z.string().describe('the session id: pass it (or a unique prefix) as session, or to read'),
+  agent: z.string(),
+  project: z.string().nullable(),
+  title: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  hitCount: z.number().int(),
+  match: z.enum(['near', 'partial']).optional().describe('no block holds every word: near (a few messages), partial'),
+  missing: z.array(z.string()).optional().describe('words of the query the session lacks'),
+  hits: z.array(hit),
+});
+
+/** Seeing more is said in this tool's own arguments, not the CLI's flags. */
+const TOOL_HINTS: SearchHints = {
+  more: (s) => `search again with session: "${s.shortId}", maxPerSession: ${Math.min(50, s.hitCount)}`,
+  filters: '(project, after, in, session) to rank every match',
+};
 
 export const searchTool = defineTool({
   name: 'search',
@@ -41,7 +49,10 @@ export const searchTool = defineTool({
     query: z
       .string()
       .min(1)
-      .describe('words, "phrases", OR, -excluded; a JavaScript regular expression with regex: true'),
+      .describe(
+        'a question in plain words, or keywords: words, "phrases", OR, -excluded; a JavaScript regular ' +
+          'expression with regex: true',
+      ),
     regex: z.boolean().optional(),
     ignoreCase: z.boolean().optional().describe('case-insensitive regular expression'),
     session: z.string().min(1).optional().describe('only this session (id or unique prefix)'),
@@ -65,7 +76,8 @@ export const searchTool = defineTool({
     mode: z.enum(['fts', 'substring', 'regex']),
     window: z.object({ ranked: z.number().int() }).optional(),
     unindexed: z.number().int().optional(),
-    sessions: z.array(z.object({ ...sessionHeading, hitCount: z.number().int(), hits: z.array(hit) })),
+    hidden: z.object({ noise: z.number().int() }).optional().describe('matches only in noise (search in: noise)'),
+    sessions: z.array(session),
     tokens: estimatedTokensOutput,
   },
   readsHistory: true,
@@ -88,24 +100,41 @@ export const searchTool = defineTool({
       ...agentOption(args.agents),
     });
     const result = { ...found, sessions: found.sessions.filter((s) => !own.has(s.id)).slice(0, args.limit) };
+    const tokensOf = (s: SearchSession, message: number) => messageTokenEstimate(db, s.agent, s.id, message);
+    // Compact: one id, no scores or hit times; the text block says the same in prose.
     const sessions = result.sessions.map((s) => ({
-      ...s,
-      hits: s.hits.map((h) => ({ ...h, messageTokens: messageTokenEstimate(db, s.agent, s.id, h.message) })),
+      id: s.id,
+      agent: s.agent,
+      project: s.project,
+      title: s.title,
+      startedAt: s.startedAt,
+      hitCount: s.hitCount,
+      ...(s.match ? { match: s.match } : {}),
+      ...(s.missing && s.missing.length > 0 ? { missing: s.missing } : {}),
+      hits: s.hits.map((h) => ({
+        message: h.message,
+        field: h.field,
+        snippet: h.snippet,
+        messageTokens: tokensOf(s, h.message),
+      })),
     }));
     const home = homeDir(ctx.env);
     // The readable text names each hit's message size too: many clients show the model only this block.
     const shown = {
       ...result,
-      sessions: sessions.map((s) => ({
+      sessions: result.sessions.map((s, i) => ({
         ...s,
-        hits: s.hits.map((h) => ({ ...h, snippet: `${h.snippet}  [${h.messageTokens} tokens]` })),
+        hits: s.hits.map((h, j) => ({
+          ...h,
+          snippet: `${h.snippet}  [${sessions[i]!.hits[j]!.messageTokens} tokens]`,
+        })),
       })),
     };
     const text =
       sessions.length === 0
         ? 'no matches'
-        : formatSearch(shown, 'hits', (p) => displayPath(p, null, sessionHome(p, home)));
-    const { match: _match, ...rest } = result;
+        : formatSearch(shown, 'hits', (p) => displayPath(p, null, sessionHome(p, home)), TOOL_HINTS);
+    const { match: _match, sessions: _sessions, ...rest } = result;
     return { text, structured: { ...rest, sessions, tokens: estimateTokens(text) } };
   },
 });

@@ -126,8 +126,8 @@ function assistantMessage(
 ): MessageResult {
   const apiId = str(message.id);
   const uuid = str(record.uuid);
-  const key = apiId ?? uuid;
-  if (!key) return { malformed: 'assistant record without message.id or uuid' };
+  // Without either id (exported or hand-written transcripts) the line is the identity, as for user records.
+  const key = apiId ?? uuid ?? `line-${line}`;
   const result = baseMessage(record, line, sessionKey, key);
   result.role = 'assistant';
   const isError = record.isApiErrorMessage === true;

@@ -49,6 +49,17 @@ describe('claude-code parser: bad input never throws', () => {
     expect(out.messages.map((m) => m.key)).toEqual(['u1', 'u2']);
   });
 
+  it('keeps user and assistant records without ids, keyed by their line', () => {
+    const bare = (type: string, content: unknown) =>
+      JSON.stringify({ type, sessionId: SID, message: { role: type, content } });
+    const out = parse([bare('user', 'which cache?'), bare('assistant', [{ type: 'text', text: 'the LRU one' }])]);
+    expect(out.malformed).toEqual([]);
+    expect(out.messages.map((m) => [m.key, m.role, m.blocks[0]?.text])).toEqual([
+      ['line-1', 'user', 'which cache?'],
+      ['line-2', 'assistant', 'the LRU one'],
+    ]);
+  });
+
   it('treats a truncated last line as malformed', () => {
     const full = assistant('a1', 'msg_1', [{ type: 'text', text: 'done' }]);
     const out = parse([user('u1', 'go'), full.slice(0, full.length - 9)]);

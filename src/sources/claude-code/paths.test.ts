@@ -93,6 +93,13 @@ describe('claude-code detection', () => {
       message: { content: 'x'.repeat(10000) },
     });
     expect(claudeCodeAdapter.detect('/x/s.jsonl', longFirst.slice(0, 4096))).toBe(true);
+    // Without parentUuid (an exported transcript): type, sessionId and message before the cut.
+    const bare = JSON.stringify({
+      type: 'user',
+      sessionId: 's1',
+      message: { role: 'user', content: 'x'.repeat(9000) },
+    });
+    expect(claudeCodeAdapter.detect('/x/s.jsonl', bare.slice(0, 4096))).toBe(true);
     expect(claudeCodeAdapter.detect('/x/s.jsonl', '\u0000\u0001\u00ff\ufffd{{{')).toBe(false);
     expect(claudeCodeAdapter.detect('/x/s.jsonl', '')).toBe(false);
     expect(claudeCodeAdapter.detect('/x/s.jsonl', '{"type":"user","content":"gemini-like, no session id"}\n')).toBe(

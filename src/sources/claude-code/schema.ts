@@ -114,5 +114,9 @@ export function headLooksLikeClaudeCode(head: string): boolean {
   if (parsedAny) return false;
   const first = lines[0] ?? '';
   if (!first.trimStart().startsWith('{') || /"payload"\s*:/.test(first)) return false;
-  return HEAD_PATTERNS.some((pattern) => pattern.test(first));
+  if (HEAD_PATTERNS.some((pattern) => pattern.test(first))) return true;
+  // A record without parentUuid (exported or hand-written transcripts) whose first line is a long prompt.
+  return (
+    /"type"\s*:\s*"(?:user|assistant)"/.test(first) && /"sessionId"\s*:/.test(first) && /"message"\s*:\s*\{/.test(first)
+  );
 }

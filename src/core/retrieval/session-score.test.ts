@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type Store } from '../../store/db.js';
+import { ingest } from '../ingest/ingest.js';
+import { testLineAdapter } from '../../../test/support/test-adapter.js';
+import { search } from './search.js';
+
+let dir: string;
+let store: Store;
+const lines = (s: string, texts: string[]) =>
+  texts.map((t, i) => JSON.stringify({ s, id: `${s}-${i}`, t }) + '\n').join('');
+
+// "crash" answers the question over a prompt and its reply without its stop words; "decoy" holds every
+// word of the question, stop words included, once each in nearby messages; "cjk" is a Chinese session.
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'strata-question-'));
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(
+    join(dir, 'src', 'crash.jsonl'),
+    lines('crash', [
+      'the container is in a crash loop again after the deploy',
+      'The crash loop came from the OOM killer: I raised the container memory limit and it is fixed.',
+      'thanks',
+    ]),
+  );
+  writeFileSync(
+    join(dir, 'src', 'decoy.jsonl'),
+    lines('decoy', ['which does it', 'a container image', 'no crash here', 'a loop in the code', 'fixed typo']),
+  );
+  writeFileSync(join(dir, 'src', 'cjk.jsonl'), lines('cjk', ['执行rebase之后出现了冲突', '已经解决了冲突']));
+  writeFileSync(join(dir, 'src', 'other.jsonl'), lines('other', ['解决问题的办法', 'rebase the branch']));
+  store = openStore(join(dir, 'data', 'strata.db'));
+  await ingest({ store, adapters: [testLineAdapter], env: { TEST_ROOT: join(dir, 'src') }, cwd: dir });
+});
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('questions ranked as questions', () => {
+  it('ranks the session with the evidence first, not the one holding the stop words', () => {
+    const result = search(store.db, { query: 'which session does fix the container crash loop?' });
+    expect(result.sessions[0]!.id).toBe('crash');
+    expect(result.sessions[0]!.hits.map((h) => h.message).sort()).toEqual([1, 2]);
+  });
+
+  it('finds a Chinese question by its words between particles', () => {
+    const result = search(store.db, { query: '我们怎么解决rebase的冲突' });
+    expect(result.sessions.map((s) => s.id)).toEqual(['cjk', 'other']);
+  });
+
+  it('keeps block matching for keyword queries', () => {
+    const result = search(store.db, { query: 'crash loop' });
+    expect(result.sessions.map((s) => [s.id, s.match ?? 'block'])).toEqual([
+      ['crash', 'block'],
+      ['decoy', 'near'],
+    ]);
+  });
+});
