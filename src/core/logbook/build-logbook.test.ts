@@ -176,6 +176,7 @@ describe('logbook loop', () => {
               timestamp: 'not a time',
               type: 'fact',
               content: `Generated fact number ${i} about the cache layer`,
+              source: { message_id: 2 },
             })),
           ],
         }),
