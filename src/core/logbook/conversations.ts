@@ -8,6 +8,7 @@ import { keyInput } from '../../shared/tool-calls/tool-classes.js';
 import { parseJson } from '../../shared/tool-calls/call-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';
 import type { Conversation, ConversationMessage } from './types.js';
+import { editDiffLines } from './edit-lines.js';
 
 /** Which sessions form a workspace: a project (matched as `strata index --project`) or one source file. */
 export type WorkspaceSelection = { kind: 'project'; project: string } | { kind: 'history'; path: string };
@@ -202,6 +203,7 @@ function readSessionMessages(
       const input = parseJson(toolInputJson(row.tool_input, row.text));
       current.parts.push(
         `→ ${row.tool_name ?? 'tool'}: ${clip(firstLine(keyInput(row.tool_name, input, text)), CALL_MAX)}`,
+        ...editDiffLines(row.tool_name, input),
       );
     } else if (row.kind === 'tool_result') {
       const failed = row.is_error === 1;
@@ -244,7 +246,9 @@ function idleSubagent(db: Database, rowId: number, stream: ConversationMessage[]
       m.role = 'user' AND b.kind = 'text' ORDER BY m.seq, m.id, b.idx LIMIT 1`)
     .get(rowId) as { text: string | null } | undefined;
   if (first?.text && /^warm-?up$/i.test(first.text.trim())) return true;
-  return !stream.some((m) => m.role === 'assistant' && m.text.split('\n').some((l) => l.trim() && !/^[→←] /.test(l)));
+  return !stream.some(
+    (m) => m.role === 'assistant' && m.text.split('\n').some((l) => l.trim() && !/^(?:[→←] |│[-+] )/.test(l)),
+  );
 }
 
 /** Stable merge: a message without a timestamp sorts with the previous one of its own stream. */

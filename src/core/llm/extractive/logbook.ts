@@ -47,7 +47,8 @@ const INSTRUCTION = new RegExp(
 );
 const MARKER_RE = /@\/(decision|breaking|bug|api|pattern|perf|security|ref):\s*(.+)/i;
 const CODE_RE = /\x60([^\x60\n]{3,80})\x60/;
-const TOOL_LINE = /^[→←] /;
+/** Tool calls, results and the compact diff lines under an edit call. */
+const TOOL_LINE = /^(?:[→←] |│[-+] )/;
 const FAILED_LINE = /^← (\S+) FAILED: (.*)$/;
 const CALL_LINE = /^→ (\S+): (.*)$/;
 const EDIT_TOOLS = /^(?:edit|multiedit|write|apply_patch|patch|replace|write_file|notebookedit|str_replace\w*)$/i;
