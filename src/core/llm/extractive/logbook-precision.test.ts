@@ -88,4 +88,16 @@ describe('extractive logbook precision', () => {
     const events = contents([...agent, { role: 'user', text: "Let's go with Postgres for the job queue, not Redis." }]);
     expect(events).toContain("Let's go with Postgres for the job queue, not Redis.");
   });
+
+  it('takes nothing from a long pasted document with title lines (a code review), only the user\'s own words', () => {
+    const review =
+      'Code Review for PR #17: Fix Streaming\n✅ Strengths\n' +
+      'The buffered parsing approach is more robust than the line-by-line approach in several ways.\n'.repeat(8) +
+      '⚠️ Issues\nRequest Changes - The authentication bug must be fixed before merging.\n' +
+      'Security Concerns\n' +
+      'The handler trusts the client for the session id and it should not do that at all.\n'.repeat(6) +
+      'Recommendation\nOverall a good change that needs the fix above.';
+    expect(review.length).toBeGreaterThan(1200);
+    expect(contents([{ role: 'user', text: review }])).toEqual([]);
+  });
 });

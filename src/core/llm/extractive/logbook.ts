@@ -160,7 +160,11 @@ function isBoilerplate(message: LogbookChunkMessage): boolean {
   const text = message.text;
   if (/<(?:user_instructions|environment_context|system-reminder|INSTRUCTIONS)>/i.test(text)) return true;
   if (message.role !== 'user' || text.length < 1200) return false;
-  const headings = (text.match(/^#{1,4} /gm) ?? []).length;
+  // Headings in Markdown, or as short unpunctuated title lines (a pasted review: "✅ Strengths").
+  const headings = Math.max(
+    (text.match(/^#{1,4} /gm) ?? []).length,
+    text.split('\n').filter((l) => /^\S.{2,38}$/.test(l.trim()) && !/[.!?:;,)]$/.test(l.trim())).length - 1,
+  );
   const bullets = (text.match(/^\s*(?:[-*]|\d+\.) /gm) ?? []).length;
   return headings >= 3 || bullets >= 12 || /\byou (?:must|are an?|should always)\b/i.test(text);
 }
