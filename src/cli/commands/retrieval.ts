@@ -42,7 +42,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
     .command('index')
     .alias('sessions')
     .description('list sessions newest first with mechanical statistics (alias: sessions)')
-    .option('--project <dir>', 'only sessions whose project directory contains this text')
+    .option('--project <dir>', 'only this project: path segments (app, src/app), a folder or ~/app')
     .option('--agent <list>', 'only these agents, comma-separated')
     .option('--since <time>', 'only sessions active since (30m, 2h, 7d, 1w or an ISO date)')
     .option('--until <time>', 'only sessions started before (30m, 2h, 7d, 1w or an ISO date)')

@@ -89,7 +89,7 @@ describe('extractive logbook precision', () => {
     expect(events).toContain("Let's go with Postgres for the job queue, not Redis.");
   });
 
-  it('takes nothing from a long pasted document with title lines (a code review), only the user\'s own words', () => {
+  it("takes nothing from a long pasted document with title lines (a code review), only the user's own words", () => {
     const review =
       'Code Review for PR #17: Fix Streaming\n✅ Strengths\n' +
       'The buffered parsing approach is more robust than the line-by-line approach in several ways.\n'.repeat(8) +
