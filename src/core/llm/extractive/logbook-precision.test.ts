@@ -23,6 +23,7 @@ describe('extractive logbook precision', () => {
         { role: 'assistant', text: 'We need to fix the lint errors in main or rebase our branch instead of merging.' },
         { role: 'assistant', text: "But: If GPT-5 requires special configuration, we'd need to update the client." },
         { role: 'assistant', text: 'and it will always use the latest version of the package registry.' },
+        { role: 'assistant', text: 'The filename must be alone on the line before the opening fence"' },
       ]),
     ).toEqual([]);
   });

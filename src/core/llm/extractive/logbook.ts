@@ -205,6 +205,7 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     words < (nonLatin ? 3 : 6) ||
     words > 60 ||
     /[?？:：]$/.test(sentence) ||
+    (sentence.match(/"/g) ?? []).length % 2 === 1 || // a piece of a string literal, not a sentence
     NARRATION.test(sentence) ||
     NO_SUBJECT.test(sentence) ||
     TENTATIVE.test(sentence) ||
