@@ -114,8 +114,8 @@ describe('strata logbook with an OpenAI-compatible server', () => {
   );
 
   it(
-    'replies that are not JSON: each conversation is logged as failed, the run warns, exits 0 and still writes the ' +
-      'logbook',
+    'replies that are not JSON: each conversation is logged as failed, the run warns, still writes the logbook ' +
+      'and exits 1 since every conversation failed',
     async () => {
       const out = join(home, 'failed.json');
       server.requests.length = 0;
@@ -133,8 +133,9 @@ describe('strata logbook with an OpenAI-compatible server', () => {
         out,
         '--full',
       ]);
-      expect(run.code, run.stderr).toBe(0);
+      expect(run.code, run.stderr).toBe(1);
       expect(run.stderr).toContain('Warning: failed to process 3 conversations (retried on the next run)');
+      expect(run.stderr).toContain('logbook: every conversation failed (3)');
       expect(run.stderr.match(/strata: warning: failed to process conversation \S+: /g)).toHaveLength(3);
       expect(server.requests).toHaveLength(6); // each conversation's first chunk and its one repair
       expect(JSON.parse(readFileSync(out, 'utf8')).failed).toHaveLength(3);
@@ -168,4 +169,31 @@ describe('strata logbook with an OpenAI-compatible server', () => {
       expect(next.code, next.stderr).toBe(0);
     },
   );
+
+  it('takes --base-url, drops an event citing no message of its chunk, and remembers its provider', async () => {
+    const plain = { STRATA_HOME: env.STRATA_HOME!, HOME: home };
+    const reply = {
+      events: [
+        { type: 'decision', content: 'Use SQLite instead of JSON files for atomic writes', source: { message_id: 2 } },
+        { type: 'fact', content: 'A fact the model cited to a message it never saw', source: { message_id: 50 } },
+      ],
+    };
+    server.script([], { kind: 'ok', text: JSON.stringify(reply) });
+    const model = ['--provider', 'openai', '--model', 'gpt-4o', '--base-url', `${server.url}/v1`];
+    const built = await runCliAsync(['logbook', '--project', CWD, ...model, '--full', '--json'], plain);
+    expect(built.code, built.stderr).toBe(0);
+    expect(JSON.parse(built.stdout).dropped).toMatchObject({ 'cited message not in the chunk': 3 });
+    const doc = (args: string[]) => runCliAsync(['logbook', '--project', CWD, '--format', 'json', ...args], plain);
+    const kept = await doc(['--base-url', `${server.url}/v1`]);
+    expect(kept.stderr).toContain('logbook: using openai (gpt-4o), the provider this logbook was built with');
+    expect(JSON.parse(kept.stdout).generator).toMatchObject({ provider: 'openai', model: 'gpt-4o' });
+    expect(JSON.parse(kept.stdout).timeline.map((e: { content: string }) => e.content)).toEqual([
+      'Use SQLite instead of JSON files for atomic writes',
+    ]);
+    const replaced = await doc(['--provider', 'extractive']);
+    expect(replaced.stderr).toContain(
+      'logbook: replacing the logbook built by openai (gpt-4o) (--provider extractive)',
+    );
+    expect(JSON.parse(replaced.stdout).generator).toMatchObject({ provider: 'extractive' });
+  });
 });

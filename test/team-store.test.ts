@@ -102,6 +102,12 @@ describe.skipIf(missing !== undefined)('team store on PostgreSQL', () => {
     await psql('ANALYZE strata.blocks');
     const question = await strata(homes.c, ['search', 'why does my screen saver come up so fast?', '--remote', 'team']);
     expect(question.stdout.split('\n')[0]).toMatch(/^1fb5e404 /);
+    // --project follows the local rule (whole segments, ~/x under the session's own home).
+    for (const project of ['Claude', '~/Claude']) {
+      const remote = await strata(homes.c, ['search', 'test', '--remote', 'team', '--project', project, '-l']);
+      const local = await strata(homes.both, ['search', 'test', '--project', project, '-l']);
+      expect(remote.stdout.trim().split('\n').sort()).toEqual(local.stdout.trim().split('\n').sort());
+    }
     const hits = await strata(homes.c, ['search', 'test', '--remote', 'team', '--machine', 'laptop-b']);
     expect(hits.stdout).toMatch(/codex@laptop-b/);
     expect(hits.stdout).not.toMatch(/@laptop-a/);

@@ -6,6 +6,7 @@ import type { Database as Db } from 'better-sqlite3';
 import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StrataError, corruptStoreError, describeError, isCorruptDatabaseError } from '../shared/errors.js';
+import { projectMatches } from '../shared/project-match.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export interface OpenStoreOptions {
@@ -123,6 +124,9 @@ function openStoreOnce(path: string, options: OpenStoreOptions): Store {
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
+    db.function('strata_project_match', { deterministic: true }, (project: unknown, query: unknown) =>
+      projectMatches(typeof project === 'string' ? project : null, String(query)) ? 1 : 0,
+    );
     db.pragma('cache_size = -16000');
     db.pragma('temp_store = MEMORY');
     if (current < latest) {

@@ -7,12 +7,13 @@ import { resolve } from 'node:path';
 import { LOGBOOK_FORMATS, type LogbookFormat } from '../../core/logbook/format.js';
 import { EVENT_TYPES, type EventType } from '../../core/logbook/types.js';
 import type { WorkspaceSelection } from '../../core/logbook/conversations.js';
-import { usageError } from '../../shared/errors.js';
+import { StrataError, usageError } from '../../shared/errors.js';
 import { tildify } from '../../shared/paths.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { listLogbookRows } from '../../store/logbook-table.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForRead, openStoreForWrite } from '../store-access.js';
+import { addLlmOptions, llmConfigFromOptions } from './llm.js';
 import { parsePositiveInt } from './options.js';
 
 interface BuildOpts {
@@ -27,6 +28,7 @@ interface BuildOpts {
   parallel?: string;
   provider?: string;
   model?: string;
+  baseUrl?: string;
   maxCalls?: string;
   maxCost?: string;
   json?: boolean;
@@ -39,13 +41,6 @@ function parseFormat(value: string | undefined, fallback: LogbookFormat): Logboo
   return value as LogbookFormat;
 }
 
-function parseCost(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw usageError(`--max-cost must be a non-negative number of USD, got "${value}"`);
-  return n;
-}
-
 /**
  * `--project DIR`: an existing folder is made absolute; other text is matched as `strata index --project` matches it.
  */
@@ -55,11 +50,32 @@ export function projectWorkspace(cwd: string, project: string | undefined): stri
   return existsSync(path) && statSync(path).isDirectory() ? path : project;
 }
 
+/**
+ * The provider a logbook was built with is used again unless --provider names one: an offline run never
+ * silently replaces a model-built logbook, and replacing one on request is said.
+ */
+function rememberedProvider(
+  opts: BuildOpts,
+  stored: { generator: { provider: string; model: string } } | undefined,
+  io: CliIo,
+): BuildOpts {
+  const built = stored?.generator;
+  if (!built || built.provider === 'extractive') return opts;
+  const was = `${built.provider} (${built.model})`;
+  if (opts.provider) {
+    if (opts.provider !== built.provider || (opts.model && opts.model !== built.model))
+      printLine(io.stderr, `logbook: replacing the logbook built by ${was} (--provider ${opts.provider})`);
+    return opts;
+  }
+  printLine(io.stderr, `logbook: using ${was}, the provider this logbook was built with (--provider to change)`);
+  return { ...opts, provider: built.provider, model: opts.model ?? built.model };
+}
+
 async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
   // Loaded here: `logbook show` and `list` (run at every session start) need none of this.
   const [
-    { assertNotReentrant, createProvider, configuredRunner, createStoreCache, readLlmConfigFile, resolveLlmConfig },
-    { formatLogbook, runLogbook },
+    { assertNotReentrant, createProvider, configuredRunner, createStoreCache },
+    { formatLogbook, runLogbook, readStoredLogbook },
   ] = await Promise.all([import('../../core/llm/index.js'), import('../../core/logbook/index.js')]);
   assertNotReentrant(io.env, 'strata logbook');
   if (opts.history && opts.project) throw usageError('--history cannot be combined with --project');
@@ -73,17 +89,6 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
   if (history && !existsSync(history)) throw usageError(`--history ${opts.history}: no such file`);
   const continueFrom = opts.continueFrom ? resolve(io.cwd, opts.continueFrom) : undefined;
   const out = opts.out ? resolve(io.cwd, opts.out) : continueFrom;
-  const config = resolveLlmConfig({
-    flags: {
-      ...(opts.provider ? { provider: opts.provider } : {}),
-      ...(opts.model ? { model: opts.model } : {}),
-      ...(opts.maxCalls !== undefined ? { maxCalls: parsePositiveInt(opts.maxCalls, '--max-calls') } : {}),
-      ...(opts.maxCost !== undefined ? { maxCost: parseCost(opts.maxCost) } : {}),
-    },
-    env: io.env,
-    configFile: readLlmConfigFile(io.env),
-  });
-  const provider = createProvider(config, { env: io.env, cwd: io.cwd });
   const store = openStoreForWrite(io);
   try {
     // Conversations go to a model provider: texts stored under older secret rules are scanned first.
@@ -106,6 +111,8 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
       workspace = projectWorkspace(io.cwd, opts.project);
       selection = { kind: 'project', project: workspace };
     }
+    const config = llmConfigFromOptions(rememberedProvider(opts, readStoredLogbook(store.db, workspace), io), io);
+    const provider = createProvider(config, { env: io.env, cwd: io.cwd });
     const runner = configuredRunner(config, provider, {
       cache: provider.networked ? createStoreCache(store.db) : undefined,
       onRetry: (line) => io.stderr.write(`logbook: ${line}\n`),
@@ -150,7 +157,7 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
         `Warning: failed to process ${result.failed.length} conversations (retried on the next run)`,
       );
     if (opts.json) {
-      return printJson(io, {
+      printJson(io, {
         workspace,
         output: out ?? null,
         changed: result.changed,
@@ -168,8 +175,15 @@ async function runBuild(io: CliIo, opts: BuildOpts): Promise<void> {
         llm,
       });
     }
-    if (out) printLine(io.stdout, out);
-    else io.stdout.write(formatLogbook(result.document, format));
+    if (!opts.json) {
+      if (out) printLine(io.stdout, out);
+      else io.stdout.write(formatLogbook(result.document, format));
+    }
+    if (result.processed > 0 && result.failed.length >= result.processed)
+      throw new StrataError(
+        'PROVIDER',
+        `logbook: every conversation failed (${result.failed.length}); see the warnings above`,
+      );
   } finally {
     store.close();
   }
@@ -212,10 +226,6 @@ export function registerLogbookCommand(program: Command, io: CliIo): void {
       '--parallel <n>',
       'process n conversations at a time, each seeing the logbook as it was at the start of its batch',
     )
-    .option('--provider <name>', 'LLM provider: extractive (default, offline), anthropic, openai, claude-cli')
-    .option('--model <name>', 'model for the provider')
-    .option('--max-calls <n>', 'spend guard: at most this many LLM calls')
-    .option('--max-cost <usd>', 'spend guard: at most this estimated cost in USD')
     .option('--json', 'print the run report as JSON on stdout')
     .addHelpText(
       'after',
@@ -231,6 +241,7 @@ Examples:
 Nothing new: 0 provider calls and the output file is left as it is. Failed conversations are retried on the next run.`,
     )
     .action((opts: BuildOpts) => runBuild(io, opts));
+  addLlmOptions(logbook);
 
   logbook
     .command('show')

@@ -74,7 +74,7 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     )
     .option('--after <time>', 'only messages after (30m, 2h, 7d, 1w or an ISO date)')
     .option('--before <time>', 'only messages before (30m, 2h, 7d, 1w or an ISO date)')
-    .option('--project <dir>', 'only sessions whose project directory contains this text')
+    .option('--project <dir>', 'only this project: path segments (app, src/app), a folder or ~/app')
     .option('--agent <list>', 'only these agents, comma-separated')
     .option('--limit <n>', 'at most n sessions (default 20; unlimited with -l and -c)')
     .option('--json', 'print JSON on stdout')

@@ -5,6 +5,7 @@ import type { ListingFilter } from '../../core/retrieval/session-listing.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { homeDir } from '../../shared/paths.js';
 import type { Writable } from 'node:stream';
+import type { Store } from '../../store/db.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { parseAgentList, parsePositiveInt } from './options.js';
 import { registerReadCommand, registerSearchCommand, registerSkillCommand } from './retrieval-commands.js';
@@ -44,7 +45,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
     .command('index')
     .alias('sessions')
     .description('list sessions newest first with mechanical statistics (alias: sessions)')
-    .option('--project <dir>', 'only sessions whose project directory contains this text')
+    .option('--project <dir>', 'only this project: path segments (app, src/app), a folder or ~/app')
     .option('--agent <list>', 'only these agents, comma-separated')
     .option('--since <time>', 'only sessions active since (30m, 2h, 7d, 1w or an ISO date)')
     .option('--until <time>', 'only sessions started before (30m, 2h, 7d, 1w or an ISO date)')
@@ -88,7 +89,7 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
       try {
         if (opts.json) return printJson(io, listSessions(store.db, filter, homeDir(io.env)));
         const lines = listingLines(store.db, filter, homeDir(io.env));
-        if (lines.length === 0) return printLine(io.stderr, 'no sessions (run `strata ingest` first)');
+        if (lines.length === 0) return printLine(io.stderr, noSessionsLine(store.db, opts.project));
         writeLines(io.stdout, lines);
       } finally {
         store.close();
@@ -97,4 +98,10 @@ export function registerRetrievalCommands(program: Command, io: CliIo): void {
   registerSearchCommand(program, io);
   registerReadCommand(program, io);
   registerSkillCommand(program, io);
+}
+
+/** Why a listing is empty: nothing stored yet, or nothing stored matches the filters. */
+function noSessionsLine(db: Store['db'], project: string | undefined): string {
+  if (!db.prepare('SELECT 1 FROM sessions LIMIT 1').get()) return 'no sessions (run `strata ingest` first)';
+  return project ? `no sessions match --project ${project}` : 'no sessions match these filters';
 }

@@ -69,12 +69,11 @@ export function selectStoreSessions(db: Database, selection: StoreSelection): Se
   };
   if (selection.project !== undefined) {
     const dir = selection.project.replace(/\/+$/, '') || '/';
-    const like = `${dir.replace(/[\\%_]/g, (c) => '\\' + c)}/%`;
     const found = db
-      .prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE (project = ? OR project LIKE ? ESCAPE '\\') AND
+      .prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE (project = ? OR strata_project_match(project, ?)) AND
         archived = 0
         AND (relation IS NULL OR relation NOT IN ${NOT_CONVERSATIONS}) ORDER BY started_at, id`)
-      .all(dir, like) as SessionRow[];
+      .all(dir, dir) as SessionRow[];
     found.forEach(add);
   }
   for (const typed of selection.sessions ?? []) {

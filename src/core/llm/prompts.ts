@@ -13,7 +13,7 @@ import {
 
 /** Bump a version whenever its template text changes: cached replies of the old version are then ignored. */
 export const SUMMARY_TEMPLATE_VERSION = 'segment-summary@1';
-export const LOGBOOK_TEMPLATE_VERSION = 'logbook-events@1';
+export const LOGBOOK_TEMPLATE_VERSION = 'logbook-events@2';
 export const REPAIR_TEMPLATE_VERSION = 'json-repair@1';
 
 export const SUBCALL_SYSTEM =
@@ -57,7 +57,7 @@ Rules:
 5. List alternatives discussed for decisions
 6. Include brief code ONLY if critical to understanding (1 line max)
 7. Match format of existing logbook entries
-8. Preserve timestamps from chunk messages
+8. Cite each event's message by the number in brackets before it ([13] → "message_id": 13)
 9. Skip trivial details, chitchat, or non-technical items
 
 OUTPUT:
@@ -71,7 +71,7 @@ Return ONLY JSON in this exact format:
       "rationale": "Why (for decisions)",
       "alternatives": ["option1", "option2"],
       "code": "brief_code_snippet",
-      "source": {"conversation_id": "uuid", "message_id": "uuid"}
+      "source": {"message_id": 13}
     }
   ]
 }
@@ -120,12 +120,11 @@ export function formatLogbookChunk(input: LogbookInput): string {
   let text = `Conversation: ${input.conversationId}\n`;
   if (input.title) text += `Title: ${input.title}\n`;
   if (input.createdAt) text += `Created: ${input.createdAt}\n`;
+  const times = input.messages.map((m) => m.timestamp).filter((t): t is string => Boolean(t));
+  // One time range for the chunk: a time line per message cost a third of its tokens.
+  if (times.length > 0) text += `Time: ${times[0]} → ${times[times.length - 1]}\n`;
   text += '\n---\n';
-  for (const message of input.messages) {
-    text += `${message.role} [${message.id}]: ${message.text}\n`;
-    if (message.timestamp) text += `(Time: ${message.timestamp})\n`;
-    text += '\n';
-  }
+  for (const message of input.messages) text += `${message.role} [${message.id}]: ${message.text}\n\n`;
   return text;
 }
 

@@ -55,6 +55,11 @@ const SESSIONS: SessionSpec[] = [
           { assistant: 'The tokenizer is defined in src/tokenizer.ts and handles unicode.' },
         ],
       },
+      {
+        agentId: 'w4rm5p',
+        turns: [{ user: 'Warmup' }, { assistant: 'Ready. The repository holds src/app.ts and an invented README.' }],
+      },
+      { agentId: 'e3p7y0', turns: [{ user: 'Look at the build' }] },
     ],
   },
   { id: S3, cwd: CWD, start: '2026-01-03T09:00:00.000Z', turns: [{ noise: 'clear' }] },
@@ -127,6 +132,8 @@ describe('logbook loop', () => {
       expect(chunks.some((c) => c.includes(S3))).toBe(false);
       // The subagent's messages are in its parent's chunks, as aK.N.
       expect(chunks.join('\n')).toMatch(/assistant \[a1\.2\]: The tokenizer is defined in src\/tokenizer\.ts/);
+      // A Warmup subagent and one that wrote nothing are not sent.
+      expect(chunks.join('\n')).not.toMatch(/Warmup|invented README|Look at the build/);
       // The spec's template word for word around the two inserted texts.
       const [head, rest] = LOGBOOK_PROMPT_TEMPLATE.split('{logbook_text}');
       const tail = rest!.split('{chunk_text}')[1]!;
@@ -176,6 +183,7 @@ describe('logbook loop', () => {
               timestamp: 'not a time',
               type: 'fact',
               content: `Generated fact number ${i} about the cache layer`,
+              source: { message_id: 2 },
             })),
           ],
         }),

@@ -29,7 +29,7 @@ import {
 } from './types.js';
 
 /** Version of the chunk rendering and event normalisation (part of the generator fingerprint). */
-const CHUNK_FORMAT = 'logbook-chunk@1';
+const CHUNK_FORMAT = 'logbook-chunk@2';
 const DEFAULT_MAX_EVENTS = 100;
 
 /** The reply shape asked of the model; each event is then checked on its own, so one bad event costs one event. */

@@ -1,7 +1,7 @@
 // Chunks: cut at message boundaries, each within the token budget (header included) as the one
 // tokenizer counts the rendered chunk; a message larger than the budget is cut to fit.
 import { describe, expect, it } from 'vitest';
-import { formatLogbookChunk } from '../llm/index.js';
+import { buildLogbookRequest, formatLogbookChunk } from '../llm/index.js';
 import { chunkConversation, type Conversation } from './index.js';
 import { chunkInput } from './chunker.js';
 import { countTokens } from '../../shared/tokenizer.js';
@@ -50,5 +50,17 @@ describe('chunkConversation', () => {
         countTokens(formatLogbookChunk({ ...chunkInput(conv, c.messages), existingEvents: [] })),
       ).toBeLessThanOrEqual(400);
     expect(chunkConversation(conversation(['a', 'b']), 3000)).toHaveLength(1);
+  });
+
+  it('gives the chunk one time range, no time line per message, and asks for the [N] it shows', () => {
+    const conv = conversation(['Use SQLite for the cache.', 'Agreed, SQLite it is.']);
+    const input = { ...chunkInput(conv, conv.messages), existingEvents: [] };
+    const text = formatLogbookChunk(input);
+    expect(text).toContain('Time: 2026-01-01T00:00:00Z → 2026-01-01T00:01:00Z\n');
+    expect(text).not.toContain('(Time:');
+    expect(text).toContain('assistant [2]: Agreed, SQLite it is.');
+    const prompt = buildLogbookRequest(input).prompt;
+    expect(prompt).toContain('"message_id": 13');
+    expect(prompt).not.toContain('uuid');
   });
 });

@@ -45,7 +45,14 @@ export function chunkInput(
 }
 
 export function chunkConversation(conversation: Conversation, budget = DEFAULT_CHUNK_TOKENS): Chunk[] {
-  const header = countTokens(formatLogbookChunk({ ...chunkInput(conversation, []), existingEvents: [] }));
+  // The chunk's time range line is counted at its longest: the first and last timestamps may be any two.
+  const longest = conversation.messages.reduce(
+    (a, m) => ((m.timestamp ?? '').length > a.length ? m.timestamp! : a),
+    '',
+  );
+  const header =
+    countTokens(formatLogbookChunk({ ...chunkInput(conversation, []), existingEvents: [] })) +
+    (longest ? countTokens(`Time: ${longest} → ${longest}\n`) : 0);
   const room = Math.max(MIN_CHUNK_TOKENS, budget) - header;
   const chunks: Chunk[] = [];
   let current: ConversationMessage[] = [];
@@ -87,5 +94,5 @@ export function chunkConversation(conversation: Conversation, budget = DEFAULT_C
 }
 
 function renderedMessage(m: ConversationMessage): string {
-  return `${m.role} [${m.chunkId}]: ${m.text}\n${m.timestamp ? `(Time: ${m.timestamp})\n` : ''}\n`;
+  return `${m.role} [${m.chunkId}]: ${m.text}\n\n`;
 }

@@ -8,6 +8,7 @@ import { keyInput } from '../../shared/tool-calls/tool-classes.js';
 import { parseJson } from '../../shared/tool-calls/call-stats.js';
 import { toolInputJson } from '../../store/tool-input.js';
 import type { Conversation, ConversationMessage } from './types.js';
+import { editDiffLines } from './edit-lines.js';
 
 /** Which sessions form a workspace: a project (matched as `strata index --project`) or one source file. */
 export type WorkspaceSelection = { kind: 'project'; project: string } | { kind: 'history'; path: string };
@@ -202,6 +203,7 @@ function readSessionMessages(
       const input = parseJson(toolInputJson(row.tool_input, row.text));
       current.parts.push(
         `→ ${row.tool_name ?? 'tool'}: ${clip(firstLine(keyInput(row.tool_name, input, text)), CALL_MAX)}`,
+        ...editDiffLines(row.tool_name, input),
       );
     } else if (row.kind === 'tool_result') {
       const failed = row.is_error === 1;
@@ -221,7 +223,8 @@ export function loadConversation(db: Database, head: ConversationHead): Conversa
   const info = db.prepare('SELECT external_id, agent FROM sessions WHERE id = ?');
   const streams: ConversationMessage[][] = head.members.map((rowId, k) => {
     const s = info.get(rowId) as { external_id: string; agent: string };
-    return readSessionMessages(db, rowId, s.external_id, s.agent, k === 0 ? '' : `a${k}.`);
+    const stream = readSessionMessages(db, rowId, s.external_id, s.agent, k === 0 ? '' : `a${k}.`);
+    return k > 0 && idleSubagent(db, rowId, stream) ? [] : stream;
   });
   return {
     id: head.id,
@@ -231,6 +234,21 @@ export function loadConversation(db: Database, head: ConversationHead): Conversa
     fingerprint: head.fingerprint,
     messages: mergeByTime(streams),
   };
+}
+
+/**
+ * A subagent that did no work: a "Warmup" call (its reply is invented, not read from the project) or one
+ * whose agent wrote nothing. Its messages would cost a chunk and teach the model nothing.
+ */
+function idleSubagent(db: Database, rowId: number, stream: ConversationMessage[]): boolean {
+  const first = db
+    .prepare(`SELECT b.text FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? AND
+      m.role = 'user' AND b.kind = 'text' ORDER BY m.seq, m.id, b.idx LIMIT 1`)
+    .get(rowId) as { text: string | null } | undefined;
+  if (first?.text && /^warm-?up$/i.test(first.text.trim())) return true;
+  return !stream.some(
+    (m) => m.role === 'assistant' && m.text.split('\n').some((l) => l.trim() && !/^(?:[→←] |│[-+] )/.test(l)),
+  );
 }
 
 /** Stable merge: a message without a timestamp sorts with the previous one of its own stream. */

@@ -61,20 +61,20 @@ describe('normalizeEvents', () => {
     expect(out[2]!.resolution).toBe('key includes the model now');
   });
 
-  it('without a citation: the message at the reply time, else the chunk last timed message', () => {
+  it('drops and counts an event whose citation is missing or names no message of the chunk', () => {
+    const counted = stats();
     const out = normalizeEvents(
       [
         { type: 'decision', content: 'Keep the runner sequential by default', timestamp: '2026-05-01T10:05:00Z' },
-        { type: 'decision', content: 'Ship the parallel mode behind a flag', timestamp: '1999-12-31T00:00:00Z' },
+        { type: 'decision', content: 'Ship the parallel mode behind a flag', source: { message_id: 99 } },
+        { type: 'decision', content: 'Cache replies by prompt hash', source: { message_id: '[2]' } },
       ],
       'conv-1',
       MESSAGES,
-      stats(),
+      counted,
     );
-    expect(out.map((e) => [e.timestamp, e.source.message])).toEqual([
-      ['2026-05-01T10:05:00.000Z', 2],
-      ['2026-05-01T10:07:00.000Z', 3],
-    ]);
+    expect(out.map((e) => [e.content, e.source.message])).toEqual([['Cache replies by prompt hash', 2]]);
+    expect(counted.dropped['cited message not in the chunk']).toBe(2);
   });
 
   it('redacts every text field, clips long fields, keeps one line of code and a resolution only for bugs', () => {

@@ -64,7 +64,6 @@ export function normalizeEvents(
 ): TimelineEvent[] {
   const byId = new Map(messages.map((m) => [m.chunkId, m]));
   const timed = messages.filter((m) => isoOf(m.timestamp) !== undefined);
-  const times = new Set(timed.map((m) => isoOf(m.timestamp)!));
   const out: TimelineEvent[] = [];
   for (const item of raw) {
     if (out.length >= MAX_EVENTS_PER_CHUNK) {
@@ -86,16 +85,13 @@ export function normalizeEvents(
       record(stats, content === '' ? 'empty content' : 'only an id or a path');
       continue;
     }
-    const stamp = isoOf(typeof e.timestamp === 'string' ? e.timestamp : undefined);
-    let cited = citedMessage(byId, e.source);
-    if (!cited && stamp && times.has(stamp)) cited = timed.find((m) => isoOf(m.timestamp) === stamp);
-    cited ??= timed[timed.length - 1] ?? messages[messages.length - 1];
+    // A citation names a message of this chunk or the event is dropped: never re-cited to another one.
+    const cited = citedMessage(byId, e.source);
     if (!cited) {
-      record(stats, 'no message to cite');
+      record(stats, 'cited message not in the chunk');
       continue;
     }
-    const timestamp =
-      isoOf(cited.timestamp) ?? (stamp && times.has(stamp) ? stamp : isoOf(timed[timed.length - 1]?.timestamp));
+    const timestamp = isoOf(cited.timestamp) ?? isoOf(timed[timed.length - 1]?.timestamp);
     if (!timestamp) {
       record(stats, 'no timestamp in the chunk');
       continue;

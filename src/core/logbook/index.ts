@@ -11,7 +11,7 @@ export {
 export { chunkConversation } from './chunker.js';
 export { deduplicateTimeline, contentTokens, similarity } from './dedupe.js';
 export { normalizeEvents } from './event-normalize.js';
-export { emptyLogbook } from './document.js';
+export { emptyLogbook, readStoredLogbook } from './document.js';
 export { validateLogbook } from './schema.js';
 export { formatLogbook } from './format.js';
 export { logbookForProject } from './show.js';

@@ -4,10 +4,14 @@
 // parent's work (and is itself significant), so concentrated work is named precisely and spread work
 // is named by the folder that contains it.
 
+import { forwardSlashes, HOME_OF_PROJECT } from '../../shared/project-match.js';
+
 export const TOTAL_THRESHOLD = 0.3;
 export const PARENT_THRESHOLD = 0.5;
 /** Folder levels a location tree holds (a hostile path may have thousands). */
 export const MAX_PATH_DEPTH = 64;
+
+export { forwardSlashes };
 
 interface Node {
   name: string;
@@ -15,8 +19,6 @@ interface Node {
   isFile: boolean;
   children: Map<string, Node>;
 }
-
-const HOME_OF_PROJECT = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root|[A-Za-z]:[\\/]Users[\\/][^\\/]+)(?=[\\/]|$)/;
 
 /** The home folder of the machine a session ran on, inferred from its project path, else this machine's. */
 export function sessionHome(project: string | null, fallback: string | null): string | null {
@@ -37,18 +39,6 @@ export function displayPath(path: string, project: string | null, home: string |
 }
 
 const SLASH = 47;
-
-/** `/c/Users/…` (Git Bash, MSYS) and `/mnt/c/Users/…` (WSL) name the folder Windows calls `C:/Users/…`. */
-const POSIX_DRIVE = /^(?:\/mnt)?\/([A-Za-z])\/(?=Users\/|users\/)/;
-const WINDOWS_DRIVE = /^([a-z]):\//;
-
-/** `/` separators and one spelling of a Windows drive (`C:/Users/x`, whether written `c:\Users\x` or `/c/Users/x`). */
-export function forwardSlashes(path: string): string {
-  const p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
-  if (p.charCodeAt(0) === SLASH)
-    return POSIX_DRIVE.test(p) ? p.replace(POSIX_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
-  return p.charCodeAt(1) === 58 ? p.replace(WINDOWS_DRIVE, (_, d: string) => `${d.toUpperCase()}:/`) : p;
-}
 
 /** `x.replace(/\/+$/, '')` without a regular expression. */
 function withoutTrailingSlashes(path: string): string {

@@ -199,8 +199,8 @@ function filters(db: Database, options: SearchOptions): { sql: string; params: u
     params.push(options.before);
   }
   if (options.project) {
-    clauses.push(`(s.project = ? OR s.project LIKE ? ESCAPE '\\')`);
-    params.push(options.project, `%${options.project.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    clauses.push('(s.project = ? OR strata_project_match(s.project, ?))');
+    params.push(options.project, options.project);
   }
   if (options.agent && options.agent.length > 0) {
     clauses.push(`s.agent IN (${options.agent.map(() => '?').join(',')})`);

@@ -15,8 +15,8 @@ export function sessionWhere(filter: SessionFilter, alias = 's'): { sql: string;
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (filter.project) {
-    clauses.push(`(${alias}.project = ? OR ${alias}.project LIKE ? ESCAPE '\\')`);
-    params.push(filter.project, `%${filter.project.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    clauses.push(`(${alias}.project = ? OR strata_project_match(${alias}.project, ?))`);
+    params.push(filter.project, filter.project);
   }
   if (filter.agent && filter.agent.length > 0) {
     clauses.push(`${alias}.agent IN (${filter.agent.map(() => '?').join(',')})`);

@@ -12,7 +12,7 @@ import { listLogbookRows, readLogbookRow } from '../../store/logbook-table.js';
 import { listSessions } from '../retrieval/session-listing.js';
 import { localBlocks, localMessages, localSessions, type LocalSession } from './local-sessions.js';
 import { type OwnedBlock, type OwnedMessage, upsertBlocks, upsertMessages, upsertSessions } from './push-rows.js';
-import { pathHasSegments } from './project-match.js';
+import { projectMatches } from '../../shared/project-match.js';
 
 /** A project folder holding this file never leaves the machine. */
 export const OPT_OUT_FILE = '.strata-no-push';
@@ -39,7 +39,7 @@ export interface PushReport {
 function excluded(s: LocalSession, options: PushOptions): boolean {
   if (options.agents && !options.agents.includes(s.agent)) return true;
   if (!s.project) return false;
-  if (options.excludeProjects?.some((p) => pathHasSegments(s.project ?? '', p))) return true;
+  if (options.excludeProjects?.some((p) => projectMatches(s.project ?? '', p))) return true;
   return existsSync(join(s.project, OPT_OUT_FILE));
 }
 
@@ -173,7 +173,7 @@ async function pushLogbooks(
 ): Promise<number> {
   let pushed = 0;
   for (const row of listLogbookRows(db)) {
-    if (options.excludeProjects?.some((p) => pathHasSegments(row.workspace, p))) continue;
+    if (options.excludeProjects?.some((p) => projectMatches(row.workspace, p))) continue;
     if (existsSync(join(row.workspace, OPT_OUT_FILE))) continue;
     const full = readLogbookRow(db, row.workspace);
     if (!full) continue;

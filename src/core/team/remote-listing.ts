@@ -4,7 +4,8 @@ import type { PgClient } from '../../store/team/pg-client.js';
 import type { ListingEntry } from '../retrieval/session-listing.js';
 import { shortTime } from '../retrieval/format-listing.js';
 import { shortestUniquePrefixes } from '../retrieval/session-ids.js';
-import { pathHasSegments } from './project-match.js';
+import { projectMatches } from '../../shared/project-match.js';
+import { lastSegment } from './remotes.js';
 
 export interface RemoteListingFilter {
   project?: string;
@@ -31,7 +32,7 @@ export async function listRemoteSessions(client: PgClient, filter: RemoteListing
   if (filter.agent?.length) where.push(`agent = ANY(${add(filter.agent)})`);
   if (filter.machine) where.push(`machine = ${add(filter.machine)}`);
   if (filter.user) where.push(`os_user = ${add(filter.user)}`);
-  if (filter.project) where.push(`project LIKE ${add(`%${filter.project}%`)}`);
+  if (filter.project) where.push(`project ILIKE ${add(`%${lastSegment(filter.project)}%`)}`);
   if (filter.since) where.push(`COALESCE(ended_at, started_at) >= ${add(filter.since)}`);
   if (filter.until) where.push(`started_at < ${add(filter.until)}`);
   const rows = await client.query<{
@@ -52,7 +53,7 @@ export async function listRemoteSessions(client: PgClient, filter: RemoteListing
      ORDER BY started_at DESC NULLS LAST, external_id`,
     params,
   );
-  const kept = rows.rows.filter((r) => !filter.project || pathHasSegments(r.project ?? '', filter.project));
+  const kept = rows.rows.filter((r) => !filter.project || projectMatches(r.project ?? '', filter.project));
   const ids = await client.query<{ external_id: string }>('SELECT external_id FROM strata.sessions');
   const short = shortestUniquePrefixes(ids.rows.map((r) => r.external_id));
   return kept.slice(0, filter.limit ?? kept.length).map((r) => ({

@@ -6,7 +6,8 @@ import { CJK_CLASS } from '../../store/team/pg-schema.js';
 import type { SearchResult, SearchSession } from '../retrieval/search.js';
 import { shortestUniquePrefixes } from '../retrieval/session-ids.js';
 import { snippetAround } from '../retrieval/snippet.js';
-import { pathHasSegments } from './project-match.js';
+import { projectMatches } from '../../shared/project-match.js';
+import { lastSegment } from './remotes.js';
 import { questionTsquery } from './remote-terms.js';
 
 export interface RemoteSearchOptions {
@@ -65,7 +66,7 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
   if (options.agent?.length) filters.push(`b.agent = ANY(${add(options.agent)})`);
   if (options.machine) filters.push(`b.machine = ${add(options.machine)}`);
   if (options.user) filters.push(`s.os_user = ${add(options.user)}`);
-  if (options.project) filters.push(`s.project LIKE ${add(`%${options.project}%`)}`);
+  if (options.project) filters.push(`s.project ILIKE ${add(`%${lastSegment(options.project)}%`)}`);
   const fieldWeight = `CASE WHEN b.field LIKE 'tool:%:result' THEN 0.5 WHEN b.field = 'system' THEN 0.25 ELSE 1 END`;
   const result = await client.query<Row>(
     `SELECT b.machine, s.os_user, b.agent, b.session_id, b.field, b.text,
@@ -79,7 +80,7 @@ export async function searchRemote(client: PgClient, options: RemoteSearchOption
      ORDER BY score DESC LIMIT ${CANDIDATES}`,
     params,
   );
-  const rows = result.rows.filter((r) => !options.project || pathHasSegments(r.project ?? '', options.project));
+  const rows = result.rows.filter((r) => !options.project || projectMatches(r.project ?? '', options.project));
   if (rows.length === 0) return empty;
   const stems = words.map((w) => (w.length > 5 && !CJK.test(w) ? w.slice(0, 5) : w));
   const needle = new RegExp(stems.map(escapeRegExp).join('|'), 'iu');

@@ -88,3 +88,13 @@ export function findRemote(file: string, name?: string): Remote {
     );
   return found;
 }
+
+/** The last path segment of a typed --project (a prefilter in SQL; projectMatches decides). */
+export function lastSegment(typed: string): string {
+  return (
+    typed
+      .split(/[\\/]+/)
+      .filter((p) => p && p !== '~')
+      .pop() ?? ''
+  ).replace(/[\\%_]/g, '\\$&');
+}

@@ -56,7 +56,11 @@ export const searchTool = defineTool({
     regex: z.boolean().optional(),
     ignoreCase: z.boolean().optional().describe('case-insensitive regular expression'),
     session: z.string().min(1).optional().describe('only this session (id or unique prefix)'),
-    project: z.string().min(1).optional().describe('only sessions whose project directory contains this text'),
+    project: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('only this project: path segments (app, src/app), a folder or ~/app'),
     agents: agentsInput,
     after: timeInput('only messages after'),
     before: timeInput('only messages before'),

@@ -36,7 +36,11 @@ export const sessionsTool = defineTool({
     'files, commits, ' +
     'where the work happened). Filter by project, agent and time; open one with `read`.',
   inputSchema: {
-    project: z.string().min(1).optional().describe('only sessions whose project directory contains this text'),
+    project: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('only this project: path segments (app, src/app), a folder or ~/app'),
     agents: agentsInput,
     since: timeInput('only sessions active since'),
     until: timeInput('only sessions started before'),

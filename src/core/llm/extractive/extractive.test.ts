@@ -123,12 +123,12 @@ describe('extractive logbook events', () => {
     expect(again).toEqual([]);
   });
 
-  it('works on a real fixture chunk and matches its golden file', async () => {
+  it('finds nothing in a real fixture chunk that holds only a hedge ("If GPT-5 …, we\'d need …")', async () => {
     const input = { conversationId: 'long', messages: LONG_SEGMENT, existingEvents: [] };
     const out = JSON.stringify(extractLogbookEvents(input), null, 2);
     expect(JSON.stringify(extractLogbookEvents(input), null, 2)).toBe(out);
     await expect(out + '\n').toMatchFileSnapshot('./golden/logbook-long-60-140.json');
-    expect((JSON.parse(out) as { events: unknown[] }).events.length).toBeGreaterThan(0);
+    expect((JSON.parse(out) as { events: unknown[] }).events).toEqual([]);
   });
 });
 

@@ -4,32 +4,25 @@
 // (instructions and templates pasted into prompts), filler, questions, bare ids/paths, and events the
 // logbook already holds.
 import type { LogbookChunkMessage, LogbookEvent, LogbookEventType, LogbookInput } from '../task-schemas.js';
-import { clip, splitSentences, termsOf } from './text.js';
+import {
+  BUG_CUE,
+  DECISION_CUE,
+  FACT_CUE,
+  FIX_CUE,
+  NARRATION,
+  NO_SUBJECT,
+  PROBLEM_WORDS,
+  TENTATIVE,
+  WEAK_DECISION_CUE,
+} from './logbook-cues.js';
+import { clipAtWord, extraTerms, isNonLatin, proseSentences, stripLinks, wordsOf } from './segments.js';
+import { clip, termsOf } from './text.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
 /** How many messages after a failure are searched for its fix. */
 const FIX_WINDOW = 12;
 
-const DECISION_CUE = new RegExp(
-  String.raw`\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|` +
-    "stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|(?:we|i)(?:'ll| will|" +
-    String.raw` should) use|prefer(?:red)?\b.*\bover)\b`,
-  'i',
-);
-/** "instead of" / "rather than" make a decision only in a sentence that reports no problem and offers no option. */
-const WEAK_DECISION_CUE = /\b(?:instead of|rather than)\b/i;
-const PROBLEM_WORDS = new RegExp(
-  /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|/.source +
-    /\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/.source,
-  'i',
-);
-const BUG_CUE = new RegExp(
-  String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
-    'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
-    String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b`,
-  'i',
-);
 /** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
 const HARNESS_FAILURE = new RegExp(
   /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|/.source +
@@ -43,30 +36,10 @@ const ERROR_LINE = new RegExp(
     String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
   'i',
 );
-const FACT_CUE = new RegExp(
-  String.raw`\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|` +
-    'use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|' +
-    "defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|" +
-    String.raw`defaults? to|is limited to|cannot be|can't be)\b`,
-  'i',
-);
-const FIX_CUE = new RegExp(
-  String.raw`\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|` +
-    'this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|' +
-    'caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|' +
-    String.raw`fails because)\b`,
-  'i',
-);
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
 const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
-const FILLER = new RegExp(
-  "^(?:let me|i'll|i will|i'm going to|now let me|now i|i'll (?:check|look|read|run|start|now)|" +
-    'i will (?:check|look|now)|i see|i found|i have|great|perfect|excellent|ok|okay|sure|thanks|' +
-    String.raw`thank you|done|here's|here is|now,? |first,? |next,? |good)\b`,
-  'i',
-);
 const INSTRUCTION = new RegExp(
   String.raw`^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|` +
     String.raw`always\b|never\b|make sure\b|ensure\b|remember\b)`,
@@ -74,7 +47,8 @@ const INSTRUCTION = new RegExp(
 );
 const MARKER_RE = /@\/(decision|breaking|bug|api|pattern|perf|security|ref):\s*(.+)/i;
 const CODE_RE = /\x60([^\x60\n]{3,80})\x60/;
-const TOOL_LINE = /^[→←] /;
+/** Tool calls, results and the compact diff lines under an edit call. */
+const TOOL_LINE = /^(?:[→←] |│[-+] )/;
 const FAILED_LINE = /^← (\S+) FAILED: (.*)$/;
 const CALL_LINE = /^→ (\S+): (.*)$/;
 const EDIT_TOOLS = /^(?:edit|multiedit|write|apply_patch|patch|replace|write_file|notebookedit|str_replace\w*)$/i;
@@ -87,7 +61,7 @@ interface Candidate {
 }
 
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
-  const known = input.existingEvents.map((e) => new Set(termsOf(e.content)));
+  const known = input.existingEvents.map((e) => termSet(e.content));
   const candidates: Candidate[] = [];
   const add = (
     message: LogbookChunkMessage,
@@ -99,14 +73,14 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     const event: LogbookEvent = {
       timestamp: message.timestamp ?? input.createdAt ?? '',
       type: found.type,
-      content: clip(found.content, CONTENT_MAX),
+      content: clipAtWord(found.content, CONTENT_MAX),
     };
-    if (found.rationale) event.rationale = clip(found.rationale, 200);
+    if (found.rationale) event.rationale = clipAtWord(found.rationale, 200);
     if (found.alternatives.length > 0) event.alternatives = found.alternatives;
     if (found.code) event.code = found.code;
-    if (found.resolution) event.resolution = clip(found.resolution, 200);
+    if (found.resolution) event.resolution = clipAtWord(found.resolution, 200);
     event.source = { conversation_id: input.conversationId, message_id: message.id };
-    candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: new Set(termsOf(compareBy)) });
+    candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: termSet(compareBy) });
   };
   input.messages.forEach((message, mi) => {
     if (isFailure(message)) {
@@ -115,25 +89,56 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (bug) add(message, mi, 0, bug, bug.content.replace(/^\x60[^\x60]*\x60 failed: /, ''));
     }
     if (message.role === 'tool' || isBoilerplate(message)) return;
-    const prose = message.text
-      .split('\n')
-      .filter((line) => !TOOL_LINE.test(line))
-      .join('\n');
-    const sentences = splitSentences(prose);
+    const sentences = proseSentences(withoutToolLines(message.text));
     sentences.forEach((sentence, si) => {
-      const found = classify(sentence, sentences[si + 1]);
-      if (found && !(found.type === 'fact' && message.role === 'assistant' && /^i\b/i.test(found.content)))
-        add(message, mi, si + 1, found);
+      const found = classify(sentence, sentences[si + 1], message.role === 'user');
+      if (found) add(message, mi, si + 1, found);
     });
   });
   const chosen: Candidate[] = [];
-  for (const c of [...candidates].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
+  for (const c of [...mergeBugs(candidates)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= MAX_EVENTS_PER_CHUNK) break;
     if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || chosen.some((o) => similar(o.terms, c.terms)))
       continue;
     chosen.push(c);
   }
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
+}
+
+function termSet(text: string): Set<string> {
+  return new Set([...termsOf(text), ...extraTerms(text)]);
+}
+
+function withoutToolLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !TOOL_LINE.test(line))
+    .join('\n');
+}
+
+/**
+ * One event per failure: a bug stated within FIX_WINDOW messages after another one is the same
+ * investigation; it becomes the first one's resolution when that has none, and is dropped otherwise.
+ */
+function mergeBugs(candidates: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  let open: Candidate | undefined;
+  for (const c of [...candidates].sort((a, b) => a.order - b.order)) {
+    if (c.event.type !== 'bug') {
+      out.push(c);
+      continue;
+    }
+    const message = Math.floor(c.order / 10_000);
+    if (open && message - Math.floor(open.order / 10_000) <= FIX_WINDOW) {
+      if (!open.event.resolution && FIX_DONE.test(c.event.content) && c.event.content !== open.event.content)
+        open.event.resolution = c.event.content;
+      open.priority = Math.max(open.priority, c.priority);
+      continue;
+    }
+    open = c;
+    out.push(c);
+  }
+  return out;
 }
 
 interface Classified {
@@ -155,7 +160,11 @@ function isBoilerplate(message: LogbookChunkMessage): boolean {
   const text = message.text;
   if (/<(?:user_instructions|environment_context|system-reminder|INSTRUCTIONS)>/i.test(text)) return true;
   if (message.role !== 'user' || text.length < 1200) return false;
-  const headings = (text.match(/^#{1,4} /gm) ?? []).length;
+  // Headings in Markdown, or as short unpunctuated title lines (a pasted review: "✅ Strengths").
+  const headings = Math.max(
+    (text.match(/^#{1,4} /gm) ?? []).length,
+    text.split('\n').filter((l) => /^\S.{2,38}$/.test(l.trim()) && !/[.!?:;,)]$/.test(l.trim())).length - 1,
+  );
   const bullets = (text.match(/^\s*(?:[-*]|\d+\.) /gm) ?? []).length;
   return headings >= 3 || bullets >= 12 || /\byou (?:must|are an?|should always)\b/i.test(text);
 }
@@ -171,14 +180,17 @@ function tidy(text: string): string {
 
 /** Words left once paths, ids, numbers and code are removed: an event must say something in words. */
 function wordCount(text: string): number {
-  return text
-    .replace(/\x60[^\x60]*\x60/g, ' ')
-    .replace(/\S*[/\\]\S*|\b[0-9a-f]{7,}\b|\S*\d\S*/gi, ' ')
-    .split(/\s+/)
-    .filter((w) => /^[a-z][a-z'-]*[,.:;!]?$/i.test(w)).length;
+  const prose = text.replace(/\x60[^\x60]*\x60/g, ' ').replace(/\S*[/\\]\S*|\b[0-9a-f]{7,}\b|\S*\d\S*/gi, ' ');
+  const latin = prose.split(/\s+/).filter((w) => /^[a-z][a-z'-]*[,.:;!]?$/i.test(w)).length;
+  return latin + wordsOf(prose).filter((w) => /[^\x00-\x7f]/.test(w)).length;
 }
 
-function classify(raw: string, next: string | undefined): Classified | undefined {
+const FIXED_LEAD = /^(?:\u2705\s*)?fixed\b/i;
+/** A sentence that reports a fix done (not another guess at the cause). */
+const FIX_DONE =
+  /\bfix(?:ed|es)\b|\bnow (?:passes|works)\b|\bsucceeded\b|修复|解决|修正|수정|해결|arregl|correg|soluci/i;
+
+function classify(raw: string, next: string | undefined, fromUser: boolean): Classified | undefined {
   const marker = MARKER_RE.exec(raw);
   if (marker) {
     const kind = marker[1]!.toLowerCase();
@@ -187,21 +199,27 @@ function classify(raw: string, next: string | undefined): Classified | undefined
     return withDetails(type, tidy(marker[2]!), 10, next);
   }
   const sentence = tidy(raw.replace(/[\u2018\u2019]/g, "'"));
-  const words = sentence.split(/\s+/).length;
+  const nonLatin = isNonLatin(sentence);
+  const words = nonLatin ? wordsOf(sentence).length : sentence.split(/\s+/).length;
   if (
-    words < 6 ||
+    words < (nonLatin ? 3 : 6) ||
     words > 60 ||
-    sentence.endsWith('?') ||
-    sentence.endsWith(':') ||
-    FILLER.test(sentence) ||
+    /[?？:：]$/.test(sentence) ||
+    (sentence.match(/"/g) ?? []).length % 2 === 1 || // a piece of a string literal, not a sentence
+    NARRATION.test(sentence) ||
+    NO_SUBJECT.test(sentence) ||
+    TENTATIVE.test(sentence) ||
     INSTRUCTION.test(sentence) ||
-    wordCount(sentence) < 4
+    wordCount(sentence) < (nonLatin ? 3 : 4)
   )
     return undefined;
+  const weight = fromUser ? 2 : 0;
+  if (FIXED_LEAD.test(sentence)) return withDetails('bug', sentence.replace(/^\u2705\s*/, ''), 3, next);
   if (DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && !PROBLEM_WORDS.test(sentence)))
-    return withDetails('decision', sentence, 4, next);
-  if (BUG_CUE.test(sentence)) return withDetails('bug', sentence, 3, next);
-  if (FACT_CUE.test(sentence)) return withDetails('fact', sentence, 2, next);
+    return withDetails('decision', sentence, 4 + weight, next);
+  if (BUG_CUE.test(sentence)) return withDetails('bug', sentence, 3 + weight, next);
+  if (FACT_CUE.test(sentence) && (fromUser || !/^i\b/i.test(sentence)))
+    return withDetails('fact', sentence, 2 + weight, next);
   return undefined;
 }
 
@@ -215,7 +233,7 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
     .find((m) => m !== null);
   if (!failure) return undefined;
   const tool = failure[1]!;
-  const error = tidy(failure[2]!.split(' … ').pop()!);
+  const error = tidy(stripLinks(failure[2]!.split(' … ').pop()!));
   if (HARNESS_FAILURE.test(error) || !ERROR_LINE.test(error) || error.split(/\s+/).length < 3) return undefined;
   let command: string | undefined;
   for (let i = at; i >= Math.max(0, at - 2) && !command; i--) {
@@ -226,28 +244,32 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
   }
   if (command && /^[{[]/.test(command)) return undefined;
   let edited: string | undefined;
+  let rerun = false;
   for (let i = at + 1; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
     const m = messages[i]!;
     if (m.role === 'assistant') {
-      const why = splitSentences(
-        m.text
-          .split('\n')
-          .filter((l) => !TOOL_LINE.test(l))
-          .join('\n')
-          .replace(/[\u2018\u2019]/g, "'"),
-      )
+      const why = proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'"))
         .map(tidy)
-        .find((s) => FIX_CUE.test(s) && !s.endsWith('?') && wordCount(s) >= 4 && !FILLER.test(s));
-      if (why) return bug(tool, command, error, why);
+        .find((s) => FIX_CUE.test(s) && !/[?？]$/.test(s) && wordCount(s) >= 3 && !NARRATION.test(s));
+      if (why && !TENTATIVE.test(why)) return bug(tool, command, error, why);
       for (const line of m.text.split('\n')) {
         const call = CALL_LINE.exec(line);
         if (call && EDIT_TOOLS.test(call[1]!)) edited = call[2];
+        if (call && call[1] === tool && call[2] === command) rerun = true;
       }
     }
-    if (edited && !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`← ${tool}:`)))
+    const passed = !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`\u2190 ${tool}:`));
+    // An edit fixed the failure only with evidence: the same command passes later, or the error names the file.
+    if (edited && passed && ((rerun && command) || namesFile(error, edited)))
       return bug(tool, command, error, `fixed by editing ${edited}`);
   }
   return undefined;
+}
+
+/** True when an error text names the edited file (by its base name). */
+function namesFile(error: string, edited: string): boolean {
+  const base = edited.split(/[/\\]/).pop() ?? '';
+  return base.length >= 3 && error.includes(base);
 }
 
 function bug(tool: string, command: string | undefined, error: string, resolution: string): Classified | undefined {

@@ -1,0 +1,100 @@
+// Owns the cue phrases of extractive logbook events in English, Chinese, Japanese, Korean and Spanish:
+// what makes a sentence a decision, a bug or a fact, and what makes it narration, a plan, a hedge or an
+// option only offered (never an event).
+
+const intl = (parts: string[]): string => parts.join('|');
+
+export const DECISION_CUE = new RegExp(
+  String.raw`\b(?:decided|decide to|we(?:'ll| will)? go with|going with|let's (?:use|go with|switch|keep|` +
+    String.raw`stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|we(?:'ll| will| should) use|` +
+    String.raw`prefer(?:red)?\b.*\bover)\b|` +
+    intl([
+      '决定|決定|改用|换成|換成|选用|採用|采用|就用|改为|改成|统一用|不再使用',
+      'ことにし|ことにする|に決め|に変更し|を採用',
+      '로 결정|하기로|결정했|으로 변경|로 변경|로 바꾸|사용하기로',
+      String.raw`\bdecid(?:imos|ido|í)\b|\bvamos a usar\b|\busaremos\b|\boptamos\b|\belegimos\b|\bnos quedamos con\b`,
+    ]),
+  'i',
+);
+
+/** "instead of" / "rather than" make a decision only in a sentence that reports no problem and offers no option. */
+export const WEAK_DECISION_CUE = /\b(?:instead of|rather than|en lugar de|en vez de)\b|而不是|代替|ではなく|대신/i;
+
+export const PROBLEM_WORDS = new RegExp(
+  /\b(?:issue|error|problem|bug|fail\w*|broken|wrong|cannot|can't|doesn't|unable|appears|seems)\b|/.source +
+    /\bwas returning\b|\b(?:can|could|would|might)\b|^(?:i can see|it looks|result)\b/.source,
+  'i',
+);
+
+export const BUG_CUE = new RegExp(
+  String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
+    'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
+    String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b|` +
+    intl([
+      '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致',
+      '原因は|問題は|が原因|のせいで',
+      '원인은|문제는|원인이|때문에',
+      String.raw`\bel problema (?:es|era|estaba)\b|\bla causa (?:es|era)\b|\bfallaba porque\b|\bfalla porque\b`,
+    ]),
+  'i',
+);
+
+export const FACT_CUE = new RegExp(
+  String.raw`\b(?:turns out|note that|important(?:ly)?:|requires|depends on|must(?: not)? (?:be|stay|run|` +
+    'use|have)|never (?:use|commit|push|run|edit)|always (?:use|run)|is (?:stored|located|' +
+    "defined|configured) in|(?:doesn't|does not|only) supports?|only works|is deprecated|" +
+    String.raw`defaults? to|is limited to|cannot be|can't be)\b|` +
+    intl([
+      '必须|不支持|只支持|默认|依赖于|只能',
+      '必要があります|必須|サポートされていません|デフォルトで|に依存',
+      '필요합니다|반드시|지원하지 않|기본값|에 의존',
+      String.raw`\brequiere\b|\bno (?:admite|soporta)\b|\bpor defecto\b|\bsolo funciona\b|\bdepende de\b`,
+    ]),
+  'i',
+);
+
+export const FIX_CUE = new RegExp(
+  String.raw`\b(?:(?:i've|we've|i|we|this|that|is now|now|it's|has been|have) fixed|fixed (?:it|the|by|` +
+    'this|that)|the fix (?:is|was)|the (?:issue|problem|error|bug) (?:is|was)(?! clear)|' +
+    'caused by|root cause|was missing|now passes|passes now|all tests pass|failed because|' +
+    String.raw`fails because|(?:push|build|tests?) (?:succeeded|now works|works now))\b|` +
+    intl([
+      '修复|修好|已解决|解决了|搞定|成功了|推送成功|已经可以|原因是|问题是',
+      '修正しました|直しました|解決しました|成功しました|原因は',
+      '수정했|해결했|해결됐|고쳤|성공했|원인은',
+      String.raw`\barreglad|\barreglé\b|\bcorregid|\bcorregí\b|\bsolucionad|\bsolucioné\b|\bya funciona\b|` +
+        String.raw`\bel problema era\b`,
+    ]),
+  'i',
+);
+
+/** Narration and plans: what the agent is doing or will do next, never what was decided or found. */
+export const NARRATION = new RegExp(
+  String.raw`^(?:let me|i'm|i am|i'll|i will|i've|i have|i need|i can see|i see|i found|i understand|` +
+    String.raw`i think|next,? i|now,? (?:i|let|we)|first,? (?:i|let)|looking at|let's (?:check|look|see|read|` +
+    String.raw`run|try|start|verify|find|first)|we need to (?:check|look|see|find|verify)|you're right|` +
+    String.raw`great|perfect|excellent|ok|okay|sure|thanks|thank you|done|here's|here is|good|` +
+    String.raw`voy a|déjame|ahora voy|primero,? voy|a continuación|estoy (?:revisando|leyendo|mirando))\b|` +
+    '^(?:我来|让我|我先|我会|我将|我正在|接下来|下一步|现在我|首先)|' +
+    '^(?:まず|次に|では)|(?:してみます|確認します|見てみます|調べます|しましょう)[。.]?$|' +
+    '^(?:먼저|이제|다음으로)|(?:하겠습니다|보겠습니다|살펴볼게요|확인해 볼게요)[.]?$',
+  'i',
+);
+
+/** Hedges and options only offered: a guess or a choice left open is not a decision or a finding. */
+export const TENTATIVE = new RegExp(
+  String.raw`\b(?:likely|probably|perhaps|maybe|might|may be|could|would|possibly|if you (?:want|prefer|` +
+    String.raw`like)|you (?:can|could)|we (?:can|could)|option|alternatively|either|` +
+    String.raw`will help (?:us|you)|assum(?:e|es|ing)|` +
+    String.raw`you'll need to|it seems|seems to|appears to)\b|\bneed to\b.*\bor\b|` +
+    String.raw`\bor\b.*\?|可能|也许|或者|可以考虑|かもしれ|でしょう|または|아마|수도 있|또는|` +
+    String.raw`\b(?:quizás|tal vez|podría|podríamos|puedes)\b`,
+  'i',
+);
+
+/** A sentence whose subject is elsewhere: it opens with a connective, or with a path or log prefix. */
+export const NO_SUBJECT = new RegExp(
+  String.raw`^(?:and|but|or|so|if|when|then|also|however|although|though|because|which|while|` +
+    String.raw`otherwise|y|pero|si|o)\b|^\S*[/\\]\S*:\d+:|^#\s|^[-–—>]`,
+  'i',
+);
