@@ -52,8 +52,9 @@ function searchResults(spec: ClientSpec, requests: LoggedRequest[]): string {
   return requests.map((r) => toolResultText(spec.shape, r.body)).join('\n');
 }
 
-function prefix(id: string): string {
-  return id.slice(0, 8);
+/** The session ids strata's search answered with (`sessions[].id`, the JSON possibly escaped once more). */
+function found(results: string): string[] {
+  return [...results.matchAll(/\\?"id\\?"\s*:\s*\\?"([^"\\]+)/g)].map((m) => m[1]!);
 }
 
 export function describeClient(spec: ClientSpec): void {
@@ -74,10 +75,11 @@ export function describeClient(spec: ClientSpec): void {
       });
       const done = { result, requests: server.requests.slice(before) };
       runs.push(done);
+      if (process.env.STRATA_E2E_DEBUG) console.log(result.stdout, result.stderr);
       if (result.code !== 0 || result.timedOut)
         throw new Error(
           `${spec.bin} failed (${result.timedOut ? 'timed out' : `exit ${result.code}`}); ` +
-            `requests in ${sandbox.root}/requests.jsonl: ${result.stderr.slice(-2000)}`,
+            `STRATA_E2E_DEBUG=<dir> keeps the requests: ${result.stderr.slice(-2000)}`,
         );
       return done;
     }
@@ -94,7 +96,8 @@ export function describeClient(spec: ClientSpec): void {
 
     it(`runs headless with strata's own config (${spec.bin})`, async () => {
       sandbox = await makeSandbox(spec.name.toLowerCase().replace(/\W+/g, '-'));
-      const logFile = join(sandbox.root, 'requests.jsonl');
+      // STRATA_E2E_DEBUG=<dir> keeps each client's request log and prints its output.
+      const logFile = join(process.env.STRATA_E2E_DEBUG ?? sandbox.root, `${spec.bin}-requests.jsonl`);
       server = await startFakeModel(spec.shape, { query: FIXTURE_WORD, answer: ANSWER, logFile });
       Object.assign(sandbox.env, spec.env(server, sandbox));
       await clientVersion(sandbox, spec.bin);
@@ -117,7 +120,7 @@ export function describeClient(spec: ClientSpec): void {
     check('search', "returns the stored session from the model's search call", () => {
       const results = searchResults(spec, runs[0]!.requests);
       expect(results, 'no request carried the result of the search call').not.toBe('');
-      expect(results.includes(prefix(sandbox.fixtureSession)), `the fixture session is not in: ${results}`).toBe(true);
+      expect(found(results), `the fixture session is not in: ${results}`).toContain(sandbox.fixtureSession);
     });
 
     check('stored', 'stores the transcript with its project, title and one prompt', async () => {
@@ -134,7 +137,7 @@ export function describeClient(spec: ClientSpec): void {
       const [self] = await stored();
       expect(self, 'the run is not stored').toBeDefined();
       const results = searchResults(spec, runs[0]!.requests);
-      expect(results.includes(prefix(self.id)), `the run found itself (${self.id}) in: ${results}`).toBe(false);
+      expect(found(results), `the run found itself in: ${results}`).not.toContain(self.id);
     });
 
     check('no-echo', "does not find the first run's echo in a second run", async () => {
@@ -142,8 +145,8 @@ export function describeClient(spec: ClientSpec): void {
       expect(first, 'the first run is not stored').toBeDefined();
       const second = await runClient();
       const results = searchResults(spec, second.requests);
-      expect(results.includes(prefix(sandbox.fixtureSession)), `no fixture session in: ${results}`).toBe(true);
-      expect(results.includes(prefix(first.id)), `the first run's echo (${first.id}) in: ${results}`).toBe(false);
+      expect(found(results), `no fixture session in: ${results}`).toContain(sandbox.fixtureSession);
+      expect(found(results), `the first run's echo in: ${results}`).not.toContain(first.id);
     });
   });
 }

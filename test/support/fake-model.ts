@@ -39,12 +39,26 @@ export function isStrataSearch(name: unknown): boolean {
   return typeof name === 'string' && /^(?:(?:mcp_+)?strata_+)?search$/.test(name);
 }
 
-function toolNames(shape: ApiShape, body: any): string[] {
+interface ToolRef {
+  name: string;
+  /** Responses API: the namespace grouping a server's MCP tools (Codex: `mcp__strata`). */
+  namespace?: string;
+}
+
+function toolRefs(shape: ApiShape, body: any): ToolRef[] {
   const tools: any[] = Array.isArray(body?.tools) ? body.tools : [];
-  if (shape === 'gemini') return tools.flatMap((t) => (t.functionDeclarations ?? []).map((f: any) => f.name));
-  if (shape === 'chat') return tools.map((t) => t.function?.name ?? t.name);
-  // Responses: plain function tools, or MCP tools grouped under a namespace.
-  return tools.flatMap((t) => [t.name, ...(Array.isArray(t.tools) ? t.tools.map((u: any) => u.name) : [])]);
+  if (shape === 'gemini')
+    return tools.flatMap((t) => (t.functionDeclarations ?? []).map((f: any) => ({ name: f.name })));
+  if (shape === 'chat') return tools.map((t) => ({ name: t.function?.name ?? t.name }));
+  return tools.flatMap((t) =>
+    t.type === 'namespace' && Array.isArray(t.tools)
+      ? t.tools.map((u: any) => ({ name: u.name, namespace: t.name }))
+      : [{ name: t.name }],
+  );
+}
+
+function isStrataTool(ref: ToolRef): boolean {
+  return ref.namespace ? /^mcp_+strata$/.test(ref.namespace) && ref.name === 'search' : isStrataSearch(ref.name);
 }
 
 /** True once the conversation carries a tool result: the model has had its answer. */
@@ -87,7 +101,7 @@ export function toolResultText(shape: ApiShape, body: any): string {
 }
 
 interface Reply {
-  tool?: { name: string; args: Record<string, unknown> };
+  tool?: ToolRef & { args: Record<string, unknown> };
   text?: string;
 }
 
@@ -131,6 +145,7 @@ function responses(res: ServerResponse, reply: Reply, n: number): void {
         id: `fc_${n}`,
         call_id: `call_${n}`,
         name: reply.tool.name,
+        ...(reply.tool.namespace ? { namespace: reply.tool.namespace } : {}),
         arguments: JSON.stringify(reply.tool.args),
       }
     : {
@@ -233,10 +248,10 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
       res.end('{"error":{"message":"not scripted"}}');
       return;
     }
-    const tool = toolNames(shape, body).find(isStrataSearch);
+    const tool = toolRefs(shape, body).find(isStrataTool);
     const reply: Reply =
       tool && !hasToolResult(shape, body)
-        ? { tool: { name: tool, args: { query: script.query } } }
+        ? { tool: { ...tool, args: { query: script.query } } }
         : { text: script.answer };
     logged.answered = reply.tool ? 'tool' : 'text';
     if (shape === 'anthropic') anthropic(res, body, reply);
