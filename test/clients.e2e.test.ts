@@ -81,3 +81,35 @@ describeClient({
   // Issue 30 items 4 (the MCP server's filtered environment opens another store), 1 and 2.
   failing: ['search', 'no-self', 'no-echo'],
 });
+
+describeClient({
+  name: 'Gemini CLI',
+  agent: 'gemini',
+  shape: 'gemini',
+  bin: 'gemini',
+  env: (server) => ({
+    GOOGLE_GEMINI_BASE_URL: server.url,
+    GEMINI_API_KEY: 'test-fake-key',
+    GEMINI_CLI_NO_RELAUNCH: 'true',
+  }),
+  async setup(sandbox) {
+    // Telemetry and update checks off, written before strata merges its server and hooks into the file;
+    // the project is a trusted folder, which Gemini requires before it runs a folder's hooks and servers.
+    const dir = join(sandbox.home, '.gemini');
+    mkdirSync(dir, { recursive: true });
+    const settings = {
+      general: { disableAutoUpdate: true, disableUpdateNag: true },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
+    };
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+    writeFileSync(join(dir, 'trustedFolders.json'), JSON.stringify({ [sandbox.project]: 'TRUST_FOLDER' }));
+    await strata(sandbox, ['mcp', 'config', '--client', 'gemini', '--write']);
+    await strata(sandbox, ['hook', 'install', '--client', 'gemini']);
+  },
+  args: ['-p', RUN_PROMPT, '--yolo'],
+  sessionStart: true,
+  // Issue 30 item 3 (project, title and prompts of Gemini sessions), 1 and 2.
+  failing: ['stored', 'no-self', 'no-echo'],
+});

@@ -52,9 +52,18 @@ function searchResults(spec: ClientSpec, requests: LoggedRequest[]): string {
   return requests.map((r) => toolResultText(spec.shape, r.body)).join('\n');
 }
 
-/** The session ids strata's search answered with (`sessions[].id`, the JSON possibly escaped once more). */
+/**
+ * The short ids (8 characters) of the sessions strata's search answered with: `sessions[].id` of the JSON
+ * result (possibly escaped once more), or the rows of the text result a client passes on instead.
+ */
 function found(results: string): string[] {
-  return [...results.matchAll(/\\?"id\\?"\s*:\s*\\?"([^"\\]+)/g)].map((m) => m[1]!);
+  const json = [...results.matchAll(/\\?"id\\?"\s*:\s*\\?"([^"\\]+)/g)].map((m) => m[1]!);
+  const text = [...results.matchAll(/(?:^|\n|\\n|>)\s*([0-9a-z-]{8}) {2}\d{4}-\d\d-\d\d/g)].map((m) => m[1]!);
+  return [...new Set([...json, ...text].map(short))];
+}
+
+function short(id: string): string {
+  return id.slice(0, 8);
 }
 
 export function describeClient(spec: ClientSpec): void {
@@ -120,7 +129,7 @@ export function describeClient(spec: ClientSpec): void {
     check('search', "returns the stored session from the model's search call", () => {
       const results = searchResults(spec, runs[0]!.requests);
       expect(results, 'no request carried the result of the search call').not.toBe('');
-      expect(found(results), `the fixture session is not in: ${results}`).toContain(sandbox.fixtureSession);
+      expect(found(results), `the fixture session is not in: ${results}`).toContain(short(sandbox.fixtureSession));
     });
 
     check('stored', 'stores the transcript with its project, title and one prompt', async () => {
@@ -137,7 +146,7 @@ export function describeClient(spec: ClientSpec): void {
       const [self] = await stored();
       expect(self, 'the run is not stored').toBeDefined();
       const results = searchResults(spec, runs[0]!.requests);
-      expect(found(results), `the run found itself in: ${results}`).not.toContain(self.id);
+      expect(found(results), `the run found itself in: ${results}`).not.toContain(short(self.id));
     });
 
     check('no-echo', "does not find the first run's echo in a second run", async () => {
@@ -145,8 +154,8 @@ export function describeClient(spec: ClientSpec): void {
       expect(first, 'the first run is not stored').toBeDefined();
       const second = await runClient();
       const results = searchResults(spec, second.requests);
-      expect(found(results), `no fixture session in: ${results}`).toContain(sandbox.fixtureSession);
-      expect(found(results), `the first run's echo in: ${results}`).not.toContain(first.id);
+      expect(found(results), `no fixture session in: ${results}`).toContain(short(sandbox.fixtureSession));
+      expect(found(results), `the first run's echo in: ${results}`).not.toContain(short(first.id));
     });
   });
 }

@@ -223,6 +223,18 @@ function chat(res: ServerResponse, body: any, reply: Reply, n: number): void {
   ]);
 }
 
+/** A value of a JSON schema's shape, for a client's structured side requests (routing, next-speaker checks). */
+function sample(schema: any): unknown {
+  const type = String(schema?.type ?? 'object').toLowerCase();
+  if (Array.isArray(schema?.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (type === 'object')
+    return Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([key, value]) => [key, sample(value)]));
+  if (type === 'array') return [];
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return false;
+  return 'n/a';
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -242,17 +254,18 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
     const logged: LoggedRequest = { method: req.method ?? 'GET', path, body, text, answered: 'other' };
     requests.push(logged);
     if (script.logFile) appendFileSync(script.logFile, JSON.stringify({ method: logged.method, path, body }) + '\n');
-    const generates = /messages$|\/responses$|generateContent|completions$/.test(path.split('?')[0]!);
+    const generates = /messages$|\/responses$|generatecontent|completions$/i.test(path.split('?')[0]!);
     if (requests.length > maxRequests || req.method !== 'POST' || !generates) {
       res.writeHead(requests.length > maxRequests ? 429 : 404, { 'content-type': 'application/json' });
       res.end('{"error":{"message":"not scripted"}}');
       return;
     }
     const tool = toolRefs(shape, body).find(isStrataTool);
+    const schema = body?.generationConfig?.responseJsonSchema ?? body?.generationConfig?.responseSchema;
     const reply: Reply =
       tool && !hasToolResult(shape, body)
         ? { tool: { ...tool, args: { query: script.query } } }
-        : { text: script.answer };
+        : { text: schema ? JSON.stringify(sample(schema)) : script.answer };
     logged.answered = reply.tool ? 'tool' : 'text';
     if (shape === 'anthropic') anthropic(res, body, reply);
     else if (shape === 'responses') responses(res, reply, requests.length);
