@@ -113,3 +113,44 @@ describeClient({
   // Issue 30 item 3 (project, title and prompts of Gemini sessions), 1 and 2.
   failing: ['stored', 'no-self', 'no-echo'],
 });
+
+describeClient({
+  name: 'OpenCode',
+  agent: 'opencode',
+  shape: 'chat',
+  bin: 'opencode',
+  env: () => ({
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+    OPENCODE_DISABLE_SHARE: '1',
+  }),
+  async setup(sandbox, server) {
+    // The fake model as a custom OpenAI-compatible provider, written before strata merges its server in.
+    const dir = join(sandbox.home, '.config', 'opencode');
+    mkdirSync(dir, { recursive: true });
+    const config = {
+      autoupdate: false,
+      share: 'disabled',
+      model: 'fake/fake-model',
+      small_model: 'fake/fake-model',
+      provider: {
+        fake: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'Fake',
+          options: { baseURL: `${server.url}/v1`, apiKey: 'test-fake-key' },
+          models: { 'fake-model': { name: 'Fake model', tool_call: true } },
+        },
+      },
+    };
+    writeFileSync(join(dir, 'opencode.json'), JSON.stringify(config, null, 2));
+    await strata(sandbox, ['mcp', 'config', '--client', 'opencode', '--write']);
+    await strata(sandbox, ['hook', 'install', '--client', 'opencode']);
+  },
+  args: ['run', RUN_PROMPT],
+  sessionStart: true,
+  title: 'Cache entries lost on restart',
+  // Issue 30 item 6 (the plugin's context in OpenCode's title request), 1 and 2.
+  failing: ['title-request', 'no-self', 'no-echo'],
+});

@@ -1,7 +1,7 @@
 // The real-client suite's sandbox: a HOME, a project and a store of their own, a `strata` shim for the built
 // CLI on PATH, the clients from test/clients/node_modules, and bounded asynchronous runs (never spawnSync).
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, REPO, runCli, tempDir } from './cli.js';
 
@@ -101,7 +101,9 @@ function fixtureTranscript(project: string, id: string): string {
  * PATH = the strata shim, the clients, then the system's. `extraEnv` carries each client's own settings.
  */
 export async function makeSandbox(name: string, extraEnv: Record<string, string> = {}): Promise<Sandbox> {
-  const root = tempDir(`strata-${name}-`);
+  // STRATA_E2E_DEBUG=<dir> keeps the sandbox (HOME, store, client files) for reading after a failure.
+  const debug = process.env.STRATA_E2E_DEBUG;
+  const root = debug ? mkdtempSync(join(debug, `${name}-`)) : tempDir(`strata-${name}-`);
   const home = join(root, 'home');
   const project = join(root, 'work', `${name}-app`);
   const strataHome = join(root, 'strata');

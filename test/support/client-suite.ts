@@ -21,7 +21,7 @@ export const ANSWER = 'The cache keeps its index in memory only.';
 const RUN_TIMEOUT = 180_000;
 
 /** The checks a client cannot pass before a fix lands: run with `it.fails` until then. */
-export type Check = 'session-start' | 'search' | 'stored' | 'no-self' | 'no-echo';
+export type Check = 'session-start' | 'search' | 'stored' | 'no-self' | 'no-echo' | 'title-request';
 
 export interface ClientSpec {
   /** The describe title and the sandbox's name. */
@@ -38,6 +38,8 @@ export interface ClientSpec {
   args: string[];
   /** False where the client has no SessionStart hook. */
   sessionStart: boolean;
+  /** The title the client gives its session (asked of the model), where it does not take the prompt. */
+  title?: string;
   /** Checks known to fail until an open fix is merged (see the suite's header). */
   failing?: Check[];
 }
@@ -54,11 +56,12 @@ function searchResults(spec: ClientSpec, requests: LoggedRequest[]): string {
 
 /**
  * The short ids (8 characters) of the sessions strata's search answered with: `sessions[].id` of the JSON
- * result (possibly escaped once more), or the rows of the text result a client passes on instead.
+ * result (possibly escaped once more), or the rows of the text result a client passes on instead. Two
+ * OpenCode sessions can share a short id (`ses_` and 4 characters): then a hit is the echo or the caller.
  */
 function found(results: string): string[] {
   const json = [...results.matchAll(/\\?"id\\?"\s*:\s*\\?"([^"\\]+)/g)].map((m) => m[1]!);
-  const text = [...results.matchAll(/(?:^|\n|\\n|>)\s*([0-9a-z-]{8}) {2}\d{4}-\d\d-\d\d/g)].map((m) => m[1]!);
+  const text = [...results.matchAll(/(?:^|\n|\\n|>)\s*([\w-]{8}) {2}\d{4}-\d\d-\d\d/g)].map((m) => m[1]!);
   return [...new Set([...json, ...text].map(short))];
 }
 
@@ -105,9 +108,9 @@ export function describeClient(spec: ClientSpec): void {
 
     it(`runs headless with strata's own config (${spec.bin})`, async () => {
       sandbox = await makeSandbox(spec.name.toLowerCase().replace(/\W+/g, '-'));
-      // STRATA_E2E_DEBUG=<dir> keeps each client's request log and prints its output.
-      const logFile = join(process.env.STRATA_E2E_DEBUG ?? sandbox.root, `${spec.bin}-requests.jsonl`);
-      server = await startFakeModel(spec.shape, { query: FIXTURE_WORD, answer: ANSWER, logFile });
+      // STRATA_E2E_DEBUG=<dir> keeps the sandbox with this request log, and prints each run's output.
+      const logFile = join(sandbox.root, 'requests.jsonl');
+      server = await startFakeModel(spec.shape, { query: FIXTURE_WORD, answer: ANSWER, title: spec.title, logFile });
       Object.assign(sandbox.env, spec.env(server, sandbox));
       await clientVersion(sandbox, spec.bin);
       await spec.setup(sandbox, server);
@@ -139,8 +142,15 @@ export function describeClient(spec: ClientSpec): void {
           `${spec.name}: the run's transcript is not in the store: its format drifted from the adapter's`,
         );
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ project: sandbox.project, title: RUN_PROMPT, prompts: 1 });
+      expect(rows[0]).toMatchObject({ project: sandbox.project, title: spec.title ?? RUN_PROMPT, prompts: 1 });
     });
+
+    if (spec.title)
+      check('title-request', "keeps strata's context out of the client's title request", () => {
+        const request = runs[0]!.requests.find((r) => r.answered === 'title');
+        expect(request, 'the client asked the model for no title').toBeDefined();
+        expect(request!.text.includes('(strata)'), 'the title request carries the SessionStart context').toBe(false);
+      });
 
     check('no-self', 'does not return the calling session from its own search', async () => {
       const [self] = await stored();

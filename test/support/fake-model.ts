@@ -13,8 +13,8 @@ export interface LoggedRequest {
   body: any;
   /** The raw body text, to look for a word anywhere in what the client sent. */
   text: string;
-  /** What the server answered: a call of `tool`, or text. */
-  answered: 'tool' | 'text' | 'other';
+  /** What the server answered: a call of strata's search, a title, other text, or an error. */
+  answered: 'tool' | 'title' | 'text' | 'other';
 }
 
 export interface FakeModel {
@@ -28,6 +28,8 @@ export interface Script {
   query: string;
   /** The final answer once the tool result is back. */
   answer: string;
+  /** The answer to a client's title-generation request (no tools offered, "title" in the request). */
+  title?: string;
   maxRequests?: number;
   lifetimeMs?: number;
   /** Each request is appended here as one JSON line, to read after a failure. */
@@ -261,12 +263,13 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
       return;
     }
     const tool = toolRefs(shape, body).find(isStrataTool);
+    const title = script.title && !tool && /\btitle\b/i.test(text) ? script.title : undefined;
     const schema = body?.generationConfig?.responseJsonSchema ?? body?.generationConfig?.responseSchema;
     const reply: Reply =
       tool && !hasToolResult(shape, body)
         ? { tool: { ...tool, args: { query: script.query } } }
-        : { text: schema ? JSON.stringify(sample(schema)) : script.answer };
-    logged.answered = reply.tool ? 'tool' : 'text';
+        : { text: schema ? JSON.stringify(sample(schema)) : (title ?? script.answer) };
+    logged.answered = reply.tool ? 'tool' : title ? 'title' : 'text';
     if (shape === 'anthropic') anthropic(res, body, reply);
     else if (shape === 'responses') responses(res, reply, requests.length);
     else if (shape === 'gemini') gemini(res, path, reply);
