@@ -110,7 +110,8 @@ export function describeClient(spec: ClientSpec): void {
       sandbox = await makeSandbox(spec.name.toLowerCase().replace(/\W+/g, '-'));
       // STRATA_E2E_DEBUG=<dir> keeps the sandbox with this request log, and prints each run's output.
       const logFile = join(sandbox.root, 'requests.jsonl');
-      server = await startFakeModel(spec.shape, { query: FIXTURE_WORD, answer: ANSWER, title: spec.title, logFile });
+      const script = { query: FIXTURE_WORD, answer: ANSWER, title: spec.title, logFile };
+      server = await startFakeModel(spec.shape, { ...script, lifetimeMs: 2 * RUN_TIMEOUT + 120_000 });
       Object.assign(sandbox.env, spec.env(server, sandbox));
       await clientVersion(sandbox, spec.bin);
       await spec.setup(sandbox, server);
@@ -135,12 +136,16 @@ export function describeClient(spec: ClientSpec): void {
       expect(found(results), `the fixture session is not in: ${results}`).toContain(short(sandbox.fixtureSession));
     });
 
-    check('stored', 'stores the transcript with its project, title and one prompt', async () => {
+    it("reads the transcript the client wrote (its format is the adapter's)", async () => {
       const rows = await stored();
       if (rows.length === 0)
         throw new Error(
           `${spec.name}: the run's transcript is not in the store: its format drifted from the adapter's`,
         );
+    });
+
+    check('stored', 'stores the transcript with its project, title and one prompt', async () => {
+      const rows = await stored();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ project: sandbox.project, title: spec.title ?? RUN_PROMPT, prompts: 1 });
     });
