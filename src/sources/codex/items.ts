@@ -171,7 +171,10 @@ export function convertResponseItem(item: Json, ctx: ItemContext): ItemResult {
     }
     case 'function_call':
     case 'custom_tool_call': {
-      const name = str(item.name) ?? 'unknown';
+      // Codex 0.17x names an MCP tool apart from its server (`namespace: "mcp__strata"`, `name: "search"`).
+      const bare = str(item.name) ?? 'unknown';
+      const ns = str(item.namespace);
+      const name = ns && !bare.startsWith(`${ns}__`) ? `${ns}__${bare}` : bare;
       const callId = str(item.call_id) ?? str(item.id) ?? `line:${ctx.line}`;
       ctx.toolNames.set(callId, name);
       const input = parseArguments(type === 'function_call' ? item.arguments : item.input);

@@ -29,6 +29,25 @@ describe('codex parser: generation 3', () => {
     expect(out.sessions[0]).toMatchObject({ key: ID, agent: 'codex', project: '/work/app', gitBranch: 'main' });
   });
 
+  it('names an MCP tool with its namespace (Codex 0.17x), so strata knows its own search calls', () => {
+    const out = parse([
+      meta(),
+      item('2026-01-02T10:00:01Z', {
+        type: 'function_call',
+        namespace: 'mcp__strata',
+        name: 'search',
+        arguments: '{"query":"quill"}',
+        call_id: 'c1',
+      }),
+      item('2026-01-02T10:00:02Z', { type: 'function_call_output', call_id: 'c1', output: 'no matches' }),
+    ]);
+    const blocks = out.messages.flatMap((m) => m.blocks);
+    expect(blocks.map((b) => [b.kind, b.toolName])).toEqual([
+      ['tool_call', 'mcp__strata__search'],
+      ['tool_result', 'mcp__strata__search'],
+    ]);
+  });
+
   it('joins calls and outputs by call_id, parses arguments, keeps invalid arguments raw, flags non-zero exits', () => {
     const out = parse([
       meta(),
