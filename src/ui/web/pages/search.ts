@@ -15,13 +15,19 @@ function terms(query: string, regex: boolean): string[] {
     .map((w) => w.replace(/\*$/, ''));
 }
 
+/** A hit's permalink: its message, with the query's words to mark there. */
+function hitHref(id: string, message: number, words: string[]): string {
+  const href = sessionHref(id, message);
+  return words.length ? `${href}${href.includes('?') ? '&' : '?'}hl=${encodeURIComponent(words.join(' '))}` : href;
+}
+
 export async function searchPage(root: HTMLElement, route: Route): Promise<void> {
   const input = h('input', {
     type: 'search',
     name: 'q',
     placeholder: 'words, "phrases", OR, -excluded',
     value: route.params.get('q') ?? '',
-    autofocus: true,
+    'data-autofocus': true,
     'aria-label': 'query',
   });
   const regex = h('input', { type: 'checkbox', name: 'regex', checked: route.params.get('regex') === '1' });
@@ -45,6 +51,7 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
   const results = h('div', { class: 'results' });
   const run = async () => {
     const q = input.value.trim();
+    document.title = q ? `${q} · Search · strata` : 'Search · strata';
     const filters = { agent: agent.value || undefined, since: since.value || undefined };
     setParams('search', { q, regex: regex.checked ? '1' : undefined, ...filters });
     if (!q) return fill(results);
@@ -80,7 +87,7 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
                   {},
                   h(
                     'a',
-                    { href: sessionHref(s.id, hit.message), class: 'hit' },
+                    { href: hitHref(s.id, hit.message, words), class: 'hit' },
                     h('span', { class: 'where' }, `#${hit.message} ${hit.field}`),
                     h('span', { class: 'snippet' }, highlighted(hit.snippet, words)),
                   ),

@@ -73,7 +73,7 @@ function rowsOf(r: SessionRow, depth: number, open: Set<string>): HTMLElement[] 
       h(
         'td',
         {
-          class: c.numeric ? 'num' : `col-${c.key}`,
+          class: `${c.numeric ? 'num ' : ''}col-${c.key}`,
           style: i === 2 && depth ? `padding-left:${depth * 1.5 + 0.5}em` : null,
         },
         c.cell(r),
@@ -161,7 +161,7 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
         h(
           'th',
           {
-            class: c.numeric ? 'num' : '',
+            class: `${c.numeric ? 'num ' : ''}col-${c.key}`,
             'data-sort': c.key,
             'aria-sort': state.sort === c.key ? (state.dir === 'asc' ? 'ascending' : 'descending') : null,
           },
