@@ -5,6 +5,7 @@ import type { DetailBlock, DetailMessage, SessionDetail } from '../../core/brows
 import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
 import { fold } from './fold.js';
+import { renderMarkdown } from './markdown.js';
 
 export interface RenderOptions {
   /** Links to other sessions and to the Files page (off in an exported file, which stands alone). */
@@ -75,7 +76,7 @@ function renderBlock(b: DetailBlock, results: Map<string, Paired>, paired: Set<D
     ];
   switch (b.kind) {
     case 'text':
-      return [h('div', { class: 'text' }, b.text)];
+      return [renderMarkdown(b.text)];
     case 'thinking':
       return [
         fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [

@@ -4,6 +4,7 @@ import type { SessionListPage, SessionRow } from '../../../core/browse/session-l
 import { getJson } from '../api.js';
 import { fill, formatNumber, formatTime, h, sessionHref } from '../dom.js';
 import { setParams, type Route } from '../route.js';
+import { clip } from '../snippet.js';
 
 const PAGE_SIZE = 100;
 
@@ -19,7 +20,11 @@ const num = (n: number) => (n ? formatNumber(n) : '');
 const COLUMNS: Column[] = [
   { key: 'startedAt', label: 'Started', cell: (r) => formatTime(r.startedAt) },
   { key: 'agent', label: 'Agent', cell: (r) => h('span', { class: `agent agent-${r.agent}` }, r.agent) },
-  { key: 'title', label: 'Title', cell: (r) => h('a', { href: sessionHref(r.id) }, r.title || r.shortId) },
+  {
+    key: 'title',
+    label: 'Title',
+    cell: (r) => h('a', { href: sessionHref(r.id), title: r.title ?? '' }, r.title ? clip(r.title) : r.shortId),
+  },
   {
     key: 'project',
     label: 'Project',
