@@ -1,6 +1,7 @@
 // Owns the front end's shell: the navigation bar and the hash router that draws one page at a time.
 import { fill, h, sessionHref } from './dom.js';
 import { showMessage, wordsOf } from './target.js';
+import { installKeys } from './keys.js';
 import { currentRoute, type Route } from './route.js';
 import { sessionsPage } from './pages/sessions.js';
 import { sessionPage } from './pages/session.js';
@@ -80,5 +81,6 @@ function focusPage(): void {
   (field ?? heading)?.focus({ preventScroll: true });
 }
 
+installKeys();
 window.addEventListener('hashchange', () => void route());
 void route();

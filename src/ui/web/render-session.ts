@@ -4,6 +4,7 @@
 import type { DetailBlock, DetailMessage, SessionDetail } from '../../core/browse/session-detail.js';
 import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
+import { copyButton } from './copy.js';
 import { fold } from './fold.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -114,6 +115,7 @@ function renderMessage(
   results: Map<string, Paired>,
   paired: Set<DetailBlock>,
   href: (n: number) => string,
+  command: string | null,
 ): HTMLElement | null {
   const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired));
   if (blocks.length === 0) return null;
@@ -129,6 +131,7 @@ function renderMessage(
       h('time', {}, formatTime(m.timestamp)),
       m.model ? h('span', { class: 'model' }, m.model) : null,
       usageBadge(m),
+      command ? copyButton(`${command} ${m.n}`, 'copy read command') : null,
     ),
     blocks,
   );
@@ -152,7 +155,7 @@ function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElem
       'dl',
       { class: 'facts' },
       h('dt', {}, 'session'),
-      h('dd', {}, h('code', {}, s.id)),
+      h('dd', {}, h('code', {}, s.id), options.links ? copyButton(s.id, 'copy id') : null),
       h('dt', {}, 'agent'),
       h('dd', {}, s.agent),
       s.project ? [h('dt', {}, 'project'), h('dd', {}, s.project)] : null,
@@ -212,6 +215,7 @@ function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElem
 export function renderSession(s: SessionDetail, options: RenderOptions): HTMLElement {
   // In the app a message number is the page's permalink; an exported file has only in-page anchors.
   const href = (n: number) => (options.links ? sessionHref(s.id, n) : `#m-${n}`);
+  const command = options.links ? `strata read ${s.id.slice(0, 8)}` : null;
   const results = new Map<string, Paired>();
   const callIds = new Set<string>();
   for (const m of s.messages)
@@ -232,7 +236,7 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
     h(
       'div',
       { class: 'messages' },
-      s.messages.map((m) => renderMessage(m, results, paired, href)),
+      s.messages.map((m) => renderMessage(m, results, paired, href, command)),
     ),
   );
 }

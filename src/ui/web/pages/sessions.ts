@@ -170,8 +170,12 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
             'data-sort': c.key,
             'aria-sort': state.sort === c.key ? (state.dir === 'asc' ? 'ascending' : 'descending') : null,
           },
-          c.label,
-          state.sort === c.key ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '',
+          h(
+            'button',
+            { type: 'button', class: 'sort', 'data-sort': c.key },
+            c.label,
+            state.sort === c.key ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '',
+          ),
         ),
       ),
     );
@@ -223,7 +227,9 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
       state.dir = state.sort === th.dataset.sort && state.dir === 'desc' ? 'asc' : 'desc';
       state.sort = th.dataset.sort;
       state.offset = 0;
-      void load();
+      const key = th.dataset.sort;
+      // The table is redrawn: keep the keyboard's place on the header just used.
+      void load().then(() => table.querySelector<HTMLElement>(`button.sort[data-sort="${key}"]`)?.focus());
     }
     const fold = target.closest('button.fold') as HTMLElement | null;
     if (fold?.dataset.id) {
