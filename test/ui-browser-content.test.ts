@@ -65,4 +65,20 @@ describe.runIf(RUN_BROWSER)('strata ui content in chromium', () => {
     for (const t of long) expect(t.length).toBeLessThanOrEqual(101);
     await page.close();
   });
+
+  it('counts sessions and messages one way on every page', async () => {
+    const { page } = await open('#/sessions', '.card .value');
+    const sessions = await page.locator('.card', { hasText: 'sessions' }).locator('.value').first().textContent();
+    const row = page.locator('table.sessions tbody tr', { has: page.locator(`a[href="#/session/${REAL_SESSION}"]`) });
+    const listed = await row.locator('td.col-messages').textContent();
+    await page.goto(`${ui!.url}#/activity`);
+    await page.waitForSelector('.uplot');
+    const active = await page.locator('.card', { hasText: 'sessions' }).locator('.value').first().textContent();
+    expect(sessions).toBe(active);
+    await page.goto(`${ui!.url}#/session/${REAL_SESSION}`);
+    await page.waitForSelector('.msg');
+    const facts = await page.locator('dl.facts dt', { hasText: 'messages' }).locator('xpath=following-sibling::dd[1]');
+    expect(listed?.trim()).toBe((await facts.textContent())?.trim());
+    await page.close();
+  });
 });

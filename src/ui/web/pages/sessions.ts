@@ -17,6 +17,13 @@ interface Column {
 
 const num = (n: number) => (n ? formatNumber(n) : '');
 
+/** A session's own messages, as its page counts them; a parent's row total also holds its subagents'. */
+function messagesCell(r: SessionRow): Node | string {
+  const own = r.messages - r.children.reduce((sum, c) => sum + c.messages, 0);
+  if (own === r.messages) return num(own);
+  return h('span', { title: `${formatNumber(r.messages)} with its subagent sessions` }, num(own));
+}
+
 const COLUMNS: Column[] = [
   { key: 'startedAt', label: 'Started', cell: (r) => formatTime(r.startedAt) },
   { key: 'agent', label: 'Agent', cell: (r) => h('span', { class: `agent agent-${r.agent}` }, r.agent) },
@@ -30,7 +37,7 @@ const COLUMNS: Column[] = [
     label: 'Project',
     cell: (r) => h('span', { class: 'project', title: r.project ?? '' }, r.project ?? ''),
   },
-  { key: 'messages', label: 'Msgs', cell: (r) => num(r.messages), numeric: true },
+  { key: 'messages', label: 'Msgs', cell: messagesCell, numeric: true },
   { key: 'userMessages', label: 'User', cell: (r) => num(r.userMessages), numeric: true },
   { key: 'bashCalls', label: 'Bash', cell: (r) => num(r.bashCalls), numeric: true },
   {
