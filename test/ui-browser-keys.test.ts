@@ -61,4 +61,15 @@ describe.runIf(RUN_BROWSER)('strata ui keyboard in chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('strata read 1fb5e404 9');
     await page.close();
   });
+
+  it('lets the keyboard scroll diffs and gives charts a text alternative', async () => {
+    const { page } = await open(`#/session/${REAL_SESSION}`, '.diff');
+    expect(await page.locator('pre.diff-body:not([tabindex="0"])').count()).toBe(0);
+    await page.goto(`${ui!.url}#/activity`);
+    await page.waitForSelector('.uplot');
+    const labels = await page.locator('.chart canvas').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(/per day, \d+ days, .+ in all$/);
+    await page.close();
+  });
 });

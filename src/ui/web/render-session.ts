@@ -6,12 +6,15 @@ import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
 import { copyButton } from './copy.js';
 import { fold } from './fold.js';
-import { renderMarkdown } from './markdown.js';
 
 export interface RenderOptions {
   /** Links to other sessions and to the Files page (off in an exported file, which stands alone). */
   links: boolean;
+  /** Draws a message's text (Markdown in the app); plain text when absent, keeping an exported file small. */
+  text?: (text: string) => Node;
 }
+
+const plain = (text: string): Node => h('div', { class: 'text' }, text);
 
 /** A tool result drawn with its call, and the message it belongs to. */
 type Paired = DetailBlock & { message: number };
@@ -68,7 +71,12 @@ function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
   return nodes;
 }
 
-function renderBlock(b: DetailBlock, results: Map<string, Paired>, paired: Set<DetailBlock>): Node[] {
+function renderBlock(
+  b: DetailBlock,
+  results: Map<string, Paired>,
+  paired: Set<DetailBlock>,
+  textOf: (text: string) => Node,
+): Node[] {
   if (b.noise)
     return [
       fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [
@@ -77,7 +85,7 @@ function renderBlock(b: DetailBlock, results: Map<string, Paired>, paired: Set<D
     ];
   switch (b.kind) {
     case 'text':
-      return [renderMarkdown(b.text)];
+      return [textOf(b.text)];
     case 'thinking':
       return [
         fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [
@@ -116,8 +124,9 @@ function renderMessage(
   paired: Set<DetailBlock>,
   href: (n: number) => string,
   command: string | null,
+  textOf: (text: string) => Node,
 ): HTMLElement | null {
-  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired));
+  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired, textOf));
   if (blocks.length === 0) return null;
   return h(
     'article',
@@ -236,7 +245,7 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
     h(
       'div',
       { class: 'messages' },
-      s.messages.map((m) => renderMessage(m, results, paired, href, command)),
+      s.messages.map((m) => renderMessage(m, results, paired, href, command, options.text ?? plain)),
     ),
   );
 }

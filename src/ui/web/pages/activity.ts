@@ -197,6 +197,15 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
       const box = h('div', { class: 'chart' }, h('h2', {}, `${label} per day`));
       charts.append(box);
       if (xs.length) chart(box, label, xs, ys[m], m === 'cost');
+      const total = ys[m].reduce((sum, v) => sum + v, 0);
+      // The canvas has a text alternative: the span of days and the total.
+      box.querySelector('canvas')?.setAttribute('role', 'img');
+      box
+        .querySelector('canvas')
+        ?.setAttribute(
+          'aria-label',
+          `${label} per day, ${xs.length} days, ${m === 'cost' ? usd(total) : formatNumber(total)} in all`,
+        );
     }
   };
   select.addEventListener('change', () => void load());
