@@ -2,7 +2,9 @@
 //   node scripts/ui-screenshots.mjs http://127.0.0.1:PORT/ SESSION_ID FILE_PATH "SEARCH WORDS"
 // Drives Debian's chromium (CHROMIUM=/path overrides) through playwright-core. SHOT_MESSAGE picks the
 // message of session-diff.png, SHOT_LOGBOOK the logbook workspace (default: the newest logbook),
-// SHOTS=logbook,search takes only those pages.
+// SHOTS=logbook,search takes only those pages. Every page is taken at desktop size in the light theme
+// (NAME.png); sessions, session-diff and search also dark (NAME-dark.png) and on a 390×844 phone
+// (NAME-phone.png, NAME-phone-dark.png).
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ if (!url || !session || !file || !query) {
   console.error('usage: node scripts/ui-screenshots.mjs URL SESSION_ID FILE_PATH "SEARCH WORDS"');
   process.exit(2);
 }
+const VARIED = new Set(['sessions', 'session-diff', 'search']);
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'ui');
 mkdirSync(out, { recursive: true });
 const profile = mkdtempSync(join(tmpdir(), 'strata-shots-'));
@@ -47,12 +50,23 @@ try {
     ],
   ];
   const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(',')) : undefined;
-  for (const [name, hash, ready] of shots.filter(([name]) => !only || only.has(name))) {
-    await page.goto(url + hash);
-    await page.waitForSelector(ready, { timeout: 15000 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(out, `${name}.png`) });
-    console.log(join(out, `${name}.png`));
+  const variants = [
+    ['', { width: 1400, height: 1000 }, 'light', () => true],
+    ['-dark', { width: 1400, height: 1000 }, 'dark', (name) => VARIED.has(name)],
+    ['-phone', { width: 390, height: 844 }, 'light', (name) => VARIED.has(name)],
+    ['-phone-dark', { width: 390, height: 844 }, 'dark', (name) => VARIED.has(name)],
+  ];
+  for (const [suffix, viewport, colorScheme, wanted] of variants) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme });
+    for (const [name, hash, ready] of shots.filter(([name]) => (!only || only.has(name)) && wanted(name))) {
+      await page.goto('about:blank');
+      await page.goto(url + hash);
+      await page.waitForSelector(ready, { timeout: 15000 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(out, `${name}${suffix}.png`) });
+      console.log(join(out, `${name}${suffix}.png`));
+    }
   }
 } finally {
   await browser.close();

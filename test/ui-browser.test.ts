@@ -1,14 +1,20 @@
 // `strata ui` in a real browser: Debian's chromium driven by playwright-core against the built CLI serving a
 // store of the real fixtures plus the ui fixture (a transcript holding markup that must not run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
-import { FIXTURES, runCli, spawnCli, tempDir } from './support/cli.js';
-import { UI_SESSION, writeUiFixture } from './support/ui-fixture.js';
+import { runCli } from './support/cli.js';
+import { UI_SESSION } from './support/ui-fixture.js';
+import {
+  openPage,
+  REAL_SESSION,
+  RUN_BROWSER,
+  startHarness,
+  startUi,
+  stopHarness,
+  type UiHarness,
+} from './support/ui-browser.js';
 
 // The page's globals, for the functions that run inside the browser (this program has no DOM types).
 declare const document: {
@@ -16,89 +22,21 @@ declare const document: {
 };
 declare const window: { __pwned?: number };
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-// Under CI the browser tests must run: a missing chromium fails them instead of skipping.
-const RUN = HAVE_CHROMIUM || Boolean(process.env.CI);
-if (!RUN)
-  console.warn(`ui-browser tests skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM=/path)`);
-
-const REAL_SESSION = '1fb5e404-604d-4a2b-baf1-3beb42a67371';
 // A small project of the real fixtures whose logbook (extractive provider) cites REAL_SESSION.
 const LOGBOOK_PROJECT = '/home/vwestberg/Claude';
 
-let dir: string;
-let server: ChildProcess | undefined;
-const otherServers: ChildProcess[] = [];
-let url = '';
-let browser: BrowserContext | undefined;
-let env: Record<string, string>;
+let ui: UiHarness | undefined;
+const open = (hash: string, ready: string, base?: string) => openPage(ui!, hash, ready, base);
 
-function startUi(serverEnv = env): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawnCli(['ui'], serverEnv, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve({ url: line.trim(), child });
-    });
-    child.on('exit', (code) => reject(new Error(`strata ui exited with ${code}`)));
-    child.on('error', reject);
-  });
-}
-
-/** Opens a page and collects console errors and uncaught exceptions. */
-async function open(hash: string, ready: string, base = url): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser!.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base + hash);
-  await page.waitForSelector(ready, { timeout: 120_000 });
-  return { page, errors };
-}
-
-describe.runIf(RUN)('strata ui in chromium', () => {
+describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
   beforeAll(async () => {
-    dir = tempDir('strata-ui-browser-');
-    env = { STRATA_HOME: join(dir, 'home'), HOME: dir, TZ: 'UTC', NO_COLOR: '1' };
-    for (const input of [FIXTURES, writeUiFixture(dir)]) {
-      const r = await runCli(['ingest', input], env);
-      expect(r.code, r.stderr).toBe(0);
-    }
-    const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
-    expect(built.code, built.stderr).toBe(0);
-    ({ url, child: server } = await startUi());
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+    ui = await startHarness('strata-ui-browser-', async (env) => {
+      const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
+      expect(built.code, built.stderr).toBe(0);
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.removeAllListeners('exit');
-    server?.kill('SIGTERM');
-    for (const other of otherServers) {
-      other.removeAllListeners('exit');
-      other.kill('SIGTERM');
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stopHarness(ui));
 
   it('loads every page without console errors', async () => {
     const pages: [string, string][] = [
@@ -171,9 +109,9 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   });
 
   it('says how to make a logbook when the store has none', async () => {
-    const emptyEnv = { ...env, STRATA_HOME: join(dir, 'empty-home') };
+    const emptyEnv = { ...ui!.env, STRATA_HOME: join(ui!.dir, 'empty-home') };
     const empty = await startUi(emptyEnv);
-    otherServers.push(empty.child);
+    ui!.servers.push(empty.child);
     const { page, errors } = await open('#/logbook', '.logbook-empty', empty.url);
     expect(await page.locator('.logbook-empty').textContent()).toContain('strata logbook --project DIR');
     expect(errors).toEqual([]);
@@ -192,10 +130,10 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   });
 
   it('exports a session as one HTML file that renders offline without running transcript markup', async () => {
-    const out = join(dir, 'export.html');
-    const r = await runCli(['export', UI_SESSION.slice(0, 8), '--html', out], env);
+    const out = join(ui!.dir, 'export.html');
+    const r = await runCli(['export', UI_SESSION.slice(0, 8), '--html', out], ui!.env);
     expect(r.code, r.stderr).toBe(0);
-    const page = await browser!.newPage();
+    const page = await ui!.browser.newPage();
     await page.goto(pathToFileURL(out).href);
     await page.waitForSelector('.diff .ln.add');
     expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
@@ -204,7 +142,7 @@ describe.runIf(RUN)('strata ui in chromium', () => {
   });
 
   it('refuses a request with a foreign Host header', async () => {
-    const { port } = new URL(url);
+    const { port } = new URL(ui!.url);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
         { host: '127.0.0.1', port: Number(port), path: '/api/sessions', headers: { Host: 'rebound.attacker.example' } },

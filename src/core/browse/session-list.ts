@@ -129,15 +129,21 @@ export function sessionListPage(db: Database, query: SessionListQuery, home: str
     commits: 0,
     byAgent: {},
   };
-  for (const r of matching) {
+  // A session counts once, subagent sessions too (as on the Activity page); a row's other counts already
+  // include its subagents'.
+  const countFamily = (r: SessionRow): void => {
     totals.sessions++;
+    totals.byAgent[r.agent] = (totals.byAgent[r.agent] ?? 0) + 1;
+    for (const c of r.children) countFamily(c);
+  };
+  for (const r of matching) {
+    countFamily(r);
     totals.messages += r.messages;
     totals.userMessages += r.userMessages;
     totals.bashCalls += r.bashCalls;
     totals.linesAdded += r.linesAdded;
     totals.linesRemoved += r.linesRemoved;
     totals.commits += r.commits;
-    totals.byAgent[r.agent] = (totals.byAgent[r.agent] ?? 0) + 1;
   }
   const size = Math.min(1000, Math.max(1, Math.floor(pageSize)));
   const start = Math.max(0, Math.floor(offset));

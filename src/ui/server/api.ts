@@ -112,6 +112,7 @@ const HANDLERS: Record<string, Handler> = {
       maxPerSession: int(params, 'perSession', 5)!,
       context: int(params, 'context', 16)!,
       ...(inSelectors ? { in: parseSelectors([inSelectors]) } : {}),
+      ...(params.get('session') ? { session: params.get('session')! } : {}),
       ...(filter.project ? { project: filter.project } : {}),
       ...(filter.agent ? { agent: filter.agent } : {}),
       ...(filter.since ? { after: filter.since } : {}),

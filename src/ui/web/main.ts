@@ -1,5 +1,7 @@
 // Owns the front end's shell: the navigation bar and the hash router that draws one page at a time.
-import { fill, h } from './dom.js';
+import { fill, h, sessionHref } from './dom.js';
+import { showMessage, wordsOf } from './target.js';
+import { installKeys } from './keys.js';
 import { currentRoute, type Route } from './route.js';
 import { sessionsPage } from './pages/sessions.js';
 import { sessionPage } from './pages/session.js';
@@ -39,25 +41,25 @@ const nav = h(
 const main = h('main', {});
 document.body.append(nav, main);
 
-let drawn = '';
+let drawnSession = '';
+let generation = 0;
 async function route(): Promise<void> {
-  // In-page anchors (`#m-12`) scroll to a message; they are not routes.
-  if (/^#m-\d+$/.test(location.hash)) return;
+  // An in-page anchor (`#m-12`, as in an exported file) becomes the drawn session's permalink.
+  const anchor = /^#m-(\d+)$/.exec(location.hash);
+  if (anchor && drawnSession) history.replaceState(null, '', sessionHref(drawnSession, Number(anchor[1])));
   const r = currentRoute();
-  const key = `${r.page}/${r.arg}`;
-  // Pages rewrite their own query string as filters change: only a new page or argument redraws.
-  if (key === drawn && r.page !== 'session') return;
-  if (key === drawn && r.page === 'session') {
-    const target = document.getElementById(`m-${Number(r.params.get('m'))}`);
-    for (const el of document.querySelectorAll('.msg.target')) el.classList.remove('target');
-    target?.classList.add('target');
-    target?.scrollIntoView({ block: 'start' });
+  // Only the message changed: land on it without redrawing the session.
+  if (r.page === 'session' && r.arg === drawnSession && main.querySelector('.session')) {
+    showMessage(main, Number(r.params.get('m')), wordsOf(r.params));
     return;
   }
-  drawn = key;
+  drawnSession = r.page === 'session' ? r.arg : '';
+  const mine = ++generation;
+  const active = r.page === 'session' ? 'sessions' : r.page;
   for (const a of nav.querySelectorAll<HTMLAnchorElement>('a[data-page]'))
-    a.classList.toggle('active', a.dataset.page === (r.page === 'session' ? 'sessions' : r.page));
-  document.title = 'strata';
+    a.classList.toggle('active', a.dataset.page === active);
+  const label = NAV.find((n) => n.page === r.page)?.label;
+  document.title = label ? `${label} · strata` : 'strata';
   const page = PAGES[r.page] ?? sessionsPage;
   try {
     await page(main, r);
@@ -68,7 +70,17 @@ async function route(): Promise<void> {
       h('p', { class: 'error-text' }, error instanceof Error ? error.message : String(error)),
     );
   }
+  if (mine === generation) focusPage();
 }
 
+/** After a route change, focus goes to the page's first field to type in (Search) or to its heading. */
+function focusPage(): void {
+  const field = main.querySelector<HTMLElement>('[data-autofocus]');
+  const heading = main.querySelector<HTMLElement>('h1');
+  if (heading) heading.tabIndex = -1;
+  (field ?? heading)?.focus({ preventScroll: true });
+}
+
+installKeys();
 window.addEventListener('hashchange', () => void route());
 void route();

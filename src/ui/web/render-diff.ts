@@ -28,7 +28,8 @@ export function renderHunk(hunk: EditHunk & { range?: { start: number; end: numb
     ),
     h(
       'pre',
-      { class: 'diff-body' },
+      // Focusable so a diff taller than its box scrolls from the keyboard.
+      { class: 'diff-body', tabindex: 0, 'aria-label': `diff of ${hunk.path}` },
       lines.map((line) =>
         h(
           'div',

@@ -4,11 +4,20 @@
 import type { DetailBlock, DetailMessage, SessionDetail } from '../../core/browse/session-detail.js';
 import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
+import { copyButton } from './copy.js';
+import { fold } from './fold.js';
 
 export interface RenderOptions {
   /** Links to other sessions and to the Files page (off in an exported file, which stands alone). */
   links: boolean;
+  /** Draws a message's text (Markdown in the app); plain text when absent, keeping an exported file small. */
+  text?: (text: string) => Node;
 }
+
+const plain = (text: string): Node => h('div', { class: 'text' }, text);
+
+/** A tool result drawn with its call, and the message it belongs to. */
+type Paired = DetailBlock & { message: number };
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -23,23 +32,6 @@ function pretty(input: unknown): string {
   }
 }
 
-/** A <details> whose body is built when first opened (a 5 MB session keeps a small DOM). */
-function fold(cls: string, summary: (Node | string | null)[], body: () => Node[], open = false): HTMLElement {
-  const details = h('details', { class: cls }, h('summary', {}, summary));
-  let built = false;
-  const build = () => {
-    if (built) return;
-    built = true;
-    details.append(...body());
-  };
-  details.addEventListener('toggle', build);
-  if (open) {
-    details.open = true;
-    build();
-  }
-  return details;
-}
-
 function usageBadge(m: DetailMessage): HTMLElement | null {
   if (!m.usage) return null;
   const u = m.usage;
@@ -51,34 +43,40 @@ function usageBadge(m: DetailMessage): HTMLElement | null {
   );
 }
 
-function toolBlock(b: DetailBlock, result: DetailBlock | undefined): Node[] {
+function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
   const failed = b.isError || (result?.isError ?? false);
-  const nodes: Node[] = [
-    fold(
-      `tool${failed ? ' failed' : ''}`,
-      [
-        h('span', { class: 'tool-name' }, b.toolName ?? 'tool'),
-        ' ',
-        h('span', { class: 'tool-summary' }, b.summary ?? ''),
-        failed ? h('span', { class: 'badge error' }, 'error') : null,
-      ],
-      () => [
-        h('div', { class: 'label' }, 'input'),
-        h('pre', { class: 'code' }, pretty(b.input ?? b.text)),
-        ...(result
-          ? [
-              h('div', { class: 'label' }, result.isError ? 'result (error)' : 'result'),
-              h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text),
-            ]
-          : []),
-      ],
-    ),
-  ];
+  const call = fold(
+    `tool${failed ? ' failed' : ''}`,
+    [
+      h('span', { class: 'tool-name' }, b.toolName ?? 'tool'),
+      ' ',
+      h('span', { class: 'tool-summary' }, b.summary ?? ''),
+      failed ? h('span', { class: 'badge error' }, 'error') : null,
+    ],
+    () => [
+      h('div', { class: 'label' }, 'input'),
+      h('pre', { class: 'code' }, pretty(b.input ?? b.text)),
+      ...(result
+        ? [
+            h('div', { class: 'label' }, result.isError ? 'result (error)' : 'result'),
+            h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text),
+          ]
+        : []),
+    ],
+  );
+  // A result drawn inside its call's fold: a link to the result's message lands here.
+  if (result) call.dataset.resultMessage = String(result.message);
+  const nodes: Node[] = [call];
   for (const hunk of b.hunks ?? []) nodes.push(renderHunk(hunk));
   return nodes;
 }
 
-function renderBlock(b: DetailBlock, results: Map<string, DetailBlock>, paired: Set<DetailBlock>): Node[] {
+function renderBlock(
+  b: DetailBlock,
+  results: Map<string, Paired>,
+  paired: Set<DetailBlock>,
+  textOf: (text: string) => Node,
+): Node[] {
   if (b.noise)
     return [
       fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [
@@ -87,7 +85,7 @@ function renderBlock(b: DetailBlock, results: Map<string, DetailBlock>, paired: 
     ];
   switch (b.kind) {
     case 'text':
-      return [h('div', { class: 'text' }, b.text)];
+      return [textOf(b.text)];
     case 'thinking':
       return [
         fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [
@@ -122,10 +120,13 @@ function renderBlock(b: DetailBlock, results: Map<string, DetailBlock>, paired: 
 
 function renderMessage(
   m: DetailMessage,
-  results: Map<string, DetailBlock>,
+  results: Map<string, Paired>,
   paired: Set<DetailBlock>,
+  href: (n: number) => string,
+  command: string | null,
+  textOf: (text: string) => Node,
 ): HTMLElement | null {
-  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired));
+  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired, textOf));
   if (blocks.length === 0) return null;
   return h(
     'article',
@@ -133,12 +134,13 @@ function renderMessage(
     h(
       'header',
       {},
-      h('a', { class: 'n', href: `#m-${m.n}`, 'data-message': m.n }, `#${m.n}`),
+      h('a', { class: 'n', href: href(m.n), 'data-message': m.n }, `#${m.n}`),
       h('span', { class: 'role' }, m.kind === 'prompt' ? 'user' : m.role),
       m.kind !== 'prompt' && m.kind !== 'response' ? h('span', { class: 'kind' }, m.kind) : null,
       h('time', {}, formatTime(m.timestamp)),
       m.model ? h('span', { class: 'model' }, m.model) : null,
       usageBadge(m),
+      command ? copyButton(`${command} ${m.n}`, 'copy read command') : null,
     ),
     blocks,
   );
@@ -162,7 +164,7 @@ function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElem
       'dl',
       { class: 'facts' },
       h('dt', {}, 'session'),
-      h('dd', {}, h('code', {}, s.id)),
+      h('dd', {}, h('code', {}, s.id), options.links ? copyButton(s.id, 'copy id') : null),
       h('dt', {}, 'agent'),
       h('dd', {}, s.agent),
       s.project ? [h('dt', {}, 'project'), h('dd', {}, s.project)] : null,
@@ -220,7 +222,10 @@ function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElem
 
 /** The whole session: header and messages. */
 export function renderSession(s: SessionDetail, options: RenderOptions): HTMLElement {
-  const results = new Map<string, DetailBlock>();
+  // In the app a message number is the page's permalink; an exported file has only in-page anchors.
+  const href = (n: number) => (options.links ? sessionHref(s.id, n) : `#m-${n}`);
+  const command = options.links ? `strata read ${s.id.slice(0, 8)}` : null;
+  const results = new Map<string, Paired>();
   const callIds = new Set<string>();
   for (const m of s.messages)
     for (const b of m.blocks) if (b.kind === 'tool_call' && b.toolCallId) callIds.add(b.toolCallId);
@@ -228,7 +233,7 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
   for (const m of s.messages) {
     for (const b of m.blocks) {
       if (b.kind === 'tool_result' && b.toolCallId && callIds.has(b.toolCallId) && !results.has(b.toolCallId)) {
-        results.set(b.toolCallId, b);
+        results.set(b.toolCallId, { ...b, message: m.n });
         paired.add(b);
       }
     }
@@ -240,7 +245,7 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
     h(
       'div',
       { class: 'messages' },
-      s.messages.map((m) => renderMessage(m, results, paired)),
+      s.messages.map((m) => renderMessage(m, results, paired, href, command, options.text ?? plain)),
     ),
   );
 }

@@ -42,6 +42,8 @@ function dailySeries(days: ActivityCounts[]): [number[], Record<Metric, number[]
 
 function chart(target: HTMLElement, label: string, xs: number[], ys: number[], money = false): void {
   const width = Math.max(280, (target.clientWidth || 560) - 32);
+  // Axis text follows the theme's muted colour, which has 4.5:1 contrast in light and dark.
+  const axis = getComputedStyle(document.documentElement).getPropertyValue('--muted').trim() || '#596174';
   const opts: uPlot.Options = {
     width,
     height: 180,
@@ -49,8 +51,8 @@ function chart(target: HTMLElement, label: string, xs: number[], ys: number[], m
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
     axes: [
-      { stroke: '#667' },
-      { stroke: '#667', size: 64, values: (_u, vals) => vals.map((v) => (money ? usd(v) : formatNumber(v))) },
+      { stroke: axis },
+      { stroke: axis, size: 64, values: (_u, vals) => vals.map((v) => (money ? usd(v) : formatNumber(v))) },
     ],
     series: [
       {},
@@ -195,6 +197,15 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
       const box = h('div', { class: 'chart' }, h('h2', {}, `${label} per day`));
       charts.append(box);
       if (xs.length) chart(box, label, xs, ys[m], m === 'cost');
+      const total = ys[m].reduce((sum, v) => sum + v, 0);
+      // The canvas has a text alternative: the span of days and the total.
+      box.querySelector('canvas')?.setAttribute('role', 'img');
+      box
+        .querySelector('canvas')
+        ?.setAttribute(
+          'aria-label',
+          `${label} per day, ${xs.length} days, ${m === 'cost' ? usd(total) : formatNumber(total)} in all`,
+        );
     }
   };
   select.addEventListener('change', () => void load());

@@ -5,6 +5,7 @@ import { getJson } from '../api.js';
 import { fill, formatTime, h, sessionHref } from '../dom.js';
 import { renderHunk } from '../render-diff.js';
 import { setParams, type Route } from '../route.js';
+import { clip, readableExcerpt } from '../snippet.js';
 
 export async function filesPage(root: HTMLElement, route: Route): Promise<void> {
   const input = h('input', {
@@ -47,14 +48,18 @@ export async function filesPage(root: HTMLElement, route: Route): Promise<void> 
             'header',
             {},
             h('span', { class: `badge action ${e.action}` }, e.action),
-            h('a', { href: sessionHref(e.sessionId, e.message) }, `${e.title ?? e.shortId} #${e.message}`),
+            h(
+              'a',
+              { href: sessionHref(e.sessionId, e.message) },
+              `${e.title ? clip(e.title, 80) : e.shortId} #${e.message}`,
+            ),
             h(
               'span',
               { class: 'muted' },
               ` ${e.agent} · ${formatTime(e.timestamp)}${e.toolName ? ' · ' + e.toolName : ''}`,
             ),
           ),
-          e.excerpt ? h('div', { class: 'excerpt' }, e.excerpt) : null,
+          e.excerpt ? h('div', { class: 'excerpt' }, readableExcerpt(e.excerpt)) : null,
           e.hunks.map((hunk) => renderHunk(hunk)),
         ),
       ),

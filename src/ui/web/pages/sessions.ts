@@ -4,6 +4,7 @@ import type { SessionListPage, SessionRow } from '../../../core/browse/session-l
 import { getJson } from '../api.js';
 import { fill, formatNumber, formatTime, h, sessionHref } from '../dom.js';
 import { setParams, type Route } from '../route.js';
+import { clip } from '../snippet.js';
 
 const PAGE_SIZE = 100;
 
@@ -16,16 +17,27 @@ interface Column {
 
 const num = (n: number) => (n ? formatNumber(n) : '');
 
+/** A session's own messages, as its page counts them; a parent's row total also holds its subagents'. */
+function messagesCell(r: SessionRow): Node | string {
+  const own = r.messages - r.children.reduce((sum, c) => sum + c.messages, 0);
+  if (own === r.messages) return num(own);
+  return h('span', { title: `${formatNumber(r.messages)} with its subagent sessions` }, num(own));
+}
+
 const COLUMNS: Column[] = [
   { key: 'startedAt', label: 'Started', cell: (r) => formatTime(r.startedAt) },
   { key: 'agent', label: 'Agent', cell: (r) => h('span', { class: `agent agent-${r.agent}` }, r.agent) },
-  { key: 'title', label: 'Title', cell: (r) => h('a', { href: sessionHref(r.id) }, r.title || r.shortId) },
+  {
+    key: 'title',
+    label: 'Title',
+    cell: (r) => h('a', { href: sessionHref(r.id), title: r.title ?? '' }, r.title ? clip(r.title) : r.shortId),
+  },
   {
     key: 'project',
     label: 'Project',
     cell: (r) => h('span', { class: 'project', title: r.project ?? '' }, r.project ?? ''),
   },
-  { key: 'messages', label: 'Msgs', cell: (r) => num(r.messages), numeric: true },
+  { key: 'messages', label: 'Msgs', cell: messagesCell, numeric: true },
   { key: 'userMessages', label: 'User', cell: (r) => num(r.userMessages), numeric: true },
   { key: 'bashCalls', label: 'Bash', cell: (r) => num(r.bashCalls), numeric: true },
   {
@@ -73,7 +85,7 @@ function rowsOf(r: SessionRow, depth: number, open: Set<string>): HTMLElement[] 
       h(
         'td',
         {
-          class: c.numeric ? 'num' : `col-${c.key}`,
+          class: `${c.numeric ? 'num ' : ''}col-${c.key}`,
           style: i === 2 && depth ? `padding-left:${depth * 1.5 + 0.5}em` : null,
         },
         c.cell(r),
@@ -161,12 +173,16 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
         h(
           'th',
           {
-            class: c.numeric ? 'num' : '',
+            class: `${c.numeric ? 'num ' : ''}col-${c.key}`,
             'data-sort': c.key,
             'aria-sort': state.sort === c.key ? (state.dir === 'asc' ? 'ascending' : 'descending') : null,
           },
-          c.label,
-          state.sort === c.key ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '',
+          h(
+            'button',
+            { type: 'button', class: 'sort', 'data-sort': c.key },
+            c.label,
+            state.sort === c.key ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '',
+          ),
         ),
       ),
     );
@@ -218,7 +234,9 @@ export async function sessionsPage(root: HTMLElement, route: Route): Promise<voi
       state.dir = state.sort === th.dataset.sort && state.dir === 'desc' ? 'asc' : 'desc';
       state.sort = th.dataset.sort;
       state.offset = 0;
-      void load();
+      const key = th.dataset.sort;
+      // The table is redrawn: keep the keyboard's place on the header just used.
+      void load().then(() => table.querySelector<HTMLElement>(`button.sort[data-sort="${key}"]`)?.focus());
     }
     const fold = target.closest('button.fold') as HTMLElement | null;
     if (fold?.dataset.id) {
