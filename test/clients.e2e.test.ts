@@ -79,7 +79,7 @@ describeClient({
   args: ['exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', RUN_PROMPT],
   sessionStart: true,
   // Issue 30 items 4 (the MCP server's filtered environment opens another store), 1 and 2.
-  failing: ['no-self', 'no-echo'],
+  failing: [],
 });
 
 describeClient({
