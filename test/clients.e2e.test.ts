@@ -111,7 +111,7 @@ describeClient({
   args: ['-p', RUN_PROMPT, '--yolo'],
   sessionStart: true,
   // Issue 30 item 3 (project, title and prompts of Gemini sessions), 1 and 2.
-  failing: ['stored'],
+  failing: [],
 });
 
 describeClient({

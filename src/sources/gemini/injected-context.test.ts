@@ -79,6 +79,31 @@ describe('Gemini CLI injected context', () => {
     ]);
   });
 
+  it('splits a part holding the hook context and then the typed prompt (Gemini CLI 0.61)', async () => {
+    const combined = join(dir, 'combined.jsonl');
+    const hook = '<hook_context># Latest sessions of this project (strata)\nab12  yak</hook_context>';
+    writeFileSync(
+      combined,
+      [LINES[0], record('c1', '02', 'user', [{ text: `${hook}\n\nWhat did we find out about the cache?` }])].join('\n'),
+    );
+    const out = await parseGeminiFile({ path: combined } as never);
+    expect(out.messages).toHaveLength(1);
+    const message = out.messages[0]!;
+    expect(message.kind).toBe('prompt');
+    expect(message.blocks.map((b) => [b.text, b.noise ?? null])).toEqual([
+      [hook, 'hook_context'],
+      ['What did we find out about the cache?', null],
+    ]);
+  });
+
+  it('counts a user record of function responses as tool output, not a prompt', async () => {
+    const responses = join(dir, 'responses.jsonl');
+    const response = { functionResponse: { id: 'c1', name: 'mcp_strata_search', response: { output: 'x' } } };
+    writeFileSync(responses, [LINES[0], record('r1', '02', 'user', [response])].join('\n'));
+    const out = await parseGeminiFile({ path: responses } as never);
+    expect(out.messages.map((m) => [m.kind, m.blocks.map((b) => b.kind)])).toEqual([['tool_output', ['tool_result']]]);
+  });
+
   it('corrects a session stored before, by the migration and the next ingest', async () => {
     store.db.prepare("UPDATE messages SET kind = 'prompt' WHERE kind = 'meta'").run();
     store.db.prepare('UPDATE sessions SET project = NULL, prompt_count = 3').run();

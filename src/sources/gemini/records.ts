@@ -140,13 +140,27 @@ function geminiUsage(tokens: unknown, apiMessageId: string, model?: string): Tok
 /** Context Gemini CLI adds as user parts (its session context, hook output): not typed by a person. */
 const INJECTED = /^\s*<(session_context|hook_context)>/;
 
-/** Marks injected parts of a user record; true when nothing else was typed (the record is context). */
+/**
+ * Marks injected parts of a user record; true when nothing else was typed (the record is context). A part
+ * holding the context and then the typed prompt (`<hook_context>…</hook_context>\n\nquestion`) is split
+ * in two, in place, so the prompt stays a prompt.
+ */
 function markInjected(blocks: Block[]): boolean {
   let typed = false;
-  for (const b of blocks) {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
     const tag = b.kind === 'text' ? INJECTED.exec(b.text)?.[1] : undefined;
-    if (tag) b.noise = tag;
-    else if (b.kind === 'text' && !b.noise) typed = true;
+    if (!tag) {
+      if (b.kind === 'text' && !b.noise) typed = true;
+      continue;
+    }
+    b.noise = tag;
+    const close = b.text.indexOf(`</${tag}>`);
+    const rest = close < 0 ? '' : b.text.slice(close + tag.length + 3).trim();
+    if (rest === '' || INJECTED.test(rest)) continue;
+    const { noise: _noise, ...typedPart } = b;
+    blocks.splice(i + 1, 0, { ...typedPart, text: rest });
+    b.text = b.text.slice(0, close + tag.length + 3);
   }
   return !typed && blocks.some((b) => b.noise === 'session_context' || b.noise === 'hook_context');
 }
@@ -183,6 +197,8 @@ export function convertGeminiRecord(
   const content = withDisplayContent(contentBlocks(record.content), record.displayContent);
   if (role === 'system') for (const b of content) if (b.kind === 'text') b.kind = 'system';
   if (type === 'user' && markInjected(content)) kind = 'meta';
+  // Gemini CLI sends function responses back as a user record: tool output, not a prompt.
+  if (type === 'user' && content.length > 0 && content.every((b) => b.kind === 'tool_result')) kind = 'tool_output';
   blocks.push(...content);
   const results: ParsedMessage[] = [];
   arr(record.toolCalls).forEach((call, i) => {
