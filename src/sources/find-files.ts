@@ -14,6 +14,8 @@ export interface FindFilesOptions {
   match(name: string, dir: string, depth: number): boolean;
   /** Told of each entry passed over that is not a skipped folder: unreadable, not a regular file, or unnamable. */
   onSkipped?(path: string, reason: string): void;
+  /** Told of each FIFO, socket or device whose name `match` accepts (symlinks are not followed, not told). */
+  onSkippedMatch?(path: string, reason: string): void;
 }
 
 function entryKind(entry: Dirent): string {
@@ -51,6 +53,8 @@ export function findFiles(root: string, options: FindFilesOptions): string[] {
         if (options.match(entry.name, dir, depth)) found.push(join(dir, entry.name));
       } else {
         options.onSkipped?.(join(dir, entry.name), entryKind(entry));
+        if (options.onSkippedMatch && !entry.isSymbolicLink() && options.match(entry.name, dir, depth))
+          options.onSkippedMatch(join(dir, entry.name), entryKind(entry));
       }
     }
   };

@@ -29,8 +29,11 @@ interface AdapterBase {
   defaultRoots(env: Env): string[];
   /** True when `path` (a file) is one this adapter parses; `head` holds its first bytes (≤ 4 KiB) as text. */
   detect(path: string, head: string): boolean;
-  /** Every candidate file under `root` (a folder), without reading their contents beyond names/stat. */
-  discover(root: string): string[];
+  /**
+   * Every candidate file under `root` (a folder), without reading their contents beyond names/stat. A
+   * FIFO, socket or device named like a candidate is passed to `onSkipped` with the reason, never returned.
+   */
+  discover(root: string, onSkipped?: (path: string, reason: string) => void): string[];
   /**
    * Optional: for a file this agent writes but strata does not ingest on its own (metadata read with a
    * transcript, an index), the reason to report instead of "not recognised".

@@ -130,6 +130,16 @@ function fileIdentity(path: string): string | undefined {
   }
 }
 
+/** Why `path` cannot be read as a regular file (a FIFO, socket, device, folder), or undefined. */
+function notRegularReason(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? undefined : notRegularFileError(path, stat).message;
+  } catch {
+    return undefined; // vanished or unreadable: reading it reports why
+  }
+}
+
 /** What the store remembers of a source file: the agent that claimed it at this size and modification time. */
 export interface KnownFile {
   agent: string;
@@ -171,7 +181,17 @@ export async function resolveInputs(
       for (const root of adapter.defaultRoots(env)) {
         if (!existsSync(root) || !statSync(root).isDirectory()) continue;
         out.roots.push({ agent: adapter.agent, root });
-        for (const file of adapter.discover(root)) add(file, adapter);
+        const skip = (path: string, reason: string): void => {
+          if (seen.has(path)) return;
+          seen.add(path);
+          out.unreadable.push({ path, reason });
+        };
+        for (const file of adapter.discover(root, skip)) {
+          // The same check as a named path: a FIFO or device is listed, never opened (it would block).
+          const reason = notRegularReason(file);
+          if (reason) skip(file, reason);
+          else add(file, adapter);
+        }
       }
     }
     return out;

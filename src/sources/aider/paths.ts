@@ -25,6 +25,11 @@ export function detectAiderFile(path: string, head: string): boolean {
   return name.endsWith('.md') && /^# aider chat started at /m.test(head);
 }
 
-export function discoverAiderHistories(root: string): string[] {
-  return findFiles(root, { maxDepth: MAX_DEPTH, skipDirs: SKIP_DIRS, match: (name) => name === CHAT_HISTORY_NAME });
+export function discoverAiderHistories(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
+  return findFiles(root, {
+    onSkippedMatch: onSkipped,
+    maxDepth: MAX_DEPTH,
+    skipDirs: SKIP_DIRS,
+    match: (name) => name === CHAT_HISTORY_NAME,
+  });
 }

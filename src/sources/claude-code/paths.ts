@@ -26,8 +26,9 @@ const MAX_DEPTH = 6;
  * `<slug>/<sessionId>/subagents/agent-<id>.jsonl`. Skips `tool-results/` folders, `sessions-index.json`
  * and the prompt log; does not follow directory symlinks. Sorted for determinism.
  */
-export function discoverClaudeCodeFiles(root: string): string[] {
+export function discoverClaudeCodeFiles(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
   return findFiles(root, {
+    onSkippedMatch: onSkipped,
     maxDepth: MAX_DEPTH,
     skipDirs: SKIPPED_DIRS,
     match: (name) => name.endsWith('.jsonl') && name !== 'history.jsonl',

@@ -29,8 +29,9 @@ export function isHistoryFileName(name: string): boolean {
  * Every rollout under `root` (recursively; `sessions/` and `archived_sessions/` are both date trees) plus
  * `history.jsonl` at the top of the root, which the parser reports as not a session.
  */
-export function discoverCodexFiles(root: string): string[] {
+export function discoverCodexFiles(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
   return findFiles(root, {
+    onSkippedMatch: onSkipped,
     maxDepth: 8,
     skipDirs: SKIP_DIRS,
     match: (name, _dir, depth) => isRolloutFileName(name) || (depth === 0 && isHistoryFileName(name)),

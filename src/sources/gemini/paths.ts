@@ -35,8 +35,9 @@ export function isCheckpoint(path: string): boolean {
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 /** Every session, prompt log and checkpoint under `root` (normally ~/.gemini/tmp; any ancestor works too). */
-export function discoverGeminiFiles(root: string): string[] {
+export function discoverGeminiFiles(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
   return findFiles(root, {
+    onSkippedMatch: onSkipped,
     maxDepth: 6,
     skipDirs: SKIP_DIRS,
     match: (name, dir) => {

@@ -1,6 +1,7 @@
 // Owns where OpenCode keeps its data ($XDG_DATA_HOME/opencode, else ~/.local/share/opencode): the
 // SQLite store `opencode.db`, or on builds before it the JSON tree under `storage/`.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { notRegularFileError } from '../../shared/regular-file.js';
 import { basename, join } from 'node:path';
 import type { Env } from '../../shared/paths.js';
 import { homeDir } from '../../shared/paths.js';
@@ -37,7 +38,19 @@ export function detectOpenCodeFile(path: string, head: string): boolean {
  * The databases when present; otherwise the legacy session files. OpenCode migrates the JSON tree into
  * the database and leaves it behind, so reading both would store every migrated session twice.
  */
-export function discoverOpenCodeSources(root: string): string[] {
+export function discoverOpenCodeSources(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
+  // A FIFO named opencode.db would block the SQLite open: only regular files are returned.
+  const regular = (path: string): boolean => {
+    try {
+      const stat = statSync(path);
+      if (stat.isFile()) return true;
+      onSkipped?.(path, notRegularFileError(path, stat).message);
+    } catch (error) {
+      // Vanished since listed: passed over. Anything else (a symlink loop, ...): reading it reports why.
+      return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    }
+    return false;
+  };
   let names: string[] = [];
   try {
     names = readdirSync(root);
@@ -47,7 +60,8 @@ export function discoverOpenCodeSources(root: string): string[] {
   const dbs = names
     .filter((n) => DB_FILE.test(n))
     .sort()
-    .map((n) => join(root, n));
+    .map((n) => join(root, n))
+    .filter(regular);
   if (dbs.length > 0) return dbs;
   const sessions = join(root, 'storage', 'session');
   const found: string[] = [];
@@ -60,7 +74,7 @@ export function discoverOpenCodeSources(root: string): string[] {
   for (const group of groups.sort()) {
     try {
       for (const name of readdirSync(join(sessions, group)).sort()) {
-        if (name.endsWith('.json')) found.push(join(sessions, group, name));
+        if (name.endsWith('.json') && regular(join(sessions, group, name))) found.push(join(sessions, group, name));
       }
     } catch {
       // not a folder

@@ -27,9 +27,10 @@ export function detectPuffinHistory(path: string, head: string): boolean {
 }
 
 /** Every `.puffin/history.json` under `root` (root itself and up to 3 levels of sub-folders). */
-export function discoverPuffinHistories(root: string): string[] {
+export function discoverPuffinHistories(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
   // Project folders up to MAX_DEPTH below root, then their `.puffin/` folder.
   return findFiles(root, {
+    onSkippedMatch: onSkipped,
     maxDepth: MAX_DEPTH + 1,
     skipDirs: SKIP_DIRS,
     match: (name, dir) => name === 'history.json' && basename(dir) === '.puffin',

@@ -1,0 +1,82 @@
+// Hostile input in the places strata finds on its own (FIFOs in the agents' default folders) and through the
+// hook, MCP and UI entry points: every run is bounded, so a hang fails its test instead of freezing the worker.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI, FIXTURES, tempDir } from './support/cli.js';
+import { BOUND_MS, runBounded } from './support/bounded-run.js';
+
+const ORDINARY = join(
+  FIXTURES,
+  'claude-code',
+  'omarchy-backup',
+  'projects',
+  '-home-vwestberg-Claude',
+  '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl',
+);
+
+let root: string;
+let env: Record<string, string>;
+
+beforeAll(() => {
+  root = tempDir('strata-hostile-defaults-');
+  const home = join(root, 'home');
+  const opencode = join(home, '.local', 'share', 'opencode');
+  const legacy = join(root, 'legacy-data', 'opencode', 'storage', 'session', 'global');
+  const claude = join(home, '.claude', 'projects', '-work-x');
+  mkdirSync(opencode, { recursive: true });
+  mkdirSync(legacy, { recursive: true });
+  mkdirSync(claude, { recursive: true });
+  copyFileSync(ORDINARY, join(claude, 'ordinary.jsonl'));
+  execFileSync('mkfifo', [join(opencode, 'opencode.db'), join(legacy, 'ses_1.json'), join(claude, 'pipe.jsonl')]);
+  env = { HOME: home, STRATA_HOME: join(root, 'data') };
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('FIFOs in default roots', () => {
+  it('ingest lists them as not regular files and stores the rest, without hanging', async () => {
+    const r = await runBounded(['ingest', '--json'], env);
+    expect(r.signal).toBeNull();
+    const report = JSON.parse(r.stdout) as { problems: { path: string; reason: string }[]; messagesAdded: number };
+    const reasons = Object.fromEntries(report.problems.map((p) => [p.path.slice(root.length), p.reason]));
+    expect(reasons['/home/.local/share/opencode/opencode.db']).toBe('not a regular file (FIFO)');
+    expect(reasons['/home/.claude/projects/-work-x/pipe.jsonl']).toBe('not a regular file (FIFO)');
+    expect(report.messagesAdded).toBeGreaterThan(0);
+  });
+
+  it('the legacy OpenCode layout: storage/session/*/*.json as a FIFO is listed', async () => {
+    const r = await runBounded(['ingest', '--json'], { ...env, XDG_DATA_HOME: join(root, 'legacy-data') });
+    expect(r.signal).toBeNull();
+    expect(r.stdout).toContain('storage/session/global/ses_1.json');
+    expect(r.stdout).toContain('not a regular file (FIFO)');
+  });
+
+  it('hook ingest --client opencode returns', async () => {
+    const r = await runBounded(['hook', 'ingest', '--client', 'opencode'], env, '{"hook_event_name":"session.idle"}');
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(0);
+  });
+
+  it('the MCP refresh answers a search', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: { PATH: process.env.PATH ?? '', TZ: 'UTC', NO_COLOR: '1', ...env },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'strata-hostile', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const answer = await client.callTool({ name: 'search', arguments: { query: 'anything' } }, undefined, {
+        timeout: BOUND_MS,
+      });
+      expect(answer).toHaveProperty('content');
+    } finally {
+      await client.close();
+    }
+  });
+});
