@@ -22,8 +22,8 @@ const wanted = process.argv.slice(2);
 const benches = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs'].includes(f) && !f.startsWith('.'))
   .map((f) => f.replace(/\.mjs$/, ''))
-  // longmemeval needs a dataset kept outside the repository: it runs only when named.
-  .filter((name) => (wanted.length === 0 ? name !== 'longmemeval' : wanted.includes(name)))
+  // longmemeval and push need a dataset kept outside the repository: they run only when named.
+  .filter((name) => (wanted.length === 0 ? !['longmemeval', 'push'].includes(name) : wanted.includes(name)))
   .sort();
 
 console.log(
