@@ -138,6 +138,11 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     return effects;
   }
   const path = filePathOf(input);
+  // Counts an adapter read from the agent's own diff (Cursor) instead of old and new texts.
+  if (path && typeof input.lines_added === 'number' && typeof input.lines_removed === 'number') {
+    effects.edits = [{ path, added: input.lines_added, removed: input.lines_removed }];
+    return effects;
+  }
   switch (name) {
     case 'multiedit': {
       const edits = Array.isArray(input.edits) ? input.edits.filter(isObject) : [];

@@ -14,6 +14,8 @@ const BASH = new Set([
   'shell_command',
   'execute_command',
   'powershell',
+  'run_terminal_cmd',
+  'run_terminal_command_v2',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
@@ -32,6 +34,10 @@ const EDIT = new Set([
   'create',
   'str_replace_editor',
   'texteditgroup',
+  'edit_file',
+  'edit_file_v2',
+  'search_replace',
+  'delete_file',
 ]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */

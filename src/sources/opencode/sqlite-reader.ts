@@ -5,7 +5,7 @@
 import { StrataError } from '../../shared/errors.js';
 import { emptyParseOutput, type ParseOutput } from '../../shared/model.js';
 import { convertSession, type RawMessage, type RawSession } from './convert.js';
-import { type Db, fileFingerprint, needsCopy, withDatabase } from './db-snapshot.js';
+import { type Db, fileFingerprint, needsCopy, withDatabase } from '../sqlite-snapshot.js';
 import { isRecord } from './schema.js';
 
 const STATE_VERSION = 1;

@@ -1,6 +1,6 @@
-// Owns opening `opencode.db` without leaving files in OpenCode's folder. SQLite opens a WAL database's
-// `-wal` and `-shm` even for a read-only handle and, read-only, cannot remove them on close; so unless
-// both already exist (a writer holds the database), strata reads a copy in a temp folder instead.
+// Owns opening an agent's SQLite database (OpenCode, Cursor, Crush, Zed, Goose) without leaving files in
+// its folder. SQLite opens a WAL database's `-wal` and `-shm` even for a read-only handle and, read-only,
+// cannot remove them on close; so unless both exist (a writer holds it), strata reads a temp copy.
 import {
   closeSync,
   constants,
@@ -13,7 +13,7 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 
 const BUSY_TIMEOUT_MS = 2000;
@@ -63,9 +63,9 @@ export function withDatabase<T>(path: string, read: (db: Db) => T): T {
       db.close();
     }
   }
-  const dir = mkdtempSync(join(tmpdir(), 'strata-opencode-'));
+  const dir = mkdtempSync(join(tmpdir(), 'strata-db-'));
   try {
-    const copy = join(dir, 'opencode.db');
+    const copy = join(dir, basename(path));
     copyFileSync(path, copy, constants.COPYFILE_FICLONE);
     if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`, constants.COPYFILE_FICLONE);
     const db = openReadOnly(copy);
