@@ -16,6 +16,7 @@ import { copilotCliContractFixture } from './support/contract-fixtures/copilot-c
 import { specstoryContractFixture } from './support/contract-fixtures/specstory.js';
 import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
 import { cursorContractFixture } from './support/contract-fixtures/cursor.js';
+import { crushContractFixture } from './support/contract-fixtures/crush.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -48,6 +49,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     specstory: projects,
     'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
     cursor: join(home, '.config', 'Cursor', 'User'),
+    crush: join(home, '.local', 'share', 'crush'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -66,6 +68,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(projects, specstoryContractFixture);
   place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
   place(roots.cursor!, cursorContractFixture);
+  place(roots.crush!, crushContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -89,6 +92,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   specstory: specstoryContractFixture.minimal.messages,
   'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
   cursor: cursorContractFixture.minimal.messages,
+  crush: crushContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -13,6 +13,7 @@ export const AGENTS = [
   'specstory',
   'vscode-copilot',
   'cursor',
+  'crush',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 
