@@ -17,6 +17,7 @@ import { specstoryContractFixture } from './support/contract-fixtures/specstory.
 import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
 import { cursorContractFixture } from './support/contract-fixtures/cursor.js';
 import { crushContractFixture } from './support/contract-fixtures/crush.js';
+import { zedContractFixture } from './support/contract-fixtures/zed.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -50,6 +51,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
     cursor: join(home, '.config', 'Cursor', 'User'),
     crush: join(home, '.local', 'share', 'crush'),
+    zed: join(home, '.local', 'share', 'zed', 'threads'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -69,6 +71,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
   place(roots.cursor!, cursorContractFixture);
   place(roots.crush!, crushContractFixture);
+  place(dirname(roots.zed!), zedContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -93,6 +96,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
   cursor: cursorContractFixture.minimal.messages,
   crush: crushContractFixture.minimal.messages,
+  zed: zedContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

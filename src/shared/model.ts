@@ -14,6 +14,7 @@ export const AGENTS = [
   'vscode-copilot',
   'cursor',
   'crush',
+  'zed',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

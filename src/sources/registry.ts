@@ -13,6 +13,7 @@ import { specstoryAdapter } from './specstory/index.js';
 import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 import { cursorAdapter } from './cursor/index.js';
 import { crushAdapter } from './crush/index.js';
+import { zedAdapter } from './zed/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -28,6 +29,7 @@ export const ADAPTERS: SourceAdapter[] = [
   vscodeCopilotAdapter,
   cursorAdapter,
   crushAdapter,
+  zedAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

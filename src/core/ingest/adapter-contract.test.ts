@@ -26,6 +26,8 @@ import { cursorContractFixture } from '../../../test/support/contract-fixtures/c
 import { cursorAdapter } from '../../sources/cursor/index.js';
 import { crushContractFixture } from '../../../test/support/contract-fixtures/crush.js';
 import { crushAdapter } from '../../sources/crush/index.js';
+import { zedContractFixture } from '../../../test/support/contract-fixtures/zed.js';
+import { zedAdapter } from '../../sources/zed/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +49,7 @@ describeAdapterContract(specstoryAdapter, specstoryContractFixture);
 describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 describeAdapterContract(cursorAdapter, cursorContractFixture);
 describeAdapterContract(crushAdapter, crushContractFixture);
+describeAdapterContract(zedAdapter, zedContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -63,6 +66,7 @@ describe('adapter registry', () => {
       vscodeCopilotAdapter,
       cursorAdapter,
       crushAdapter,
+      zedAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

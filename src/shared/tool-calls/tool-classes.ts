@@ -16,6 +16,7 @@ const BASH = new Set([
   'powershell',
   'run_terminal_cmd',
   'run_terminal_command_v2',
+  'terminal',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
