@@ -18,6 +18,7 @@ import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode
 import { cursorContractFixture } from './support/contract-fixtures/cursor.js';
 import { crushContractFixture } from './support/contract-fixtures/crush.js';
 import { zedContractFixture } from './support/contract-fixtures/zed.js';
+import { warpContractFixture } from './support/contract-fixtures/warp.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -52,6 +53,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     cursor: join(home, '.config', 'Cursor', 'User'),
     crush: join(home, '.local', 'share', 'crush'),
     zed: join(home, '.local', 'share', 'zed', 'threads'),
+    warp: join(home, '.local', 'state', 'warp-terminal'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -72,6 +74,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.cursor!, cursorContractFixture);
   place(roots.crush!, crushContractFixture);
   place(dirname(roots.zed!), zedContractFixture);
+  place(roots.warp!, warpContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -97,6 +100,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   cursor: cursorContractFixture.minimal.messages,
   crush: crushContractFixture.minimal.messages,
   zed: zedContractFixture.minimal.messages,
+  warp: warpContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

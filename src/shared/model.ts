@@ -15,6 +15,7 @@ export const AGENTS = [
   'cursor',
   'crush',
   'zed',
+  'warp',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -14,6 +14,7 @@ import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 import { cursorAdapter } from './cursor/index.js';
 import { crushAdapter } from './crush/index.js';
 import { zedAdapter } from './zed/index.js';
+import { warpAdapter } from './warp/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -30,6 +31,7 @@ export const ADAPTERS: SourceAdapter[] = [
   cursorAdapter,
   crushAdapter,
   zedAdapter,
+  warpAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

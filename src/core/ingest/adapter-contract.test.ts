@@ -28,6 +28,8 @@ import { crushContractFixture } from '../../../test/support/contract-fixtures/cr
 import { crushAdapter } from '../../sources/crush/index.js';
 import { zedContractFixture } from '../../../test/support/contract-fixtures/zed.js';
 import { zedAdapter } from '../../sources/zed/index.js';
+import { warpContractFixture } from '../../../test/support/contract-fixtures/warp.js';
+import { warpAdapter } from '../../sources/warp/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +52,7 @@ describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 describeAdapterContract(cursorAdapter, cursorContractFixture);
 describeAdapterContract(crushAdapter, crushContractFixture);
 describeAdapterContract(zedAdapter, zedContractFixture);
+describeAdapterContract(warpAdapter, warpContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -67,6 +70,7 @@ describe('adapter registry', () => {
       cursorAdapter,
       crushAdapter,
       zedAdapter,
+      warpAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);
