@@ -1,6 +1,7 @@
-// Real Cursor databases (test/fixtures/real-extra/cursor, provenance in SOURCES.tsv): a February 2025 store
-// with inline conversations, an August 2025 one with bubble rows and a workspace database naming the
-// folder, and a July 2026 one with `workspaceIdentifier`. Every count is recounted here in SQL.
+// Real Cursor databases (test/fixtures/real-extra/cursor, provenance in SOURCES.tsv): a November 2024
+// workspace database holding its own chats, a February 2025 store with inline conversations, an August 2025
+// one with bubble rows, both with workspace databases naming the folder, and a July 2026 one with
+// `workspaceIdentifier`. Every count is recounted here in SQL.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -97,9 +98,50 @@ describe('Cursor state.vscdb (real files)', () => {
     }
   });
 
+  it('reads the chat panel tabs and inline composers a November 2024 workspace database holds', () => {
+    const path = join(
+      ROOT,
+      'mobilechat',
+      'User',
+      'workspaceStorage',
+      'f87f6e0b2cf1ae8645cc0c5ffaa99529',
+      'state.vscdb',
+    );
+    const sql = new Database(path, { readonly: true });
+    const expected = sql
+      .prepare(
+        `WITH tabs AS (SELECT t.value AS tab FROM ItemTable i, json_each(i.value, '$.tabs') t
+                        WHERE i.key = 'workbench.panel.aichat.view.aichat.chatdata'),
+              tab_bubbles AS (SELECT b.value AS b FROM tabs, json_each(tab, '$.bubbles') b),
+              composers AS (SELECT c.value AS c FROM ItemTable i, json_each(i.value, '$.allComposers') c
+                             WHERE i.key = 'composer.composerData'
+                               AND json_array_length(c.value, '$.conversation') > 0),
+              conv AS (SELECT b.value AS b FROM composers, json_each(c, '$.conversation') b)
+         SELECT (SELECT COUNT(*) FROM tabs) + (SELECT COUNT(*) FROM composers) AS sessions,
+                (SELECT COUNT(*) FROM tab_bubbles WHERE json_extract(b, '$.type') = 'user'
+                    AND trim(coalesce(json_extract(b, '$.text'), '')) <> '')
+              + (SELECT COUNT(*) FROM conv WHERE json_extract(b, '$.type') = 1
+                    AND trim(coalesce(json_extract(b, '$.text'), '')) <> '') AS prompts,
+                (SELECT COUNT(*) FROM tab_bubbles WHERE json_extract(b, '$.type') = 'ai')
+              + (SELECT COUNT(*) FROM conv WHERE json_extract(b, '$.type') = 2) AS replies,
+                (SELECT json_group_array(json_extract(tab, '$.chatTitle')) FROM tabs) AS titles`,
+      )
+      .get() as { sessions: number; prompts: number; replies: number; titles: string };
+    sql.close();
+    const out = parseCursorDb(path);
+    expect(out.malformed).toEqual([]);
+    expect(out.sessions).toHaveLength(expected.sessions);
+    expect(out.messages.filter((m) => m.kind === 'prompt')).toHaveLength(expected.prompts);
+    expect(out.messages.filter((m) => m.role === 'assistant')).toHaveLength(expected.replies);
+    const tabTitles = out.sessions.filter((s) => s.meta?.mode === 'chat panel').map((s) => s.title);
+    expect(tabTitles).toEqual(JSON.parse(expected.titles));
+  });
+
   it('takes the project from the workspace database (2025) or workspaceIdentifier (2026)', async () => {
     const fedora = await stats(db('fedora-hyprland'));
     expect(fedora.map((r) => r.project)).toEqual(['/home/olivers/.config', '/home/olivers/.config']);
+    const meleesim = await stats(db('meleesim'));
+    expect(meleesim.map((r) => r.project)).toEqual(['/home/zen/Documents/EssenceMC/MeeleeSim']);
     const omarchy = await stats(db('omarchy'));
     expect(omarchy.map((r) => r.project)).toEqual(['/home/voz/codes/training/java/src']);
   });

@@ -1,5 +1,6 @@
-// Owns the Cursor source adapter: chats (composers) in the global `state.vscdb`, read read-only without
-// leaving files beside it; only composers changed since the last run are re-read.
+// Owns the Cursor source adapter: chats (composers) in the global `state.vscdb` and the older chats of a
+// workspace's `state.vscdb`, read read-only without leaving files beside them; only composers changed
+// since the last run are re-read.
 import { fileFingerprint } from '../sqlite-snapshot.js';
 import type { FileAdapter } from '../types.js';
 import { parseCursorDb } from './parser.js';
@@ -14,7 +15,8 @@ export const cursorAdapter: FileAdapter = {
   formats: [
     '`globalStorage/state.vscdb` (SQLite `cursorDiskKV`: `composerData:<id>` and `bubbleId:<id>:<bubble>` rows, ' +
       'or inline `conversation`)',
-    '`workspaceStorage/<hash>/state.vscdb` + `workspace.json` (the folder of each chat)',
+    '`workspaceStorage/<hash>/state.vscdb` + `workspace.json` (the folder of each chat; the chat panel and ' +
+      'composers Cursor kept there in 2024)',
   ],
   format: 'file',
   defaultRoots: (env) => cursorDefaultRoots(env),

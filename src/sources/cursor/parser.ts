@@ -1,13 +1,16 @@
 // Owns reading Cursor's `state.vscdb` read-only: one session per composer (`composerData:<id>`, title from
 // its `name`), its bubbles (`bubbleId:<composer>:<bubble>`, or inline `conversation` before them) in the
-// order of `fullConversationHeadersOnly`; subagent composers linked to their parent. Only composers whose
+// order of `fullConversationHeadersOnly`; subagent composers linked to their parent (a workspace's own
+// database: workspace.ts). Only composers whose
 // stamp changed are re-read (partial output): Cursor rewrites a row by replacing it, which gives it a new
 // rowid, so the composer's and its bubbles' largest rowids and counts tell a change from the key index.
 import { StrataError } from '../../shared/errors.js';
 import type { ParsedMessage, ParsedSession, ParseOutput } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import { type Db, withDatabase } from '../sqlite-snapshot.js';
-import { workspaceDirs, workspaceFolder } from './paths.js';
+import { dirname } from 'node:path';
+import { isWorkspaceDb, workspaceDirs, workspaceFolder } from './paths.js';
+import { readWorkspaceDb } from './workspace.js';
 import { bubbleBlocks, bubbleTime, isObject, isoTime, jsonObject, num, str, type Json } from './schema.js';
 
 const STATE_VERSION = 1;
@@ -206,9 +209,16 @@ function readDatabase(db: Db, path: string, previousState: unknown): ParseOutput
   return out;
 }
 
+function readWorkspace(db: Db, path: string): ParseOutput {
+  const project = workspaceFolder(dirname(path));
+  return readWorkspaceDb(db, project, (id, composer, out) => convertComposer(db, id, composer, project, out));
+}
+
 export function parseCursorDb(path: string, previousState?: unknown): ParseOutput {
   try {
-    return withDatabase(path, (db) => readDatabase(db, path, previousState));
+    return withDatabase(path, (db) =>
+      isWorkspaceDb(path) ? readWorkspace(db, path) : readDatabase(db, path, previousState),
+    );
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))

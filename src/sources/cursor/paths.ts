@@ -22,22 +22,25 @@ export function cursorDefaultRoots(env: Env, platform: NodeJS.Platform = process
   return [join(base, 'Cursor', 'User')];
 }
 
-const isGlobalDb = (name: string, dir: string) => name === DB_NAME && basename(dir) === 'globalStorage';
+const inWorkspace = (dir: string) => basename(dirname(dir)) === 'workspaceStorage';
+const isStateDb = (name: string, dir: string) =>
+  name === DB_NAME && (basename(dir) === 'globalStorage' || inWorkspace(dir));
 
-/** The global database below a Cursor `User` folder (or the `globalStorage` folder itself). */
+export const isWorkspaceDb = (path: string): boolean => inWorkspace(dirname(path));
+
+/** The global and workspace databases below a Cursor `User` folder (or the `globalStorage` folder itself). */
 export function discoverCursorDbs(root: string, onSkipped?: (path: string, reason: string) => void): string[] {
-  return findFiles(root, { maxDepth: 2, match: isGlobalDb, onSkippedMatch: onSkipped });
+  return findFiles(root, { maxDepth: 2, match: isStateDb, onSkippedMatch: onSkipped });
 }
 
-/** `globalStorage/state.vscdb` with a SQLite header; a VS Code database without Cursor's table says so when read. */
+/** A `state.vscdb` with a SQLite header; a VS Code database without Cursor's data says so when read. */
 export function detectCursorDb(path: string, head: string): boolean {
-  return isGlobalDb(basename(path), dirname(path)) && head.startsWith('SQLite format 3');
+  return isStateDb(basename(path), dirname(path)) && head.startsWith('SQLite format 3');
 }
 
 export function explainCursorFile(path: string): string | undefined {
-  const inWorkspace = basename(dirname(dirname(path))) === 'workspaceStorage';
-  if (inWorkspace && (basename(path) === DB_NAME || basename(path) === 'workspace.json'))
-    return 'editor workspace state: Cursor reads it with globalStorage/state.vscdb for the folder of its chats';
+  if (basename(path) === 'workspace.json' && inWorkspace(dirname(path)))
+    return 'editor workspace folder name: read with the workspace state.vscdb beside it';
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 // Synthetic fixtures for the source-adapter contract suite (test/support/adapter-contract.ts): a minimal
 // Cursor `globalStorage/state.vscdb` (one composer: a prompt and a reply running a terminal command), its
-// malformed, unknown-bubble, truncated and edited variants, and a temp `Cursor/User` tree.
+// malformed, unknown-bubble, truncated and edited variants, and a temp `Cursor/User` tree (with a workspace).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -58,13 +58,13 @@ export const cursorContractFixture: AdapterContractFixtures = {
     mkdirSync(ws, { recursive: true });
     new Database(join(ws, 'state.vscdb')).exec(SCHEMA).close();
     writeFileSync(join(ws, 'workspace.json'), `{"folder":"file://${CWD}"}`);
-    return [join(root, 'globalStorage', 'state.vscdb')];
+    return [join(root, 'globalStorage', 'state.vscdb'), join(ws, 'state.vscdb')];
   },
   minimal: { write: (p) => writeDb(p, [USER, REPLY]), sessions: 1, messages: 2, project: CWD },
   unrelated: [
     { path: 'notes.md', content: '# Cursor notes\n\nSQLite format 3 is what state.vscdb uses.\n' },
     { path: 'globalStorage/storage.json', content: '{"composerData":"not a database"}' },
-    { path: 'workspaceStorage/f00d/state.vscdb', content: 'SQLite format 3\u0000' },
+    { path: 'History/state.vscdb', content: 'SQLite format 3\u0000' },
   ],
   malformed: {
     write: (p) => writeDb(p, [USER, '{"type":2,"text":', REPLY]),
