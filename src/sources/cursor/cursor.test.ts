@@ -157,8 +157,20 @@ describe('Cursor state.vscdb (real files)', () => {
       .pluck()
       .get();
     sql.close();
+    const sqlLines = new Database(db('omarchy'), { readonly: true });
+    const lines = sqlLines
+      .prepare(
+        `SELECT SUM(json_extract(l.value, '$.type') = 'added') AS added,
+                SUM(json_extract(l.value, '$.type') = 'removed') AS removed
+           FROM cursorDiskKV b, json_each(json_extract(b.value, '$.toolFormerData.additionalData'),
+                                          '$.precomputedDiff.lines') l
+          WHERE b.key LIKE 'bubbleId:%' AND json_extract(b.value, '$.toolFormerData.name') = 'edit_file_v2'`,
+      )
+      .get() as { added: number; removed: number };
+    sqlLines.close();
     const [row] = await stats(db('omarchy'));
     expect(Object.keys(JSON.parse(String(row!.files)))).toHaveLength(edited as number);
+    expect({ added: row!.lines_added, removed: row!.lines_removed }).toEqual(lines);
     expect(row!.bash_calls).toBe(recount(db('omarchy')).commands);
   });
 

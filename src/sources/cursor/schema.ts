@@ -37,25 +37,43 @@ export function bubbleTime(bubble: Json): string | undefined {
 
 const EDIT_TOOLS = new Set(['edit_file', 'edit_file_v2', 'search_replace', 'write', 'multiedit', 'delete_file']);
 
+interface DiffLines {
+  added: number;
+  removed: number;
+  /** The removed and the added lines, shown as the edit's old and new text. */
+  oldText: string;
+  newText: string;
+}
+
 /** Lines added and removed by an edit, from the result's diff chunks or the precomputed diff. */
-function diffLines(result: Json | undefined, extra: Json): { added: number; removed: number } | undefined {
+function diffLines(result: Json | undefined, extra: Json): DiffLines | undefined {
   const chunks = isObject(result?.diff) && Array.isArray(result.diff.chunks) ? result.diff.chunks : undefined;
+  const removedLines: string[] = [];
+  const addedLines: string[] = [];
+  let added = 0;
+  let removed = 0;
   if (chunks) {
-    let added = 0;
-    let removed = 0;
     for (const c of chunks.filter(isObject)) {
       added += num(c.linesAdded) ?? 0;
       removed += num(c.linesRemoved) ?? 0;
+      // `diffString` lines start with "- ", "+ " or two spaces (context).
+      for (const line of (str(c.diffString) ?? '').split('\n')) {
+        if (line.startsWith('- ')) removedLines.push(line.slice(2));
+        else if (line.startsWith('+ ')) addedLines.push(line.slice(2));
+      }
     }
-    return { added, removed };
+  } else {
+    const pre =
+      isObject(extra.precomputedDiff) && Array.isArray(extra.precomputedDiff.lines) ? extra.precomputedDiff : 0;
+    if (!pre) return undefined;
+    for (const l of (pre.lines as unknown[]).filter(isObject)) {
+      if (l.type === 'added') addedLines.push(str(l.content) ?? '');
+      else if (l.type === 'removed') removedLines.push(str(l.content) ?? '');
+    }
+    added = addedLines.length;
+    removed = removedLines.length;
   }
-  const pre = isObject(extra.precomputedDiff) && Array.isArray(extra.precomputedDiff.lines) ? extra.precomputedDiff : 0;
-  if (!pre) return undefined;
-  const lines = (pre.lines as unknown[]).filter(isObject);
-  return {
-    added: lines.filter((l) => l.type === 'added').length,
-    removed: lines.filter((l) => l.type === 'removed').length,
-  };
+  return { added, removed, oldText: removedLines.join('\n'), newText: addedLines.join('\n') };
 }
 
 function resultText(result: unknown, raw: unknown): string {
@@ -82,10 +100,8 @@ export function toolBlocks(tool: Json, project: string | undefined): Block[] {
     if (input.old_string === undefined && typeof params.oldString === 'string') input.old_string = params.oldString;
     if (input.new_string === undefined && typeof params.newString === 'string') input.new_string = params.newString;
     const lines = input.old_string === undefined ? diffLines(result, extra) : undefined;
-    if (lines) {
-      input.lines_added = lines.added;
-      input.lines_removed = lines.removed;
-    }
+    if (lines) Object.assign(input, { old_string: lines.oldText, new_string: lines.newText });
+    if (lines) Object.assign(input, { lines_added: lines.added, lines_removed: lines.removed });
   }
   const call: Block = { kind: 'tool_call', text: JSON.stringify(input), toolName: name, toolInput: input };
   const id = str(tool.toolCallId);
