@@ -2,7 +2,7 @@
 // workspace database holding its own chats, a February 2025 store with inline conversations, an August 2025
 // one with bubble rows, both with workspace databases naming the folder, and a July 2026 one with
 // `workspaceIdentifier`. Every count is recounted here in SQL.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -182,5 +182,36 @@ describe('Cursor state.vscdb (real files)', () => {
     expect(cursorDefaultRoots({ HOME: '/h', APPDATA: 'C:/AppData/Roaming' }, 'win32')).toEqual([
       join('C:/AppData/Roaming', 'Cursor', 'User'),
     ]);
+  });
+});
+
+describe('Cursor subagent composers', () => {
+  it('links a composer its parent lists in subagentComposerIds', () => {
+    const dir = tempDir('strata-cursor-sub-');
+    try {
+      const path = join(dir, 'globalStorage', 'state.vscdb');
+      mkdirSync(join(dir, 'globalStorage'));
+      const sql = new Database(path);
+      sql.exec('CREATE TABLE cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)');
+      const put = sql.prepare('INSERT INTO cursorDiskKV VALUES (?, ?)');
+      const composer = (id: string, children: string[]) => ({
+        composerId: id,
+        name: id,
+        fullConversationHeadersOnly: [{ bubbleId: `${id}-b` }],
+        subagentComposerIds: children,
+      });
+      put.run('composerData:parent', JSON.stringify(composer('parent', ['child'])));
+      put.run('composerData:child', JSON.stringify(composer('child', [])));
+      for (const id of ['parent', 'child'])
+        put.run(`bubbleId:${id}:${id}-b`, JSON.stringify({ bubbleId: `${id}-b`, type: 1, text: `task for ${id}` }));
+      sql.close();
+      const out = parseCursorDb(path);
+      expect(out.sessions.map((s) => [s.key, s.parentKey, s.relation])).toEqual([
+        ['parent', undefined, undefined],
+        ['child', 'parent', 'subagent'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
