@@ -8,7 +8,7 @@ import type { Db } from '../sqlite-snapshot.js';
 import { isObject, isoTime, jsonObject, str, type Json } from './schema.js';
 
 export const NO_WORKSPACE_CHATS =
-  'Cursor workspace state without chats of its own: its folder is read with globalStorage/state.vscdb';
+  'editor workspace state without Cursor chats of its own (Cursor reads its folder with globalStorage/state.vscdb)';
 
 function item(db: Db, key: string): Json | undefined {
   const raw = db.prepare('SELECT value FROM ItemTable WHERE key = ?').pluck().get(key);
