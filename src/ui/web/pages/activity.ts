@@ -85,7 +85,7 @@ function barTable(title: string, rows: ActivityCounts[]): HTMLElement {
         h(
           'tr',
           {},
-          h('th', {}, ''),
+          h('th', {}, h('span', { class: 'visually-hidden' }, title.replace(/^Per /, ''))),
           h('th', { class: 'num' }, 'sessions'),
           h('th', {}, 'messages'),
           h('th', { class: 'num' }, 'tool calls'),
