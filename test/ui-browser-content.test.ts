@@ -81,4 +81,21 @@ describe.runIf(RUN_BROWSER)('strata ui content in chromium', () => {
     expect(listed?.trim()).toBe((await facts.textContent())?.trim());
     await page.close();
   });
+
+  it('draws readable activity charts: a bar per month over years, values on hover, a labelled calendar', async () => {
+    const { page } = await open('#/activity', '.uplot');
+    // The fixtures span more than two years: a bar per month, not a hairline per day.
+    const headings = await page.locator('.chart h2').allTextContents();
+    expect(headings).toContain('Messages per month');
+    const chart = page.locator('.chart', { hasText: 'Messages per month' });
+    const over = (await chart.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + over.width - 2, over.y + over.height / 2);
+    const legend = chart.locator('.u-legend');
+    await expect.poll(() => legend.textContent()).toMatch(/month\s*:?\s*\d{4}-\d{2}.*Messages\s*:?\s*[\d,.k]+/s);
+    const months = await page.locator('.heat .heat-month').allTextContents();
+    expect(months.length).toBeGreaterThanOrEqual(11);
+    expect(months).toContain('Jan');
+    expect(await page.locator('.heat .heat-day').allTextContents()).toEqual(['Mon', 'Wed', 'Fri']);
+    await page.close();
+  });
 });

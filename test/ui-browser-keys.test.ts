@@ -69,7 +69,7 @@ describe.runIf(RUN_BROWSER)('strata ui keyboard in chromium', () => {
     await page.waitForSelector('.uplot');
     const labels = await page.locator('.chart canvas').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
     expect(labels.length).toBeGreaterThan(0);
-    for (const label of labels) expect(label).toMatch(/per day, \d+ days, .+ in all$/);
+    for (const label of labels) expect(label).toMatch(/per (day|week|month), \d+ (day|week|month)s from .+ in all$/);
     await page.close();
   });
 });
