@@ -33,6 +33,9 @@ describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
     ui = await startHarness('strata-ui-browser-', async (env) => {
       const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
       expect(built.code, built.stderr).toBe(0);
+      // Built last, with no event: the Logbook page still opens on the fuller one.
+      const empty = await runCli(['logbook', '--project', '/mnt/d/ai/MoonMind'], env);
+      expect(empty.code, empty.stderr).toBe(0);
     });
   });
 
@@ -52,6 +55,21 @@ describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
       expect(errors, hash).toEqual([]);
       await page.close();
     }
+  });
+
+  it('gets its script compressed and cacheable by content hash, and API answers uncached', async () => {
+    const page = await ui!.browser.newPage();
+    const headers = new Map<string, Record<string, string>>();
+    page.on('response', (r) => headers.set(new URL(r.url()).pathname, r.headers()));
+    await page.goto(`${ui!.url}?assets#/sessions`);
+    await page.waitForSelector('table.sessions tbody tr');
+    const js = headers.get('/app.js')!;
+    expect(['br', 'gzip']).toContain(js['content-encoding']);
+    expect(js['cache-control']).toMatch(/immutable/);
+    expect(headers.get('/app.css')!['cache-control']).toMatch(/immutable/);
+    expect(headers.get('/')!['cache-control']).toBe('no-cache');
+    expect(headers.get('/api/sessions')!['cache-control']).toBe('no-store');
+    await page.close();
   });
 
   it('lists sessions sortably with subagents folded under their parent', async () => {
