@@ -42,7 +42,7 @@ const PAGES: [string, string][] = [
 describe.runIf(RUN_BROWSER)('strata ui accessibility (axe-core) in chromium', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious or critical violation on any page, ${colorScheme}`, async () => {
-      const page = await ui.ui.browser.newPage();
+      const page = await ui.browser.newPage();
       await page.emulateMedia({ colorScheme });
       const found: string[] = [];
       for (const [hash, ready] of PAGES) {

@@ -102,8 +102,9 @@ export function useUiHarness(
   prefix: string,
   prepare?: (env: Record<string, string>) => Promise<void>,
 ): {
-  readonly ui: UiHarness;
+  readonly harness: UiHarness;
   readonly url: string;
+  readonly browser: BrowserContext;
   open(hash: string, ready: string, base?: string): Promise<{ page: Page; errors: string[] }>;
 } {
   let ui: UiHarness | undefined;
@@ -112,11 +113,14 @@ export function useUiHarness(
   });
   afterAll(() => stopHarness(ui));
   return {
-    get ui() {
+    get harness() {
       return ui!;
     },
     get url() {
       return ui!.url;
+    },
+    get browser() {
+      return ui!.browser;
     },
     open: (hash, ready, base) => openPage(ui!, hash, ready, base),
   };
