@@ -2,7 +2,7 @@
 // Usage: npm run bench [-- name ...]   e.g. npm run bench -- ingest retrieval summary-quality
 // Sizes: STRATA_BENCH_INGEST_MB (1000), STRATA_BENCH_SMALL_FILES (10000), STRATA_BENCH_RETRIEVAL_MB (1024),
 // STRATA_BENCH_PUFFIN_MB (200), STRATA_BENCH_MCP_MB (1024), STRATA_BENCH_LOGBOOK_SESSIONS (1000),
-// STRATA_BENCH_UI_SESSIONS (10000), STRATA_BENCH_UI_BIG_MB (5); the others use their scripts' defaults.
+// STRATA_BENCH_UI_SESSIONS (10000), STRATA_BENCH_UI_BIG_MB (10); the others use their scripts' defaults.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,14 +16,15 @@ const args = {
   puffin: [process.env.STRATA_BENCH_PUFFIN_MB ?? '200'],
   mcp: [process.env.STRATA_BENCH_MCP_MB ?? '1024'],
   logbook: [process.env.STRATA_BENCH_LOGBOOK_SESSIONS ?? '1000'],
-  ui: [process.env.STRATA_BENCH_UI_SESSIONS ?? '10000', process.env.STRATA_BENCH_UI_BIG_MB ?? '5'],
+  ui: [process.env.STRATA_BENCH_UI_SESSIONS ?? '10000', process.env.STRATA_BENCH_UI_BIG_MB ?? '10'],
 };
 const wanted = process.argv.slice(2);
 const benches = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs'].includes(f) && !f.startsWith('.'))
   .map((f) => f.replace(/\.mjs$/, ''))
-  // longmemeval and push need a dataset kept outside the repository: they run only when named.
-  .filter((name) => (wanted.length === 0 ? !['longmemeval', 'push'].includes(name) : wanted.includes(name)))
+  // longmemeval and push need a dataset kept outside the repository, ui a browser and a 10,000-session store:
+  // they run only when named.
+  .filter((name) => (wanted.length === 0 ? !['longmemeval', 'push', 'ui'].includes(name) : wanted.includes(name)))
   .sort();
 
 console.log(

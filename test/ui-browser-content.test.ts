@@ -1,25 +1,12 @@
 // `strata ui` content in chromium: Markdown drawn (never the transcript's HTML), tool inputs summarised in search
 // snippets, every hit reachable, excerpts with real newlines, titles cut at a word.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openPage,
-  REAL_SESSION,
-  RUN_BROWSER,
-  startHarness,
-  stopHarness,
-  type UiHarness,
-} from './support/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { REAL_SESSION, RUN_BROWSER, useUiHarness } from './support/ui-browser.js';
 
-let ui: UiHarness | undefined;
-const open = (hash: string, ready: string) => openPage(ui!, hash, ready);
+const ui = useUiHarness('strata-ui-content-');
+const open = ui.open;
 
 describe.runIf(RUN_BROWSER)('strata ui content in chromium', () => {
-  beforeAll(async () => {
-    ui = await startHarness('strata-ui-content-');
-  });
-
-  afterAll(() => stopHarness(ui));
-
   it('draws a message written in Markdown', async () => {
     const { page, errors } = await open(`#/session/${REAL_SESSION}?m=31`, '#m-31.msg.target');
     expect(await page.locator('#m-7 .md strong').allTextContents()).toContain('2.5 minutes');
@@ -71,14 +58,31 @@ describe.runIf(RUN_BROWSER)('strata ui content in chromium', () => {
     const sessions = await page.locator('.card', { hasText: 'sessions' }).locator('.value').first().textContent();
     const row = page.locator('table.sessions tbody tr', { has: page.locator(`a[href="#/session/${REAL_SESSION}"]`) });
     const listed = await row.locator('td.col-messages').textContent();
-    await page.goto(`${ui!.url}#/activity`);
+    await page.goto(`${ui.url}#/activity`);
     await page.waitForSelector('.uplot');
     const active = await page.locator('.card', { hasText: 'sessions' }).locator('.value').first().textContent();
     expect(sessions).toBe(active);
-    await page.goto(`${ui!.url}#/session/${REAL_SESSION}`);
+    await page.goto(`${ui.url}#/session/${REAL_SESSION}`);
     await page.waitForSelector('.msg');
     const facts = await page.locator('dl.facts dt', { hasText: 'messages' }).locator('xpath=following-sibling::dd[1]');
     expect(listed?.trim()).toBe((await facts.textContent())?.trim());
+    await page.close();
+  });
+
+  it('draws readable activity charts: a bar per month over years, values on hover, a labelled calendar', async () => {
+    const { page } = await open('#/activity', '.uplot');
+    // The fixtures span more than two years: a bar per month, not a hairline per day.
+    const headings = await page.locator('.chart h2').allTextContents();
+    expect(headings).toContain('Messages per month');
+    const chart = page.locator('.chart', { hasText: 'Messages per month' });
+    const over = (await chart.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + over.width - 2, over.y + over.height / 2);
+    const legend = chart.locator('.u-legend');
+    await expect.poll(() => legend.textContent()).toMatch(/month\s*:?\s*\d{4}-\d{2}.*Messages\s*:?\s*[\d,.k]+/s);
+    const months = await page.locator('.heat .heat-month').allTextContents();
+    expect(months.length).toBeGreaterThanOrEqual(11);
+    expect(months).toContain('Jan');
+    expect(await page.locator('.heat .heat-day').allTextContents()).toEqual(['Mon', 'Wed', 'Fri']);
     await page.close();
   });
 });

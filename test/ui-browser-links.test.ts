@@ -1,14 +1,7 @@
 // `strata ui` links and layout in chromium: every view is a permalink that survives a reload, any change of the
 // URL redraws, a search hit opens its message unfolded and highlighted, and no page scrolls sideways on a phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openPage,
-  REAL_SESSION,
-  RUN_BROWSER,
-  startHarness,
-  stopHarness,
-  type UiHarness,
-} from './support/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { REAL_SESSION, RUN_BROWSER, useUiHarness } from './support/ui-browser.js';
 
 // The page's globals, for the functions that run inside the browser (this program has no DOM types).
 declare const document: {
@@ -19,16 +12,10 @@ declare const document: {
   querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>;
 };
 
-let ui: UiHarness | undefined;
-const open = (hash: string, ready: string) => openPage(ui!, hash, ready);
+const ui = useUiHarness('strata-ui-links-');
+const open = ui.open;
 
 describe.runIf(RUN_BROWSER)('strata ui links and layout in chromium', () => {
-  beforeAll(async () => {
-    ui = await startHarness('strata-ui-links-');
-  });
-
-  afterAll(() => stopHarness(ui));
-
   it('keeps the route when a message number is clicked, and a reload reopens the message', async () => {
     const { page, errors } = await open(`#/session/${REAL_SESSION}?m=5`, '#m-5.msg.target');
     await page.locator('#m-9 a.n').click();
@@ -95,10 +82,10 @@ describe.runIf(RUN_BROWSER)('strata ui links and layout in chromium', () => {
       ['#/activity', '.uplot'],
       ['#/logbook', 'main h1'],
     ];
-    const page = await ui!.browser.newPage();
+    const page = await ui.browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [hash, ready] of pages) {
-      await page.goto(ui!.url + hash);
+      await page.goto(ui.url + hash);
       await page.waitForSelector(ready, { timeout: 120_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), hash).toBeLessThanOrEqual(390);
     }

@@ -1,7 +1,7 @@
 // `strata ui` themes in chromium: light and dark follow prefers-color-scheme, and every text on every page keeps
 // at least 4.5:1 contrast against the background it is drawn on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REAL_SESSION, RUN_BROWSER, startHarness, stopHarness, type UiHarness } from './support/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { REAL_SESSION, RUN_BROWSER, useUiHarness } from './support/ui-browser.js';
 
 // The page's globals, for the functions that run inside the browser (this program has no DOM types).
 interface El {
@@ -15,8 +15,6 @@ interface El {
 }
 declare const document: { body: El; querySelectorAll(selector: string): ArrayLike<El> };
 declare function getComputedStyle(el: El): { color: string; backgroundColor: string; visibility: string };
-
-let ui: UiHarness | undefined;
 
 /** Texts whose contrast with their effective background is under 4.5:1, as "tag.class ratio text". */
 function lowContrast(): string[] {
@@ -45,13 +43,9 @@ function lowContrast(): string[] {
   return [...new Set(out)].slice(0, 10);
 }
 
+const ui = useUiHarness('strata-ui-theme-');
+
 describe.runIf(RUN_BROWSER)('strata ui themes in chromium', () => {
-  beforeAll(async () => {
-    ui = await startHarness('strata-ui-theme-');
-  });
-
-  afterAll(() => stopHarness(ui));
-
   it('draws light and dark themes with readable text on every page', async () => {
     const pages: [string, string][] = [
       ['#/sessions', 'table.sessions tbody tr'],
@@ -61,12 +55,12 @@ describe.runIf(RUN_BROWSER)('strata ui themes in chromium', () => {
       ['#/activity', '.uplot'],
       ['#/logbook', 'main h1'],
     ];
-    const page = await ui!.browser.newPage();
+    const page = await ui.browser.newPage();
     const backgrounds: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       for (const [hash, ready] of pages) {
-        await page.goto(ui!.url + hash);
+        await page.goto(ui.url + hash);
         await page.waitForSelector(ready, { timeout: 120_000 });
         expect(await page.evaluate(lowContrast), `${colorScheme} ${hash}`).toEqual([]);
       }

@@ -1,20 +1,12 @@
 // `strata ui` in a real browser: Debian's chromium driven by playwright-core against the built CLI serving a
 // store of the real fixtures plus the ui fixture (a transcript holding markup that must not run).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli } from './support/cli.js';
 import { UI_SESSION } from './support/ui-fixture.js';
-import {
-  openPage,
-  REAL_SESSION,
-  RUN_BROWSER,
-  startHarness,
-  startUi,
-  stopHarness,
-  type UiHarness,
-} from './support/ui-browser.js';
+import { REAL_SESSION, RUN_BROWSER, startUi, useUiHarness } from './support/ui-browser.js';
 
 // The page's globals, for the functions that run inside the browser (this program has no DOM types).
 declare const document: {
@@ -25,19 +17,16 @@ declare const window: { __pwned?: number };
 // A small project of the real fixtures whose logbook (extractive provider) cites REAL_SESSION.
 const LOGBOOK_PROJECT = '/home/vwestberg/Claude';
 
-let ui: UiHarness | undefined;
-const open = (hash: string, ready: string, base?: string) => openPage(ui!, hash, ready, base);
+const ui = useUiHarness('strata-ui-browser-', async (env) => {
+  const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
+  expect(built.code, built.stderr).toBe(0);
+  // Built last, with no event: the Logbook page still opens on the fuller one.
+  const empty = await runCli(['logbook', '--project', '/mnt/d/ai/MoonMind'], env);
+  expect(empty.code, empty.stderr).toBe(0);
+});
+const open = ui.open;
 
 describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
-  beforeAll(async () => {
-    ui = await startHarness('strata-ui-browser-', async (env) => {
-      const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
-      expect(built.code, built.stderr).toBe(0);
-    });
-  });
-
-  afterAll(() => stopHarness(ui));
-
   it('loads every page without console errors', async () => {
     const pages: [string, string][] = [
       ['#/sessions', 'table.sessions tbody tr'],
@@ -52,6 +41,21 @@ describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
       expect(errors, hash).toEqual([]);
       await page.close();
     }
+  });
+
+  it('gets its script compressed and cacheable by content hash, and API answers uncached', async () => {
+    const page = await ui.browser.newPage();
+    const headers = new Map<string, Record<string, string>>();
+    page.on('response', (r) => headers.set(new URL(r.url()).pathname, r.headers()));
+    await page.goto(`${ui.url}?assets#/sessions`);
+    await page.waitForSelector('table.sessions tbody tr');
+    const js = headers.get('/app.js')!;
+    expect(['br', 'gzip']).toContain(js['content-encoding']);
+    expect(js['cache-control']).toMatch(/immutable/);
+    expect(headers.get('/app.css')!['cache-control']).toMatch(/immutable/);
+    expect(headers.get('/')!['cache-control']).toBe('no-cache');
+    expect(headers.get('/api/sessions')!['cache-control']).toBe('no-store');
+    await page.close();
   });
 
   it('lists sessions sortably with subagents folded under their parent', async () => {
@@ -109,9 +113,9 @@ describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
   });
 
   it('says how to make a logbook when the store has none', async () => {
-    const emptyEnv = { ...ui!.env, STRATA_HOME: join(ui!.dir, 'empty-home') };
+    const emptyEnv = { ...ui.harness.env, STRATA_HOME: join(ui.harness.dir, 'empty-home') };
     const empty = await startUi(emptyEnv);
-    ui!.servers.push(empty.child);
+    ui.harness.servers.push(empty.child);
     const { page, errors } = await open('#/logbook', '.logbook-empty', empty.url);
     expect(await page.locator('.logbook-empty').textContent()).toContain('strata logbook --project DIR');
     expect(errors).toEqual([]);
@@ -130,10 +134,10 @@ describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
   });
 
   it('exports a session as one HTML file that renders offline without running transcript markup', async () => {
-    const out = join(ui!.dir, 'export.html');
-    const r = await runCli(['export', UI_SESSION.slice(0, 8), '--html', out], ui!.env);
+    const out = join(ui.harness.dir, 'export.html');
+    const r = await runCli(['export', UI_SESSION.slice(0, 8), '--html', out], ui.harness.env);
     expect(r.code, r.stderr).toBe(0);
-    const page = await ui!.browser.newPage();
+    const page = await ui.browser.newPage();
     await page.goto(pathToFileURL(out).href);
     await page.waitForSelector('.diff .ln.add');
     expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
@@ -142,7 +146,7 @@ describe.runIf(RUN_BROWSER)('strata ui in chromium', () => {
   });
 
   it('refuses a request with a foreign Host header', async () => {
-    const { port } = new URL(ui!.url);
+    const { port } = new URL(ui.url);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
         { host: '127.0.0.1', port: Number(port), path: '/api/sessions', headers: { Host: 'rebound.attacker.example' } },

@@ -13,6 +13,7 @@ import {
   type CallStats,
 } from '../shared/tool-calls/call-stats.js';
 import { toolInputJson } from './tool-input.js';
+import { refreshActivityDays } from './activity-days.js';
 import {
   countSuccessfulCommits,
   prepareCommitStatements,
@@ -247,6 +248,7 @@ export function refreshSessionStats(db: Database, sessionIds: Iterable<number>, 
     const calls = known.calls?.get(id);
     const from = calls ? undefined : known.appended?.get(id);
     const s = (from && appendedStats(statements, id, from)) || computeOwnStats(db, id, statements, calls);
+    refreshActivityDays(db, id, from);
     const { commitHashes, ...row } = s;
     statements.upsert.run({
       id,

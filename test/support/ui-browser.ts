@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { FIXTURES, runCli, spawnCli, tempDir } from './cli.js';
 import { writeUiFixture } from './ui-fixture.js';
 
@@ -95,4 +95,33 @@ export async function openPage(
   await page.goto(base + hash);
   await page.waitForSelector(ready, { timeout: 120_000 });
   return { page, errors };
+}
+
+/** A test file's harness: started before its tests, stopped after; `open` opens a page on it. */
+export function useUiHarness(
+  prefix: string,
+  prepare?: (env: Record<string, string>) => Promise<void>,
+): {
+  readonly harness: UiHarness;
+  readonly url: string;
+  readonly browser: BrowserContext;
+  open(hash: string, ready: string, base?: string): Promise<{ page: Page; errors: string[] }>;
+} {
+  let ui: UiHarness | undefined;
+  beforeAll(async () => {
+    if (RUN_BROWSER) ui = await startHarness(prefix, prepare);
+  });
+  afterAll(() => stopHarness(ui));
+  return {
+    get harness() {
+      return ui!;
+    },
+    get url() {
+      return ui!.url;
+    },
+    get browser() {
+      return ui!.browser;
+    },
+    open: (hash, ready, base) => openPage(ui!, hash, ready, base),
+  };
 }

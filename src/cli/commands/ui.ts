@@ -83,6 +83,7 @@ export function registerUiCommands(program: Command, io: CliIo): void {
         db: store.db,
         home: homeDir(io.env),
         port,
+        cwd: io.cwd,
         readCurrent: readCurrentFile(io.cwd),
       }).catch((error: unknown) => {
         store.close();

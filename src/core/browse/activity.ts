@@ -76,22 +76,16 @@ export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}
     add(s, s.day, 'sessions', 1);
     add(s, s.day, 'tokens', s.tokens);
   }
-  const perDay = (sql: string) => db.prepare(sql).raw(true).iterate() as Iterable<[number, string | null, number]>;
-  for (const [id, day, n] of perDay(
-    'SELECT session_id, substr(timestamp, 1, 10), COUNT(*) FROM messages GROUP BY 1, 2',
-  )) {
+  // Per session and day, written at ingest (store/activity-days.ts): small rows, not every message and block.
+  const perDay = db
+    .prepare('SELECT session_id, day, messages, tool_calls FROM session_days')
+    .raw(true)
+    .iterate() as Iterable<[number, string, number, number]>;
+  for (const [id, day, messages, toolCalls] of perDay) {
     const s = byId.get(id);
-    if (s) add(s, day ?? s.day, 'messages', n);
-  }
-  for (const [
-    id,
-    day,
-    n,
-  ] of perDay(`SELECT m.session_id, substr(m.timestamp, 1, 10), COUNT(*) FROM blocks b JOIN messages m ON m.id =
-    b.message_id
-    WHERE b.kind = 'tool_call' GROUP BY 1, 2`)) {
-    const s = byId.get(id);
-    if (s) add(s, day ?? s.day, 'toolCalls', n);
+    if (!s) continue;
+    add(s, day || s.day, 'messages', messages);
+    add(s, day || s.day, 'toolCalls', toolCalls);
   }
   const usage = db
     .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens),

@@ -46,6 +46,8 @@ export interface LogbookTimelineQuery {
   since?: string | undefined;
   /** Case-insensitive words, each found in the content, rationale, alternatives, code or resolution. */
   text?: string | undefined;
+  /** The folder the reader works in: with neither workspace nor project, its logbook is shown first. */
+  current?: string | undefined;
 }
 
 const emptyCounts = (): Record<EventType, number> =>
@@ -73,6 +75,13 @@ function sessionTitles(db: Database, ids: string[]): Map<string, string | null> 
   return titles;
 }
 
+/** Away from any logbook's folder, the fullest logbook is shown (not the one built last, maybe of one event). */
+function mostEvents(workspaces: LogbookWorkspace[]): string | undefined {
+  let best: LogbookWorkspace | undefined;
+  for (const w of workspaces) if (!best || w.events > best.events) best = w;
+  return best?.workspace;
+}
+
 export function logbookTimeline(db: Database, query: LogbookTimelineQuery = {}): LogbookTimeline {
   const workspaces = listLogbookRows(db).map(({ workspace, kind, events, generatedAt }) => ({
     workspace,
@@ -92,7 +101,7 @@ export function logbookTimeline(db: Database, query: LogbookTimelineQuery = {}):
         'NOT_FOUND',
         `no logbook for ${query.project} or a folder above it (run \`strata logbook --project DIR\`)`,
       );
-  } else workspace = workspaces[0]?.workspace;
+  } else workspace = (query.current && workspaceForFolder(db, query.current)) || mostEvents(workspaces);
   const doc = workspace ? readStoredLogbook(db, workspace) : undefined;
   const empty = { workspaces, byType: emptyCounts(), total: 0, events: [] };
   if (!workspace) return { ...empty, workspace: null, generatedAt: null, sourceRange: null, generator: null };

@@ -1,7 +1,7 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
 // 7 tool-input words, 8 unused indexes, 9 message history, 10 commit outcomes, 11 logbooks, 12 (reserved),
-// 13 redaction state, 14 strata echoes, 15+ next.
+// 13 redaction state, 14 strata echoes, 15 activity days, 16+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -16,6 +16,7 @@ import { commitOutcomesMigration } from './010-commit-outcomes.js';
 import { logbookMigration } from './011-logbook.js';
 import { redactionStateMigration } from './013-redaction-state.js';
 import { strataEchoesMigration } from './014-strata-echoes.js';
+import { activityDaysMigration } from './015-activity-days.js';
 
 export const MIGRATIONS: Migration[] = [
   coreMigration,
@@ -31,5 +32,6 @@ export const MIGRATIONS: Migration[] = [
   logbookMigration,
   redactionStateMigration,
   strataEchoesMigration,
+  activityDaysMigration,
 ];
 export type { Migration };

@@ -175,7 +175,14 @@ describe('logbook', () => {
       sessionStored: false,
     });
 
-    expect(api<LogbookTimeline>('logbook').body.workspace).toBe('/elsewhere');
+    // The fullest logbook, not the one built last; started in a logbook's folder, that one.
+    expect(api<LogbookTimeline>('logbook').body.workspace).toBe('/repo');
+    const inElsewhere = handleApi(
+      { db: store.db, home: null, cwd: '/elsewhere/src' },
+      'logbook',
+      new URLSearchParams(),
+    );
+    expect((inElsewhere.body as LogbookTimeline).workspace).toBe('/elsewhere');
     expect(api<LogbookTimeline>('logbook', { project: '/repo/src/deep' }).body.workspace).toBe('/repo');
     const bugs = api<LogbookTimeline>('logbook', { workspace: '/repo', type: 'bug,fact' }).body;
     expect(bugs.events.map((e) => e.type)).toEqual(['bug', 'fact']);

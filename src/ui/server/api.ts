@@ -17,6 +17,8 @@ export interface ApiContext {
   db: Database;
   /** The home folder listings show paths relative to. */
   home: string | null;
+  /** The folder `strata ui` was started in: the Logbook page opens on its logbook. */
+  cwd?: string;
   /** Reads today's version of a file for the Files page (absent: hunks are not placed). */
   readCurrent?: (path: string) => string | undefined;
 }
@@ -140,6 +142,7 @@ const HANDLERS: Record<string, Handler> = {
       types: eventTypes(params),
       since: time(params, 'since'),
       text: params.get('text') || undefined,
+      current: ctx.cwd,
     });
   },
 };

@@ -2,11 +2,10 @@
 // request, the JSON API under /api/ and the bundled front end (dist/ui/web) for everything else. Nothing
 // it serves writes: the store is only read, and the front end only fetches.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { handleApi, type ApiContext } from './api.js';
+import { AssetServer } from './assets.js';
 import { refusal } from './host-guard.js';
 import { StrataError } from '../../shared/errors.js';
 import { redactOutgoing, rescanPending } from '../../core/redaction/outgoing.js';
@@ -27,13 +26,6 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
-const ASSETS: Record<string, { file: string; type: string }> = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
-};
-
 /** The front end's bundle folder: dist/ui/web beside dist/ui/server. */
 export function defaultAssetsDir(): string {
   return fileURLToPath(new URL('../web/', import.meta.url));
@@ -46,11 +38,17 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
-  'Cache-Control': 'no-store',
 };
+// API answers and errors are never cached: the store changes under them. Assets say their own (assets.ts).
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, head: boolean): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...NO_STORE,
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(head ? undefined : body);
 }
 
@@ -59,7 +57,13 @@ function sendJson(res: ServerResponse, status: number, value: unknown, head: boo
 }
 
 /** Handles one request (exported for tests that call it without a socket). */
-function handleRequest(options: UiServerOptions, port: number, req: IncomingMessage, res: ServerResponse): void {
+function handleRequest(
+  options: UiServerOptions,
+  assets: AssetServer,
+  port: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   const refused = refusal(req.headers, port);
   if (refused) return send(res, 403, 'text/plain; charset=utf-8', `403 forbidden: ${refused}\n`, false);
   const head = req.method === 'HEAD';
@@ -75,18 +79,13 @@ function handleRequest(options: UiServerOptions, port: number, req: IncomingMess
     res.setHeader('X-Strata-Rescan', 'pending');
     return sendJson(res, status, redactOutgoing(body), head);
   }
-  const asset = ASSETS[url.pathname];
-  if (!asset) return send(res, 404, 'text/plain; charset=utf-8', '404 not found\n', head);
   try {
-    return send(res, 200, asset.type, readFileSync(join(options.assetsDir ?? defaultAssetsDir(), asset.file)), head);
+    const asset = assets.respond(url, req.headers);
+    if (!asset) return send(res, 404, 'text/plain; charset=utf-8', '404 not found\n', head);
+    res.writeHead(asset.status, { ...SECURITY_HEADERS, ...asset.headers, 'Content-Length': asset.body.length });
+    res.end(head ? undefined : asset.body);
   } catch {
-    return send(
-      res,
-      500,
-      'text/plain; charset=utf-8',
-      `500: the front end is not built (${asset.file}); run npm run build\n`,
-      head,
-    );
+    send(res, 500, 'text/plain; charset=utf-8', '500: the front end is not built; run npm run build\n', head);
   }
 }
 
@@ -94,9 +93,11 @@ function handleRequest(options: UiServerOptions, port: number, req: IncomingMess
 export function startUiServer(options: UiServerOptions): Promise<UiServer> {
   return new Promise((resolve, reject) => {
     let port = 0;
+    // Read once per server and kept with their compressed forms (a rebuilt bundle is served after a restart).
+    const assets = new AssetServer(options.assetsDir ?? defaultAssetsDir());
     const server = createServer((req, res) => {
       try {
-        handleRequest(options, port, req, res);
+        handleRequest(options, assets, port, req, res);
       } catch (error) {
         if (!res.headersSent)
           sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, false);

@@ -1,13 +1,21 @@
 // Owns the script of an exported session file: it reads the session JSON embedded in the page and draws it
 // with the same renderer as the Session page, without links to pages the file does not have.
 import type { SessionDetail } from '../../core/browse/session-detail.js';
-import { renderSession } from './render-session.js';
+import { renderSession } from './session-window.js';
 import './app.css';
 
 const data = document.getElementById('strata-session');
 if (data?.textContent) {
   const session = JSON.parse(data.textContent) as SessionDetail;
   const main = document.createElement('main');
-  main.append(renderSession(session, { links: false }));
+  const view = renderSession(session, { links: false });
+  main.append(view.element);
   document.body.append(main);
+  // Messages are drawn a window at a time: an anchor to one not drawn draws it first.
+  const land = () => {
+    const n = /^#m-(\d+)$/.exec(location.hash)?.[1];
+    if (n) view.reveal(Number(n))?.scrollIntoView({ block: 'start' });
+  };
+  window.addEventListener('hashchange', land);
+  land();
 }

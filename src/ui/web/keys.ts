@@ -2,10 +2,12 @@
 // Escape closes it. Keys typed into a field are left to the field.
 import { h, sessionHref } from './dom.js';
 import { currentRoute } from './route.js';
+import { activeView } from './session-window.js';
 
 const HELP: [string, string][] = [
   ['/', 'search (the page’s filter, or the Search page)'],
   ['j / k', 'next / previous message in a session'],
+  ['Ctrl+F', 'find in a session, folded and not yet drawn text too (Enter: next, Shift+Enter: previous)'],
   ['?', 'show this help'],
   ['Esc', 'close this help'],
 ];
@@ -28,14 +30,11 @@ function help(): void {
   if (!dialog.open) dialog.showModal();
 }
 
-/** The message after (or before) the one in the URL, among those drawn. */
+/** The message after (or before) the one in the URL, drawn or not (the window draws it). */
 function step(by: 1 | -1): void {
   const route = currentRoute();
-  if (route.page !== 'session') return;
-  const numbers = [...document.querySelectorAll<HTMLElement>('.msg[id^="m-"]')].map((el) => Number(el.id.slice(2)));
-  if (numbers.length === 0) return;
-  const at = Number(route.params.get('m')) || 0;
-  const next = by > 0 ? numbers.find((n) => n > at) : numbers.findLast((n) => n < at);
+  if (route.page !== 'session' || !activeView?.element.isConnected) return;
+  const next = activeView.step(Number(route.params.get('m')) || 0, by);
   if (next) location.hash = sessionHref(route.arg, next);
 }
 
@@ -46,7 +45,7 @@ export function installKeys(): void {
     if (field) return;
     if (e.key === '/') {
       e.preventDefault();
-      const box = document.querySelector<HTMLInputElement>('main input[type=search]');
+      const box = document.querySelector<HTMLInputElement>('main input[type=search]:not([name=find])');
       if (box) box.focus();
       else location.hash = '#/search';
     } else if (e.key === 'j' || e.key === 'k') step(e.key === 'j' ? 1 : -1);

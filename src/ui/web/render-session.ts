@@ -1,6 +1,7 @@
-// Owns drawing one session (the Session page and `strata export --html`): a header with its facts, links to
-// its parent, subagents and files, then each message with its role, time, model and token usage; thinking,
-// tool calls, their results and harness noise fold; edits show as coloured diffs; tool errors are marked.
+// Owns drawing one session's parts (the Session page and `strata export --html`): a header with its facts,
+// links to its parent, subagents and files, and each message with its role, time, model and token usage;
+// thinking, tool calls, their results, harness noise and injected text (skills, hook context) fold; edits
+// show as coloured diffs; tool errors are marked. session-window.ts puts them together a window at a time.
 import type { DetailBlock, DetailMessage, SessionDetail } from '../../core/browse/session-detail.js';
 import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
@@ -14,16 +15,26 @@ export interface RenderOptions {
   text?: (text: string) => Node;
 }
 
-const plain = (text: string): Node => h('div', { class: 'text' }, text);
-
 /** A tool result drawn with its call, and the message it belongs to. */
-type Paired = DetailBlock & { message: number };
+export type Paired = DetailBlock & { message: number };
+
+/** What drawing a message needs beyond the message itself. */
+export interface MessageContext {
+  /** Tool results by their call's id, drawn in the call's fold. */
+  results: Map<string, Paired>;
+  /** The results drawn in their call's fold, so not again in their own message. */
+  paired: Set<DetailBlock>;
+  href: (n: number) => string;
+  /** `strata read <id>` for the copy buttons (none in an exported file). */
+  command: string | null;
+  textOf: (text: string) => Node;
+}
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-function pretty(input: unknown): string {
+export function pretty(input: unknown): string {
   if (typeof input === 'string') return input;
   try {
     return JSON.stringify(input, null, 2);
@@ -71,12 +82,17 @@ function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
   return nodes;
 }
 
-function renderBlock(
-  b: DetailBlock,
-  results: Map<string, Paired>,
-  paired: Set<DetailBlock>,
-  textOf: (text: string) => Node,
-): Node[] {
+/** Text the harness put in the conversation (a skill's instructions, hook context): folded, named. */
+function injected(text: string): HTMLElement {
+  const skill = /^Base directory for this skill: *(\S+)/.exec(text);
+  const name = skill ? `skill ${skill[1]!.split('/').filter(Boolean).pop() ?? ''}` : 'injected text';
+  return fold('injected', [`‹${name}›`, h('span', { class: 'muted' }, ` ${words(text)} words`)], () => [
+    h('div', { class: 'text' }, text),
+  ]);
+}
+
+function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext): Node[] {
+  const { results, paired, textOf } = ctx;
   if (b.noise)
     return [
       fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [
@@ -85,7 +101,7 @@ function renderBlock(
     ];
   switch (b.kind) {
     case 'text':
-      return [textOf(b.text)];
+      return [m.kind === 'meta' && m.role === 'user' ? injected(b.text) : textOf(b.text)];
     case 'thinking':
       return [
         fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [
@@ -118,15 +134,10 @@ function renderBlock(
   }
 }
 
-function renderMessage(
-  m: DetailMessage,
-  results: Map<string, Paired>,
-  paired: Set<DetailBlock>,
-  href: (n: number) => string,
-  command: string | null,
-  textOf: (text: string) => Node,
-): HTMLElement | null {
-  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired, textOf));
+/** One message, or null when it has nothing of its own to show (its results are drawn with their calls). */
+export function renderMessage(m: DetailMessage, ctx: MessageContext): HTMLElement | null {
+  const { href, command } = ctx;
+  const blocks = m.blocks.flatMap((b) => renderBlock(b, m, ctx));
   if (blocks.length === 0) return null;
   return h(
     'article',
@@ -154,7 +165,7 @@ function linkTo(
   return options.links ? h('a', { href: sessionHref(s.id) }, label) : h('span', {}, label);
 }
 
-function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
+export function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
   const t = s.tokens;
   return h(
     'section',
@@ -217,35 +228,5 @@ function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElem
           ),
         )
       : null,
-  );
-}
-
-/** The whole session: header and messages. */
-export function renderSession(s: SessionDetail, options: RenderOptions): HTMLElement {
-  // In the app a message number is the page's permalink; an exported file has only in-page anchors.
-  const href = (n: number) => (options.links ? sessionHref(s.id, n) : `#m-${n}`);
-  const command = options.links ? `strata read ${s.id.slice(0, 8)}` : null;
-  const results = new Map<string, Paired>();
-  const callIds = new Set<string>();
-  for (const m of s.messages)
-    for (const b of m.blocks) if (b.kind === 'tool_call' && b.toolCallId) callIds.add(b.toolCallId);
-  const paired = new Set<DetailBlock>();
-  for (const m of s.messages) {
-    for (const b of m.blocks) {
-      if (b.kind === 'tool_result' && b.toolCallId && callIds.has(b.toolCallId) && !results.has(b.toolCallId)) {
-        results.set(b.toolCallId, { ...b, message: m.n });
-        paired.add(b);
-      }
-    }
-  }
-  return h(
-    'div',
-    { class: 'session' },
-    renderSessionHeader(s, options),
-    h(
-      'div',
-      { class: 'messages' },
-      s.messages.map((m) => renderMessage(m, results, paired, href, command, options.text ?? plain)),
-    ),
   );
 }

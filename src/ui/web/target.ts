@@ -2,6 +2,7 @@
 // its result, is marked and scrolled to; folds holding the words (or that result) open; the words are marked.
 import { h } from './dom.js';
 import { buildFolds, unfold } from './fold.js';
+import { activeView } from './session-window.js';
 
 /** Wraps every case-insensitive occurrence of `words` in the text under `root` in <mark>. */
 export function markWords(root: Element, words: string[]): void {
@@ -14,8 +15,10 @@ export function markWords(root: Element, words: string[]): void {
     if (!n.parentElement?.closest('mark')) texts.push(n as Text);
   for (const text of texts) {
     const value = text.data;
+    // matchAll starts at the regex's lastIndex, which test() moves past the first match: reset it after.
     re.lastIndex = 0;
     if (!re.test(value)) continue;
+    re.lastIndex = 0;
     const frag = document.createDocumentFragment();
     let last = 0;
     for (const m of value.matchAll(re)) {
@@ -30,6 +33,7 @@ export function markWords(root: Element, words: string[]): void {
 export function showMessage(root: Element, message: number, words: string[]): HTMLElement | null {
   for (const el of root.querySelectorAll('.msg.target')) el.classList.remove('target');
   if (!message) return null;
+  if (activeView?.element.isConnected) activeView.reveal(message);
   const holder = root.querySelector<HTMLDetailsElement>(`details[data-result-message="${message}"]`);
   const el = document.getElementById(`m-${message}`) ?? holder?.closest<HTMLElement>('.msg') ?? null;
   if (!el) return null;

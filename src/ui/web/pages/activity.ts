@@ -1,5 +1,6 @@
-// Owns the Activity page: sessions, messages, tool calls and tokens per day (uPlot bar charts), per
-// project and per agent (bar tables), and a calendar heat map of messages per day.
+// Owns the Activity page: sessions, messages, tool calls, tokens and cost per day, week or month (uPlot bar
+// charts with labelled axes and the value under the pointer), per project and per agent (bar tables), and a
+// calendar heat map of messages per day with month and weekday names.
 import uPlot from 'uplot';
 import type { Activity, ActivityCounts } from '../../../core/browse/activity.js';
 import { getJson } from '../api.js';
@@ -19,9 +20,21 @@ const DAY = 86_400;
 
 const dayStart = (key: string) => Date.parse(key + 'T00:00:00Z') / 1000;
 
-/** Every day from the first to the last, zeros filled in, as uPlot's columns. */
-function dailySeries(days: ActivityCounts[]): [number[], Record<Metric, number[]>] {
-  const xs: number[] = [];
+type Unit = 'day' | 'week' | 'month';
+
+/** The first second of the day, week (from Monday) or month holding `t`. */
+function bucketOf(t: number, unit: Unit): number {
+  const d = new Date(t * 1000);
+  if (unit === 'day') return t;
+  if (unit === 'week') return t - ((d.getUTCDay() + 6) % 7) * DAY;
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+}
+
+/**
+ * Every day, week or month from the first to the last, zeros filled in, as uPlot's columns: days up to four
+ * months, then weeks up to two years, then months, so that no bar is thinner than a few pixels.
+ */
+function series(days: ActivityCounts[]): [Unit, number[], Record<Metric, number[]>] {
   const ys: Record<Metric, number[]> = {
     sessions: [],
     messages: [],
@@ -30,37 +43,60 @@ function dailySeries(days: ActivityCounts[]): [number[], Record<Metric, number[]
     cost: [],
     unpricedTokens: [],
   };
-  const byKey = new Map(days.map((d) => [d.key, d]));
-  if (days.length === 0) return [xs, ys];
-  for (let t = dayStart(days[0]!.key); t <= dayStart(days[days.length - 1]!.key); t += DAY) {
-    const d = byKey.get(new Date(t * 1000).toISOString().slice(0, 10));
-    xs.push(t);
-    for (const [m] of METRICS) ys[m].push(d ? d[m] : 0);
+  if (days.length === 0) return ['day', [], ys];
+  const first = dayStart(days[0]!.key);
+  const last = dayStart(days[days.length - 1]!.key);
+  const span = (last - first) / DAY;
+  const unit: Unit = span <= 122 ? 'day' : span <= 730 ? 'week' : 'month';
+  const sums = new Map<number, ActivityCounts>();
+  for (const d of days) {
+    const at = bucketOf(dayStart(d.key), unit);
+    const sum = sums.get(at) ?? { ...d, key: '', sessions: 0, messages: 0, toolCalls: 0, tokens: 0, cost: 0 };
+    for (const [m] of METRICS) sum[m] += d[m];
+    sums.set(at, sum);
   }
-  return [xs, ys];
+  const xs: number[] = [];
+  for (let t = bucketOf(first, unit); t <= last; ) {
+    xs.push(t);
+    for (const [m] of METRICS) ys[m].push(sums.get(t)?.[m] ?? 0);
+    const d = new Date(t * 1000);
+    t =
+      unit === 'month'
+        ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000
+        : t + (unit === 'week' ? 7 : 1) * DAY;
+  }
+  return [unit, xs, ys];
 }
 
-function chart(target: HTMLElement, label: string, xs: number[], ys: number[], money = false): void {
+const monthDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+
+function chart(target: HTMLElement, label: string, unit: Unit, xs: number[], ys: number[], money = false): void {
   const width = Math.max(280, (target.clientWidth || 560) - 32);
   // Axis text follows the theme's muted colour, which has 4.5:1 contrast in light and dark.
   const axis = getComputedStyle(document.documentElement).getPropertyValue('--muted').trim() || '#596174';
+  const value = (v: number | null) => (v === null ? '' : money ? usd(v) : formatNumber(v));
   const opts: uPlot.Options = {
     width,
-    height: 180,
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false } },
+    height: 200,
+    // The legend under the chart shows the bar under the pointer: its ${unit} and value.
+    legend: { show: true, live: true },
+    cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: true } },
     axes: [
-      { stroke: axis },
-      { stroke: axis, size: 64, values: (_u, vals) => vals.map((v) => (money ? usd(v) : formatNumber(v))) },
+      { stroke: axis, label: unit === 'day' ? 'day' : `${unit} starting`, labelSize: 20 },
+      { stroke: axis, size: 64, label, labelSize: 20, values: (_u, vals) => vals.map((v) => value(v)) },
     ],
     series: [
-      {},
+      {
+        label: unit,
+        value: (_u, t) => (t === null ? '' : unit === 'month' ? monthDay(t).slice(0, 7) : monthDay(t)),
+      },
       {
         label,
         stroke: '#3b6fd8',
         fill: 'rgba(59,111,216,0.35)',
         width: 1,
+        value: (_u, v) => value(v),
         paths: uPlot.paths.bars!({ size: [0.8, 24] }),
         points: { show: false },
       },
@@ -85,7 +121,7 @@ function barTable(title: string, rows: ActivityCounts[]): HTMLElement {
         h(
           'tr',
           {},
-          h('th', {}, ''),
+          h('th', {}, h('span', { class: 'visually-hidden' }, title.replace(/^Per /, ''))),
           h('th', { class: 'num' }, 'sessions'),
           h('th', {}, 'messages'),
           h('th', { class: 'num' }, 'tool calls'),
@@ -119,7 +155,13 @@ function barTable(title: string, rows: ActivityCounts[]): HTMLElement {
   );
 }
 
-/** A GitHub-style calendar: one column per week, one cell per day, shaded by messages that day. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A GitHub-style calendar of the last year: one column per week (Sunday on top), one cell per day shaded by
+ * messages that day, month names over the week each month starts in, and Mon, Wed, Fri down the side.
+ */
 function heatMap(days: ActivityCounts[]): HTMLElement {
   const wrap = h('section', { class: 'panel' }, h('h2', {}, 'Messages per day'));
   if (days.length === 0) return wrap;
@@ -128,12 +170,37 @@ function heatMap(days: ActivityCounts[]): HTMLElement {
   const first = Math.max(dayStart(days[0]!.key), last - 370 * DAY);
   const start = first - new Date(first * 1000).getUTCDay() * DAY;
   const max = Math.max(1, ...days.map((d) => d.messages));
-  const grid = h('div', { class: 'heat' });
+  const weeks = Math.floor((last - start) / DAY / 7) + 1;
+  const grid = h('div', {
+    class: 'heat',
+    role: 'img',
+    'aria-label': `messages per day from ${monthDay(first)} to ${monthDay(last)}, most ${formatNumber(max)}`,
+    style: `grid-template-columns: 2.4em repeat(${weeks}, 12px)`,
+  });
+  for (const day of [1, 3, 5])
+    grid.append(h('span', { class: 'heat-day', style: `grid-area: ${day + 2} / 1` }, WEEKDAYS[day]!));
   for (let t = start; t <= last; t += DAY) {
-    const key = new Date(t * 1000).toISOString().slice(0, 10);
+    const date = new Date(t * 1000);
+    const key = monthDay(t);
+    const week = Math.floor((t - start) / DAY / 7);
     const n = t < first ? 0 : (byKey.get(key) ?? 0);
     const level = n === 0 ? 0 : Math.min(4, 1 + Math.floor((Math.log(n) / Math.log(max + 1)) * 4));
-    grid.append(h('div', { class: `cell l${level}`, title: `${key}: ${n} messages` }));
+    // A month is named over the column of its first day (the first column too, unless its month ends soon).
+    if (date.getUTCDate() === 1 || (t === start && date.getUTCDate() < 22))
+      grid.append(
+        h(
+          'span',
+          { class: 'heat-month', style: `grid-area: 1 / ${week + 2} / 2 / span 4` },
+          MONTHS[date.getUTCMonth()]!,
+        ),
+      );
+    grid.append(
+      h('div', {
+        class: `cell l${level}`,
+        title: `${key}: ${n} messages`,
+        style: `grid-area: ${date.getUTCDay() + 2} / ${week + 2}`,
+      }),
+    );
   }
   wrap.append(
     grid,
@@ -165,7 +232,7 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
   const load = async () => {
     setParams('activity', { since: select.value });
     const a = await getJson<Activity>('activity', { since: select.value });
-    const [xs, ys] = dailySeries(a.byDay);
+    const [unit, xs, ys] = series(a.byDay);
     const charts = h('div', { class: 'charts' });
     fill(
       body,
@@ -194,9 +261,9 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
       h('div', { class: 'two' }, barTable('Per project', a.byProject), barTable('Per agent', a.byAgent)),
     );
     for (const [m, label] of METRICS) {
-      const box = h('div', { class: 'chart' }, h('h2', {}, `${label} per day`));
+      const box = h('div', { class: 'chart' }, h('h2', {}, `${label} per ${unit}`));
       charts.append(box);
-      if (xs.length) chart(box, label, xs, ys[m], m === 'cost');
+      if (xs.length) chart(box, label, unit, xs, ys[m], m === 'cost');
       const total = ys[m].reduce((sum, v) => sum + v, 0);
       // The canvas has a text alternative: the span of days and the total.
       box.querySelector('canvas')?.setAttribute('role', 'img');
@@ -204,7 +271,8 @@ export async function activityPage(root: HTMLElement, route: Route): Promise<voi
         .querySelector('canvas')
         ?.setAttribute(
           'aria-label',
-          `${label} per day, ${xs.length} days, ${m === 'cost' ? usd(total) : formatNumber(total)} in all`,
+          `${label} per ${unit}, ${xs.length} ${unit}s from ${monthDay(xs[0] ?? 0)}, ` +
+            `${m === 'cost' ? usd(total) : formatNumber(total)} in all`,
         );
     }
   };
