@@ -1,6 +1,6 @@
 // Owns running an agent CLI as a sub-call: the prompt on stdin (never argv or a shell), STRATA_SUBCALL=1
 // in the child's environment, a per-call timeout and abort that end the child, and one-line errors for a
-// missing executable or a failure to start. The caller reads stdout and the exit code.
+// missing executable or a failure to start. A call given up is reported once its child has exited.
 import { spawn as nodeSpawn } from 'node:child_process';
 import { LlmProviderError } from '../errors.js';
 import { subcallEnv } from '../reentrancy.js';
@@ -37,6 +37,8 @@ export function runCliProcess(spec: CliProcessSpec, context: LlmCallContext): Pr
     let stdout = '';
     let stderr = '';
     let settled = false;
+    /** Set once the call is given up: reported when the child has exited, so none outlives its call. */
+    let stopped: LlmProviderError | undefined;
     const finish = (fn: () => void): void => {
       if (settled) return;
       settled = true;
@@ -44,18 +46,20 @@ export function runCliProcess(spec: CliProcessSpec, context: LlmCallContext): Pr
       context.signal?.removeEventListener('abort', onAbort);
       fn();
     };
-    const kill = (): void => {
+    const stop = (error: LlmProviderError): void => {
+      if (stopped || settled) return;
+      stopped = error;
+      clearTimeout(timer);
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+      // A child that ignores even SIGKILL's exit (stuck in the kernel) no longer holds the call.
+      setTimeout(() => finish(() => reject(error)), 5000).unref();
     };
-    const onAbort = (): void => {
-      kill();
-      finish(() => reject(new LlmProviderError('timeout', `${provider}: call aborted`)));
-    };
-    const timer = setTimeout(() => {
-      kill();
-      finish(() => reject(new LlmProviderError('timeout', `${provider}: no answer within ${context.timeoutMs} ms`)));
-    }, context.timeoutMs);
+    const onAbort = (): void => stop(new LlmProviderError('timeout', `${provider}: call aborted`));
+    const timer = setTimeout(
+      () => stop(new LlmProviderError('timeout', `${provider}: no answer within ${context.timeoutMs} ms`)),
+      context.timeoutMs,
+    );
     context.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -72,7 +76,11 @@ export function runCliProcess(spec: CliProcessSpec, context: LlmCallContext): Pr
         ),
       ),
     );
-    child.on('close', (code) => finish(() => resolve({ code, stdout, stderr })));
+    // `exit`, not only `close`: a grandchild holding the pipes open must not keep a stopped call waiting.
+    child.on('exit', () => {
+      if (stopped) finish(() => reject(stopped));
+    });
+    child.on('close', (code) => finish(() => (stopped ? reject(stopped) : resolve({ code, stdout, stderr }))));
     child.stdin?.on('error', () => {}); // the child may exit before reading stdin; `close` reports it
     child.stdin?.end(spec.input);
   });
