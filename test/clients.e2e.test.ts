@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'vitest';
 import { CLIENTS_INSTALLED, RUN_PROMPT, strata } from './support/client-harness.js';
+import { codexEnv, geminiEnv, writeCodexConfig, writeGeminiSettings } from './support/client-config.js';
 import { describeClient } from './support/client-suite.js';
 
 if (!CLIENTS_INSTALLED) {
@@ -48,30 +49,10 @@ describeClient({
   agent: 'codex',
   shape: 'responses',
   bin: 'codex',
-  env: (_server, sandbox) => ({ CODEX_HOME: join(sandbox.home, '.codex'), FAKE_MODEL_KEY: 'sk-test-fake' }),
+  env: (_server, sandbox) => codexEnv(sandbox.home),
   async setup(sandbox, server) {
     // The fake model as a custom provider, written before strata merges its own entry into the same file.
-    mkdirSync(join(sandbox.home, '.codex'), { recursive: true });
-    writeFileSync(
-      join(sandbox.home, '.codex', 'config.toml'),
-      [
-        'model = "gpt-5-codex"',
-        'model_provider = "fake"',
-        'check_for_update_on_startup = false',
-        '',
-        '[model_providers.fake]',
-        'name = "fake"',
-        `base_url = "${server.url}/v1"`,
-        'wire_api = "responses"',
-        'env_key = "FAKE_MODEL_KEY"',
-        'request_max_retries = 0',
-        'stream_max_retries = 0',
-        '',
-        '[analytics]',
-        'enabled = false',
-        '',
-      ].join('\n'),
-    );
+    writeCodexConfig(sandbox.home, server);
     await strata(sandbox, ['mcp', 'config', '--client', 'codex', '--write']);
     await strata(sandbox, ['hook', 'install', '--client', 'codex']);
   },
@@ -87,23 +68,12 @@ describeClient({
   agent: 'gemini',
   shape: 'gemini',
   bin: 'gemini',
-  env: (server) => ({
-    GOOGLE_GEMINI_BASE_URL: server.url,
-    GEMINI_API_KEY: 'test-fake-key',
-    GEMINI_CLI_NO_RELAUNCH: 'true',
-  }),
+  env: (server) => geminiEnv(server),
   async setup(sandbox) {
     // Telemetry and update checks off, written before strata merges its server and hooks into the file;
     // the project is a trusted folder, which Gemini requires before it runs a folder's hooks and servers.
+    writeGeminiSettings(sandbox.home);
     const dir = join(sandbox.home, '.gemini');
-    mkdirSync(dir, { recursive: true });
-    const settings = {
-      general: { disableAutoUpdate: true, disableUpdateNag: true },
-      privacy: { usageStatisticsEnabled: false },
-      telemetry: { enabled: false },
-      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
-    };
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
     writeFileSync(join(dir, 'trustedFolders.json'), JSON.stringify({ [sandbox.project]: 'TRUST_FOLDER' }));
     await strata(sandbox, ['mcp', 'config', '--client', 'gemini', '--write']);
     await strata(sandbox, ['hook', 'install', '--client', 'gemini']);

@@ -69,6 +69,20 @@ describe('strata map render', () => {
     expect(countTokens(out.text)).toBe(out.tokens);
   });
 
+  it('maps a folder named inside an ignored one, or the ignored folder itself, and says so', async () => {
+    mkdirSync(join(root, 'proj', '.git'), { recursive: true });
+    writeFileSync(join(root, 'proj', '.gitignore'), 'node_modules/\n');
+    const named = await strata(['map', 'render', 'node_modules/dep', '--budget', '300']);
+    expect(named.code).toBe(0);
+    expect(named.stdout).toContain('function hidden');
+    expect(named.stderr).toContain('strata: node_modules/dep: ignored by .gitignore, mapped because it was named\n');
+    const whole = await strata(['map', 'render', 'node_modules', '--budget', '300']);
+    expect(whole.stderr).toContain('strata: node_modules: ignored by .gitignore, mapped because it was named\n');
+    expect(whole.stdout).toContain('function hidden');
+    rmSync(join(root, 'proj', '.git'), { recursive: true });
+    rmSync(join(root, 'proj', '.gitignore'));
+  });
+
   it('rejects an unknown level as a usage error', async () => {
     const r = await strata(['map', 'render', '--level', 'huge']);
     expect(r.code).toBe(2);

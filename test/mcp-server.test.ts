@@ -35,6 +35,8 @@ beforeAll(async () => {
       ' hello(): string {\n    return greet("you");\n  }\n}\n',
   );
   cpSync(join(FIXTURES, 'markdown/skills/obra-superpowers'), join(code, 'docs'), { recursive: true });
+  mkdirSync(join(code, 'assets'));
+  writeFileSync(join(code, 'assets', 'logo.png'), 'not really a png');
   writeFileSync(join(base, 'outside.ts'), 'export const secret = 1;\n');
   symlinkSync(join(base, 'outside.ts'), join(code, 'src', 'leak.ts'));
   symlinkSync(base, join(code, 'up'));
@@ -189,6 +191,9 @@ describe('strata mcp (SDK client over stdio)', () => {
     expect(symbol.structuredContent!.missing).toEqual(['nothing']);
     const none = await call('code_symbol', { names: ['nothing'] });
     expect(none.isError).toBe(true);
+    const empty = await ok('code_map', { path: 'assets' });
+    expect(empty.structuredContent!.notes).toEqual([expect.stringMatching(/assets: no files to map \(1 binary\)$/)]);
+    expect(empty.content[0]!.text).toMatch(/assets: no files to map \(1 binary\)\n$/);
   });
 
   it('refuses paths that escape the roots: "..", outside absolute paths, escaping symbolic links', async () => {

@@ -96,6 +96,26 @@ function fixtureTranscript(project: string, id: string): string {
   return lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
 }
 
+/** A client's environment with nothing of the user's: HOME, TMPDIR and the XDG folders under `root`. */
+export function isolatedEnv(root: string, home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: [CLIENT_BIN, process.env.PATH ?? '/usr/bin:/bin'].join(':'),
+    HOME: home,
+    USER: 'tester',
+    SHELL: '/bin/sh',
+    TERM: 'dumb',
+    TZ: 'UTC',
+    NO_COLOR: '1',
+    CI: '1',
+    TMPDIR: root,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    ...extra,
+  };
+}
+
 /**
  * A fresh sandbox: HOME, a git-less project folder, STRATA_HOME pre-loaded with the fixture session, and
  * PATH = the strata shim, the clients, then the system's. `extraEnv` carries each client's own settings.
@@ -112,23 +132,9 @@ export async function makeSandbox(name: string, extraEnv: Record<string, string>
   const shim = join(shims, 'strata');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
   chmodSync(shim, 0o755);
-  const env: Record<string, string> = {
-    PATH: [shims, CLIENT_BIN, process.env.PATH ?? '/usr/bin:/bin'].join(':'),
-    HOME: home,
-    USER: 'tester',
-    SHELL: '/bin/sh',
-    TERM: 'dumb',
-    TZ: 'UTC',
-    NO_COLOR: '1',
-    CI: '1',
-    STRATA_HOME: strataHome,
-    TMPDIR: root,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    ...extraEnv,
-  };
+  const env = isolatedEnv(root, home, { PATH: [shims, CLIENT_BIN, process.env.PATH ?? '/usr/bin:/bin'].join(':') });
+  env.STRATA_HOME = strataHome;
+  Object.assign(env, extraEnv);
   const fixtureSession = 'f1x7ure0-0000-4000-8000-00000000c0de';
   const fixtureDir = join(root, 'fixture');
   mkdirSync(fixtureDir);

@@ -1,9 +1,11 @@
 // A scripted model server on 127.0.0.1 for the real-client suite, one per API shape. Each request body is
 // logged; a request that offers strata's `search` tool and carries no tool result yet gets a call of it,
 // any other request gets the final text. It answers at most `maxRequests` and closes itself after `lifetimeMs`.
+// `script(steps)` queues the provider contract's answers (429, 500, slow, empty) for the next generations.
 import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ContractStep } from './llm-provider-contract.js';
 
 export type ApiShape = 'anthropic' | 'responses' | 'gemini' | 'chat';
 
@@ -20,6 +22,10 @@ export interface LoggedRequest {
 export interface FakeModel {
   url: string;
   requests: LoggedRequest[];
+  /** Queues answers for the next generation requests (side requests with a response schema excluded). */
+  script(steps: ContractStep[]): void;
+  /** Generation requests answered from a script so far. */
+  scripted(): number;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,7 @@ export function toolResultText(shape: ApiShape, body: any): string {
 interface Reply {
   tool?: ToolRef & { args: Record<string, unknown> };
   text?: string;
+  usage?: { input: number; output: number };
 }
 
 function sse(res: ServerResponse, events: Array<[string | null, unknown]>): void {
@@ -115,7 +122,7 @@ function sse(res: ServerResponse, events: Array<[string | null, unknown]>): void
 }
 
 function anthropic(res: ServerResponse, body: any, reply: Reply): void {
-  const usage = { input_tokens: 10, output_tokens: 5 };
+  const usage = { input_tokens: reply.usage?.input ?? 10, output_tokens: reply.usage?.output ?? 5 };
   const block = reply.tool
     ? { type: 'tool_use', id: 'toolu_strata1', name: reply.tool.name, input: reply.tool.args }
     : { type: 'text', text: reply.text ?? '' };
@@ -158,12 +165,13 @@ function responses(res: ServerResponse, reply: Reply, n: number): void {
         content: [{ type: 'output_text', text: reply.text ?? '', annotations: [] }],
       };
   const response = { id: `resp_${n}`, object: 'response', status: 'completed', output: [item] };
+  const [input, output] = [reply.usage?.input ?? 10, reply.usage?.output ?? 5];
   const usage = {
-    input_tokens: 10,
+    input_tokens: input,
     input_tokens_details: { cached_tokens: 0 },
-    output_tokens: 5,
+    output_tokens: output,
     output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: 15,
+    total_tokens: input + output,
   };
   sse(res, [
     ['response.created', { type: 'response.created', response: { ...response, status: 'in_progress', output: [] } }],
@@ -180,7 +188,11 @@ function gemini(res: ServerResponse, path: string, reply: Reply): void {
   const part = reply.tool ? { functionCall: { name: reply.tool.name, args: reply.tool.args } } : { text: reply.text };
   const chunk = {
     candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    usageMetadata: {
+      promptTokenCount: reply.usage?.input ?? 10,
+      candidatesTokenCount: reply.usage?.output ?? 5,
+      totalTokenCount: (reply.usage?.input ?? 10) + (reply.usage?.output ?? 5),
+    },
     modelVersion: 'gemini-2.5-flash',
   };
   if (path.includes(':countTokens')) {
@@ -217,7 +229,8 @@ function chat(res: ServerResponse, body: any, reply: Reply, n: number): void {
     );
     return;
   }
-  const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+  const [input, output] = [reply.usage?.input ?? 10, reply.usage?.output ?? 5];
+  const usage = { prompt_tokens: input, completion_tokens: output, total_tokens: input + output };
   sse(res, [
     [null, { ...base, choices: [{ index: 0, delta, finish_reason: null }] }],
     [null, { ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }], usage }],
@@ -243,9 +256,24 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A scripted failure in the shape's own error body; the 429 carries Retry-After. */
+function failure(res: ServerResponse, shape: ApiShape, step: ContractStep): void {
+  const status = step.kind === 'rate-limit' ? 429 : 500;
+  const message = status === 429 ? 'Rate limit reached, slow down' : 'The server had an internal error';
+  const error =
+    shape === 'gemini'
+      ? { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' }
+      : { message, type: status === 429 ? 'rate_limit_error' : 'server_error' };
+  const headers = step.kind === 'rate-limit' ? { 'retry-after': String(step.retryAfterSec) } : {};
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ error }));
+}
+
 export async function startFakeModel(shape: ApiShape, script: Script): Promise<FakeModel> {
   const requests: LoggedRequest[] = [];
   const maxRequests = script.maxRequests ?? 60;
+  const steps: ContractStep[] = [];
+  let scripted = 0;
   const server = createServer(async (req, res) => {
     const text = await readBody(req);
     let body: any = null;
@@ -265,11 +293,21 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
     const tool = toolRefs(shape, body).find(isStrataTool);
     const title = script.title && !tool && /\btitle\b/i.test(text) ? script.title : undefined;
     const schema = body?.generationConfig?.responseJsonSchema ?? body?.generationConfig?.responseSchema;
-    const reply: Reply =
-      tool && !hasToolResult(shape, body)
+    const step = schema || path.includes(':countTokens') ? undefined : steps.shift();
+    const usage = step?.kind === 'ok' ? { input: step.inputTokens ?? 12, output: step.outputTokens ?? 5 } : undefined;
+    if (step) {
+      scripted++;
+      if (step.kind === 'rate-limit' || step.kind === 'server-error') return failure(res, shape, step);
+      const delay = step.kind === 'slow' ? step.delayMs : step.kind === 'ok' ? (step.delayMs ?? 0) : 0;
+      if (delay > 0) await new Promise((wait) => setTimeout(wait, delay));
+      if (res.destroyed) return;
+    }
+    const reply: Reply = step
+      ? { text: step.kind === 'empty' ? '' : (step.text ?? 'late'), usage }
+      : tool && !hasToolResult(shape, body)
         ? { tool: { ...tool, args: { query: script.query } } }
         : { text: schema ? JSON.stringify(sample(schema)) : (title ?? script.answer) };
-    logged.answered = reply.tool ? 'tool' : title ? 'title' : 'text';
+    logged.answered = reply.tool ? 'tool' : title && !step ? 'title' : 'text';
     if (shape === 'anthropic') anthropic(res, body, reply);
     else if (shape === 'responses') responses(res, reply, requests.length);
     else if (shape === 'gemini') gemini(res, path, reply);
@@ -283,5 +321,11 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
     });
   setTimeout(close, script.lifetimeMs ?? 300_000).unref();
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    script: (next) => void steps.splice(0, steps.length, ...next),
+    scripted: () => scripted,
+    close,
+  };
 }

@@ -23,6 +23,8 @@ export interface ContractBackend {
   requestCount(): number;
   /** True when the transport carries Retry-After (HTTP providers). */
   supportsRetryAfter: boolean;
+  /** Per-call timeout of the answering checks (default 5 s; a real agent CLI needs longer). */
+  callTimeoutMs?: number;
   close(): Promise<void>;
 }
 
@@ -33,17 +35,19 @@ const SEGMENT =
 export function describeProviderContract(name: string, start: () => Promise<ContractBackend>): void {
   describe(`provider contract: ${name}`, () => {
     let backend: ContractBackend;
+    let timeoutMs = 5000;
     const sleeps: number[] = [];
     const runner = (extra: Partial<ConstructorParameters<typeof LlmRunner>[0]> = {}): LlmRunner =>
       new LlmRunner({
         provider: backend.provider,
         sleep: async (ms) => void sleeps.push(ms),
         random: () => 0.5,
-        timeoutMs: 5000,
+        timeoutMs,
         ...extra,
       });
     beforeAll(async () => {
       backend = await start();
+      timeoutMs = backend.callTimeoutMs ?? timeoutMs;
     });
     afterAll(async () => {
       await backend.close();
@@ -53,7 +57,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
       backend.script([{ kind: 'ok', text: 'Hello there', inputTokens: 21, outputTokens: 3 }]);
       const reply = await backend.provider.complete(
         { system: 'Be brief.', prompt: 'Say hello', maxTokens: 20 },
-        { timeoutMs: 5000 },
+        { timeoutMs },
       );
       expect(reply.text).toBe('Hello there');
       expect(reply.provider).toBe(backend.provider.name);
@@ -68,7 +72,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
       ]);
       const zodReply = await backend.provider.complete(
         { prompt: 'json', maxTokens: 50, json: z.object({ answer: z.number() }) },
-        { timeoutMs: 5000 },
+        { timeoutMs },
       );
       expect(zodReply.json).toEqual({ answer: 42 });
       const schemaReply = await backend.provider.complete(
@@ -77,7 +81,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
           maxTokens: 50,
           json: { type: 'object', required: ['answer'], properties: { answer: { type: 'integer' } } },
         },
-        { timeoutMs: 5000 },
+        { timeoutMs },
       );
       expect(schemaReply.json).toEqual({ answer: 7 });
     });
@@ -120,7 +124,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
     it('rejects malformed JSON, repairs once, then falls back to the extractive answer', async () => {
       backend.script([{ kind: 'ok', text: '{"summary": "broken' }]);
       const error = await backend.provider
-        .complete(buildSegmentSummaryRequest({ segmentId: 's', content: SEGMENT }), { timeoutMs: 5000 })
+        .complete(buildSegmentSummaryRequest({ segmentId: 's', content: SEGMENT }), { timeoutMs })
         .catch((e: unknown) => e);
       expect((error as LlmProviderError).kind).toBe('invalid_json');
 
@@ -151,7 +155,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
     it('reports an empty reply as empty_reply', async () => {
       backend.script([{ kind: 'empty' }]);
       const error = await backend.provider
-        .complete({ prompt: 'empty', maxTokens: 20 }, { timeoutMs: 5000 })
+        .complete({ prompt: 'empty', maxTokens: 20 }, { timeoutMs })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LlmProviderError);
       expect((error as LlmProviderError).kind).toBe('empty_reply');

@@ -72,6 +72,8 @@ Examples:
   strata llm check --provider anthropic --model claude-haiku-4-5
   strata llm check --provider openai --base-url http://127.0.0.1:11434/v1 --model llama3.1   (Ollama)
   strata llm check --provider claude-cli --json              through your Claude Code login
+  strata llm check --provider codex-cli                      through your Codex login and config
+  strata llm check --provider gemini-cli                     through your Gemini CLI login
 Exit code 0 when the provider answered, 1 (with a one-line reason) when it did not.`,
     )
     .action(async (opts: LlmCliOptions & { json?: boolean }) => {

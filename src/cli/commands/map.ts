@@ -58,6 +58,8 @@ async function mapAll(io: CliIo, paths: string[], flags: MapperFlags, quiet: boo
   try {
     const maps = await mapper.mapPaths(paths.length > 0 ? paths : ['.'], io.cwd);
     const { files, parses, cacheHits } = mapper.stats;
+    // Why a named folder was mapped despite .gitignore, or gave nothing: said even with --json (stderr).
+    for (const note of mapper.notes) io.stderr.write(`strata: ${note}\n`);
     if (!quiet)
       io.stderr.write(
         `strata: mapped ${files} files (${parses} parsed, ${cacheHits} from cache) in ` +
@@ -92,10 +94,12 @@ standard (signatures + first sentence of doc comments), full (signatures, docs a
 Files are ranked by how central they are (PageRank over which files use the names others
 define, plus imports; public surface and entry points count; tests, vendored, generated, docs
 and dot-folder files come last) and shown most central first. Without --level, detail goes to
-central files first, then outlines of the rest; files that do not fit are omitted, the least
-central first, and the output says how many.
+central files first, then outlines of the rest (a large file first lists only its main exports,
+the names other files use most); files that do not fit are omitted, the least central first,
+and the output says how many.
 Tokens are counted with strata's tokenizer (o200k_base). Skips node_modules, .git, dist, build,
-.gitignore'd and binary files. Unsupported languages are shown as outlines.`,
+.gitignore'd and binary files, except in a folder named on the command line (stderr says so).
+Unsupported languages are shown as outlines.`,
     )
     .action(async (paths: string[], opts: MapperFlags & { budget: number; level?: DetailLevel; json?: boolean }) => {
       const maps = await mapAll(io, paths, opts, Boolean(opts.json));
@@ -113,7 +117,12 @@ Tokens are counted with strata's tokenizer (o200k_base). Skips node_modules, .gi
           omitted: result.omitted,
           omitted_paths: result.omittedPaths,
           // Most central first, the order the text shows them in.
-          files: result.files.map((f) => ({ ...byPath.get(f.path)!, level: f.level, tokens: f.tokens })),
+          files: result.files.map((f) => ({
+            ...byPath.get(f.path)!,
+            level: f.level,
+            ...(f.keySymbols === undefined ? {} : { key_symbols: f.keySymbols }),
+            tokens: f.tokens,
+          })),
           text: result.text,
         });
         return;

@@ -25,6 +25,8 @@ export interface CodeMapperStats {
 
 export interface CodeMapper {
   readonly stats: CodeMapperStats;
+  /** What the walks noted: a named folder mapped despite its .gitignore, or one that gave no file. */
+  readonly notes: string[];
   mapFile(file: FoundFile): Promise<FileMap>;
   mapPaths(paths: string[], cwd?: string): Promise<FileMap[]>;
   close(): void;
@@ -41,6 +43,7 @@ export function createCodeMapper(options: CodeMapperOptions = {}): CodeMapper {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const read = options.readFile ?? ((p: string) => readFileSync(p));
   const stats: CodeMapperStats = { files: 0, parses: 0, cacheHits: 0 };
+  const notes: string[] = [];
 
   async function mapFile(file: FoundFile): Promise<FileMap> {
     stats.files++;
@@ -66,10 +69,11 @@ export function createCodeMapper(options: CodeMapperOptions = {}): CodeMapper {
 
   return {
     stats,
+    notes,
     mapFile,
     async mapPaths(paths, cwd) {
       const maps: FileMap[] = [];
-      for (const file of walkFiles(paths, cwd)) maps.push(await mapFile(file));
+      for (const file of walkFiles(paths, cwd, notes)) maps.push(await mapFile(file));
       return maps;
     },
     close() {

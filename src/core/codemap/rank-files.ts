@@ -1,8 +1,9 @@
 // Owns ranking files by how central they are: PageRank over a file graph whose edges are identifiers
 // one file uses that another defines, plus resolved imports; the prior favours public surface and
-// entry points. Tests, generated, vendored and dot-folder files always rank after the others.
+// entry points. Tests, generated, vendored and dot-folder files always rank after the others. Each file's
+// main exports come out with it: its top-level exported symbols, the names most other files use first.
 import { posix } from 'node:path';
-import type { FileMap } from './types.js';
+import type { CodeSymbol, FileMap } from './types.js';
 import type { SourceReader } from './render-map.js';
 
 export interface RankedFile {
@@ -11,6 +12,32 @@ export interface RankedFile {
   score: number;
   /** True for tests, generated, vendored and dot-folder files (ranked last). */
   peripheral: boolean;
+  /** Top-level exported symbols, one per name: used by the most other files first, then types, then by line. */
+  keySymbols: CodeSymbol[];
+}
+
+/** Among symbols of the same use, what a reader looks for first. */
+const KIND_ORDER = ['class', 'interface', 'struct', 'trait', 'enum', 'function', 'type', 'constant', 'variable'];
+
+function kindOrder(kind: CodeSymbol['kind']): number {
+  const i = KIND_ORDER.indexOf(kind);
+  return i < 0 ? KIND_ORDER.length : i;
+}
+
+/** A file's main exports, most used by other files first (`usedBy`: name → files using it). */
+export function keySymbols(m: FileMap, usedBy: ReadonlyMap<string, number>): CodeSymbol[] {
+  if (m.language === 'markdown') return [];
+  const best = new Map<string, CodeSymbol>();
+  for (const s of m.symbols) {
+    if (s.parent || !s.exported || s.kind === 'heading' || s.kind === 'code-block') continue;
+    const seen = best.get(s.name);
+    if (!seen || kindOrder(s.kind) < kindOrder(seen.kind)) best.set(s.name, s);
+  }
+  // A plain lower-case word (`array`, `ipv4`) is found in other files as often by chance as by use.
+  const use = (name: string): number => (usedBy.get(name) ?? 0) * (/^[a-z][a-z0-9]*$/.test(name) ? 0.1 : 1);
+  return [...best.values()].sort(
+    (a, b) => use(b.name) - use(a.name) || kindOrder(a.kind) - kindOrder(b.kind) || a.startLine - b.startLine,
+  );
 }
 
 const IDENT_RE = /[A-Za-z_$][A-Za-z0-9_$]*/g;
@@ -130,6 +157,7 @@ export function rankFiles(maps: readonly FileMap[], readSource: SourceReader): R
   });
 
   const edges: Map<number, number>[] = maps.map(() => new Map());
+  const usedBy = new Map<string, number>();
   const addEdge = (from: number, to: number, weight: number): void => {
     if (from !== to && weight > 0) edges[from]!.set(to, (edges[from]!.get(to) ?? 0) + weight);
   };
@@ -149,6 +177,8 @@ export function rankFiles(maps: readonly FileMap[], readSource: SourceReader): R
     }
     for (const [id, count] of uses) {
       const owners = definers.get(id)!;
+      // Shared among the files defining the name, as its edges are.
+      if (!owners.includes(i)) usedBy.set(id, (usedBy.get(id) ?? 0) + 1 / owners.length);
       // A plain lower-case word (`open`, `prompt`) is as likely someone else's name as this file's.
       const specific = /^[a-z]+$/.test(id) || id.startsWith('_') ? 0.1 : 1;
       const weight = (Math.sqrt(count) * specific * (owners.length > 5 ? 0.1 : 1)) / owners.length;
@@ -185,6 +215,7 @@ export function rankFiles(maps: readonly FileMap[], readSource: SourceReader): R
       path: m.path,
       score: rank[i]! * (peripheral[i] ? PERIPHERAL_FACTOR : 1),
       peripheral: peripheral[i]!,
+      keySymbols: keySymbols(m, usedBy),
     }))
     .sort(
       (a, b) =>

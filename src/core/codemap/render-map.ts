@@ -89,6 +89,18 @@ export function renderFileMap(map: FileMap, level: DetailLevel, readSource?: Sou
   return redactText(out.join('\n') + '\n').text;
 }
 
+/**
+ * A file's main exports only (the minimal level's form, cut to `symbols`): the step before a whole
+ * minimal listing of a large file, so its best-known names show before any less central file's path.
+ */
+export function renderKeySymbols(map: FileMap, symbols: readonly CodeSymbol[]): string {
+  const out = [`${map.path} (${map.lines} lines${map.language ? `, ${map.language}` : ''})`];
+  for (const s of symbols) out.push(`  ${s.kind} ${s.name}`);
+  const more = map.symbols.length - symbols.length;
+  if (more > 0) out.push(`  [+${more} more symbol${more === 1 ? '' : 's'}]`);
+  return redactText(out.join('\n') + '\n').text;
+}
+
 /** Ground-truth rendering of one symbol at a level, prefixed by where it lives. */
 export function renderSymbol(map: FileMap, symbol: CodeSymbol, level: DetailLevel, readSource?: SourceReader): string {
   const where = `${map.path}:${symbol.startLine}-${symbol.endLine}`;

@@ -11,7 +11,7 @@ beforeAll(() => {
   repo = mkdtempSync(join(tmpdir(), 'strata-walk-'));
   const files: Record<string, string> = {
     '.git/HEAD': 'ref: refs/heads/main\n',
-    '.gitignore': '*.log\ngenerated/\n/top-only.ts\n',
+    '.gitignore': '*.log\ngenerated/\n/top-only.ts\nnode_modules/\n',
     'top-only.ts': 'x',
     'src/top-only.ts': 'x',
     'src/app.ts': 'x',
@@ -23,6 +23,13 @@ beforeAll(() => {
     'src/pkg/main.ts': 'x',
     'src/pkg/local/a.ts': 'x',
     'src/other/secret.ts': 'x',
+    'node_modules/commander/lib/command.js': 'x',
+    'node_modules/commander/lib/.hidden.js': 'x',
+    'node_modules/commander/lib/logo.png': 'x',
+    'node_modules/commander/lib/.gitignore': 'local.js\n',
+    'node_modules/commander/lib/local.js': 'x',
+    'logs/today.log': 'x',
+    'logs/node_modules/x.js': 'x',
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -51,5 +58,21 @@ describe('walkFiles and .gitignore', () => {
       'src/top-only.ts',
     ]);
     expect(walkFiles(['src/pkg'], repo).map((f) => f.display)).toEqual(['src/pkg/keep.log', 'src/pkg/main.ts']);
+  });
+});
+
+describe('walkFiles and a folder the user names', () => {
+  it('maps a named folder inside an ignored one as a tree of its own (its own .gitignore applies), and says so', () => {
+    const notes: string[] = [];
+    expect(walkFiles(['node_modules/commander/lib'], repo, notes).map((f) => f.display)).toEqual([
+      'node_modules/commander/lib/command.js',
+    ]);
+    expect(notes).toEqual(['node_modules/commander/lib: ignored by .gitignore, mapped because it was named']);
+  });
+
+  it('says why a named folder gave no file', () => {
+    const notes: string[] = [];
+    expect(walkFiles(['logs'], repo, notes)).toEqual([]);
+    expect(notes).toEqual(['logs: no files to map (1 ignored by .gitignore; skipped folders: node_modules)']);
   });
 });

@@ -1,5 +1,7 @@
 // Owns finding the files to map under the given paths: skips VCS/dependency/build folders, binary files and
 // whatever any .gitignore of the repository ignores (root, folders above the path given, nested folders).
+// A folder the user names is walked even when it lies in an ignored or skipped folder (they asked for it);
+// a named folder that yields no file gets a note saying why.
 import { lstatSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -90,8 +92,29 @@ function isIgnored(frames: readonly IgnoreFrame[], abs: string, isDir: boolean):
   return false;
 }
 
-/** Lists mappable files under `paths` (files or folders), sorted, without following symlinks. */
-export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFile[] {
+/** Why a walk left files out, counted per named folder for its note. */
+interface Skipped {
+  ignored: number;
+  binary: number;
+  hidden: number;
+  folders: Set<string>;
+}
+
+function emptyNote(given: string, skipped: Skipped): string {
+  const parts = [
+    skipped.ignored > 0 ? `${skipped.ignored} ignored by .gitignore` : '',
+    skipped.binary > 0 ? `${skipped.binary} binary` : '',
+    skipped.hidden > 0 ? `${skipped.hidden} hidden (dot files)` : '',
+    skipped.folders.size > 0 ? `skipped folders: ${[...skipped.folders].sort().join(', ')}` : '',
+  ].filter(Boolean);
+  return `${given}: no files to map${parts.length > 0 ? ` (${parts.join('; ')})` : ' (the folder is empty)'}`;
+}
+
+/**
+ * Lists mappable files under `paths` (files or folders), sorted, without following symlinks. `notes`
+ * collects one line per named folder walked despite its .gitignore, and per named folder that gave no file.
+ */
+export function walkFiles(paths: string[], cwd: string = process.cwd(), notes: string[] = []): FoundFile[] {
   const found = new Map<string, FoundFile>();
   const display = (abs: string): string => {
     const rel = relative(cwd, abs);
@@ -105,11 +128,16 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
       found.set(root, { absolute: root, display: display(root) });
       continue;
     }
-    // Every .gitignore applies: those of the repository root and folders above `root`, and nested ones.
-    const rootFrames = [
-      ...ancestorFrames(root),
-      ...[readIgnoreFrame(root)].filter((f): f is IgnoreFrame => f !== undefined),
-    ];
+    // Every .gitignore applies: those of the repository root and folders above `root`, and nested ones;
+    // those above stop applying when they ignore `root` itself, which the user named.
+    let above = ancestorFrames(root);
+    if (isIgnored(above, root, true)) {
+      notes.push(`${given}: ignored by .gitignore, mapped because it was named`);
+      above = [];
+    }
+    const rootFrames = [...above, ...[readIgnoreFrame(root)].filter((f): f is IgnoreFrame => f !== undefined)];
+    const before = found.size;
+    const skipped: Skipped = { ignored: 0, binary: 0, hidden: 0, folders: new Set() };
     const stack: { dir: string; frames: IgnoreFrame[] }[] = [{ dir: root, frames: rootFrames }];
     while (stack.length > 0) {
       const { dir, frames } = stack.pop()!;
@@ -122,16 +150,21 @@ export function walkFiles(paths: string[], cwd: string = process.cwd()): FoundFi
       for (const entry of entries) {
         const abs = join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (SKIPPED_DIRS.has(entry.name) || isIgnored(frames, abs, true)) continue;
-          const own = readIgnoreFrame(abs);
-          stack.push({ dir: abs, frames: own ? [...frames, own] : frames });
+          if (SKIPPED_DIRS.has(entry.name)) skipped.folders.add(entry.name);
+          else if (isIgnored(frames, abs, true)) skipped.ignored++;
+          else {
+            const own = readIgnoreFrame(abs);
+            stack.push({ dir: abs, frames: own ? [...frames, own] : frames });
+          }
         } else if (entry.isFile()) {
-          if (hasBinaryExtension(entry.name) || entry.name.startsWith('.') || isIgnored(frames, abs, false)) continue;
-          if (hasUnreadableName(dir, entry.name)) continue; // its name is not UTF-8: it cannot be opened by it
-          found.set(abs, { absolute: abs, display: display(abs) });
+          if (hasBinaryExtension(entry.name)) skipped.binary++;
+          else if (entry.name.startsWith('.')) skipped.hidden++;
+          else if (isIgnored(frames, abs, false)) skipped.ignored++;
+          else if (!hasUnreadableName(dir, entry.name)) found.set(abs, { absolute: abs, display: display(abs) });
         }
       }
     }
+    if (found.size === before) notes.push(emptyNote(given, skipped));
   }
   return [...found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
 }

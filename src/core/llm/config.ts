@@ -21,6 +21,12 @@ export interface LlmFileConfig {
   claudeArgs?: string[];
   /** claude-cli: pass --no-session-persistence (default true). */
   noSessionPersistence?: boolean;
+  /** codex-cli: executable (default `codex`) and extra arguments. */
+  codexPath?: string;
+  codexArgs?: string[];
+  /** gemini-cli: executable (default `gemini`) and extra arguments. */
+  geminiPath?: string;
+  geminiArgs?: string[];
 }
 
 export interface LlmFlags {
@@ -49,6 +55,10 @@ export interface LlmConfig {
   claudePath: string;
   claudeArgs: string[];
   noSessionPersistence: boolean;
+  codexPath: string;
+  codexArgs: string[];
+  geminiPath: string;
+  geminiArgs: string[];
   origin: { provider: ConfigOrigin; model: ConfigOrigin };
 }
 
@@ -57,7 +67,17 @@ export const DEFAULT_MODELS: Record<ProviderName, string> = {
   anthropic: 'claude-haiku-4-5',
   openai: 'gpt-4o-mini',
   'claude-cli': 'haiku',
+  // The user's own agent picks its model (its config, its login) unless --model names one.
+  'codex-cli': 'default',
+  'gemini-cli': 'default',
 };
+
+/** Providers that run the user's agent CLI: slower per call, so a longer default timeout. */
+const AGENT_CLIS: ReadonlySet<ProviderName> = new Set(['claude-cli', 'codex-cli', 'gemini-cli']);
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
 
 export function configFilePath(env: Env): string {
   return join(dataDir(env), 'config.json');
@@ -124,11 +144,15 @@ export function resolveLlmConfig(
   const config: LlmConfig = {
     provider,
     model: provider === 'extractive' ? DEFAULT_MODELS.extractive : (modelValue ?? DEFAULT_MODELS[provider]),
-    timeoutMs: positive(flags.timeoutMs ?? file.timeoutMs, 'timeout') ?? (provider === 'claude-cli' ? 180_000 : 60_000),
+    timeoutMs: positive(flags.timeoutMs ?? file.timeoutMs, 'timeout') ?? (AGENT_CLIS.has(provider) ? 180_000 : 60_000),
     concurrency: Math.max(1, Math.floor(positive(flags.concurrency ?? file.concurrency, 'concurrency') ?? 4)),
     claudePath: file.claudePath ?? 'claude',
-    claudeArgs: Array.isArray(file.claudeArgs) ? file.claudeArgs.map(String) : [],
+    claudeArgs: stringList(file.claudeArgs),
     noSessionPersistence: file.noSessionPersistence !== false,
+    codexPath: file.codexPath ?? 'codex',
+    codexArgs: stringList(file.codexArgs),
+    geminiPath: file.geminiPath ?? 'gemini',
+    geminiArgs: stringList(file.geminiArgs),
     origin: { provider: providerOrigin, model: provider === 'extractive' ? 'default' : modelOrigin },
   };
   if (apiKeyEnv) config.apiKeyEnv = apiKeyEnv;

@@ -1,13 +1,19 @@
 // Owns building a provider from a resolved LlmConfig. A network provider without its key fails here,
-// naming the environment variable to set; vendor SDKs still load only on the first call.
+// naming the environment variable to set; vendor SDKs still load only on the first call. The Codex and
+// Gemini CLIs run in strata's own empty folder (`<data dir>/subcall`), never in a project.
 import type { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { StrataError } from '../../shared/errors.js';
+import { dataDir } from '../../shared/paths.js';
 import type { LlmConfig } from './config.js';
 import type { LlmProvider } from './types.js';
 import { createExtractiveProvider } from './providers/extractive.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createOpenAiProvider } from './providers/openai.js';
 import { createClaudeCliProvider } from './providers/claude-cli.js';
+import { createCodexCliProvider } from './providers/codex-cli.js';
+import { createGeminiCliProvider } from './providers/gemini-cli.js';
 import type { SdkImporter } from './providers/load-sdk.js';
 
 export interface ProviderDeps {
@@ -16,6 +22,14 @@ export interface ProviderDeps {
   cwd?: string;
   importer?: SdkImporter;
   spawn?: typeof spawn;
+  /** Working folder of codex-cli and gemini-cli sub-calls (default `<data dir>/subcall`). */
+  subcallDir?: string;
+}
+
+function subcallDir(deps: ProviderDeps): string {
+  const dir = deps.subcallDir ?? join(dataDir(deps.env ?? process.env), 'subcall');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }
 
 export function createProvider(config: LlmConfig, deps: ProviderDeps = {}): LlmProvider {
@@ -52,6 +66,18 @@ export function createProvider(config: LlmConfig, deps: ProviderDeps = {}): LlmP
         ...(deps.cwd ? { cwd: deps.cwd } : {}),
         ...(deps.spawn ? { spawn: deps.spawn } : {}),
       });
+    case 'codex-cli':
+    case 'gemini-cli': {
+      const create = config.provider === 'codex-cli' ? createCodexCliProvider : createGeminiCliProvider;
+      return create({
+        model: config.model,
+        command: config.provider === 'codex-cli' ? config.codexPath : config.geminiPath,
+        extraArgs: config.provider === 'codex-cli' ? config.codexArgs : config.geminiArgs,
+        cwd: subcallDir(deps),
+        ...(deps.env ? { env: deps.env } : {}),
+        ...(deps.spawn ? { spawn: deps.spawn } : {}),
+      });
+    }
   }
 }
 

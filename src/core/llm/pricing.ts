@@ -24,6 +24,9 @@ const PRICES: Record<string, ModelPrice> = {
   'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
   'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
   'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
+  'gemini-2.5-flash-lite': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
+  'gemini-2.5-flash': { inputPerMTok: 0.3, outputPerMTok: 2.5 },
+  'gemini-2.5-pro': { inputPerMTok: 1.25, outputPerMTok: 10 },
   // Local and offline models cost nothing.
   extractive: { inputPerMTok: 0, outputPerMTok: 0 },
 };

@@ -1,8 +1,8 @@
 // Owns the LLM provider contract: the request every sub-call sends, the reply every provider returns,
-// and the small provider interface that extractive, anthropic, openai and claude-cli all implement.
+// and the small provider interface that extractive, anthropic, openai and the agent CLIs all implement.
 import type { ZodTypeAny } from 'zod';
 
-export const PROVIDER_NAMES = ['extractive', 'anthropic', 'openai', 'claude-cli'] as const;
+export const PROVIDER_NAMES = ['extractive', 'anthropic', 'openai', 'claude-cli', 'codex-cli', 'gemini-cli'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** Known sub-call tasks. The extractive provider answers these from `input` instead of the prompt. */

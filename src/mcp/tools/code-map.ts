@@ -16,7 +16,7 @@ export const pathInput = z
 export async function mapConfined(
   ctx: ToolContext,
   path: string | undefined,
-): Promise<{ maps: FileMap[]; readSource: (map: FileMap) => string }> {
+): Promise<{ maps: FileMap[]; readSource: (map: FileMap) => string; notes: string[] }> {
   const absolute = resolveConfined(ctx.roots, path ?? '.');
   const cwd = ctx.roots[0]!;
   // Loaded on first use: tree-sitter is not needed to start the server or answer history queries.
@@ -24,7 +24,7 @@ export async function mapConfined(
   const mapper = createCodeMapper({ cache: ctx.parseCache });
   try {
     const maps = await mapper.mapPaths([absolute], cwd);
-    return { maps, readSource: (map) => readFileSync(resolve(cwd, map.path), 'utf8') };
+    return { maps, readSource: (map) => readFileSync(resolve(cwd, map.path), 'utf8'), notes: mapper.notes };
   } finally {
     mapper.close();
   }
@@ -47,22 +47,36 @@ export const codeMapTool = defineTool({
     budget: z.number().int(),
     tokens: z.number().int().describe('tokens of the map text'),
     level: z.enum(DETAIL_LEVELS).nullable().describe('the lowest level among the files shown'),
-    files: z.array(z.object({ path: z.string(), level: z.enum(DETAIL_LEVELS), tokens: z.number().int() })),
+    files: z.array(
+      z.object({
+        path: z.string(),
+        level: z.enum(DETAIL_LEVELS),
+        tokens: z.number().int(),
+        keySymbols: z.number().int().optional().describe('only this many main exports are listed'),
+      }),
+    ),
     omitted: z.number().int(),
     omittedPaths: z.array(z.string()),
+    notes: z.array(z.string()).describe('a folder mapped despite .gitignore, or why a folder gave no file'),
   },
   readsHistory: false,
   async run(args, ctx) {
-    const { maps, readSource } = await mapConfined(ctx, args.path);
+    const { maps, readSource, notes } = await mapConfined(ctx, args.path);
     const { renderWithinBudget } = await import('../../core/codemap/render-budget.js');
     const result = renderWithinBudget(
       maps,
       { budget: args.budget, ...(args.level ? { level: args.level } : {}) },
       { readSource },
     );
-    const files = result.files.map((f) => ({ path: f.path, level: f.level, tokens: f.tokens }));
+    const files = result.files.map((f) => ({
+      path: f.path,
+      level: f.level,
+      tokens: f.tokens,
+      ...(f.keySymbols === undefined ? {} : { keySymbols: f.keySymbols }),
+    }));
     return {
-      text: result.text,
+      // A map with no file carries the reason in its text too.
+      text: maps.length === 0 && notes.length > 0 ? `${result.text}${notes.join('\n')}\n` : result.text,
       structured: {
         budget: result.budget,
         tokens: result.tokens,
@@ -70,6 +84,7 @@ export const codeMapTool = defineTool({
         files,
         omitted: result.omitted,
         omittedPaths: result.omittedPaths,
+        notes,
       },
     };
   },

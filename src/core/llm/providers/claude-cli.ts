@@ -1,10 +1,10 @@
 // Owns the `claude-cli` provider: runs `claude -p --output-format json` with the prompt on stdin, using
 // the user's Claude Code login. The child gets STRATA_SUBCALL=1 (hooks it starts cannot re-enter
 // strata), `--no-session-persistence` (the sub-call is not saved as a user session) and `--max-turns 1`.
-import { spawn as nodeSpawn } from 'node:child_process';
+import type { spawn as nodeSpawn } from 'node:child_process';
 import type { LlmCallContext, LlmProvider, LlmReply, LlmRequest, RawReply } from '../types.js';
 import { LlmProviderError } from '../errors.js';
-import { subcallEnv } from '../reentrancy.js';
+import { runCliProcess } from './cli-process.js';
 import { finishReply } from './finish-reply.js';
 
 export interface ClaudeCliProviderOptions {
@@ -43,59 +43,22 @@ interface ClaudeResult {
 
 export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmProvider {
   const command = options.command ?? 'claude';
-  const spawn = options.spawn ?? nodeSpawn;
-  const run = (request: LlmRequest, context: LlmCallContext): Promise<RawReply> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(command, claudeCliArgs(options, request), {
-        env: subcallEnv(options.env ?? process.env),
+  const run = async (request: LlmRequest, context: LlmCallContext): Promise<RawReply> => {
+    const result = await runCliProcess(
+      {
+        provider: 'claude-cli',
+        command,
+        args: claudeCliArgs(options, request),
+        input: request.prompt,
+        env: options.env ?? process.env,
         cwd: options.cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      let settled = false;
-      const finish = (fn: () => void): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        context.signal?.removeEventListener('abort', onAbort);
-        fn();
-      };
-      const kill = (): void => {
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 2000).unref();
-      };
-      const onAbort = (): void => {
-        kill();
-        finish(() => reject(new LlmProviderError('timeout', 'claude-cli: call aborted')));
-      };
-      const timer = setTimeout(() => {
-        kill();
-        finish(() => reject(new LlmProviderError('timeout', `claude-cli: no answer within ${context.timeoutMs} ms`)));
-      }, context.timeoutMs);
-      context.signal?.addEventListener('abort', onAbort, { once: true });
-      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', (error: NodeJS.ErrnoException) =>
-        finish(() =>
-          reject(
-            error.code === 'ENOENT'
-              ? new LlmProviderError(
-                  'process',
-                  `claude-cli: \`${command}\` not found on PATH; install Claude Code or set llm.claudePath in ` +
-                    `config.json`,
-                  { cause: error },
-                )
-              : new LlmProviderError('process', `claude-cli: cannot start \`${command}\`: ${error.message}`, {
-                  cause: error,
-                }),
-          ),
-        ),
-      );
-      child.on('close', (code) => finish(() => settle(code, stdout, stderr, resolve, reject)));
-      child.stdin?.on('error', () => {}); // the child may exit before reading stdin; `close` reports it
-      child.stdin?.end(request.prompt);
-    });
+        installHint: 'install Claude Code or set llm.claudePath in config.json',
+        spawn: options.spawn,
+      },
+      context,
+    );
+    return settle(result.code, result.stdout, result.stderr);
+  };
   return {
     name: 'claude-cli',
     model: options.model,
@@ -106,13 +69,7 @@ export function createClaudeCliProvider(options: ClaudeCliProviderOptions): LlmP
   };
 }
 
-function settle(
-  code: number | null,
-  stdout: string,
-  stderr: string,
-  resolve: (r: RawReply) => void,
-  reject: (e: Error) => void,
-): void {
+function settle(code: number | null, stdout: string, stderr: string): RawReply {
   let parsed: ClaudeResult | undefined;
   try {
     parsed = JSON.parse(stdout.trim()) as ClaudeResult;
@@ -125,8 +82,7 @@ function settle(
       code !== 0
         ? `exited with code ${code}${stderr.trim() ? `: ${firstLine(stderr)}` : ''}`
         : `printed no JSON result (${firstLine(stdout) || 'empty output'})`;
-    reject(new LlmProviderError('process', `claude-cli: ${why}`));
-    return;
+    throw new LlmProviderError('process', `claude-cli: ${why}`);
   }
   if (parsed.is_error) {
     const text = firstLine(parsed.result ?? stderr) || 'unknown error';
@@ -135,11 +91,10 @@ function settle(
       : /overloaded|\b5\d\d\b|timed? ?out/i.test(text)
         ? 'server'
         : 'process';
-    reject(new LlmProviderError(kind, `claude-cli: ${text}`));
-    return;
+    throw new LlmProviderError(kind, `claude-cli: ${text}`);
   }
   const usage = parsed.usage ?? {};
-  resolve({
+  return {
     text: typeof parsed.result === 'string' ? parsed.result : '',
     usage: {
       inputTokens:
@@ -147,5 +102,5 @@ function settle(
       outputTokens: usage.output_tokens ?? 0,
     },
     ...(typeof parsed.total_cost_usd === 'number' ? { reportedCostUsd: parsed.total_cost_usd } : {}),
-  });
+  };
 }
