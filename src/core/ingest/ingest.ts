@@ -3,13 +3,13 @@
 // line sources are planned up front so a worker thread parses the next files while this one writes.
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { Store } from '../../store/db.js';
+import { assertIntact, type Store } from '../../store/db.js';
 import { INLINE_FTS_BYTES, SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
 import { startCheckpointer } from '../../store/checkpointer.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
-import { describeError } from '../../shared/errors.js';
+import { describeError, isCorruptDatabaseError } from '../../shared/errors.js';
 import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
 import { ADAPTERS } from '../../sources/registry.js';
@@ -136,6 +136,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
           try {
             await ingestOne(candidate, known.get(candidate.path), deps);
           } catch (error) {
+            // Damage met while writing is the store's (exit 4); a damaged source database is this file's problem.
+            if (isCorruptDatabaseError(error)) assertIntact(options.store.db, options.store.path);
             report.filesFailed++;
             report.problems.push({ path: candidate.path, reason: describeError(error) });
             // A new source's row went with its rolled-back transaction: it is stored with the error (unless
