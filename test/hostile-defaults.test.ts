@@ -2,7 +2,7 @@
 // hook, MCP and UI entry points: every run is bounded, so a hang fails its test instead of freezing the worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -78,5 +78,49 @@ describe('FIFOs in default roots', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('hook stdin and payloads', () => {
+  it('a payload larger than 16 MB is one line, exit 1, also in hooks.log', async () => {
+    const r = await runBounded(['hook', 'ingest'], env, `{"transcript_path":"${'x'.repeat(17 * 1024 * 1024)}`);
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('strata: hook payload larger than 16 MB; nothing done\n');
+    expect(readFileSync(join(env.STRATA_HOME!, 'hooks.log'), 'utf8')).toContain('hook ingest: hook payload larger');
+  });
+
+  it('a payload followed by a stdin left open is read up to its end', async () => {
+    const payload = JSON.stringify({ hook_event_name: 'SessionEnd', transcript_path: ORDINARY, cwd: root });
+    const r = await runBounded(['hook', 'ingest'], { ...env, STRATA_HOME: join(root, 'open-stdin') }, payload, true);
+    expect(r.signal).toBeNull();
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(root, 'open-stdin', 'strata.db'))).toBe(true);
+  });
+
+  it('control characters in a payload path are escaped on stderr and in hooks.log', async () => {
+    const home = join(root, 'escapes');
+    const path = '/nowhere/a\u001b]0;pwned\u0007b\n2026-01-01T00:00:00.000Z forged line';
+    const r = await runBounded(
+      ['hook', 'ingest'],
+      { ...env, STRATA_HOME: home },
+      JSON.stringify({ transcript_path: path }),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'strata: hook ingest: no transcript file at /nowhere/a\\u001b]0;pwned\\u0007b\\n' +
+        '2026-01-01T00:00:00.000Z forged line\n',
+    );
+    const log = readFileSync(join(home, 'hooks.log'), 'utf8');
+    expect(log.trimEnd().split('\n')).toHaveLength(1);
+    expect(log).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  });
+});
+
+describe('bad arguments', () => {
+  it('a --since span too long for a date is one line, exit 2', async () => {
+    const r = await runBounded(['index', '--since', '99999999999999d'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('strata: invalid time "99999999999999d": the span is too long\n');
   });
 });
