@@ -2,7 +2,7 @@
 // hook, MCP and UI entry points: every run is bounded, so a hang fails its test instead of freezing the worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -122,5 +122,19 @@ describe('bad arguments', () => {
     const r = await runBounded(['index', '--since', '99999999999999d'], env);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('strata: invalid time "99999999999999d": the span is too long\n');
+  });
+});
+
+describe('NUL crash padding', () => {
+  it('is stripped from the head and from a line it prefixes; the lines are kept', async () => {
+    const dir = join(root, 'nul');
+    mkdirSync(dir, { recursive: true });
+    const lines = readFileSync(ORDINARY, 'utf8').split('\n').filter(Boolean);
+    const padded = `${lines[0]}\n${'\u0000'.repeat(300)}${lines.slice(1).join('\n')}\n`;
+    writeFileSync(join(dir, '1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl'), padded);
+    const r = await runBounded(['ingest', '--json', dir], { ...env, STRATA_HOME: join(root, 'nul-data') });
+    const clean = await runBounded(['ingest', '--json', ORDINARY], { ...env, STRATA_HOME: join(root, 'nul-clean') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).messagesAdded).toBe(JSON.parse(clean.stdout).messagesAdded);
   });
 });

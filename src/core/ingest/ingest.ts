@@ -13,7 +13,8 @@ import { describeError, isCorruptDatabaseError } from '../../shared/errors.js';
 import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
 import { ADAPTERS } from '../../sources/registry.js';
-import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.js';
+import { resolveInputs, type SourceCandidate } from './resolve-inputs.js';
+import { readRegularFileHead } from '../../shared/regular-file.js';
 import { clearDeferred, pendingDeferred } from './deferred.js';
 import { addDeferredInputs } from './deferred-inputs.js';
 import { rescanSlice } from '../redaction/rescan-store.js';
@@ -25,7 +26,7 @@ import { ensureSessionStats } from '../../store/session-stats.js';
 import type { Database } from 'better-sqlite3';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
-import { BINARY_FILE, NUL_CHECK_BYTES, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
+import { BINARY_FILE, NUL_CHECK_BYTES, looksBinary, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
 import { stringifyJson } from '../../shared/bounded-json.js';
 
@@ -260,7 +261,7 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
     adapter.format === 'lines' &&
     stat.size > 0 &&
     !readFromStart &&
-    readHead(path, NUL_CHECK_BYTES).includes('\u0000')
+    looksBinary(readRegularFileHead(path, NUL_CHECK_BYTES).bytes)
   ) {
     const source = row ?? registry.insert(path, adapter.agent);
     registry.setStatus(source.id, 'error', BINARY_FILE);

@@ -114,6 +114,11 @@ function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** A line without the NUL runs a crash leaves around it (space allocated, never written): its content stays. */
+function withoutNulPadding(text: string): string {
+  return text.replace(/^\u0000+|\u0000+$/g, '');
+}
+
 export function readCompleteLines(
   next: NextChunk,
   offset: number,
@@ -145,6 +150,7 @@ export function readCompleteLines(
       lineNo++;
       let text = data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl);
       if (lineNo === 1 && offset === 0) text = withoutBom(text);
+      if (data[start] === 0 || data[nl - 1] === 0) text = withoutNulPadding(text);
       if (text.length > 0) batch.push({ text, line: lineNo });
       batchBytes += nl + 1 - start;
       consumed += nl + 1 - start;
@@ -155,7 +161,8 @@ export function readCompleteLines(
   }
   if (carry.length > 0) {
     const tail = Buffer.concat(carry);
-    const text = lineNo === 0 && offset === 0 ? withoutBom(tail.toString('utf8')) : tail.toString('utf8');
+    const raw = lineNo === 0 && offset === 0 ? withoutBom(tail.toString('utf8')) : tail.toString('utf8');
+    const text = withoutNulPadding(raw);
     if (looksCompleteJson(text)) {
       lineNo++;
       batch.push({ text, line: lineNo });
