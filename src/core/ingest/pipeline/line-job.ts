@@ -50,14 +50,23 @@ export const BINARY_FILE = 'binary file (contains NUL bytes); not an agent histo
 export const NUL_CHECK_BYTES = 1024;
 
 /**
- * True when a text source's head is binary junk: NUL bytes with other control bytes. NULs among text alone
- * are crash padding (a file extended but not written), which the line reader strips.
+ * True when a text source's head is binary junk: NUL bytes with control bytes or invalid UTF-8. NULs among
+ * text alone are crash padding (a file extended but not written), which the line reader strips.
  */
 export function looksBinary(head: Buffer): boolean {
   if (!head.includes(0)) return false;
   for (const byte of head)
     if ((byte < 0x20 && byte !== 0 && byte !== 9 && byte !== 10 && byte !== 13) || byte === 0x7f) return true;
-  return false;
+  try {
+    // `stream`: a character cut by the end of the head is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      head.filter((byte) => byte !== 0),
+      { stream: true },
+    );
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** `next`, failing with BINARY_FILE when the file read from its start looks binary in its first KB. */
