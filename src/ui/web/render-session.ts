@@ -6,6 +6,7 @@ import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
 import { copyButton } from './copy.js';
 import { fold } from './fold.js';
+import { withRest } from './block-rest.js';
 
 export interface RenderOptions {
   /** Links to other sessions and to the Files page (off in an exported file, which stands alone). */
@@ -18,6 +19,8 @@ const plain = (text: string): Node => h('div', { class: 'text' }, text);
 
 /** A tool result drawn with its call, and the message it belongs to. */
 type Paired = DetailBlock & { message: number };
+/** A block's element, followed by what reads or names the rest of a cut text. */
+type RestOf = (b: DetailBlock, el: HTMLElement) => Node[];
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -43,7 +46,7 @@ function usageBadge(m: DetailMessage): HTMLElement | null {
   );
 }
 
-function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
+function toolBlock(b: DetailBlock, result: Paired | undefined, rest: RestOf): Node[] {
   const failed = b.isError || (result?.isError ?? false);
   const call = fold(
     `tool${failed ? ' failed' : ''}`,
@@ -55,11 +58,11 @@ function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
     ],
     () => [
       h('div', { class: 'label' }, 'input'),
-      h('pre', { class: 'code' }, pretty(b.input ?? b.text)),
+      ...rest(b, h('pre', { class: 'code' }, pretty(b.input ?? b.text))),
       ...(result
         ? [
             h('div', { class: 'label' }, result.isError ? 'result (error)' : 'result'),
-            h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text),
+            ...rest(result, h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text)),
           ]
         : []),
     ],
@@ -76,31 +79,32 @@ function renderBlock(
   results: Map<string, Paired>,
   paired: Set<DetailBlock>,
   textOf: (text: string) => Node,
+  rest: RestOf,
 ): Node[] {
   if (b.noise)
     return [
-      fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [
-        h('pre', { class: 'code' }, b.text),
-      ]),
+      fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () =>
+        rest(b, h('pre', { class: 'code' }, b.text)),
+      ),
     ];
   switch (b.kind) {
     case 'text':
-      return [textOf(b.text)];
+      return b.cut ? rest(b, h('div', {}, textOf(b.text))) : [textOf(b.text)];
     case 'thinking':
       return [
-        fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [
-          h('div', { class: 'text' }, b.text),
-        ]),
+        fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () =>
+          rest(b, h('div', { class: 'text' }, b.text)),
+        ),
       ];
     case 'tool_call':
-      return toolBlock(b, b.toolCallId ? results.get(b.toolCallId) : undefined);
+      return toolBlock(b, b.toolCallId ? results.get(b.toolCallId) : undefined, rest);
     case 'tool_result':
       if (paired.has(b)) return [];
       return [
         fold(
           `result${b.isError ? ' failed' : ''}`,
           [`result of ${b.toolName ?? 'a tool'}`, b.isError ? h('span', { class: 'badge error' }, 'error') : null],
-          () => [h('pre', { class: 'code' }, b.text)],
+          () => rest(b, h('pre', { class: 'code' }, b.text)),
         ),
       ];
     case 'system':
@@ -109,7 +113,7 @@ function renderBlock(
         fold(
           b.kind,
           [b.kind, h('span', { class: 'muted' }, ` ${words(b.text)} words`)],
-          () => [h('div', { class: 'text' }, b.text)],
+          () => rest(b, h('div', { class: 'text' }, b.text)),
           b.kind === 'summary',
         ),
       ];
@@ -125,8 +129,11 @@ function renderMessage(
   href: (n: number) => string,
   command: string | null,
   textOf: (text: string) => Node,
+  restAt: (n: number) => RestOf,
 ): HTMLElement | null {
-  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired, textOf));
+  // A result drawn with its call keeps its own message number (the command that reads it whole names it).
+  const rest: RestOf = (b, el) => restAt((b as Partial<Paired>).message ?? m.n)(b, el);
+  const blocks = m.blocks.flatMap((b) => renderBlock(b, results, paired, textOf, rest));
   if (blocks.length === 0) return null;
   return h(
     'article',
@@ -225,6 +232,10 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
   // In the app a message number is the page's permalink; an exported file has only in-page anchors.
   const href = (n: number) => (options.links ? sessionHref(s.id, n) : `#m-${n}`);
   const command = options.links ? `strata read ${s.id.slice(0, 8)}` : null;
+  const restAt =
+    (message: number): RestOf =>
+    (b, el) =>
+      withRest(b, el, { live: options.links, sessionId: s.id, message });
   const results = new Map<string, Paired>();
   const callIds = new Set<string>();
   for (const m of s.messages)
@@ -245,7 +256,7 @@ export function renderSession(s: SessionDetail, options: RenderOptions): HTMLEle
     h(
       'div',
       { class: 'messages' },
-      s.messages.map((m) => renderMessage(m, results, paired, href, command, options.text ?? plain)),
+      s.messages.map((m) => renderMessage(m, results, paired, href, command, options.text ?? plain, restAt)),
     ),
   );
 }
