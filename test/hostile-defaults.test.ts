@@ -2,11 +2,11 @@
 // hook, MCP and UI entry points: every run is bounded, so a hang fails its test instead of freezing the worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, FIXTURES, tempDir } from './support/cli.js';
+import { CLI, FIXTURES, spawnCli, tempDir } from './support/cli.js';
 import { BOUND_MS, runBounded } from './support/bounded-run.js';
 
 const ORDINARY = join(
@@ -88,6 +88,32 @@ describe('hook stdin and payloads', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('strata: hook payload larger than 16 MB; nothing done\n');
     expect(readFileSync(join(env.STRATA_HOME!, 'hooks.log'), 'utf8')).toContain('hook ingest: hook payload larger');
+  });
+
+  it('an endless stdin (/dev/zero, or an unfinished JSON value) returns: no payload, or the 16 MB line', async () => {
+    for (const source of ['/dev/zero', 'unfinished']) {
+      const child = spawnCli(
+        ['hook', 'ingest'],
+        { ...env, STRATA_HOME: join(root, 'endless') },
+        {
+          stdio: [source === '/dev/zero' ? openSync(source, 'r') : 'pipe', 'pipe', 'pipe'],
+        },
+      );
+      const feed = setInterval(() => child.stdin?.write('{"a":'.repeat(100_000)), 1);
+      child.stdin?.on('error', () => {});
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), BOUND_MS);
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+        child.on('close', (c, s) => done([c, s])),
+      );
+      clearInterval(feed);
+      clearTimeout(timer);
+      expect(signal, source).toBeNull();
+      if (source === 'unfinished')
+        expect([code, stderr]).toEqual([1, 'strata: hook payload larger than 16 MB; nothing done\n']);
+      else expect(code).toBe(0);
+    }
   });
 
   it('a payload followed by a stdin left open is read up to its end', async () => {
