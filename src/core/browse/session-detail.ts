@@ -28,6 +28,8 @@ export interface DetailBlock {
 
 /** Characters of one block sent with a session; past SESSION_TEXT_CHARS in all, LATE_BLOCK_CHARS. */
 export const BLOCK_TEXT_CHARS = 100_000;
+/** A tool call's input is parsed whole up to this size (its edits become diffs and files touched). */
+export const CALL_INPUT_CHARS = 1_000_000;
 export const SESSION_TEXT_CHARS = 4_000_000;
 const LATE_BLOCK_CHARS = 2_000;
 /** At most this many characters of a block in one blockText answer. */
@@ -134,9 +136,10 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
     WHERE m.session_id = ? ORDER BY m.seq, m.id`)
     .all(resolved.id) as MessageRow[];
   const blocks = db
-    .prepare(`SELECT b.id, b.message_id, b.kind, b.field, substr(b.text, 1, ${BLOCK_TEXT_CHARS}) text,
+    .prepare(`SELECT b.id, b.message_id, b.kind, b.field,
+      substr(b.text, 1, CASE b.kind WHEN 'tool_call' THEN ${CALL_INPUT_CHARS} ELSE ${BLOCK_TEXT_CHARS} END) text,
       length(b.text) text_length, b.tool_name, b.tool_call_id, b.is_error, b.noise,
-      CASE WHEN length(b.tool_input) > ${BLOCK_TEXT_CHARS} THEN NULL ELSE b.tool_input END tool_input
+      CASE WHEN length(b.tool_input) > ${CALL_INPUT_CHARS} THEN NULL ELSE b.tool_input END tool_input
     FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`)
     .all(resolved.id) as BlockRow[];
   let sent = 0;
@@ -144,10 +147,11 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
   const files = new Map<string, { added: number; removed: number }>();
   for (const b of blocks) {
     // Only the first characters of a long text are read; the rest is read on demand (blockText).
-    const allowed = sent < SESSION_TEXT_CHARS ? BLOCK_TEXT_CHARS : LATE_BLOCK_CHARS;
+    const call = b.kind === 'tool_call';
+    const allowed = call ? CALL_INPUT_CHARS : sent < SESSION_TEXT_CHARS ? BLOCK_TEXT_CHARS : LATE_BLOCK_CHARS;
     // Counted in code points, as SQLite's substr and length count them.
     let text = b.text;
-    let shown = Math.min(b.text_length, BLOCK_TEXT_CHARS);
+    let shown = Math.min(b.text_length, call ? CALL_INPUT_CHARS : BLOCK_TEXT_CHARS);
     if (text.length > allowed) {
       const points = Array.from(text);
       text = points.slice(0, allowed).join('');
