@@ -2,7 +2,7 @@
 // the rest readable) and huge search queries (CLI and MCP answer at once with one line). Data is generated
 // here, in a temp folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -90,6 +90,33 @@ describe('one 100 MB tool output', () => {
       /…\[strata: [\d,]+ more bytes of this text were not stored; the whole text is line 3 of/,
     );
     expect(read.stdout.length).toBeLessThan(5 * MB);
+  }, 60_000);
+
+  it('in a Gemini session file (one JSON document) is cut the same way as it is read', async () => {
+    const dir = join(root, 'gemini-home', '.gemini', 'tmp', 'abc', 'chats');
+    mkdirSync(dir, { recursive: true });
+    const at = '2026-01-01T00:00:00.000Z';
+    const call = { id: 'c1', name: 'run_shell_command', args: { command: 'make' }, status: 'success', timestamp: at };
+    const response = { functionResponse: { id: 'c1', name: 'run_shell_command', response: { output } } };
+    const doc = {
+      sessionId: '44444444-5555-4666-8777-888888888888',
+      projectHash: 'abc',
+      startTime: at,
+      lastUpdated: at,
+      messages: [
+        { id: '1', timestamp: at, type: 'user', content: 'build' },
+        { id: '2', timestamp: at, type: 'gemini', content: 'done', toolCalls: [{ ...call, result: [response] }] },
+      ],
+    };
+    const file = join(dir, 'session-2026-01-01T00-00-44444444.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const genv = { HOME: join(root, 'gemini-home'), STRATA_HOME: join(root, 'gemini-data') };
+    const r = await runCli(['ingest', file], genv, { entry: join(root, 'rss.mjs') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(Number(readFileSync(join(root, 'rss.txt'), 'utf8'))).toBeLessThanOrEqual(300 * 1024);
+    const read = await runCli(['read', '44444444', '--show', 'tool', '--full'], genv);
+    expect(read.stdout).toContain(output.slice(0, 1000));
+    expect(read.stdout).toMatch(/more bytes of this text were not stored; the whole text is in the source file\]/);
   }, 60_000);
 
   describe('stored whole by an older strata', () => {

@@ -9,7 +9,7 @@ import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from '../retrieval/search.js';
 import { formatSearch } from '../retrieval/format-search.js';
 import { formatIngestSummary } from './format-report.js';
-import { cutNote, STRING_KEEP_BYTES } from './pipeline/long-line.js';
+import { cutNote, sourceLine, STRING_KEEP_BYTES } from '../../shared/long-json.js';
 
 let dir: string;
 let store: Store;
@@ -139,7 +139,9 @@ describe('ingest engine', () => {
     expect(count('SELECT COUNT(*) n FROM sessions')).toBe(2);
     // A line past 16 MB keeps 4 MB of its long string, with a note saying where the whole text is.
     const kept = store.db.prepare("SELECT text FROM blocks WHERE text LIKE 'xxx%'").get() as { text: string };
-    expect(kept.text).toBe('x'.repeat(STRING_KEEP_BYTES) + cutNote(50 * 1024 * 1024 - STRING_KEEP_BYTES, 1));
+    expect(kept.text).toBe(
+      'x'.repeat(STRING_KEEP_BYTES) + cutNote(50 * 1024 * 1024 - STRING_KEEP_BYTES, sourceLine(1)),
+    );
   });
 
   it('names a missing PATH in a usage error', async () => {

@@ -3,7 +3,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { LineRecord } from '../../../sources/types.js';
-import { LONG_LINE_BYTES, LineShrinker } from './long-line.js';
+import { LONG_LINE_BYTES, LineShrinker, sourceLine } from '../../../shared/long-json.js';
 
 const HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 4 * 1024;
@@ -160,7 +160,7 @@ export function readCompleteLines(
         if (long) long.push(part);
         else carry.push(Buffer.from(part));
         if (!long && pending > LONG_LINE_BYTES) {
-          long = new LineShrinker(lineNo + 1);
+          long = new LineShrinker(sourceLine(lineNo + 1));
           for (const piece of carry) long.push(piece);
           carry = [];
         }

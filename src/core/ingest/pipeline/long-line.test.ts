@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCompleteLines, type NextChunk } from './line-reader.js';
-import { cutNote, LineShrinker, LONG_LINE_BYTES, STRING_KEEP_BYTES } from './long-line.js';
+import { cutNote, LineShrinker, LONG_LINE_BYTES, STRING_KEEP_BYTES } from '../../../shared/long-json.js';
 import type { LineRecord } from '../../../sources/types.js';
 
 /** `bytes` in chunks of varying sizes (a cut must not depend on where chunks end). */
@@ -69,8 +69,10 @@ describe('a line longer than LONG_LINE_BYTES', () => {
   });
 
   it('the note is valid inside a JSON string', () => {
-    expect(JSON.parse(`"${cutNote(1234567, 9)}"`)).toBe(cutNote(1234567, 9));
-    const shrinker = new LineShrinker(1);
+    expect(JSON.parse(`"${cutNote(1234567, 'line 9 of the source file')}"`)).toBe(
+      cutNote(1234567, 'line 9 of the source file'),
+    );
+    const shrinker = new LineShrinker('the source file');
     shrinker.push(Buffer.from('{"k":"v"}'));
     expect(shrinker.finish().toString()).toBe('{"k":"v"}');
   });

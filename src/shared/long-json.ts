@@ -1,6 +1,8 @@
-// Owns lines too long to hold whole (one 100 MB tool output): past LONG_LINE_BYTES, a line's JSON string
-// values are cut as its bytes stream by, each cut saying how much was left out and where the whole text
-// is, so ingest never holds the line, its parse and its stored copy at once.
+// Owns JSON too long to hold whole (one 100 MB tool output in a transcript line or a session file): past
+// LONG_LINE_BYTES, its string values are cut as its bytes stream by, each cut saying how much was left out
+// and where the whole text is, so ingest never holds the text, its parse and its stored copy at once.
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularFileSync } from './regular-file.js';
 
 /** A line longer than this streams through a LineShrinker instead of being joined whole. */
 export const LONG_LINE_BYTES = 16 * 1024 * 1024;
@@ -11,15 +13,16 @@ const STRING_KEEP_LATE = 4 * 1024;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** Where a cut text is whole: a line of the source file, or the file. */
+export const sourceLine = (line: number): string => `line ${line} of the source file`;
+
 /** The note that ends a cut string: plain text, valid inside a JSON string. */
-export function cutNote(bytesLeft: number, line: number): string {
-  return (
-    ` …[strata: ${bytesLeft.toLocaleString('en-US')} more bytes of this text were not stored; ` +
-    `the whole text is line ${line} of the source file]`
-  );
+export function cutNote(bytesLeft: number, where: string): string {
+  const left = bytesLeft.toLocaleString('en-US');
+  return ` …[strata: ${left} more bytes of this text were not stored; the whole text is ${where}]`;
 }
 
-/** Takes a long line's bytes chunk by chunk; `finish` gives the line with its long strings cut. */
+/** Takes long JSON's bytes chunk by chunk; `finish` gives it with its long strings cut. */
 export class LineShrinker {
   private readonly out: Buffer[] = [];
   private outBytes = 0;
@@ -30,7 +33,8 @@ export class LineShrinker {
   private skipping = false;
   private skipped = 0;
 
-  constructor(private readonly line: number) {}
+  /** `where`: what the notes name as holding the whole text. */
+  constructor(private readonly where: string) {}
 
   push(chunk: Buffer): void {
     let run = 0;
@@ -53,7 +57,7 @@ export class LineShrinker {
       }
       if (b === QUOTE) {
         if (this.skipping) {
-          this.emit(Buffer.from(cutNote(this.skipped, this.line)));
+          this.emit(Buffer.from(cutNote(this.skipped, this.where)));
           [this.skipping, run] = [false, i];
         }
         this.inString = false;
@@ -87,5 +91,23 @@ export class LineShrinker {
     if (bytes.length === 0) return;
     this.out.push(bytes);
     this.outBytes += bytes.length;
+  }
+}
+
+/** A JSON (or JSONL) source file as text; past LONG_LINE_BYTES, its long strings cut as it is read. */
+export function readJsonSource(path: string): string {
+  const fd = openRegularFileSync(path);
+  try {
+    const size = fstatSync(fd).size;
+    const shrinker = size > LONG_LINE_BYTES ? new LineShrinker('in the source file') : undefined;
+    const chunk = Buffer.allocUnsafe(Math.min(size, 1024 * 1024) || 1);
+    const whole: Buffer[] = [];
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      if (shrinker) shrinker.push(chunk.subarray(0, n));
+      else whole.push(Buffer.from(chunk.subarray(0, n)));
+    }
+    return (shrinker ? shrinker.finish() : Buffer.concat(whole)).toString('utf8').replace(/^\uFEFF/, '');
+  } finally {
+    closeSync(fd);
   }
 }
