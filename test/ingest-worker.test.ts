@@ -185,10 +185,10 @@ describe('ingest worker thread', () => {
         Buffer.alloc(3000, 65),
       ]),
     );
-    // Past its first KB a NUL byte does not make a file binary: that line is malformed.
+    // Past its first KB a NUL byte does not make a file binary: a line with one inside is malformed.
     writeFileSync(
       join(src, 'late-nul.jsonl'),
-      Buffer.concat([Buffer.from('{"type":"summary","summary":"x"}\n'.repeat(40)), Buffer.from([0, 10])]),
+      Buffer.concat([Buffer.from('{"type":"summary","summary":"x"}\n'.repeat(40)), Buffer.from([123, 0, 125, 10])]),
     );
     const homes = { '0': tempDir(), '1': tempDir() } as const;
     const reports = await sequential(['0', '1'] as const, async (mode) => {

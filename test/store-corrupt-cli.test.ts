@@ -72,4 +72,23 @@ describe('a store with zeroed pages', () => {
       expect(existsSync(`${db}-wal`)).toBe(false);
     },
   );
+
+  it('damage first met while an ingest writes (the blocks table) is exit 4, not a problem of the file', async () => {
+    const home = tempDir('strata-corrupt-write-');
+    const env = { STRATA_HOME: home, HOME: home };
+    expect((await runCli(['ingest', FILE], env)).code).toBe(0);
+    const dbPath = join(home, 'strata.db');
+    const conn = new Database(dbPath);
+    conn.pragma('wal_checkpoint(TRUNCATE)');
+    const pageSize = conn.pragma('page_size', { simple: true }) as number;
+    const { rootpage } = conn.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'blocks'").get() as {
+      rootpage: number;
+    };
+    conn.close();
+    const fd = openSync(dbPath, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0x55), 0, pageSize, (rootpage - 1) * pageSize);
+    closeSync(fd);
+    const other = join(FIXTURES, 'claude-code', 'obra-episodic-memory', 'tiny-conversation.jsonl');
+    expectUnusable(await runCli(['ingest', other], env));
+  });
 });

@@ -9,7 +9,10 @@ export function parseTimeSpec(spec: string, now: Date = new Date()): string {
   const rel = /^(\d+(?:\.\d+)?)\s*([smhdw])$/i.exec(trimmed);
   if (rel) {
     const ms = Number(rel[1]) * (UNIT_MS[rel[2]!.toLowerCase()] ?? 0);
-    return new Date(now.getTime() - ms).toISOString();
+    const at = new Date(now.getTime() - ms);
+    // A span reaching past what a date can hold (about 273,000 years) is a usage error, not a crash.
+    if (Number.isNaN(at.getTime())) throw usageError(`invalid time "${spec}": the span is too long`);
+    return at.toISOString();
   }
   if (/^\d{4}-\d{2}(-\d{2})?([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(trimmed)) {
     const date = new Date(trimmed.length === 7 ? `${trimmed}-01` : trimmed);

@@ -45,7 +45,7 @@ function assertLooksLikeSqlite(path: string): void {
 }
 
 /** PRAGMA quick_check (every page, no index contents): a damaged store is refused before any write. */
-function assertIntact(db: Db, path: string): void {
+export function assertIntact(db: Db, path: string): void {
   if (!existsSync(path) || statSync(path).size === 0) return;
   const rows = db.pragma('quick_check(1)', { simple: false }) as { quick_check: string }[];
   const verdict = rows[0]?.quick_check ?? 'ok';

@@ -24,11 +24,19 @@ function parseClient(value: string | undefined): Client {
   return client as Client;
 }
 
-async function readStdin(): Promise<string> {
+/** The payload on stdin: its first JSON value, at most 16 MB (more is exit 1, also written to hooks.log). */
+async function readStdin(io: CliIo, command: string): Promise<string> {
   if (process.stdin.isTTY) return '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  const [{ readHookPayload }, { appendHookLog }] = await Promise.all([
+    import('../../hooks/read-payload.js'),
+    import('../../hooks/hook-log.js'),
+  ]);
+  try {
+    return await readHookPayload(process.stdin);
+  } catch (error) {
+    appendHookLog(io.env, `hook ${command}: ${(error as Error).message}`);
+    throw error;
+  }
 }
 
 export function registerHookCommand(program: Command, io: CliIo): void {
@@ -46,7 +54,7 @@ export function registerHookCommand(program: Command, io: CliIo): void {
       const client = parseClient(opts.client);
       const { runHookIngest } = await import('../../hooks/run-hooks.js');
       await runHookIngest(
-        { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
+        { stdin: await readStdin(io, 'ingest'), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
         client,
       );
       if (opts.push !== undefined) {
@@ -69,7 +77,7 @@ export function registerHookCommand(program: Command, io: CliIo): void {
         throw usageError(`--budget must be a non-negative integer, got "${opts.budget}"`);
       const { runHookContext } = await import('../../hooks/run-hooks.js');
       const code = await runHookContext(
-        { stdin: await readStdin(), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
+        { stdin: await readStdin(io, 'context'), stdout: io.stdout, stderr: io.stderr, env: io.env, cwd: io.cwd },
         client,
         budget,
       );

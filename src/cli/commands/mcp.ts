@@ -42,13 +42,16 @@ export function registerMcpCommand(program: Command, io: CliIo): void {
       if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0)
         throw usageError(`--refresh must be a number of seconds >= 0, got "${opts.refresh}"`);
       if (opts.check) return checkMcp(io);
-      const [{ serveStrata }, { StdioServerTransport }, { openStoreForRead }] = await Promise.all([
+      const [{ serveStrata }, { StdioServerTransport }, { openStoreForRead }, { BoundedLines }] = await Promise.all([
         import('../../mcp/server.js'),
         import('@modelcontextprotocol/sdk/server/stdio.js'),
         import('../store-access.js'),
+        import('../../mcp/bounded-stdin.js'),
       ]);
       const store = openStoreForRead(io);
-      const transport = new StdioServerTransport();
+      // Requests reach the SDK whole and bounded: a huge one is answered with an error, the session goes on.
+      const requests = process.stdin.pipe(new BoundedLines((line) => process.stdout.write(line)));
+      const transport = new StdioServerTransport(requests);
       // The client closing our stdin ends the session: close the transport so the store closes cleanly.
       process.stdin.once('end', () => void transport.close());
       try {

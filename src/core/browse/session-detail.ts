@@ -1,8 +1,9 @@
 // Owns the Session page's data (and `strata export --html`): every message of a session with every block
-// in full (as stored, so redacted), tool inputs parsed, edits as diff hunks, token usage per reply where
-// the agent recorded it by message, the subagent sessions and the files the session edited.
+// (as stored, so redacted; a long one cut, its rest read with blockText), tool inputs parsed, edits as diff
+// hunks, token usage per reply where the agent recorded it, the subagent sessions and the files it edited.
 import type { Database } from 'better-sqlite3';
 import { resolveSession } from '../retrieval/session-ids.js';
+import { StrataError } from '../../shared/errors.js';
 import { storedCallInput } from '../../store/session-stats.js';
 import { keyInput } from '../../shared/tool-calls/tool-classes.js';
 import { editHunks, type EditHunk } from '../file-history/edit-hunks.js';
@@ -21,7 +22,18 @@ export interface DetailBlock {
   input?: unknown;
   /** tool_call: what it wrote to files. */
   hunks?: EditHunk[];
+  /** A text too long to send whole: its first `shown` of `total` characters; blockText(id) reads on. */
+  cut?: { id: number; shown: number; total: number };
 }
+
+/** Characters of one block sent with a session; past SESSION_TEXT_CHARS in all, LATE_BLOCK_CHARS. */
+export const BLOCK_TEXT_CHARS = 100_000;
+/** A tool call's input is parsed whole up to this size (its edits become diffs and files touched). */
+export const CALL_INPUT_CHARS = 1_000_000;
+export const SESSION_TEXT_CHARS = 4_000_000;
+const LATE_BLOCK_CHARS = 2_000;
+/** At most this many characters of a block in one blockText answer. */
+export const BLOCK_PAGE_CHARS = 1_000_000;
 
 interface DetailUsage {
   input: number;
@@ -79,10 +91,12 @@ interface MessageRow {
 }
 
 interface BlockRow {
+  id: number;
   message_id: number;
   kind: string;
   field: string;
   text: string;
+  text_length: number;
   tool_name: string | null;
   tool_call_id: string | null;
   tool_input: string | null;
@@ -122,17 +136,33 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
     WHERE m.session_id = ? ORDER BY m.seq, m.id`)
     .all(resolved.id) as MessageRow[];
   const blocks = db
-    .prepare(`SELECT b.message_id, b.kind, b.field, b.text, b.tool_name, b.tool_call_id, b.tool_input, b.is_error,
-      b.noise
+    .prepare(`SELECT b.id, b.message_id, b.kind, b.field,
+      substr(b.text, 1, CASE b.kind WHEN 'tool_call' THEN ${CALL_INPUT_CHARS} ELSE ${BLOCK_TEXT_CHARS} END) text,
+      length(b.text) text_length, b.tool_name, b.tool_call_id, b.is_error, b.noise,
+      CASE WHEN length(b.tool_input) > ${CALL_INPUT_CHARS} THEN NULL ELSE b.tool_input END tool_input
     FROM messages m JOIN blocks b ON b.message_id = m.id WHERE m.session_id = ? ORDER BY b.message_id, b.idx`)
     .all(resolved.id) as BlockRow[];
+  let sent = 0;
   const byMessage = new Map<number, DetailBlock[]>(messages.map((m) => [m.id, []]));
   const files = new Map<string, { added: number; removed: number }>();
   for (const b of blocks) {
+    // Only the first characters of a long text are read; the rest is read on demand (blockText).
+    const call = b.kind === 'tool_call';
+    const allowed = call ? CALL_INPUT_CHARS : sent < SESSION_TEXT_CHARS ? BLOCK_TEXT_CHARS : LATE_BLOCK_CHARS;
+    // Counted in code points, as SQLite's substr and length count them.
+    let text = b.text;
+    let shown = Math.min(b.text_length, call ? CALL_INPUT_CHARS : BLOCK_TEXT_CHARS);
+    if (text.length > allowed) {
+      const points = Array.from(text);
+      text = points.slice(0, allowed).join('');
+      shown = Math.min(points.length, allowed);
+    }
+    sent += shown;
+    const cut = b.text_length > shown ? { id: b.id, shown, total: b.text_length } : undefined;
     const block: DetailBlock = {
       kind: b.kind,
       field: b.field,
-      text: b.text,
+      text,
       toolName: b.tool_name,
       toolCallId: b.tool_call_id,
       isError: b.is_error === 1,
@@ -152,9 +182,10 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
           files.set(h.path, f);
         }
       }
-      // The input is shown from `input`; the text is the same JSON again.
-      if (b.tool_input === '') block.text = '';
+      // The input is shown from `input`; the text is the same JSON again (unless cut: then not parsed whole).
+      if (b.tool_input === '' && !cut) block.text = '';
     }
+    if (cut) block.cut = cut;
     byMessage.get(b.message_id)?.push(block);
   }
   const parent =
@@ -194,4 +225,18 @@ export function sessionDetail(db: Database, typedId: string): SessionDetail {
       blocks: byMessage.get(m.id) ?? [],
     })),
   };
+}
+
+/** Up to BLOCK_PAGE_CHARS characters of a block's text from `offset`, and its length. */
+export function blockText(
+  db: Database,
+  id: number,
+  offset: number,
+  length = BLOCK_PAGE_CHARS,
+): { id: number; offset: number; total: number; text: string } {
+  const row = db
+    .prepare('SELECT substr(text, ?, ?) text, length(text) total FROM blocks WHERE id = ?')
+    .get(offset + 1, Math.min(length, BLOCK_PAGE_CHARS), id) as { text: string; total: number } | undefined;
+  if (!row) throw new StrataError('NOT_FOUND', `no block ${id}`);
+  return { id, offset, total: row.total, text: row.text };
 }

@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { renameSync, rmSync } from 'node:fs';
 import { StrataError } from '../../shared/errors.js';
+import { checkQuerySize } from '../../shared/query-limits.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { buildFtsQuery, hasCjk, invalidQueryError, queryTerms } from './fts-query.js';
 import { STOP_WORDS, questionWords } from '../retrieval/question-words.js';
@@ -242,6 +243,7 @@ function hasTable(db: Database.Database, name: string): boolean {
  * first, then chunks matching only their stems (porter: "hangs" finds "hanging").
  */
 export function searchContext(db: Database.Database, query: string, k = 10): SearchResult {
+  checkQuerySize(query);
   const limit = Math.max(1, Math.min(Math.floor(k), 1_000_000));
   if (hasCjk(query) && !/["()*]/.test(query)) return substringSearch(db, query, limit);
   const fts = buildFtsQuery(query);

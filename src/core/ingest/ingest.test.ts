@@ -9,6 +9,7 @@ import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from '../retrieval/search.js';
 import { formatSearch } from '../retrieval/format-search.js';
 import { formatIngestSummary } from './format-report.js';
+import { cutNote, sourceLine, STRING_KEEP_BYTES } from '../../shared/long-json.js';
 
 let dir: string;
 let store: Store;
@@ -123,7 +124,7 @@ describe('ingest engine', () => {
     expect(report.skippedRecords).toEqual({ mystery: 1 });
   });
 
-  it('handles an empty file, a binary file and a 50 MB single line, and ingests the other files', async () => {
+  it('handles an empty file, a binary file and a 50 MB single line (cut), and ingests the other files', async () => {
     writeSource('empty.jsonl', '');
     writeFileSync(
       join(dir, 'src', 'binary.jsonl'),
@@ -136,7 +137,11 @@ describe('ingest engine', () => {
     expect(report.filesFailed).toBe(1);
     expect(report.problems.find((p) => p.path.endsWith('binary.jsonl'))?.reason).toMatch(/binary/);
     expect(count('SELECT COUNT(*) n FROM sessions')).toBe(2);
-    expect(count("SELECT LENGTH(text) n FROM blocks WHERE text LIKE 'xxx%'")).toBe(50 * 1024 * 1024);
+    // A line past 16 MB keeps 4 MB of its long string, with a note saying where the whole text is.
+    const kept = store.db.prepare("SELECT text FROM blocks WHERE text LIKE 'xxx%'").get() as { text: string };
+    expect(kept.text).toBe(
+      'x'.repeat(STRING_KEEP_BYTES) + cutNote(50 * 1024 * 1024 - STRING_KEEP_BYTES, sourceLine(1)),
+    );
   });
 
   it('names a missing PATH in a usage error', async () => {

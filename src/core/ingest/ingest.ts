@@ -3,17 +3,18 @@
 // line sources are planned up front so a worker thread parses the next files while this one writes.
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { Store } from '../../store/db.js';
+import { assertIntact, type Store } from '../../store/db.js';
 import { INLINE_FTS_BYTES, SessionWriter, type SourceRow, type WriteResult } from '../../store/session-writer.js';
 import { SourceRegistry, type SourceProgress } from '../../store/source-registry.js';
 import { startCheckpointer } from '../../store/checkpointer.js';
 import type { AgentName, ParseOutput } from '../../shared/model.js';
 import type { Env } from '../../shared/paths.js';
-import { describeError } from '../../shared/errors.js';
+import { describeError, isCorruptDatabaseError } from '../../shared/errors.js';
 import { acquireLock, type LockHolder } from '../../shared/file-lock.js';
 import type { SourceAdapter } from '../../sources/types.js';
 import { ADAPTERS } from '../../sources/registry.js';
-import { resolveInputs, readHead, type SourceCandidate } from './resolve-inputs.js';
+import { resolveInputs, type SourceCandidate } from './resolve-inputs.js';
+import { readRegularFileHead } from '../../shared/regular-file.js';
 import { clearDeferred, pendingDeferred } from './deferred.js';
 import { addDeferredInputs } from './deferred-inputs.js';
 import { rescanSlice } from '../redaction/rescan-store.js';
@@ -25,7 +26,7 @@ import { ensureSessionStats } from '../../store/session-stats.js';
 import type { Database } from 'better-sqlite3';
 import { countResult, emptyReport, mergeParseStats, type IngestReport } from './report.js';
 import { ingestLines, type IngestDeps } from './ingest-lines.js';
-import { BINARY_FILE, NUL_CHECK_BYTES, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
+import { BINARY_FILE, NUL_CHECK_BYTES, looksBinary, type PipelineMode, type PrefetchMode } from './pipeline/index.js';
 import { LOW_MEMORY_MIN_BYTES, withLowMemoryMode } from '../../shared/memory.js';
 import { stringifyJson } from '../../shared/bounded-json.js';
 
@@ -136,6 +137,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
           try {
             await ingestOne(candidate, known.get(candidate.path), deps);
           } catch (error) {
+            // Damage met while writing is the store's (exit 4); a damaged source database is this file's problem.
+            if (isCorruptDatabaseError(error)) assertIntact(options.store.db, options.store.path);
             report.filesFailed++;
             report.problems.push({ path: candidate.path, reason: describeError(error) });
             // A new source's row went with its rolled-back transaction: it is stored with the error (unless
@@ -258,7 +261,7 @@ async function ingestOne(candidate: SourceCandidate, row: SourceRow | undefined,
     adapter.format === 'lines' &&
     stat.size > 0 &&
     !readFromStart &&
-    readHead(path, NUL_CHECK_BYTES).includes('\u0000')
+    looksBinary(readRegularFileHead(path, NUL_CHECK_BYTES).bytes)
   ) {
     const source = row ?? registry.insert(path, adapter.agent);
     registry.setStatus(source.id, 'error', BINARY_FILE);

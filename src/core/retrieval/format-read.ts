@@ -74,5 +74,7 @@ export function formatRead(result: ReadResult, home: (path: string) => string = 
       `[Limited to ${result.wordLimit} words per field. Use --skip ${result.skip + result.wordLimit} for more.]`,
     );
   }
+  if (result.charLimit !== undefined)
+    out.push('', `[Cut at ${groupDigits(result.charLimit)} characters in all. Read fewer messages, or skip words.]`);
   return out.join('\n');
 }

@@ -20,6 +20,8 @@ export interface ReadOptions {
   targetWords?: number;
   skip?: number;
   full?: boolean;
+  /** At most this many characters of shown text in all (fields past it cut, the later ones to nothing). */
+  maxChars?: number;
 }
 
 export interface ReadBlock {
@@ -58,6 +60,8 @@ export interface ReadResult {
   /** The uniform per-field word limit applied, or null when nothing was cut. */
   wordLimit: number | null;
   skip: number;
+  /** Set when `maxChars` cut the shown text. */
+  charLimit?: number;
   messages: ReadMessage[];
 }
 
@@ -233,6 +237,7 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
     if (t.truncated) b.cutWords = t.words - Math.min(skip, t.words) - t.shown;
     cut ||= t.truncated;
   }
+  const charCut = options.maxChars !== undefined && capChars(shown, options.maxChars);
   for (const m of messages) {
     for (const b of m.blocks) if (b.visibility === 'count') b.text = '';
     // With --skip, fields shorter than the skip have nothing left to show.
@@ -244,6 +249,22 @@ export function readSession(db: Database, typedId: string, options: ReadOptions 
     to,
     wordLimit: cut && Number.isFinite(limit) ? limit : null,
     skip,
+    ...(charCut ? { charLimit: options.maxChars } : {}),
     messages,
   };
+}
+
+/** Cuts the shown fields, in order, to `max` characters in all; true when something was cut. */
+function capChars(shown: ReadBlock[], max: number): boolean {
+  let left = max;
+  let cut = false;
+  for (const b of shown) {
+    if (b.text.length > left) {
+      b.text = b.text.slice(0, left);
+      b.truncated = true;
+      cut = true;
+    }
+    left -= b.text.length;
+  }
+  return cut;
 }

@@ -19,6 +19,7 @@ import type { SessionHeading } from './session-listing.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
 import { compileUserRegex, literalRegExp, type UserRegex } from './user-regex.js';
+import { checkQuerySize } from '../../shared/query-limits.js';
 
 export interface SearchOptions {
   query: string;
@@ -236,6 +237,7 @@ function matchedText(re: UserRegex, text: string): RegExp {
 
 export function search(db: Database, options: SearchOptions): SearchResult {
   if (options.query.trim() === '') throw new StrataError('INVALID_QUERY', 'invalid query: it is empty');
+  checkQuerySize(options.query, options.regex);
   const where = filters(db, options);
   const perSession = options.maxPerSession ?? 3;
   const sessionLimit = options.limit ?? 20;

@@ -9,6 +9,7 @@ import { snippetAround } from '../retrieval/snippet.js';
 import { projectMatches } from '../../shared/project-match.js';
 import { lastSegment } from './remotes.js';
 import { questionTsquery } from './remote-terms.js';
+import { checkQuerySize } from '../../shared/query-limits.js';
 
 export interface RemoteSearchOptions {
   query: string;
@@ -45,6 +46,7 @@ function escapeRegExp(s: string): string {
 }
 
 export async function searchRemote(client: PgClient, options: RemoteSearchOptions): Promise<SearchResult> {
+  checkQuerySize(options.query);
   const words = [...new Set(options.query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])];
   const latin = words.filter((w) => !CJK.test(w));
   const cjk = words.filter((w) => CJK.test(w));

@@ -1,5 +1,6 @@
 // Owns the `pack_search` tool: full-text search over one segment's Markdown context pack.
 import { z } from 'zod';
+import { QUERY_MAX_CHARS, QUERY_MAX_WORDS } from '../../shared/query-limits.js';
 import { countTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
 import { openConfinedSegment } from '../confined.js';
@@ -21,7 +22,14 @@ export const packSearchTool = defineTool({
     'build`. ' +
     'Returns chunk ids with titles, locations, previews and token estimates; fetch them with `pack_get`.',
   inputSchema: {
-    query: z.string().min(1).describe('plain words, or FTS5 syntax: "exact phrase", a OR b, prefix*, title_path:word'),
+    query: z
+      .string()
+      .min(1)
+      .max(QUERY_MAX_CHARS, `at most ${QUERY_MAX_CHARS} characters`)
+      .describe(
+        'plain words, or FTS5 syntax: "exact phrase", a OR b, prefix*, title_path:word. ' +
+          `At most ${QUERY_MAX_WORDS} words and ${QUERY_MAX_CHARS} characters`,
+      ),
     segment: segmentInput,
     limit: z.number().int().min(1).max(100).default(10),
   },

@@ -9,6 +9,10 @@ import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
 import { selectorsInput, estimatedTokensOutput } from '../schemas.js';
 
+/** One answer's bounds: ~100,000 tokens at most, whatever `full` or `targetWords` ask. */
+const READ_MAX_WORDS = 50_000;
+const READ_MAX_CHARS = 400_000;
+
 const block = z.object({
   field: z.string(),
   kind: z.string(),
@@ -37,9 +41,18 @@ export const readTool = defineTool({
       .describe('message N, messages N-M (1-based), or N- to the end'),
     show: selectorsInput('show these fields'),
     hide: selectorsInput('hide these fields'),
-    targetWords: z.number().int().min(1).optional().describe('total words to aim for (default 2000)'),
+    targetWords: z
+      .number()
+      .int()
+      .min(1)
+      .max(READ_MAX_WORDS)
+      .optional()
+      .describe(`total words to aim for (default 2000, at most ${READ_MAX_WORDS})`),
     skip: z.number().int().min(0).optional().describe('skip the first n words of every field'),
-    full: z.boolean().optional().describe('no truncation'),
+    full: z
+      .boolean()
+      .optional()
+      .describe(`no truncation, up to ${READ_MAX_WORDS} words and ${READ_MAX_CHARS} characters in all`),
   },
   outputSchema: {
     session: z.object({
@@ -56,6 +69,7 @@ export const readTool = defineTool({
     to: z.number().int(),
     wordLimit: z.number().int().nullable(),
     skip: z.number().int(),
+    charLimit: z.number().int().optional(),
     messages: z.array(
       z.object({
         n: z.number().int(),
@@ -74,9 +88,14 @@ export const readTool = defineTool({
       ...(args.range !== undefined ? { range: args.range } : {}),
       show: parseSelectors(args.show),
       hide: parseSelectors(args.hide),
-      ...(args.targetWords !== undefined ? { targetWords: args.targetWords } : {}),
+      // `full` is bounded too: one answer is read by a model whose context is finite (and by one server thread).
+      ...(args.full
+        ? { targetWords: READ_MAX_WORDS }
+        : args.targetWords !== undefined
+          ? { targetWords: args.targetWords }
+          : {}),
       ...(args.skip !== undefined ? { skip: args.skip } : {}),
-      ...(args.full ? { full: true } : {}),
+      maxChars: READ_MAX_CHARS,
     });
     const home = homeDir(ctx.env);
     const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)));

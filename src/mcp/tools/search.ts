@@ -7,6 +7,7 @@ import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { messageTokenEstimate } from '../../core/retrieval/message-tokens.js';
 import { callingSessionIds } from '../../core/retrieval/calling-session.js';
+import { QUERY_MAX_CHARS, QUERY_MAX_WORDS } from '../../shared/query-limits.js';
 import { homeDir } from '../../shared/paths.js';
 import { estimateTokens } from '../../shared/tokenizer.js';
 import { defineTool } from '../tool.js';
@@ -49,9 +50,10 @@ export const searchTool = defineTool({
     query: z
       .string()
       .min(1)
+      .max(QUERY_MAX_CHARS, `at most ${QUERY_MAX_CHARS} characters`)
       .describe(
         'a question in plain words, or keywords: words, "phrases", OR, -excluded; a JavaScript regular ' +
-          'expression with regex: true',
+          `expression with regex: true. At most ${QUERY_MAX_WORDS} words and ${QUERY_MAX_CHARS} characters`,
       ),
     regex: z.boolean().optional(),
     ignoreCase: z.boolean().optional().describe('case-insensitive regular expression'),

@@ -39,6 +39,10 @@ const untouched = [
   'The secret to good tests: keep them small.',
   'tokens: 1234, key: value, secret_sauce: none',
   'keyboard: us; monkey: banana; turkey: roast',
+  'use the password field to log in; the passphrase (optional) unlocks the key',
+  'sudo passwd deploy01 && echo x | passwd --stdin bob; cat /etc/passwd root:x:0:0',
+  'pw: Option<String>, pw=getpass(), login with password authentication enabled',
+  'task SKIPPED: asked 3e4f, SG.Foo.barBaz from the namespace',
 ];
 
 describe('false positives', () => {

@@ -122,6 +122,13 @@ function basicCredential(secret: string): boolean {
 
 const trimmedPassword = (value: string): string => value.replace(/[.,;:)\]]+$/, '');
 
+/** What comes before a password named without a verb ("with password X", "passwd X", "pw: X"). */
+const PROSE_PASSWORD_LEADS = [
+  /\b(?:with|using|via|my|the|our|your|new|old)\s+(?:password|passphrase)\s+/.source,
+  /(?<![/.\w-]|(?:[;&|$#>]|\bsudo|\bdoas)\s*)\bpasswd\s+/.source,
+  /\bpw\s*[:=]\s*/.source,
+];
+
 export const OWN_RULES: OwnRule[] = [
   { kind: 'aws-key', hints: ['akia', 'asia'], pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/dg },
   { kind: 'google-api-key', hints: ['aiza'], pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
@@ -144,7 +151,28 @@ export const OWN_RULES: OwnRule[] = [
     hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
     pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/dg,
   },
-  { kind: 'slack-token', hints: ['xox'], pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/dg, accept: (s) => /\d/.test(s) },
+  // Whole, to its last part: secretlint's Slack rule stops an app-level token's long hex part at 40 characters.
+  {
+    kind: 'slack-token',
+    hints: ['xox', 'xapp-'],
+    pattern: /\b(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,}/dg,
+    accept: (s) => /\d/.test(s),
+  },
+  {
+    kind: 'twilio-key',
+    // `SK` and a hex digit: three characters, as the hint scan needs.
+    hints: [...'0123456789abcdef'].map((c) => `sk${c}`),
+    pattern: /\bSK[0-9a-f]{32}(?![0-9A-Za-z_])/dg,
+    prefilter: /SK[0-9a-f]{32}/,
+    accept: (s) => /\d/.test(s) && /[a-f]/.test(s),
+  },
+  // SendGrid keys are 69 characters (secretlint asks exactly that); older and other lengths exist.
+  {
+    kind: 'sendgrid-key',
+    hints: ['sg.'],
+    pattern: /\bSG\.[A-Za-z0-9_-]{16,40}\.[A-Za-z0-9_-]{30,90}(?![A-Za-z0-9_-])/dg,
+    accept: (s) => looksLikeKeyValue(s.slice(3).replace('.', '')),
+  },
   {
     kind: 'huggingface-token',
     hints: ['hf_'],
@@ -251,6 +279,21 @@ export const OWN_RULES: OwnRule[] = [
       'dgi',
     ),
     accept: (s) => looksLikePassword(trimmedPassword(s)),
+  },
+  {
+    kind: 'password-in-prose',
+    hints: ['passw', 'passphrase', 'pw:', 'pw='],
+    // "with password X", "my password X", "passwd X", "pw: X": no verb, so the value must hold a digit or a
+    // symbol, and a `passwd` that is the command (line start, after sudo, a pipe) or a path is left alone.
+    pattern: new RegExp(
+      `(?:${PROSE_PASSWORD_LEADS.join('|')})` + /(?<quote>\\?["'`])?(?<secret>[^\s"'`\\]{6,})/.source,
+      'dgi',
+    ),
+    accept: (s, _text, m) => {
+      const value = trimmedPassword(s);
+      if (m.groups?.quote === undefined && !/^[A-Za-z0-9]/.test(value)) return false;
+      return /[^A-Za-z]/.test(value) && looksLikePassword(value);
+    },
   },
   {
     kind: 'env-secret',

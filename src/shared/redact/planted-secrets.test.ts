@@ -91,6 +91,19 @@ function corpus(): Planted[] {
       `SG.${rand(22, URLSAFE)}.${rand(43, URLSAFE)}`,
       (s) => `sendgrid.setApiKey('${s}')`,
     ),
+    plant(
+      'SendGrid key of an unusual length',
+      'sendgrid-key',
+      `SG.${rand(16, URLSAFE)}.${rand(50, URLSAFE)}`,
+      (s) => `SENDGRID_KEY: ${s}`,
+    ),
+    plant('Twilio API key, bare in code', 'twilio-key', `SK${rand(32, HEX)}`, (s) => `Client("${s}", apiSecret, sid)`),
+    plant(
+      'Slack app-level token',
+      'slack-token',
+      `xapp-1-A${rand(10, UPPER_DIGITS)}-${rand(13, DIGITS)}-${rand(64, HEX)}`,
+      (s) => `socket mode with ${s} works`,
+    ),
     plant('Shopify token', 'shopify-token', 'shpat_' + rand(32, HEX), (s) => `X-Shopify-Access-Token: ${s}`),
     plant('Grafana cloud token', 'grafana-token', 'glc_' + rand(48, B64), (s) => `grafana ${s} `),
     plant('Grafana service account token', 'grafana-token', `glsa_${rand(32)}_${rand(8, HEX)}`, (s) => `grafana ${s}`),
@@ -240,18 +253,41 @@ function corpus(): Planted[] {
       `${rand(8, LETTERS)}42`,
       (s) => `ok, the password is ${s}. Try it now`,
     ),
+    plant(
+      'password after "connected with password"',
+      'password-in-prose',
+      `Xk9${rand(8)}!`,
+      (s) => `I connected with password ${s} and it worked`,
+    ),
+    plant(
+      'password after "login with password"',
+      'password-in-prose',
+      `${rand(9)}3#`,
+      (s) => `login with password ${s}`,
+    ),
+    plant(
+      'password after "my password"',
+      'password-in-prose',
+      `${rand(8, LETTERS)}&7`,
+      (s) => `my password ${s} is old`,
+    ),
+    plant('password after "passwd"', 'password-in-prose', `${rand(10)}9`, (s) => `user admin passwd ${s} on the box`),
+    plant('passphrase in prose', 'password-in-prose', `${rand(6, LETTERS)}-${rand(6)}4`, (s) => `the passphrase ${s}`),
+    plant('pw: in a note', 'password-in-prose', `${rand(8)}!2`, (s) => `host db01, user app, pw: ${s}`),
   ];
 }
 
 describe('planted secrets', () => {
   const planted = corpus();
-  it('has at least 47 distinct kinds of secret', () => {
+  it('has at least 56 distinct kinds of secret', () => {
     expect(new Set(planted.map((p) => p.name)).size).toBe(planted.length);
-    expect(planted.length).toBeGreaterThanOrEqual(47);
+    expect(planted.length).toBeGreaterThanOrEqual(56);
   });
   it.each(planted.map((p) => [p.name, p] as const))('redacts %s', (_name, p) => {
     const { text, findings } = redactText(p.text);
     expect(text).not.toContain(p.secret);
+    // No part of it either (a token cut mid-way leaves its secret part).
+    for (let at = 0; at + 12 <= p.secret.length; at += 6) expect(text).not.toContain(p.secret.slice(at, at + 12));
     expect(text).toContain(`[REDACTED:${p.kind}]`);
     expect(findings.map((f) => f.kind)).toContain(p.kind);
   });

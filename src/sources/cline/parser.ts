@@ -2,7 +2,7 @@
 // one session: messages keyed by their `ts` (else their position), dated by the history or by the UI
 // messages beside it, with usage from each reply's `metrics.tokens` and the project from the injected
 // environment details. Never throws on data.
-import { readFileSync } from 'node:fs';
+import { readJsonSource } from '../../shared/long-json.js';
 import type { ParseOutput, ParsedMessage, ParsedSession, TokenUsage } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import { assistantBlocks, userBlocks } from './blocks.js';
@@ -12,7 +12,7 @@ import { cwdOfEnvironment, isObject, isoOf, metadataModels, num, str, uiTimes, t
 
 function readJson(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+    return JSON.parse(readJsonSource(path)) as unknown;
   } catch {
     return undefined;
   }
@@ -37,7 +37,7 @@ export function parseClineTask(path: string): ParseOutput {
   const out = emptyParseOutput();
   let text: string;
   try {
-    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    text = readJsonSource(path);
   } catch (error) {
     return { ...out, notSession: `cannot read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` };
   }

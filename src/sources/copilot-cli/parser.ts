@@ -1,7 +1,7 @@
 // Owns parsing Copilot CLI files: event logs line by line (stateless across calls; messages keyed by
 // event id, the session named by its file), with the title, project and branch from `workspace.yaml`;
 // the oldest `history-session-state` JSON documents whole.
-import { readFileSync } from 'node:fs';
+import { readJsonSource } from '../../shared/long-json.js';
 import { dirname, join } from 'node:path';
 import type { ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
@@ -33,7 +33,7 @@ export function parseCopilotLines(lines: LineRecord[], ctx: ParseContext): Parse
     // A JSON document rewritten whole: read from the file (the engine holds back a last line without newline).
     let doc: unknown;
     try {
-      doc = JSON.parse(readFileSync(ctx.path, 'utf8').replace(/^\uFEFF/, ''));
+      doc = JSON.parse(readJsonSource(ctx.path));
     } catch {
       return { ...emptyParseOutput(), malformed: [{ line: lines[0]?.line ?? 1, reason: 'invalid JSON document' }] };
     }

@@ -4,7 +4,7 @@
 // it) and repeated ids (a later record replaces the earlier one, keeping its place).
 // Decisions: logs.json (a prompt log) and checkpoint-*.json (a `/chat save` snapshot of Content[]) are not
 // sessions: the prompts are in chats/ with their replies, and a checkpoint duplicates a chat's content.
-import { readFile } from 'node:fs/promises';
+import { readJsonSource } from '../../shared/long-json.js';
 import { basename } from 'node:path';
 import type { ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
@@ -168,11 +168,10 @@ export async function parseGeminiFile(ctx: ParseContext): Promise<ParseOutput> {
   if (isCheckpoint(ctx.path)) return { ...emptyParseOutput(), notSession: CHECKPOINT_REASON };
   let text: string;
   try {
-    text = await readFile(ctx.path, 'utf8');
+    // Without a byte order mark (it would make the first record unreadable); huge strings cut as read.
+    text = readJsonSource(ctx.path);
   } catch (err) {
     return { ...emptyParseOutput(), malformed: [{ line: 0, reason: `unreadable: ${(err as Error).message}` }] };
   }
-  // A byte order mark some editors write would make the first record unreadable.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return ctx.path.endsWith('.jsonl') ? parseGeminiJsonl(text, ctx.path) : parseGeminiJson(text, ctx.path);
 }

@@ -277,6 +277,14 @@ describe('server', () => {
     expect(index.status).toBe(500);
     expect(index.body).toMatch(/npm run build/);
   });
+
+  it('answers a path starting with // with 404 and a span too long for a date with 400, not 500', async () => {
+    expect((await send('GET', '//')).status).toBe(404);
+    expect((await send('GET', '//evil.example/api/sessions')).status).toBe(404);
+    const since = await send('GET', '/api/sessions?since=99999999999999d');
+    expect(since.status).toBe(400);
+    expect(JSON.parse(since.body).error).toMatch(/^invalid time "99999999999999d"/);
+  });
 });
 
 // Last: it adds a session to the store the other tests read.

@@ -7,7 +7,7 @@ import { parseTimeSpec } from '../../shared/time.js';
 import { search } from '../../core/retrieval/search.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { sessionListPage, SORT_KEYS, type SortKey } from '../../core/browse/session-list.js';
-import { sessionDetail } from '../../core/browse/session-detail.js';
+import { blockText, sessionDetail } from '../../core/browse/session-detail.js';
 import { activity } from '../../core/browse/activity.js';
 import { fileHistory } from '../../core/file-history/file-history.js';
 import { logbookTimeline } from '../../core/browse/logbook-timeline.js';
@@ -100,6 +100,12 @@ const HANDLERS: Record<string, Handler> = {
     const id = params.get('id');
     if (!id) throw usageError('id is required');
     return sessionDetail(ctx.db, id);
+  },
+  /** The rest of a block the session answer cut: `id` (its `cut.id`), from character `offset`. */
+  block(ctx, params) {
+    const id = int(params, 'id');
+    if (id === undefined) throw usageError('id is required');
+    return blockText(ctx.db, id, int(params, 'offset', 0)!, int(params, 'length'));
   },
   search(ctx, params) {
     const query = params.get('q')?.trim();

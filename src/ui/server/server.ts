@@ -71,7 +71,15 @@ function handleRequest(
     res.setHeader('Allow', 'GET, HEAD');
     return send(res, 405, 'text/plain; charset=utf-8', '405 method not allowed: this server only reads\n', false);
   }
-  const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
+  // The request target is a path ("//x" included, which URL would read as a host); any other form is refused.
+  const target = req.url ?? '/';
+  if (!target.startsWith('/')) return send(res, 400, 'text/plain; charset=utf-8', '400 bad request\n', head);
+  let url: URL;
+  try {
+    url = new URL(`http://${LOOPBACK}:${port}${target}`);
+  } catch {
+    return send(res, 400, 'text/plain; charset=utf-8', '400 bad request\n', head);
+  }
   if (url.pathname.startsWith('/api/')) {
     const { status, body } = handleApi(options, url.pathname.slice(5), url.searchParams);
     // While stored texts wait for a scan with newer secret rules, answers are redacted with them (and say so).

@@ -7,6 +7,7 @@ import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
 import { copyButton } from './copy.js';
 import { fold } from './fold.js';
+import { type RestOf, withRest } from './block-rest.js';
 
 export interface RenderOptions {
   /** Links to other sessions and to the Files page (off in an exported file, which stands alone). */
@@ -28,6 +29,8 @@ export interface MessageContext {
   /** `strata read <id>` for the copy buttons (none in an exported file). */
   command: string | null;
   textOf: (text: string) => Node;
+  /** What reads or names the rest of a cut block of message `n`. */
+  restAt: (n: number) => RestOf;
 }
 
 function words(text: string): number {
@@ -54,7 +57,7 @@ function usageBadge(m: DetailMessage): HTMLElement | null {
   );
 }
 
-function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
+function toolBlock(b: DetailBlock, result: Paired | undefined, rest: RestOf): Node[] {
   const failed = b.isError || (result?.isError ?? false);
   const call = fold(
     `tool${failed ? ' failed' : ''}`,
@@ -66,11 +69,11 @@ function toolBlock(b: DetailBlock, result: Paired | undefined): Node[] {
     ],
     () => [
       h('div', { class: 'label' }, 'input'),
-      h('pre', { class: 'code' }, pretty(b.input ?? b.text)),
+      ...rest(b, h('pre', { class: 'code' }, pretty(b.input ?? b.text))),
       ...(result
         ? [
             h('div', { class: 'label' }, result.isError ? 'result (error)' : 'result'),
-            h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text),
+            ...rest(result, h('pre', { class: `code${result.isError ? ' error-text' : ''}` }, result.text)),
           ]
         : []),
     ],
@@ -91,32 +94,33 @@ function injected(text: string): HTMLElement {
   ]);
 }
 
-function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext): Node[] {
+function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext, rest: RestOf): Node[] {
   const { results, paired, textOf } = ctx;
   if (b.noise)
     return [
-      fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () => [
-        h('pre', { class: 'code' }, b.text),
-      ]),
+      fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () =>
+        rest(b, h('pre', { class: 'code' }, b.text)),
+      ),
     ];
   switch (b.kind) {
     case 'text':
-      return [m.kind === 'meta' && m.role === 'user' ? injected(b.text) : textOf(b.text)];
+      if (m.kind === 'meta' && m.role === 'user') return [injected(b.text)];
+      return b.cut ? rest(b, h('div', {}, textOf(b.text))) : [textOf(b.text)];
     case 'thinking':
       return [
-        fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () => [
-          h('div', { class: 'text' }, b.text),
-        ]),
+        fold('thinking', ['thinking ', h('span', { class: 'muted' }, `${words(b.text)} words`)], () =>
+          rest(b, h('div', { class: 'text' }, b.text)),
+        ),
       ];
     case 'tool_call':
-      return toolBlock(b, b.toolCallId ? results.get(b.toolCallId) : undefined);
+      return toolBlock(b, b.toolCallId ? results.get(b.toolCallId) : undefined, rest);
     case 'tool_result':
       if (paired.has(b)) return [];
       return [
         fold(
           `result${b.isError ? ' failed' : ''}`,
           [`result of ${b.toolName ?? 'a tool'}`, b.isError ? h('span', { class: 'badge error' }, 'error') : null],
-          () => [h('pre', { class: 'code' }, b.text)],
+          () => rest(b, h('pre', { class: 'code' }, b.text)),
         ),
       ];
     case 'system':
@@ -125,7 +129,7 @@ function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext): Nod
         fold(
           b.kind,
           [b.kind, h('span', { class: 'muted' }, ` ${words(b.text)} words`)],
-          () => [h('div', { class: 'text' }, b.text)],
+          () => rest(b, h('div', { class: 'text' }, b.text)),
           b.kind === 'summary',
         ),
       ];
@@ -137,7 +141,9 @@ function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext): Nod
 /** One message, or null when it has nothing of its own to show (its results are drawn with their calls). */
 export function renderMessage(m: DetailMessage, ctx: MessageContext): HTMLElement | null {
   const { href, command } = ctx;
-  const blocks = m.blocks.flatMap((b) => renderBlock(b, m, ctx));
+  // A result drawn with its call keeps its own message number (the command that reads it whole names it).
+  const rest: RestOf = (b, el) => ctx.restAt((b as Partial<Paired>).message ?? m.n)(b, el);
+  const blocks = m.blocks.flatMap((b) => renderBlock(b, m, ctx, rest));
   if (blocks.length === 0) return null;
   return h(
     'article',
@@ -163,6 +169,11 @@ function linkTo(
 ): HTMLElement {
   const label = `${s.title ?? s.id} · ${s.messages} messages`;
   return options.links ? h('a', { href: sessionHref(s.id) }, label) : h('span', {}, label);
+}
+
+/** What reads the rest of a cut block of message `n`: a button in the app, the command in an exported file. */
+export function restReader(s: SessionDetail, options: RenderOptions): (n: number) => RestOf {
+  return (message) => (b, el) => withRest(b, el, { live: options.links, sessionId: s.id, message });
 }
 
 export function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {

@@ -9,6 +9,7 @@ import {
   type RenderOptions,
   renderMessage,
   renderSessionHeader,
+  restReader,
 } from './render-session.js';
 
 const WINDOW = 100;
@@ -62,6 +63,7 @@ export function renderSession(s: SessionDetail, options: RenderOptions): Session
     href: (n) => (options.links ? sessionHref(s.id, n) : `#m-${n}`),
     command: options.links ? `strata read ${s.id.slice(0, 8)}` : null,
     textOf: options.text ?? plain,
+    restAt: restReader(s, options),
   };
   const total = s.messages.length;
   const list = h('div', { class: 'messages' });

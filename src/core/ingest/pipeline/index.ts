@@ -7,7 +7,7 @@ import { jobError, runLineJob, type LineJob, type LineJobEvent } from './line-jo
 import { LinePipeline, PipelineUnavailable, threadsAvailable } from './threaded.js';
 import type { PrefetchMode } from './prefetch.js';
 
-export { BINARY_FILE, NUL_CHECK_BYTES, type LineJob } from './line-job.js';
+export { BINARY_FILE, NUL_CHECK_BYTES, looksBinary, type LineJob } from './line-job.js';
 export { prefixHash, withFd } from './line-reader.js';
 export type { PrefetchMode } from './prefetch.js';
 

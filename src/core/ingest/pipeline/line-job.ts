@@ -44,12 +44,32 @@ export interface JobBytes {
   hash: (end: number) => string;
 }
 
-/** Why a line source whose first KB holds a NUL byte is not read: binary junk, not an agent history. */
+/** Why a line source whose first KB holds NUL and other control bytes is not read: binary, not a history. */
 export const BINARY_FILE = 'binary file (contains NUL bytes); not an agent history';
 /** How much of a text source's head is checked for NUL bytes. */
 export const NUL_CHECK_BYTES = 1024;
 
-/** `next`, failing with BINARY_FILE when the file read from its start has a NUL byte in its first KB. */
+/**
+ * True when a text source's head is binary junk: NUL bytes with control bytes or invalid UTF-8. NULs among
+ * text alone are crash padding (a file extended but not written), which the line reader strips.
+ */
+export function looksBinary(head: Buffer): boolean {
+  if (!head.includes(0)) return false;
+  for (const byte of head)
+    if ((byte < 0x20 && byte !== 0 && byte !== 9 && byte !== 10 && byte !== 13) || byte === 0x7f) return true;
+  try {
+    // `stream`: a character cut by the end of the head is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      head.filter((byte) => byte !== 0),
+      { stream: true },
+    );
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** `next`, failing with BINARY_FILE when the file read from its start looks binary in its first KB. */
 function checkedForNul(next: NextChunk, offset: number): NextChunk {
   if (offset !== 0) return next;
   let first = true;
@@ -57,7 +77,7 @@ function checkedForNul(next: NextChunk, offset: number): NextChunk {
     const chunk = next();
     if (first && chunk) {
       first = false;
-      if (chunk.subarray(0, NUL_CHECK_BYTES).includes(0)) throw new Error(BINARY_FILE);
+      if (looksBinary(chunk.subarray(0, NUL_CHECK_BYTES))) throw new Error(BINARY_FILE);
     }
     return chunk;
   };

@@ -3,6 +3,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { LineRecord } from '../../../sources/types.js';
+import { LONG_LINE_BYTES, LineShrinker, sourceLine } from '../../../shared/long-json.js';
 
 const HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 4 * 1024;
@@ -114,6 +115,11 @@ function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** A line without the NUL runs a crash leaves around it (space allocated, never written): its content stays. */
+function withoutNulPadding(text: string): string {
+  return text.replace(/^\u0000+|\u0000+$/g, '');
+}
+
 export function readCompleteLines(
   next: NextChunk,
   offset: number,
@@ -122,8 +128,11 @@ export function readCompleteLines(
 ): ReadLinesResult {
   let lineNo = startLine;
   // The bytes of an unfinished line, as copies (a chunk is valid until the next call only); joined once
-  // its newline arrives, so a line spanning many chunks is copied twice, not once per chunk.
+  // its newline arrives, so a line spanning many chunks is copied twice, not once per chunk. Past
+  // LONG_LINE_BYTES it streams through a LineShrinker instead (`pending` counts its bytes either way).
   let carry: Buffer[] = [];
+  let long: LineShrinker | undefined;
+  let pending = 0;
   let consumed = offset;
   let batch: LineRecord[] = [];
   let batchBytes = 0;
@@ -132,35 +141,61 @@ export function readCompleteLines(
     batch = [];
     batchBytes = 0;
   };
+  const pushLine = (raw: string, bytes: number) => {
+    let text = lineNo === 1 && offset === 0 ? withoutBom(raw) : raw;
+    if (text.charCodeAt(0) === 0 || text.charCodeAt(text.length - 1) === 0) text = withoutNulPadding(text);
+    if (text.length > 0) batch.push({ text, line: lineNo });
+    batchBytes += bytes;
+    consumed += bytes;
+    if (batchBytes >= BATCH_BYTES) flush();
+  };
   for (let chunk = next(); chunk !== undefined; chunk = next()) {
-    if (carry.length > 0 && chunk.indexOf(10) === -1) {
-      carry.push(Buffer.from(chunk));
-      continue;
-    }
-    const data = carry.length > 0 ? Buffer.concat([...carry, chunk]) : chunk;
+    let data = chunk;
     let start = 0;
+    if (pending > 0) {
+      const nl = chunk.indexOf(10);
+      if (nl === -1 || long) {
+        const part = nl === -1 ? chunk : chunk.subarray(0, nl);
+        pending += part.length;
+        if (long) long.push(part);
+        else carry.push(Buffer.from(part));
+        if (!long && pending > LONG_LINE_BYTES) {
+          long = new LineShrinker(sourceLine(lineNo + 1));
+          for (const piece of carry) long.push(piece);
+          carry = [];
+        }
+        if (nl === -1) continue;
+        lineNo++;
+        const kept = long!.finish();
+        pushLine(kept.toString('utf8', 0, kept.at(-1) === 13 ? kept.length - 1 : kept.length), pending + 1);
+        [long, pending, start] = [undefined, 0, nl + 1];
+      } else {
+        data = Buffer.concat([...carry, chunk]);
+        carry = [];
+        pending = 0;
+      }
+    }
     for (;;) {
       const nl = data.indexOf(10, start);
       if (nl === -1) break;
       lineNo++;
-      let text = data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl);
-      if (lineNo === 1 && offset === 0) text = withoutBom(text);
-      if (text.length > 0) batch.push({ text, line: lineNo });
-      batchBytes += nl + 1 - start;
-      consumed += nl + 1 - start;
+      pushLine(data.toString('utf8', start, nl > start && data[nl - 1] === 13 ? nl - 1 : nl), nl + 1 - start);
       start = nl + 1;
-      if (batchBytes >= BATCH_BYTES) flush();
     }
-    carry = start < data.length ? [Buffer.from(data.subarray(start))] : [];
+    if (start < data.length) {
+      carry = [Buffer.from(data.subarray(start))];
+      pending = data.length - start;
+    }
   }
-  if (carry.length > 0) {
-    const tail = Buffer.concat(carry);
-    const text = lineNo === 0 && offset === 0 ? withoutBom(tail.toString('utf8')) : tail.toString('utf8');
+  if (pending > 0) {
+    const tail = long ? long.finish() : Buffer.concat(carry);
+    const raw = lineNo === 0 && offset === 0 ? withoutBom(tail.toString('utf8')) : tail.toString('utf8');
+    const text = withoutNulPadding(raw);
     if (looksCompleteJson(text)) {
       lineNo++;
       batch.push({ text, line: lineNo });
-      batchBytes += tail.length;
-      consumed += tail.length;
+      batchBytes += pending;
+      consumed += pending;
     }
   }
   flush();
