@@ -239,7 +239,8 @@ for (const userOnly of variants) {
     const turns = userOnly ? 'user turns only' : 'user and assistant turns';
     console.log(`\n${turns} · --mode ${mode} · wall ${wall} s`);
     console.log(
-      `search p50 ${pct(times, 50).toFixed(1)} ms · p95 ${pct(times, 95).toFixed(1)} ms (in-process, 1 search/question)`,
+      `search p50 ${pct(times, 50).toFixed(1)} ms · p95 ${pct(times, 95).toFixed(1)} ms ` +
+        '(in-process, 1 search/question)',
     );
     console.log(`${'type'.padEnd(28)} ${'n'.padStart(4)}   hit@1   hit@5  hit@10  hit@20   MRR`);
     for (const t of [...byType.keys()].sort()) console.log(row(t, byType.get(t)));
