@@ -71,6 +71,19 @@ describe('strata embed and --mode', () => {
     expect(hybrid.sessions.find((s) => s.id === 'outage')!.semantic).toBeGreaterThan(0);
   });
 
+  it('falls back to lexical by default when the query cannot be embedded; fails when the mode was asked', async () => {
+    const down = await startEmbeddingServer();
+    const url = down.url;
+    await down.close();
+    const provider = createOpenAiCompatibleProvider({ baseUrl: url, model: 'm', retries: 0 });
+    const found = await searchWithMode(store.db, { query: 'docker container' }, provider);
+    expect(found.ranking).toBe('lexical');
+    expect(found.sessions[0]!.id).toBe('outage');
+    await expect(searchWithMode(store.db, { query: 'docker', mode: 'hybrid' }, provider)).rejects.toThrow(
+      /connection failed/,
+    );
+  });
+
   it('keeps -E and -l lexical', async () => {
     const provider = createOpenAiCompatibleProvider({ baseUrl: server.url, model: 'm' });
     expect(resolveMode(store.db, { query: 'doc+er', regex: true }, provider)).toBe('lexical');

@@ -42,7 +42,14 @@ export async function searchWithMode(
   if (options.query.trim() === '') throw new StrataError('INVALID_QUERY', 'invalid query: it is empty');
   const limit = options.limit ?? 20;
   const context = options.context ?? 12;
-  const [query] = await provider!.embed([options.query]);
+  let query: Float32Array | undefined;
+  try {
+    [query] = await provider!.embed([options.query]);
+  } catch (error) {
+    // Hybrid by default must not make search fail (Ollama stopped, the offline model uninstalled).
+    if (options.mode) throw error;
+    return { ...search(db, options), ranking: 'lexical' };
+  }
   const semantic = rankSemantic(db, provider!.model, query!, options, Math.max(limit, FUSED_DEPTH));
   if (mode === 'semantic') {
     const sessions = semanticSessions(db, semantic.slice(0, limit), options.query, context);
