@@ -5,11 +5,24 @@
 // abstention questions (_abs) skipped. Reported: hit@1/5/10, MRR, evidence-recall@k, per question type,
 // search p50/p95, and the same for the variant that writes user turns only.
 //
-// Usage: node bench/longmemeval.mjs [--data DIR] [--dist DIR] [--limit N] [--types a,b] [--user-only|--both]
-//   [--misses FILE] [-v]
+// Usage: node bench/longmemeval.mjs [--data DIR] [--dist DIR] [--limit N] [--seed S] [--types a,b]
+//   [--user-only|--both] [--modes lexical,semantic,hybrid] [--embed offline|URL --embed-model M]
+//   [--embed-cache FILE] [--misses FILE] [-v]
+// --seed S takes --limit N questions from a seeded shuffle (else the first N by id). Semantic and hybrid
+// modes embed each store with `strata embed`'s code; --embed-cache keeps vectors by text hash across runs.
 // DIR (or LME_DATA) holds the 500 question files of LongMemEval-S cleaned (<question_id>.json). Never
 // downloaded at run time; not part of CI. --dist points at another build's dist to compare releases.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +42,10 @@ const types = value('--types', '').split(',').filter(Boolean);
 const variants = flag('--both') ? [false, true] : [flag('--user-only')];
 const verbose = flag('-v');
 const missesPath = value('--misses', '');
+const seed = value('--seed', '');
+const modes = value('--modes', 'lexical').split(',').filter(Boolean);
+const embedWith = value('--embed', 'offline');
+const embedCachePath = value('--embed-cache', '');
 
 const RESTORE = `LongMemEval-S (cleaned) is not in ${dataDir}. Restore its 500 question files once, e.g. from
 jungjaehoon-lifegamez/MAMA at commit 2f8ad4b0e15be1dbf36b0862cb43cc98f91c459f:
@@ -47,6 +64,49 @@ if (!existsSync(dataDir) || readdirSync(dataDir).filter((f) => f.endsWith('.json
 const { openStore } = await import(pathToFileURL(join(dist, 'store/db.js')).href);
 const { ingest } = await import(pathToFileURL(join(dist, 'core/ingest/ingest.js')).href);
 const { search } = await import(pathToFileURL(join(dist, 'core/retrieval/search.js')).href);
+const semanticModes = modes.some((m) => m !== 'lexical');
+const embedding = semanticModes ? await embeddingTools() : undefined;
+
+/** The provider `strata embed` would use, behind an on-disk cache of vectors by text hash. */
+async function embeddingTools() {
+  const load = (path) => import(pathToFileURL(join(dist, path)).href);
+  const [{ createEmbeddingProvider }, { embedStore }, { searchWithMode }] = await Promise.all([
+    load('core/embed/create-provider.js'),
+    load('core/embed/embed-run.js'),
+    load('core/embed/mode-search.js'),
+  ]);
+  const choice = embedWith === 'offline' ? { provider: 'offline' } : { url: embedWith, model: value('--embed-model') };
+  const inner = createEmbeddingProvider(choice, process.env);
+  const cache = new Map();
+  if (embedCachePath && existsSync(embedCachePath))
+    for (const l of readFileSync(embedCachePath, 'utf8').split('\n')) {
+      const [h, b] = l.split('\t');
+      if (b) cache.set(h, new Float32Array(new Uint8Array(Buffer.from(b, 'base64')).buffer));
+    }
+  const stats = { sent: 0, ms: 0 };
+  const provider = {
+    name: inner.name,
+    model: inner.model,
+    maxBatch: inner.maxBatch,
+    async embed(texts) {
+      const keys = texts.map((t) => createHash('sha1').update(t).digest('hex'));
+      const missing = [...new Set(keys.filter((k) => !cache.has(k)))];
+      if (missing.length) {
+        const t0 = performance.now();
+        const vectors = await inner.embed(missing.map((k) => texts[keys.indexOf(k)]));
+        stats.ms += performance.now() - t0;
+        stats.sent += missing.length;
+        const lines = missing.map((k, i) => {
+          cache.set(k, vectors[i]);
+          return `${k}\t${Buffer.from(vectors[i].buffer).toString('base64')}`;
+        });
+        if (embedCachePath) appendFileSync(embedCachePath, lines.join('\n') + '\n');
+      }
+      return keys.map((k) => cache.get(k));
+    },
+  };
+  return { provider, stats, embedStore, searchWithMode };
+}
 
 /** "2023/05/20 (Sat) 02:21" → a Date in UTC. */
 function lmeDate(text) {
@@ -86,15 +146,25 @@ async function runQuestion(q, userOnly) {
     const store = openStore(join(tmp, 'strata.db'));
     try {
       await ingest({ store, paths: [root], env: {}, pipeline: 'inline' });
-      const t0 = performance.now();
-      const result = search(store.db, { query: q.question, limit: 50, maxPerSession: 1 });
-      const ms = performance.now() - t0;
-      const ranked = result.sessions.map((s) => s.id);
-      const want = new Set(q.answer_session_ids);
-      const at = ranked.findIndex((id) => want.has(id));
-      const evidence = {};
-      for (const k of [1, 5, 10, 20]) evidence[k] = ranked.slice(0, k).filter((id) => want.has(id)).length / want.size;
-      return { rank: at >= 0 && at < 50 ? at + 1 : 0, ms, evidence, top: ranked.slice(0, 5) };
+      if (embedding) await embedding.embedStore(store.db, embedding.provider);
+      const out = {};
+      for (const mode of modes) {
+        const options = { query: q.question, limit: 50, maxPerSession: 1 };
+        const t0 = performance.now();
+        const result =
+          mode === 'lexical'
+            ? search(store.db, options)
+            : await embedding.searchWithMode(store.db, { ...options, mode }, embedding.provider);
+        const ms = performance.now() - t0;
+        const ranked = result.sessions.map((s) => s.id);
+        const want = new Set(q.answer_session_ids);
+        const at = ranked.findIndex((id) => want.has(id));
+        const evidence = {};
+        for (const k of [1, 5, 10, 20])
+          evidence[k] = ranked.slice(0, k).filter((id) => want.has(id)).length / want.size;
+        out[mode] = { rank: at >= 0 && at < 50 ? at + 1 : 0, ms, evidence, top: ranked.slice(0, 5) };
+      }
+      return out;
     } finally {
       store.close();
     }
@@ -110,6 +180,20 @@ let questions = files
   .map((f) => JSON.parse(readFileSync(join(dataDir, f), 'utf8')))
   .filter((q) => !q.question_id.includes('_abs'))
   .filter((q) => types.length === 0 || types.includes(q.question_type));
+if (seed !== '') {
+  // mulberry32: the same seed gives the same questions on every machine.
+  let state = Number(seed) | 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = questions.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [questions[i], questions[j]] = [questions[j], questions[i]];
+  }
+}
 if (limit > 0) questions = questions.slice(0, limit);
 
 const bucket = () => ({ n: 0, r1: 0, r5: 0, r10: 0, r20: 0, mrr: 0, ev: { 1: 0, 5: 0, 10: 0, 20: 0 } });
@@ -121,38 +205,53 @@ const row = (name, b) =>
 console.log(`dist: ${dist}\ndata: ${dataDir} (${questions.length} non-abstention questions)`);
 const misses = [];
 for (const userOnly of variants) {
-  const total = bucket();
-  const byType = new Map();
-  const times = [];
+  const acc = Object.fromEntries(modes.map((m) => [m, { total: bucket(), byType: new Map(), times: [] }]));
   const started = performance.now();
+  const sentBefore = embedding?.stats.sent ?? 0;
+  const msBefore = embedding?.stats.ms ?? 0;
   for (const [i, q] of questions.entries()) {
-    const r = await runQuestion(q, userOnly);
-    times.push(r.ms);
-    if (!byType.has(q.question_type)) byType.set(q.question_type, bucket());
-    for (const b of [total, byType.get(q.question_type)]) {
-      b.n++;
-      if (r.rank >= 1) {
-        b.mrr += 1 / r.rank;
-        if (r.rank <= 1) b.r1++;
-        if (r.rank <= 5) b.r5++;
-        if (r.rank <= 10) b.r10++;
-        if (r.rank <= 20) b.r20++;
+    const byMode = await runQuestion(q, userOnly);
+    for (const mode of modes) {
+      const r = byMode[mode];
+      const a = acc[mode];
+      a.times.push(r.ms);
+      if (!a.byType.has(q.question_type)) a.byType.set(q.question_type, bucket());
+      for (const b of [a.total, a.byType.get(q.question_type)]) {
+        b.n++;
+        if (r.rank >= 1) {
+          b.mrr += 1 / r.rank;
+          if (r.rank <= 1) b.r1++;
+          if (r.rank <= 5) b.r5++;
+          if (r.rank <= 10) b.r10++;
+          if (r.rank <= 20) b.r20++;
+        }
+        for (const k of [1, 5, 10, 20]) b.ev[k] += r.evidence[k];
       }
-      for (const k of [1, 5, 10, 20]) b.ev[k] += r.evidence[k];
+      if (r.rank !== 1)
+        misses.push({ id: q.question_id, type: q.question_type, q: q.question, rank: r.rank, userOnly, mode });
     }
-    if (r.rank !== 1) misses.push({ id: q.question_id, type: q.question_type, q: q.question, rank: r.rank, userOnly });
-    if (verbose)
-      console.log(`${String(i + 1).padStart(4)} ${q.question_type.padEnd(26)} rank=${r.rank} ${q.question_id}`);
+    const ranks = modes.map((m) => `${m}=${byMode[m].rank}`).join(' ');
+    if (verbose) console.log(`${String(i + 1).padStart(4)} ${q.question_type.padEnd(26)} ${ranks} ${q.question_id}`);
   }
   const wall = ((performance.now() - started) / 1000).toFixed(0);
-  console.log(`\n${userOnly ? 'user turns only' : 'user and assistant turns'} · wall ${wall} s`);
-  console.log(
-    `search p50 ${pct(times, 50).toFixed(1)} ms · p95 ${pct(times, 95).toFixed(1)} ms (in-process, 1 search/question)`,
-  );
-  console.log(`${'type'.padEnd(28)} ${'n'.padStart(4)}   hit@1   hit@5  hit@10  hit@20   MRR`);
-  for (const t of [...byType.keys()].sort()) console.log(row(t, byType.get(t)));
-  console.log(row('TOTAL', total));
-  const ev = (k) => `${((100 * total.ev[k]) / Math.max(1, total.n)).toFixed(1)}%`.padStart(7);
-  console.log(`${'evidence-recall@1/5/10/20'.padEnd(33)} ${ev(1)} ${ev(5)} ${ev(10)} ${ev(20)}`);
+  for (const mode of modes) {
+    const { total, byType, times } = acc[mode];
+    const turns = userOnly ? 'user turns only' : 'user and assistant turns';
+    console.log(`\n${turns} · --mode ${mode} · wall ${wall} s`);
+    console.log(
+      `search p50 ${pct(times, 50).toFixed(1)} ms · p95 ${pct(times, 95).toFixed(1)} ms ` +
+        '(in-process, 1 search/question)',
+    );
+    console.log(`${'type'.padEnd(28)} ${'n'.padStart(4)}   hit@1   hit@5  hit@10  hit@20   MRR`);
+    for (const t of [...byType.keys()].sort()) console.log(row(t, byType.get(t)));
+    console.log(row('TOTAL', total));
+    const ev = (k) => `${((100 * total.ev[k]) / Math.max(1, total.n)).toFixed(1)}%`.padStart(7);
+    console.log(`${'evidence-recall@1/5/10/20'.padEnd(33)} ${ev(1)} ${ev(5)} ${ev(10)} ${ev(20)}`);
+  }
+  if (embedding) {
+    const sent = embedding.stats.sent - sentBefore;
+    const secs = (embedding.stats.ms - msBefore) / 1000;
+    console.log(`embedded ${sent} new texts in ${secs.toFixed(1)} s (${(sent / Math.max(secs, 1e-9)).toFixed(1)}/s)`);
+  }
 }
 if (missesPath) writeFileSync(missesPath, misses.map((m) => JSON.stringify(m)).join('\n') + '\n');

@@ -14,6 +14,7 @@ interface CommandGroup {
 const GROUPS: CommandGroup[] = [
   { commands: ['demo'], load: async () => (await import('./demo.js')).registerDemoCommand },
   { commands: ['ingest'], load: async () => (await import('./ingest.js')).registerIngestCommand },
+  { commands: ['embed'], load: async () => (await import('./embed.js')).registerEmbedCommand },
   { commands: ['redact'], load: async () => (await import('./redact.js')).registerRedactCommand },
   { commands: ['sources', 'stats'], load: async () => (await import('./store-info.js')).registerStoreInfoCommands },
   {

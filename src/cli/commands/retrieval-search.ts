@@ -49,6 +49,7 @@ interface SearchFlags {
   remote?: string;
   machine?: string;
   user?: string;
+  mode?: string;
 }
 
 export function registerSearchCommand(program: Command, io: CliIo): void {
@@ -77,6 +78,7 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     .option('--project <dir>', 'only this project: path segments (app, src/app), a folder or ~/app')
     .option('--agent <list>', 'only these agents, comma-separated')
     .option('--limit <n>', 'at most n sessions (default 20; unlimited with -l and -c)')
+    .option('--mode <mode>', 'lexical, semantic or hybrid (default: hybrid once `strata embed` ran, else lexical)')
     .option('--json', 'print JSON on stdout')
     .option('--remote <name>', 'search a team store on PostgreSQL instead (see `strata remote`)')
     .option('--machine <name>', 'with --remote: only sessions pushed from this machine')
@@ -88,13 +90,15 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         return runRemoteSearch(io, words.join(' '), { ...opts, remote: opts.remote }, parseAgentList(opts.agent));
       }
       const [
-        { search },
+        { searchWithMode, SEARCH_MODES },
+        { providerForStore },
         { formatSearch, noMatchLine },
         { parseSelectors },
         { displayPath, sessionHome },
         { openStoreForRead },
       ] = await Promise.all([
-        import('../../core/retrieval/search.js'),
+        import('../../core/embed/mode-search.js'),
+        import('../../core/embed/create-provider.js'),
         import('../../core/retrieval/format-search.js'),
         import('../../core/retrieval/selectors.js'),
         import('../../core/retrieval/locations.js'),
@@ -104,25 +108,34 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
       const listing = Boolean(opts.filesWithMatches || opts.count);
       const store = openStoreForRead(io);
       try {
-        const result = search(store.db, {
-          query: words.join(' '),
-          regex: Boolean(opts.regex),
-          ignoreCase: Boolean(opts.ignoreCase),
-          ...(opts.context !== undefined ? { context: parseNonNegativeInt(opts.context, '--context') } : {}),
-          ...(opts.maxCount !== undefined ? { maxPerSession: parsePositiveInt(opts.maxCount, '--max-count') } : {}),
-          ...(opts.limit !== undefined
-            ? { limit: parsePositiveInt(opts.limit, '--limit') }
-            : listing
-              ? { limit: Number.MAX_SAFE_INTEGER }
-              : {}),
-          ...(opts.session ? { session: opts.session } : {}),
-          in: parseSelectors(opts.in),
-          ...(opts.after ? { after: parseTimeSpec(opts.after) } : {}),
-          ...(opts.before ? { before: parseTimeSpec(opts.before) } : {}),
-          ...(opts.project ? { project: opts.project } : {}),
-          ...(agents ? { agent: agents } : {}),
-          ...(listing ? { exhaustive: true } : {}),
-        });
+        const mode = opts.mode as (typeof SEARCH_MODES)[number] | undefined;
+        if (mode !== undefined && !SEARCH_MODES.includes(mode))
+          throw new StrataError('USAGE', `--mode must be one of ${SEARCH_MODES.join(', ')}`);
+        const provider = mode === 'lexical' ? undefined : providerForStore(store.db, io.env);
+        const result = await searchWithMode(
+          store.db,
+          {
+            ...(mode ? { mode } : {}),
+            query: words.join(' '),
+            regex: Boolean(opts.regex),
+            ignoreCase: Boolean(opts.ignoreCase),
+            ...(opts.context !== undefined ? { context: parseNonNegativeInt(opts.context, '--context') } : {}),
+            ...(opts.maxCount !== undefined ? { maxPerSession: parsePositiveInt(opts.maxCount, '--max-count') } : {}),
+            ...(opts.limit !== undefined
+              ? { limit: parsePositiveInt(opts.limit, '--limit') }
+              : listing
+                ? { limit: Number.MAX_SAFE_INTEGER }
+                : {}),
+            ...(opts.session ? { session: opts.session } : {}),
+            in: parseSelectors(opts.in),
+            ...(opts.after ? { after: parseTimeSpec(opts.after) } : {}),
+            ...(opts.before ? { before: parseTimeSpec(opts.before) } : {}),
+            ...(opts.project ? { project: opts.project } : {}),
+            ...(agents ? { agent: agents } : {}),
+            ...(listing ? { exhaustive: true } : {}),
+          },
+          provider,
+        );
         // As grep: exit 0 with hits, 1 with none (the reason on stderr), 2 on errors.
         if (opts.json) printJson(io, result);
         if (result.sessions.length === 0) throw new StrataError('NO_MATCH', noMatchLine(result));

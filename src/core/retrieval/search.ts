@@ -64,11 +64,15 @@ export interface SearchSession extends SessionHeading {
    */
   match?: 'near' | 'partial';
   missing?: string[];
+  /** Cosine of the session's best passage to the query, when semantic ranking found it (--mode). */
+  semantic?: number;
 }
 
 export interface SearchResult {
   query: string;
   mode: 'fts' | 'substring' | 'regex';
+  /** How sessions were ranked (core/embed/mode-search.ts): absent for lexical-only callers. */
+  ranking?: 'lexical' | 'semantic' | 'hybrid';
   /** The FTS5 expression used (fts mode). */
   match?: string;
   /** Set when the query matched more blocks than the `ranked` newest ones ranked (see RANK_WINDOW). */
@@ -181,7 +185,7 @@ function commonWords(db: Database): CommonWord {
   };
 }
 
-function filters(db: Database, options: SearchOptions): { sql: string; params: unknown[] } {
+export function searchFilters(db: Database, options: SearchOptions): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const scope = selectorsToSql(options.in ?? []);
@@ -212,7 +216,7 @@ function filters(db: Database, options: SearchOptions): { sql: string; params: u
 
 /** Blocks of noise (not searched by default) that match, within the query's other filters. */
 function countNoise(db: Database, match: string, options: SearchOptions): number {
-  const where = filters(db, { ...options, in: [{ category: 'noise', raw: 'noise' }] });
+  const where = searchFilters(db, { ...options, in: [{ category: 'noise', raw: 'noise' }] });
   return cachedStatement(
     db,
     `SELECT COUNT(*) FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN messages m ON m.id = b.message_id
@@ -238,7 +242,7 @@ function matchedText(re: UserRegex, text: string): RegExp {
 export function search(db: Database, options: SearchOptions): SearchResult {
   if (options.query.trim() === '') throw new StrataError('INVALID_QUERY', 'invalid query: it is empty');
   checkQuerySize(options.query, options.regex);
-  const where = filters(db, options);
+  const where = searchFilters(db, options);
   const perSession = options.maxPerSession ?? 3;
   const sessionLimit = options.limit ?? 20;
   const context = options.context ?? 12;

@@ -1,7 +1,9 @@
 // Owns the `search` tool: ranked full-text (or regex) search over every stored session, each hit citing
 // the session and message number `read` opens and the token cost of that whole message.
 import { z } from 'zod';
-import { type SearchSession, search } from '../../core/retrieval/search.js';
+import type { SearchSession } from '../../core/retrieval/search.js';
+import { providerForStore } from '../../core/embed/create-provider.js';
+import { SEARCH_MODES, searchWithMode } from '../../core/embed/mode-search.js';
 import { formatSearch, type SearchHints } from '../../core/retrieval/format-search.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
@@ -76,10 +78,15 @@ export const searchTool = defineTool({
       .max(200)
       .optional()
       .describe('words of context on each side of a hit (default 12)'),
+    mode: z
+      .enum(SEARCH_MODES as [string, ...string[]])
+      .optional()
+      .describe('lexical, semantic or hybrid (default: hybrid when the store holds embeddings, else lexical)'),
   },
   outputSchema: {
     query: z.string(),
     mode: z.enum(['fts', 'substring', 'regex']),
+    ranking: z.enum(['lexical', 'semantic', 'hybrid']).optional(),
     window: z.object({ ranked: z.number().int() }).optional(),
     unindexed: z.number().int().optional(),
     hidden: z.object({ noise: z.number().int() }).optional().describe('matches only in noise (search in: noise)'),
@@ -91,20 +98,27 @@ export const searchTool = defineTool({
     const db = ctx.store.db;
     // The calling session (its transcript refreshed a moment ago) is left out, unless asked for by id.
     const own = args.session ? new Set<string>() : callingSessionIds(db, ctx.env);
-    const found = search(db, {
-      query: args.query,
-      regex: Boolean(args.regex),
-      ignoreCase: Boolean(args.ignoreCase),
-      limit: args.limit + own.size,
-      maxPerSession: args.maxPerSession,
-      ...(args.context !== undefined ? { context: args.context } : {}),
-      ...(args.session ? { session: args.session } : {}),
-      ...(args.project ? { project: args.project } : {}),
-      in: parseSelectors(args.in),
-      ...timeOption('after', args.after),
-      ...timeOption('before', args.before),
-      ...agentOption(args.agents),
-    });
+    const mode = args.mode as (typeof SEARCH_MODES)[number] | undefined;
+    const provider = mode === 'lexical' ? undefined : providerForStore(db, ctx.env);
+    const found = await searchWithMode(
+      db,
+      {
+        ...(mode ? { mode } : {}),
+        query: args.query,
+        regex: Boolean(args.regex),
+        ignoreCase: Boolean(args.ignoreCase),
+        limit: args.limit + own.size,
+        maxPerSession: args.maxPerSession,
+        ...(args.context !== undefined ? { context: args.context } : {}),
+        ...(args.session ? { session: args.session } : {}),
+        ...(args.project ? { project: args.project } : {}),
+        in: parseSelectors(args.in),
+        ...timeOption('after', args.after),
+        ...timeOption('before', args.before),
+        ...agentOption(args.agents),
+      },
+      provider,
+    );
     const result = { ...found, sessions: found.sessions.filter((s) => !own.has(s.id)).slice(0, args.limit) };
     const tokensOf = (s: SearchSession, message: number) => messageTokenEstimate(db, s.agent, s.id, message);
     // Compact: one id, no scores or hit times; the text block says the same in prose.
