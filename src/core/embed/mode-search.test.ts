@@ -84,6 +84,14 @@ describe('strata embed and --mode', () => {
     );
   });
 
+  it('bounds a semantic query as a lexical one, before anything is sent to the model', async () => {
+    const provider = createOpenAiCompatibleProvider({ baseUrl: server.url, model: 'm' });
+    const before = server.requests.length;
+    const huge = Array.from({ length: 5000 }, (_, i) => `w${i}`).join(' ');
+    await expect(searchWithMode(store.db, { query: huge, mode: 'semantic' }, provider)).rejects.toThrow(/query/);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('keeps -E and -l lexical', async () => {
     const provider = createOpenAiCompatibleProvider({ baseUrl: server.url, model: 'm' });
     expect(resolveMode(store.db, { query: 'doc+er', regex: true }, provider)).toBe('lexical');

@@ -4,6 +4,7 @@
 // expressions and -l/-c stay lexical (they match text, not meaning).
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
+import { checkQuerySize } from '../../shared/query-limits.js';
 import { embeddingModels } from '../../store/embeddings.js';
 import { search, type SearchOptions, type SearchResult, type SearchSession } from '../retrieval/search.js';
 import { fuseRanks, rankSemantic, semanticSessions } from './semantic.js';
@@ -40,6 +41,7 @@ export async function searchWithMode(
   const mode = resolveMode(db, options, provider);
   if (mode === 'lexical') return { ...search(db, options), ranking: 'lexical' };
   if (options.query.trim() === '') throw new StrataError('INVALID_QUERY', 'invalid query: it is empty');
+  checkQuerySize(options.query, options.regex);
   const limit = options.limit ?? 20;
   const context = options.context ?? 12;
   let query: Float32Array | undefined;
