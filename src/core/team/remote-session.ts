@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StrataError } from '../../shared/errors.js';
 import { openStore, type Store } from '../../store/db.js';
+import { type ReadOptions, type ReadResult, readSession } from '../retrieval/read-session.js';
 import type { PgClient } from '../../store/team/pg-client.js';
 import {
   type TeamBlockRow,
@@ -37,7 +38,25 @@ async function resolveRemoteSession(client: PgClient, typed: string): Promise<Fo
 
 /** A local store holding only the named session; closing it deletes it. */
 export async function openRemoteSession(client: PgClient, typed: string): Promise<Store> {
+  return materializeSession(client, await resolveRemoteSession(client, typed));
+}
+
+/** The named session read by the local read code: the same result as a local `readSession`. */
+export async function readRemoteSession(
+  client: PgClient,
+  typed: string,
+  options: ReadOptions = {},
+): Promise<ReadResult> {
   const s = await resolveRemoteSession(client, typed);
+  const store = await materializeSession(client, s);
+  try {
+    return readSession(store.db, s.external_id, options);
+  } finally {
+    store.close();
+  }
+}
+
+async function materializeSession(client: PgClient, s: Found): Promise<Store> {
   const where = 'machine = $1 AND agent = $2 AND session_id = $3';
   const args = [s.machine, s.agent, s.external_id];
   const messages = await client.query<TeamMessageRow>(
