@@ -6,14 +6,15 @@ import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import type { RemoteEntry } from '../../core/team/remote-listing.js';
 import type { ReaderListFilter, SessionReader } from '../../core/retrieval/session-reader.js';
 import { parseNonNegativeInt, parsePositiveInt } from './options.js';
+import type { PgClient } from '../../store/team/pg-client.js';
+import type { Store } from '../../store/db.js';
 import type { AgentName } from '../../shared/model.js';
 
-/** The named remote as a SessionReader: connected, its schema checked (exit 4 when newer than this strata). */
-export async function openRemoteReader(io: CliIo, name: string): Promise<SessionReader> {
-  const [{ findRemote }, { connectTeamStore, requireTeamSchema }, { postgresReader }] = await Promise.all([
+/** A connection to the named remote, its schema checked (exit 4 when newer than this strata). */
+export async function connectRemote(io: CliIo, name: string): Promise<{ client: PgClient; name: string }> {
+  const [{ findRemote }, { connectTeamStore, requireTeamSchema }] = await Promise.all([
     import('../../core/team/remotes.js'),
     import('../../store/team/pg-client.js'),
-    import('../../core/team/remote-reader.js'),
   ]);
   const remote = findRemote(join(dataDir(io.env), 'remotes.json'), name);
   const client = await connectTeamStore(remote.url);
@@ -23,7 +24,28 @@ export async function openRemoteReader(io: CliIo, name: string): Promise<Session
     await client.end().catch(() => {});
     throw error;
   }
-  return postgresReader(client, remote.name);
+  return { client, name: remote.name };
+}
+
+/** The named remote as a SessionReader. */
+export async function openRemoteReader(io: CliIo, name: string): Promise<SessionReader> {
+  const { postgresReader } = await import('../../core/team/remote-reader.js');
+  const remote = await connectRemote(io, name);
+  return postgresReader(remote.client, remote.name);
+}
+
+/** A throwaway local store the named remote fills (`load`), for commands that then run the local code. */
+export async function openRemoteScratch(
+  io: CliIo,
+  name: string,
+  load: (client: PgClient) => Promise<Store>,
+): Promise<Store> {
+  const { client } = await connectRemote(io, name);
+  try {
+    return await load(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 export interface RemoteSearchFlags {

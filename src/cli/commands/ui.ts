@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { homeDir } from '../../shared/paths.js';
 import { usageError } from '../../shared/errors.js';
 import { printJson, printLine, type CliIo } from '../io.js';
+import type { Store } from '../../store/db.js';
 import { parsePositiveInt } from './options.js';
 
 const UI_EXAMPLES = `
@@ -64,6 +65,15 @@ function openInBrowser(url: string): void {
   child.unref();
 }
 
+/** The team store's sessions that mention `path`, in a throwaway local store the local blame reads. */
+async function remoteBlameStore(io: CliIo, name: string, path: string, machine?: string): Promise<Store> {
+  const [{ openRemoteScratch }, scratch] = await Promise.all([
+    import('./remote-search.js'),
+    import('../../core/team/remote-scratch.js'),
+  ]);
+  return openRemoteScratch(io, name, (client) => scratch.remoteBlameStore(client, path, machine));
+}
+
 export function registerUiCommands(program: Command, io: CliIo): void {
   program
     .command('ui')
@@ -111,15 +121,17 @@ export function registerUiCommands(program: Command, io: CliIo): void {
     .argument('<file>', 'FILE or FILE:LINE (absolute, relative or Windows path)')
     .option('--limit <n>', 'at most n entries (default 50)')
     .option('--json', 'print JSON on stdout')
+    .option('--remote <name>', 'the sessions of a team store on PostgreSQL (see `strata remote`)')
+    .option('--machine <name>', 'with --remote: only sessions pushed from this machine')
     .addHelpText('after', BLAME_EXAMPLES)
-    .action(async (spec: string, opts: { limit?: string; json?: boolean }) => {
+    .action(async (spec: string, opts: { limit?: string; json?: boolean; remote?: string; machine?: string }) => {
       const { path, line } = parseFileLine(spec);
       const [{ fileHistory }, { formatBlame }, { openStoreForRead }] = await Promise.all([
         import('../../core/file-history/file-history.js'),
         import('../../core/file-history/format-blame.js'),
         import('../store-access.js'),
       ]);
-      const store = openStoreForRead(io);
+      const store = opts.remote ? await remoteBlameStore(io, opts.remote, path, opts.machine) : openStoreForRead(io);
       try {
         const history = fileHistory(store.db, {
           path,

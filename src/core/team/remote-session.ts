@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import { openStore, type Store } from '../../store/db.js';
 import { type ReadOptions, type ReadResult, readSession } from '../retrieval/read-session.js';
@@ -14,7 +15,7 @@ import {
   writeTeamSession,
 } from '../../store/team/materialize.js';
 
-type Found = TeamSessionRow & { machine: string };
+export type Found = TeamSessionRow & { machine: string };
 
 async function resolveRemoteSession(client: PgClient, typed: string): Promise<Found> {
   const exact = await client.query<Found>('SELECT * FROM strata.sessions WHERE external_id = $1', [typed]);
@@ -57,6 +58,11 @@ export async function readRemoteSession(
 }
 
 async function materializeSession(client: PgClient, s: Found): Promise<Store> {
+  return withScratchStore(async (db) => copySession(client, db, s, true));
+}
+
+/** Copies one server session (and, with `children`, its subagents' headings) into a local store. */
+export async function copySession(client: PgClient, db: Database, s: Found, children: boolean): Promise<void> {
   const where = 'machine = $1 AND agent = $2 AND session_id = $3';
   const args = [s.machine, s.agent, s.external_id];
   const messages = await client.query<TeamMessageRow>(
@@ -69,14 +75,26 @@ async function materializeSession(client: PgClient, s: Found): Promise<Store> {
      FROM strata.blocks WHERE ${where}`,
     args,
   );
-  const children = await client.query<TeamSessionRow>(
-    'SELECT * FROM strata.sessions WHERE machine = $1 AND agent = $2 AND parent_external_id = $3',
-    args,
-  );
+  const subagents = children
+    ? await client.query<TeamSessionRow>(
+        'SELECT * FROM strata.sessions WHERE machine = $1 AND agent = $2 AND parent_external_id = $3',
+        args,
+      )
+    : { rows: [] };
+  writeTeamSession(db, s, messages.rows, blocks.rows, subagents.rows);
+}
+
+/** A throwaway local store filled by `fill`; closing it deletes it. */
+export async function withScratchStore(fill: (db: Database) => Promise<void>): Promise<Store> {
   const dir = mkdtempSync(join(tmpdir(), 'strata-remote-'));
   try {
     const store = openStore(join(dir, 'session.db'));
-    writeTeamSession(store.db, s, messages.rows, blocks.rows, children.rows);
+    try {
+      await fill(store.db);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
     return {
       ...store,
       close() {
