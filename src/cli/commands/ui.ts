@@ -8,6 +8,7 @@ import { homeDir } from '../../shared/paths.js';
 import { usageError } from '../../shared/errors.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import type { Store } from '../../store/db.js';
+import type { UiServerOptions } from '../../ui/server/server.js';
 import { parsePositiveInt } from './options.js';
 
 const UI_EXAMPLES = `
@@ -65,6 +66,37 @@ function openInBrowser(url: string): void {
   child.unref();
 }
 
+/** What `strata ui` serves: the local store, or a team store's connection; closed with the server. */
+interface UiSource {
+  options: UiServerOptions;
+  close(): void;
+}
+
+async function localUiSource(io: CliIo): Promise<UiSource> {
+  const { openStoreForRead } = await import('../store-access.js');
+  const store = openStoreForRead(io);
+  return {
+    options: { db: store.db, home: homeDir(io.env), readCurrent: readCurrentFile(io.cwd) },
+    close: () => store.close(),
+  };
+}
+
+/** `ui --remote`: search, the session list and sessions from a team store; the rest says local only. */
+async function remoteUiSource(io: CliIo, name: string): Promise<UiSource> {
+  const [{ connectRemote }, { postgresReader }, { remoteSessionDetail }, { remoteApi }] = await Promise.all([
+    import('./remote-search.js'),
+    import('../../core/team/remote-reader.js'),
+    import('../../core/team/remote-session.js'),
+    import('../../ui/server/remote-api.js'),
+  ]);
+  const { client } = await connectRemote(io, name);
+  const reader = postgresReader(client, name);
+  return {
+    options: { remoteApi: remoteApi(reader, (id) => remoteSessionDetail(client, id)) },
+    close: () => void reader.close(),
+  };
+}
+
 /** The team store's sessions that mention `path`, in a throwaway local store the local blame reads. */
 async function remoteBlameStore(io: CliIo, name: string, path: string, machine?: string): Promise<Store> {
   const [{ openRemoteScratch }, scratch] = await Promise.all([
@@ -80,21 +112,14 @@ export function registerUiCommands(program: Command, io: CliIo): void {
     .description('browse sessions, search, file histories and activity in a local web app (read-only)')
     .option('--port <n>', 'port on 127.0.0.1 (default: a free port)')
     .option('--open', 'open the app in the default browser')
+    .option('--remote <name>', 'search, list and read a team store (files, activity, logbooks are local only)')
     .addHelpText('after', UI_EXAMPLES)
-    .action(async (opts: { port?: string; open?: boolean }) => {
+    .action(async (opts: { port?: string; open?: boolean; remote?: string }) => {
       const port = opts.port !== undefined ? parsePositiveInt(opts.port, '--port') : 0;
       if (port > 65535) throw usageError('--port must be at most 65535');
-      const [{ startUiServer }, { openStoreForRead }] = await Promise.all([
-        import('../../ui/server/server.js'),
-        import('../store-access.js'),
-      ]);
-      const store = openStoreForRead(io);
-      const server = await startUiServer({
-        db: store.db,
-        home: homeDir(io.env),
-        port,
-        readCurrent: readCurrentFile(io.cwd),
-      }).catch((error: unknown) => {
+      const { startUiServer } = await import('../../ui/server/server.js');
+      const store = opts.remote ? await remoteUiSource(io, opts.remote) : await localUiSource(io);
+      const server = await startUiServer({ ...store.options, port }).catch((error: unknown) => {
         store.close();
         throw error;
       });

@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
+import { type SessionDetail, sessionDetail } from '../browse/session-detail.js';
+import type { ListingEntry } from '../retrieval/session-listing.js';
+import { rebuildAllSessionStats } from '../../store/session-stats.js';
 import { StrataError } from '../../shared/errors.js';
 import { openStore, type Store } from '../../store/db.js';
 import { type ReadOptions, type ReadResult, readSession } from '../retrieval/read-session.js';
@@ -55,6 +58,31 @@ export async function readRemoteSession(
   } finally {
     store.close();
   }
+}
+
+/** The named session as the web app's detail page reads it locally. */
+export async function remoteSessionDetail(client: PgClient, typed: string): Promise<SessionDetail> {
+  const s = await resolveRemoteSession(client, typed);
+  const store = await materializeSession(client, s);
+  let detail: SessionDetail;
+  try {
+    rebuildAllSessionStats(store.db);
+    detail = sessionDetail(store.db, s.external_id);
+  } finally {
+    store.close();
+  }
+  // Subagents are copied as headings only: their size, relation and title come from their pushed listing.
+  const children = await client.query<{ external_id: string; listing: Partial<ListingEntry> | null }>(
+    `SELECT external_id, listing FROM strata.sessions WHERE machine = $1 AND agent = $2
+     AND parent_external_id = $3`,
+    [s.machine, s.agent, s.external_id],
+  );
+  const listed = new Map(children.rows.map((r) => [r.external_id, r.listing ?? {}]));
+  const subagents = detail.subagents.map((link) => {
+    const l = listed.get(link.id) ?? {};
+    return { ...link, title: l.title ?? link.title, relation: l.relation ?? link.relation, messages: l.messages ?? 0 };
+  });
+  return { ...detail, subagents };
 }
 
 async function materializeSession(client: PgClient, s: Found): Promise<Store> {
