@@ -11,6 +11,7 @@ import { StrataError, usageError } from '../../shared/errors.js';
 import { tildify } from '../../shared/paths.js';
 import { parseTimeSpec } from '../../shared/time.js';
 import { listLogbookRows } from '../../store/logbook-table.js';
+import type { Store } from '../../store/db.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForRead, openStoreForWrite } from '../store-access.js';
 import { addLlmOptions, llmConfigFromOptions } from './llm.js';
@@ -254,13 +255,16 @@ Nothing new: 0 provider calls and the output file is left as it is. Failed conve
     .option('--type <types>', 'only these event types, comma-separated (decision,fact,bug)')
     .option('--since <time>', 'only events since (30m, 2h, 7d, 1w or an ISO date)')
     .option('--json', 'print the events as JSON on stdout')
+    .option('--remote <name>', 'a logbook pushed to a team store (see `strata remote`)')
+    .option('--machine <name>', 'with --remote: the logbook this machine pushed (default: the newest)')
     .addHelpText(
       'after',
       `
 Examples:
   strata logbook show
   strata logbook show --budget 1500 --type decision,bug --since 30d
-  strata logbook show --project ~/src/app --json`,
+  strata logbook show --project ~/src/app --json
+  strata logbook show --remote team --project /home/alice/src/app   as pushed (the pushing machine's path)`,
     )
     .action(async (_opts: unknown, command: Command) => {
       // Options the parent also declares (--project, --json) are parsed by it: read them merged.
@@ -270,9 +274,11 @@ Examples:
         type?: string;
         since?: string;
         json?: boolean;
+        remote?: string;
+        machine?: string;
       }>();
       const { logbookForProject } = await import('../../core/logbook/show.js');
-      const store = openStoreForRead(io);
+      const store = opts.remote ? await remoteLogbookStore(io, opts.remote, opts.machine) : openStoreForRead(io);
       try {
         const view = logbookForProject(store.db, projectWorkspace(io.cwd, opts.project), {
           ...(opts.budget !== undefined ? { budget: parsePositiveInt(opts.budget, '--budget') } : {}),
@@ -325,4 +331,13 @@ Examples:
         store.close();
       }
     });
+}
+
+/** The logbooks pushed to a team store, in a throwaway local store the local `logbook show` reads. */
+async function remoteLogbookStore(io: CliIo, name: string, machine?: string): Promise<Store> {
+  const [{ openRemoteScratch }, scratch] = await Promise.all([
+    import('./remote-search.js'),
+    import('../../core/team/remote-scratch.js'),
+  ]);
+  return openRemoteScratch(io, name, (client) => scratch.remoteLogbookStore(client, machine));
 }

@@ -1,6 +1,7 @@
 // Owns `strata mcp`: serves the MCP tools over stdio (stdout carries only the protocol; logs go to stderr).
 import type { Command } from 'commander';
 import { usageError } from '../../shared/errors.js';
+import { homeDir } from '../../shared/paths.js';
 import { configWriteLine } from './config-write-line.js';
 import type { CliIo } from '../io.js';
 
@@ -11,11 +12,13 @@ Examples:
   strata mcp                                  serve over stdio; pack and code tools read under the current folder
   strata mcp --root ~/src/app --root ~/docs   pack and code tools may read under these folders only
   strata mcp --refresh 300                    re-ingest the default locations at most every 5 minutes
+  strata mcp --remote team                    search, sessions and read from the team store "team"
   strata mcp config --client codex            the snippet for Codex's config.toml (--write merges it)
 Tools: search, sessions, read (stored sessions); pack_search, pack_get (context packs); code_map,
 code_symbol (code maps). All are read-only. Before search, sessions and read, the server ingests the
 default locations incrementally when the last such ingest is older than --refresh seconds; when another
-ingest holds the store it answers from what is stored.`;
+ingest holds the store it answers from what is stored. With --remote NAME only search, sessions and read
+are served, from the team store; packs, code maps and logbooks are local only.`;
 
 export function registerMcpCommand(program: Command, io: CliIo): void {
   const mcp = program
@@ -36,11 +39,13 @@ export function registerMcpCommand(program: Command, io: CliIo): void {
       '30',
     )
     .option('--check', 'open the store, print which one and how many sessions it holds, and exit')
+    .option('--remote <name>', 'serve search, sessions and read from a team store (see `strata remote`)')
     .addHelpText('after', MCP_EXAMPLES)
-    .action(async (opts: { root?: string[]; refresh: string; check?: boolean }) => {
+    .action(async (opts: { root?: string[]; refresh: string; check?: boolean; remote?: string }) => {
       const refreshSeconds = Number(opts.refresh);
       if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0)
         throw usageError(`--refresh must be a number of seconds >= 0, got "${opts.refresh}"`);
+      if (opts.remote) return serveRemoteMcp(io, opts.remote);
       if (opts.check) return checkMcp(io);
       const [{ serveStrata }, { StdioServerTransport }, { openStoreForRead }, { BoundedLines }] = await Promise.all([
         import('../../mcp/server.js'),
@@ -81,6 +86,23 @@ Examples:
 Files: claude-code .mcp.json (this project), codex $CODEX_HOME/config.toml, gemini ~/.gemini/settings.json,
 cursor ~/.cursor/mcp.json, opencode ~/.config/opencode/opencode.json. --write changes only strata's entry,
 keeps a timestamped backup of a file it changes, writes atomically, and refuses a file it cannot parse.`;
+
+/** `strata mcp --remote NAME`: the history tools over a team store (connected and checked before serving). */
+async function serveRemoteMcp(io: CliIo, name: string): Promise<void> {
+  const [{ serveRemote }, { StdioServerTransport }, { openRemoteReader }] = await Promise.all([
+    import('../../mcp/remote-server.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('./remote-search.js'),
+  ]);
+  const reader = await openRemoteReader(io, name);
+  const transport = new StdioServerTransport();
+  process.stdin.once('end', () => void transport.close());
+  try {
+    await serveRemote(reader, homeDir(io.env), transport);
+  } finally {
+    await reader.close();
+  }
+}
 
 /** `strata mcp --check`: the store the server would open (stdout: one line), without serving. */
 async function checkMcp(io: CliIo): Promise<void> {

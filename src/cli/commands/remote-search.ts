@@ -3,10 +3,50 @@ import { join } from 'node:path';
 import { dataDir } from '../../shared/paths.js';
 import { StrataError } from '../../shared/errors.js';
 import { formatTable, printJson, printLine, type CliIo } from '../io.js';
-import type { RemoteListingFilter } from '../../core/team/remote-listing.js';
+import type { RemoteEntry } from '../../core/team/remote-listing.js';
+import type { ReaderListFilter, SessionReader } from '../../core/retrieval/session-reader.js';
 import { parseNonNegativeInt, parsePositiveInt } from './options.js';
-import type { AgentName } from '../../shared/model.js';
+import type { PgClient } from '../../store/team/pg-client.js';
 import type { Store } from '../../store/db.js';
+import type { AgentName } from '../../shared/model.js';
+
+/** A connection to the named remote, its schema checked (exit 4 when newer than this strata). */
+export async function connectRemote(io: CliIo, name: string): Promise<{ client: PgClient; name: string }> {
+  const [{ findRemote }, { connectTeamStore, requireTeamSchema }] = await Promise.all([
+    import('../../core/team/remotes.js'),
+    import('../../store/team/pg-client.js'),
+  ]);
+  const remote = findRemote(join(dataDir(io.env), 'remotes.json'), name);
+  const client = await connectTeamStore(remote.url);
+  try {
+    await requireTeamSchema(client, remote.name);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return { client, name: remote.name };
+}
+
+/** The named remote as a SessionReader. */
+export async function openRemoteReader(io: CliIo, name: string): Promise<SessionReader> {
+  const { postgresReader } = await import('../../core/team/remote-reader.js');
+  const remote = await connectRemote(io, name);
+  return postgresReader(remote.client, remote.name);
+}
+
+/** A throwaway local store the named remote fills (`load`), for commands that then run the local code. */
+export async function openRemoteScratch(
+  io: CliIo,
+  name: string,
+  load: (client: PgClient) => Promise<Store>,
+): Promise<Store> {
+  const { client } = await connectRemote(io, name);
+  try {
+    return await load(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 export interface RemoteSearchFlags {
   remote: string;
@@ -29,18 +69,10 @@ export async function runRemoteSearch(
   agents: AgentName[] | undefined,
 ): Promise<void> {
   if (opts.regex) throw new StrataError('USAGE', '-E is not available with --remote (full-text search only)');
-  const [{ findRemote }, { connectTeamStore, requireTeamSchema }, { searchRemote }, { formatSearch }] =
-    await Promise.all([
-      import('../../core/team/remotes.js'),
-      import('../../store/team/pg-client.js'),
-      import('../../core/team/remote-search.js'),
-      import('../../core/retrieval/format-search.js'),
-    ]);
-  const remote = findRemote(join(dataDir(io.env), 'remotes.json'), opts.remote);
-  const client = await connectTeamStore(remote.url);
+  const { formatSearch } = await import('../../core/retrieval/format-search.js');
+  const reader = await openRemoteReader(io, opts.remote);
   try {
-    await requireTeamSchema(client, remote.name);
-    const result = await searchRemote(client, {
+    const result = await reader.search({
       query,
       ...(opts.context !== undefined ? { context: parseNonNegativeInt(opts.context, '--context') } : {}),
       ...(opts.maxCount !== undefined ? { maxPerSession: parsePositiveInt(opts.maxCount, '--max-count') } : {}),
@@ -51,53 +83,25 @@ export async function runRemoteSearch(
       ...(agents ? { agent: agents } : {}),
     });
     if (opts.json) printJson(io, result);
-    if (result.sessions.length === 0) throw new StrataError('NO_MATCH', `no matches on ${remote.name}`);
+    if (result.sessions.length === 0) throw new StrataError('NO_MATCH', `no matches on ${reader.name}`);
     if (opts.json) return;
     const view = opts.filesWithMatches ? 'sessions' : opts.count ? 'counts' : 'hits';
     printLine(io.stdout, formatSearch(result, view));
   } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** `strata read --remote NAME`: the session copied from the team store into a throwaway local store. */
-export async function openRemoteRead(io: CliIo, name: string, session: string): Promise<Store> {
-  const [{ findRemote }, { connectTeamStore, requireTeamSchema }, { openRemoteSession }] = await Promise.all([
-    import('../../core/team/remotes.js'),
-    import('../../store/team/pg-client.js'),
-    import('../../core/team/remote-session.js'),
-  ]);
-  const remote = findRemote(join(dataDir(io.env), 'remotes.json'), name);
-  const client = await connectTeamStore(remote.url);
-  try {
-    await requireTeamSchema(client, remote.name);
-    return await openRemoteSession(client, session);
-  } finally {
-    await client.end().catch(() => {});
+    await reader.close();
   }
 }
 
 /** `strata index --remote NAME`: the team's sessions, newest first, with the machine that pushed them. */
-export async function runRemoteIndex(
-  io: CliIo,
-  name: string,
-  filter: RemoteListingFilter,
-  json: boolean,
-): Promise<void> {
-  const [{ findRemote }, { connectTeamStore, requireTeamSchema }, listing] = await Promise.all([
-    import('../../core/team/remotes.js'),
-    import('../../store/team/pg-client.js'),
-    import('../../core/team/remote-listing.js'),
-  ]);
-  const remote = findRemote(join(dataDir(io.env), 'remotes.json'), name);
-  const client = await connectTeamStore(remote.url);
+export async function runRemoteIndex(io: CliIo, name: string, filter: ReaderListFilter, json: boolean): Promise<void> {
+  const listing = await import('../../core/team/remote-listing.js');
+  const reader = await openRemoteReader(io, name);
   try {
-    await requireTeamSchema(client, remote.name);
-    const entries = await listing.listRemoteSessions(client, filter);
+    const entries = (await reader.list(filter)) as RemoteEntry[];
     if (json) return printJson(io, entries);
-    if (entries.length === 0) return printLine(io.stderr, `no sessions on ${remote.name} (push with \`strata push\`)`);
+    if (entries.length === 0) return printLine(io.stderr, `no sessions on ${reader.name} (push with \`strata push\`)`);
     printLine(io.stdout, formatTable(listing.remoteListingRows(entries), listing.REMOTE_LISTING_HEADER));
   } finally {
-    await client.end().catch(() => {});
+    await reader.close();
   }
 }

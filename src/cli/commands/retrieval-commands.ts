@@ -1,6 +1,8 @@
 // Owns `strata search`, `strata read` and `strata skill` (the `index` command lives in retrieval.ts).
 import type { Command } from 'commander';
 import { homeDir } from '../../shared/paths.js';
+import type { Store } from '../../store/db.js';
+import type { SessionReader } from '../../core/retrieval/session-reader.js';
 import { printJson, printLine, type CliIo } from '../io.js';
 import { parseNonNegativeInt, parsePositiveInt } from './options.js';
 export { registerSearchCommand } from './retrieval-search.js';
@@ -49,26 +51,27 @@ export function registerReadCommand(program: Command, io: CliIo): void {
     .option('--remote <name>', 'read the session from a team store on PostgreSQL (see `strata remote`)')
     .addHelpText('after', READ_EXAMPLES)
     .action(async (session: string, range: string | undefined, opts: ReadFlags) => {
-      const [{ readSession }, { formatRead }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] =
+      const [{ formatRead }, { parseSelectors }, { displayPath, sessionHome }, { openStoreForRead }] =
         await Promise.all([
-          import('../../core/retrieval/read-session.js'),
           import('../../core/retrieval/format-read.js'),
           import('../../core/retrieval/selectors.js'),
           import('../../core/retrieval/locations.js'),
           import('../store-access.js'),
         ]);
-      const store = opts.remote
-        ? await (await import('./remote-search.js')).openRemoteRead(io, opts.remote, session)
-        : openStoreForRead(io);
+      const options = {
+        ...(range !== undefined ? { range } : {}),
+        show: parseSelectors(opts.show),
+        hide: parseSelectors(opts.hide),
+        ...(opts.target !== undefined ? { targetWords: parsePositiveInt(opts.target, '--target') } : {}),
+        ...(opts.skip !== undefined ? { skip: parseNonNegativeInt(opts.skip, '--skip') } : {}),
+        ...(opts.full ? { full: true } : {}),
+      };
+      // The local store or a team store, through the one SessionReader interface.
+      const reader = opts.remote
+        ? await (await import('./remote-search.js')).openRemoteReader(io, opts.remote)
+        : await localReader(openStoreForRead(io));
       try {
-        const result = readSession(store.db, session, {
-          ...(range !== undefined ? { range } : {}),
-          show: parseSelectors(opts.show),
-          hide: parseSelectors(opts.hide),
-          ...(opts.target !== undefined ? { targetWords: parsePositiveInt(opts.target, '--target') } : {}),
-          ...(opts.skip !== undefined ? { skip: parseNonNegativeInt(opts.skip, '--skip') } : {}),
-          ...(opts.full ? { full: true } : {}),
-        });
+        const result = await reader.read(session, options);
         if (opts.json) return printJson(io, result);
         const localHome = homeDir(io.env);
         printLine(
@@ -76,7 +79,12 @@ export function registerReadCommand(program: Command, io: CliIo): void {
           formatRead(result, (p) => displayPath(p, null, sessionHome(p, localHome))),
         );
       } finally {
-        store.close();
+        await reader.close();
       }
     });
+}
+
+async function localReader(store: Store): Promise<SessionReader> {
+  const { sqliteReader } = await import('../../core/retrieval/session-reader.js');
+  return { ...sqliteReader(store.db), close: async () => store.close() };
 }

@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { homeDir } from '../../shared/paths.js';
 import { usageError } from '../../shared/errors.js';
 import { printJson, printLine, type CliIo } from '../io.js';
+import type { Store } from '../../store/db.js';
+import type { UiServerOptions } from '../../ui/server/server.js';
 import { parsePositiveInt } from './options.js';
 
 const UI_EXAMPLES = `
@@ -64,28 +66,60 @@ function openInBrowser(url: string): void {
   child.unref();
 }
 
+/** What `strata ui` serves: the local store, or a team store's connection; closed with the server. */
+interface UiSource {
+  options: UiServerOptions;
+  close(): void;
+}
+
+async function localUiSource(io: CliIo): Promise<UiSource> {
+  const { openStoreForRead } = await import('../store-access.js');
+  const store = openStoreForRead(io);
+  return {
+    options: { db: store.db, home: homeDir(io.env), cwd: io.cwd, readCurrent: readCurrentFile(io.cwd) },
+    close: () => store.close(),
+  };
+}
+
+/** `ui --remote`: search, the session list and sessions from a team store; the rest says local only. */
+async function remoteUiSource(io: CliIo, name: string): Promise<UiSource> {
+  const [{ connectRemote }, { postgresReader }, { remoteSessionDetail }, { remoteApi }] = await Promise.all([
+    import('./remote-search.js'),
+    import('../../core/team/remote-reader.js'),
+    import('../../core/team/remote-session.js'),
+    import('../../ui/server/remote-api.js'),
+  ]);
+  const { client } = await connectRemote(io, name);
+  const reader = postgresReader(client, name);
+  return {
+    options: { remoteApi: remoteApi(reader, (id) => remoteSessionDetail(client, id)) },
+    close: () => void reader.close(),
+  };
+}
+
+/** The team store's sessions that mention `path`, in a throwaway local store the local blame reads. */
+async function remoteBlameStore(io: CliIo, name: string, path: string, machine?: string): Promise<Store> {
+  const [{ openRemoteScratch }, scratch] = await Promise.all([
+    import('./remote-search.js'),
+    import('../../core/team/remote-scratch.js'),
+  ]);
+  return openRemoteScratch(io, name, (client) => scratch.remoteBlameStore(client, path, machine));
+}
+
 export function registerUiCommands(program: Command, io: CliIo): void {
   program
     .command('ui')
     .description('browse sessions, search, file histories and activity in a local web app (read-only)')
     .option('--port <n>', 'port on 127.0.0.1 (default: a free port)')
     .option('--open', 'open the app in the default browser')
+    .option('--remote <name>', 'search, list and read a team store (files, activity, logbooks are local only)')
     .addHelpText('after', UI_EXAMPLES)
-    .action(async (opts: { port?: string; open?: boolean }) => {
+    .action(async (opts: { port?: string; open?: boolean; remote?: string }) => {
       const port = opts.port !== undefined ? parsePositiveInt(opts.port, '--port') : 0;
       if (port > 65535) throw usageError('--port must be at most 65535');
-      const [{ startUiServer }, { openStoreForRead }] = await Promise.all([
-        import('../../ui/server/server.js'),
-        import('../store-access.js'),
-      ]);
-      const store = openStoreForRead(io);
-      const server = await startUiServer({
-        db: store.db,
-        home: homeDir(io.env),
-        port,
-        cwd: io.cwd,
-        readCurrent: readCurrentFile(io.cwd),
-      }).catch((error: unknown) => {
+      const { startUiServer } = await import('../../ui/server/server.js');
+      const store = opts.remote ? await remoteUiSource(io, opts.remote) : await localUiSource(io);
+      const server = await startUiServer({ ...store.options, port }).catch((error: unknown) => {
         store.close();
         throw error;
       });
@@ -112,15 +146,17 @@ export function registerUiCommands(program: Command, io: CliIo): void {
     .argument('<file>', 'FILE or FILE:LINE (absolute, relative or Windows path)')
     .option('--limit <n>', 'at most n entries (default 50)')
     .option('--json', 'print JSON on stdout')
+    .option('--remote <name>', 'the sessions of a team store on PostgreSQL (see `strata remote`)')
+    .option('--machine <name>', 'with --remote: only sessions pushed from this machine')
     .addHelpText('after', BLAME_EXAMPLES)
-    .action(async (spec: string, opts: { limit?: string; json?: boolean }) => {
+    .action(async (spec: string, opts: { limit?: string; json?: boolean; remote?: string; machine?: string }) => {
       const { path, line } = parseFileLine(spec);
       const [{ fileHistory }, { formatBlame }, { openStoreForRead }] = await Promise.all([
         import('../../core/file-history/file-history.js'),
         import('../../core/file-history/format-blame.js'),
         import('../store-access.js'),
       ]);
-      const store = openStoreForRead(io);
+      const store = opts.remote ? await remoteBlameStore(io, opts.remote, path, opts.machine) : openStoreForRead(io);
       try {
         const history = fileHistory(store.db, {
           path,

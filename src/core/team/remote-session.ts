@@ -3,8 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { type SessionDetail, sessionDetail } from '../browse/session-detail.js';
+import type { ListingEntry } from '../retrieval/session-listing.js';
+import { rebuildAllSessionStats } from '../../store/session-stats.js';
 import { StrataError } from '../../shared/errors.js';
 import { openStore, type Store } from '../../store/db.js';
+import { type ReadOptions, type ReadResult, readSession } from '../retrieval/read-session.js';
 import type { PgClient } from '../../store/team/pg-client.js';
 import {
   type TeamBlockRow,
@@ -13,7 +18,7 @@ import {
   writeTeamSession,
 } from '../../store/team/materialize.js';
 
-type Found = TeamSessionRow & { machine: string };
+export type Found = TeamSessionRow & { machine: string };
 
 async function resolveRemoteSession(client: PgClient, typed: string): Promise<Found> {
   const exact = await client.query<Found>('SELECT * FROM strata.sessions WHERE external_id = $1', [typed]);
@@ -37,7 +42,55 @@ async function resolveRemoteSession(client: PgClient, typed: string): Promise<Fo
 
 /** A local store holding only the named session; closing it deletes it. */
 export async function openRemoteSession(client: PgClient, typed: string): Promise<Store> {
+  return materializeSession(client, await resolveRemoteSession(client, typed));
+}
+
+/** The named session read by the local read code: the same result as a local `readSession`. */
+export async function readRemoteSession(
+  client: PgClient,
+  typed: string,
+  options: ReadOptions = {},
+): Promise<ReadResult> {
   const s = await resolveRemoteSession(client, typed);
+  const store = await materializeSession(client, s);
+  try {
+    return readSession(store.db, s.external_id, options);
+  } finally {
+    store.close();
+  }
+}
+
+/** The named session as the web app's detail page reads it locally. */
+export async function remoteSessionDetail(client: PgClient, typed: string): Promise<SessionDetail> {
+  const s = await resolveRemoteSession(client, typed);
+  const store = await materializeSession(client, s);
+  let detail: SessionDetail;
+  try {
+    rebuildAllSessionStats(store.db);
+    detail = sessionDetail(store.db, s.external_id);
+  } finally {
+    store.close();
+  }
+  // Subagents are copied as headings only: their size, relation and title come from their pushed listing.
+  const children = await client.query<{ external_id: string; listing: Partial<ListingEntry> | null }>(
+    `SELECT external_id, listing FROM strata.sessions WHERE machine = $1 AND agent = $2
+     AND parent_external_id = $3`,
+    [s.machine, s.agent, s.external_id],
+  );
+  const listed = new Map(children.rows.map((r) => [r.external_id, r.listing ?? {}]));
+  const subagents = detail.subagents.map((link) => {
+    const l = listed.get(link.id) ?? {};
+    return { ...link, title: l.title ?? link.title, relation: l.relation ?? link.relation, messages: l.messages ?? 0 };
+  });
+  return { ...detail, subagents };
+}
+
+async function materializeSession(client: PgClient, s: Found): Promise<Store> {
+  return withScratchStore(async (db) => copySession(client, db, s, true));
+}
+
+/** Copies one server session (and, with `children`, its subagents' headings) into a local store. */
+export async function copySession(client: PgClient, db: Database, s: Found, children: boolean): Promise<void> {
   const where = 'machine = $1 AND agent = $2 AND session_id = $3';
   const args = [s.machine, s.agent, s.external_id];
   const messages = await client.query<TeamMessageRow>(
@@ -50,14 +103,26 @@ export async function openRemoteSession(client: PgClient, typed: string): Promis
      FROM strata.blocks WHERE ${where}`,
     args,
   );
-  const children = await client.query<TeamSessionRow>(
-    'SELECT * FROM strata.sessions WHERE machine = $1 AND agent = $2 AND parent_external_id = $3',
-    args,
-  );
+  const subagents = children
+    ? await client.query<TeamSessionRow>(
+        'SELECT * FROM strata.sessions WHERE machine = $1 AND agent = $2 AND parent_external_id = $3',
+        args,
+      )
+    : { rows: [] };
+  writeTeamSession(db, s, messages.rows, blocks.rows, subagents.rows);
+}
+
+/** A throwaway local store filled by `fill`; closing it deletes it. */
+export async function withScratchStore(fill: (db: Database) => Promise<void>): Promise<Store> {
   const dir = mkdtempSync(join(tmpdir(), 'strata-remote-'));
   try {
     const store = openStore(join(dir, 'session.db'));
-    writeTeamSession(store.db, s, messages.rows, blocks.rows, children.rows);
+    try {
+      await fill(store.db);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
     return {
       ...store,
       close() {

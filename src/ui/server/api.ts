@@ -50,7 +50,7 @@ function eventTypes(params: URLSearchParams): EventType[] | undefined {
   return names as EventType[];
 }
 
-function int(params: URLSearchParams, name: string, fallback?: number): number | undefined {
+export function int(params: URLSearchParams, name: string, fallback?: number): number | undefined {
   const value = params.get(name);
   if (value === null || value === '') return fallback;
   const n = Number(value);
@@ -64,7 +64,7 @@ function time(params: URLSearchParams, name: string): string | undefined {
 }
 
 /** project, agent, since, until: the session filter every page shares. */
-function sessionFilter(params: URLSearchParams) {
+export function sessionFilter(params: URLSearchParams) {
   const project = params.get('project') || undefined;
   const agent = agents(params);
   const since = time(params, 'since');
@@ -165,15 +165,20 @@ export function handleApi(ctx: ApiContext, name: string, params: URLSearchParams
   try {
     return { status: 200, body: handler(ctx, params) };
   } catch (error) {
-    if (error instanceof StrataError) {
-      const status =
-        error.code === 'NOT_FOUND'
-          ? 404
-          : error.code === 'USAGE' || error.code === 'INVALID_QUERY' || error.code === 'AMBIGUOUS'
-            ? 400
-            : 500;
-      return { status, body: { error: error.message } };
-    }
-    return { status: 500, body: { error: error instanceof Error ? error.message : String(error) } };
+    return errorResponse(error);
   }
+}
+
+/** 400 (bad request), 404 (unknown id) or 500, with `{ error }`. */
+export function errorResponse(error: unknown): ApiResponse {
+  if (error instanceof StrataError) {
+    const status =
+      error.code === 'NOT_FOUND'
+        ? 404
+        : error.code === 'USAGE' || error.code === 'INVALID_QUERY' || error.code === 'AMBIGUOUS'
+          ? 400
+          : 500;
+    return { status, body: { error: error.message } };
+  }
+  return { status: 500, body: { error: error instanceof Error ? error.message : String(error) } };
 }

@@ -6,18 +6,22 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { handleApi, type ApiContext } from './api.js';
 import { AssetServer } from './assets.js';
+import type { RemoteApi } from './remote-api.js';
 import { refusal } from './host-guard.js';
 import { StrataError } from '../../shared/errors.js';
 import { redactOutgoing, rescanPending } from '../../core/redaction/outgoing.js';
 
 const LOOPBACK = '127.0.0.1';
 
-export interface UiServerOptions extends ApiContext {
+interface ServerSettings {
   /** 0 (default): a free port chosen by the system. */
   port?: number;
   /** Folder holding index.html, app.js and app.css (default: the bundle beside this module). */
   assetsDir?: string;
 }
+
+/** A local store's API (`db`), or `ui --remote`'s answered from a team store (remote-api.ts). */
+export type UiServerOptions = ServerSettings & ((ApiContext & { remoteApi?: undefined }) | { remoteApi: RemoteApi });
 
 export interface UiServer {
   url: string;
@@ -81,6 +85,13 @@ function handleRequest(
     return send(res, 400, 'text/plain; charset=utf-8', '400 bad request\n', head);
   }
   if (url.pathname.startsWith('/api/')) {
+    if (options.remoteApi) {
+      void options.remoteApi(url.pathname.slice(5), url.searchParams).then(
+        ({ status, body }) => sendJson(res, status, body, head),
+        (error: unknown) => sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, head),
+      );
+      return;
+    }
     const { status, body } = handleApi(options, url.pathname.slice(5), url.searchParams);
     // While stored texts wait for a scan with newer secret rules, answers are redacted with them (and say so).
     if (!rescanPending(options.db)) return sendJson(res, status, body, head);
