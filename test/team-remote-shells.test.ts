@@ -140,43 +140,46 @@ describe.skipIf(missing !== undefined)('--remote for blame, logbook show and mcp
     }
   });
 
-  it('strata ui --remote answers search, the session list and a session as locally; the rest is local only', async () => {
-    const local = await startUi(homes.a, []);
-    const remote = await startUi(homes.c, ['--remote', 'team']);
-    try {
-      expect((await remote.get('/api/remote')).body).toEqual({
-        remote: 'team',
-        localOnly: ['files', 'activity', 'logbook'],
-      });
-      const session = '/api/session?id=1fb5e404';
-      const [a, b] = [await local.get(session), await remote.get(session)];
-      expect(b.status).toBe(200);
-      // Token usage and the git branch are not pushed: the remote page shows neither (docs/team.md).
-      const unpushed = (d: any) => ({
-        ...d,
-        gitBranch: null,
-        tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-        messages: d.messages.map((m: object) => ({ ...m, usage: null })),
-      });
-      expect(b.body.gitBranch).toBeNull();
-      expect(b.body.messages.every((m: { usage: unknown }) => m.usage === null)).toBe(true);
-      expect(b.body).toEqual(unpushed(a.body));
-      const search = '/api/search?q=waybar';
-      const ids = (r: { body: { sessions: { id: string }[] } }) => r.body.sessions.map((s) => s.id);
-      expect(ids(await remote.get(search))).toEqual(ids(await local.get(search)));
-      const page = (await remote.get('/api/sessions?agent=codex')).body;
-      const localPage = (await local.get('/api/sessions?agent=codex')).body;
-      // Sessions started together list in another order (the store contract's documented difference).
-      const rowIds = (p: { rows: { id: string }[] }) => p.rows.map((r) => r.id).sort();
-      expect(rowIds(page)).toEqual(rowIds(localPage));
-      expect(page.totals).toEqual(localPage.totals);
-      const files = await remote.get('/api/files?path=src/lib.rs');
-      expect(files.status).toBe(501);
-      expect(files.body.error).toMatch(/^files is local only/);
-      expect((await remote.get('/api/session?id=zzzz-no-such')).status).toBe(404);
-    } finally {
-      local.stop();
-      remote.stop();
-    }
-  });
+  it(
+    'strata ui --remote answers search, the session list and a session as locally; ' + 'the rest is local only',
+    async () => {
+      const local = await startUi(homes.a, []);
+      const remote = await startUi(homes.c, ['--remote', 'team']);
+      try {
+        expect((await remote.get('/api/remote')).body).toEqual({
+          remote: 'team',
+          localOnly: ['files', 'activity', 'logbook'],
+        });
+        const session = '/api/session?id=1fb5e404';
+        const [a, b] = [await local.get(session), await remote.get(session)];
+        expect(b.status).toBe(200);
+        // Token usage and the git branch are not pushed: the remote page shows neither (docs/team.md).
+        const unpushed = (d: any) => ({
+          ...d,
+          gitBranch: null,
+          tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+          messages: d.messages.map((m: object) => ({ ...m, usage: null })),
+        });
+        expect(b.body.gitBranch).toBeNull();
+        expect(b.body.messages.every((m: { usage: unknown }) => m.usage === null)).toBe(true);
+        expect(b.body).toEqual(unpushed(a.body));
+        const search = '/api/search?q=waybar';
+        const ids = (r: { body: { sessions: { id: string }[] } }) => r.body.sessions.map((s) => s.id);
+        expect(ids(await remote.get(search))).toEqual(ids(await local.get(search)));
+        const page = (await remote.get('/api/sessions?agent=codex')).body;
+        const localPage = (await local.get('/api/sessions?agent=codex')).body;
+        // Sessions started together list in another order (the store contract's documented difference).
+        const rowIds = (p: { rows: { id: string }[] }) => p.rows.map((r) => r.id).sort();
+        expect(rowIds(page)).toEqual(rowIds(localPage));
+        expect(page.totals).toEqual(localPage.totals);
+        const files = await remote.get('/api/files?path=src/lib.rs');
+        expect(files.status).toBe(501);
+        expect(files.body.error).toMatch(/^files is local only/);
+        expect((await remote.get('/api/session?id=zzzz-no-such')).status).toBe(404);
+      } finally {
+        local.stop();
+        remote.stop();
+      }
+    },
+  );
 });
