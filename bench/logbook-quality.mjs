@@ -3,7 +3,7 @@
 // message: useful, partly, wrong type or noise) and the shares are printed; events not graded yet are
 // listed with their source so they can be read and added. The `--budget 400` text the session-start hook
 // injects is printed for the projects named with --budget-of, each line with its grade.
-// Usage: node bench/logbook-quality.mjs [--ungraded] [--budget-of <project>]...   (build first)
+// Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]...  (build first)
 // STRATA_FIXTURES overrides ../shared/fixtures/real; test/fixtures (real-extra) is always included.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ const GRADES = JSON.parse(readFileSync(join(here, 'logbook-grades.json'), 'utf8'
 const GRADE_NAMES = ['useful', 'partly', 'wrong-type', 'noise'];
 
 /** The key of an event in the grades file: session prefix, message number, start of its content. */
-export const eventKey = (e) => `${e.source.session.slice(0, 8)}#${e.source.message}#${e.content.slice(0, 48)}`;
+const eventKey = (e) => `${e.type[0]}#${e.source.session.slice(0, 8)}#${e.source.message}#${e.content.slice(0, 48)}`;
 
 function cli(home, args) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
@@ -36,6 +36,7 @@ function cli(home, args) {
 function main() {
   const argv = process.argv.slice(2);
   const showUngraded = argv.includes('--ungraded');
+  const list = new Set(argv.flatMap((a, i) => (argv[i - 1] === '--list' ? [a] : [])));
   const budgetOf = argv.flatMap((a, i) => (argv[i - 1] === '--budget-of' ? [a] : []));
   const home = mkdtempSync(join(tmpdir(), 'strata-bench-lbq-'));
   try {
@@ -55,9 +56,12 @@ function main() {
         counts[grade]++;
         tally[grade]++;
         if (grade === 'ungraded') ungraded.push({ project, event, key });
+        if (list.has(grade)) console.log(`  [${grade}] ${JSON.stringify(key)} ${event.type}: ${event.content}`);
       }
       const shown = Object.entries(tally).filter(([, n]) => n > 0);
-      console.log(`${doc.timeline.length.toString().padStart(4)} events  ${project}  ${shown.map((p) => p.join(' ')).join(', ')}`);
+      console.log(
+        `${doc.timeline.length.toString().padStart(4)} events  ${project}  ${shown.map((p) => p.join(' ')).join(', ')}`,
+      );
     }
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     const graded = total - counts.ungraded;
@@ -80,7 +84,13 @@ function main() {
         const src = cli(home, ['read', event.source.session, String(event.source.message), '--target', '200']);
         console.log(`\n=== ${JSON.stringify(key)} (${project})\n${event.type}: ${event.content}`);
         if (event.resolution) console.log(`  resolution: ${event.resolution}`);
-        console.log(src.split('\n').slice(2, 24).map((l) => `  | ${l.slice(0, 220)}`).join('\n'));
+        console.log(
+          src
+            .split('\n')
+            .slice(2, 24)
+            .map((l) => `  | ${l.slice(0, 220)}`)
+            .join('\n'),
+        );
       }
   } finally {
     rmSync(home, { recursive: true, force: true });
