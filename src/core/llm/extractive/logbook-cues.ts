@@ -128,6 +128,13 @@ export const AGENT_PLAN = /\b(?:we'll|we will|we should|let's)\b/i;
 export const LABELLED_ITEM =
   /^(?!(?:note|important|warning|decision|fact|bug)\b)[^\s:](?:[^:.]|\.(?=\S)){0,38}:\s|^\x60[^\x60]+\x60 [-–—] /i;
 
+/** A short reply that accepts what was offered, in the five languages. */
+export const ACCEPT = new RegExp(
+  String.raw`^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|please do|sounds good|let's do (?:it|that)|all of (?:it|` +
+    String.raw`them)|sí|si|dale|claro|adelante)\b[^?]{0,60}$|^(?:好的?|可以|行|是的|就这样|はい|お願い|네|좋아요|좋습니다)[^?？]{0,30}$`,
+  'i',
+);
+
 /** The last sentence of an agent message that hands the choice back to the user. */
 export const OFFER = new RegExp(
   String.raw`\b(?:want me to|would you like|should i|shall i|do you want|let me know)\b|` +

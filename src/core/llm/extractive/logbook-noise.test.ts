@@ -17,13 +17,18 @@ const agent = (text: string): Message => ({ role: 'assistant', text });
 const searchBlock = 'aider/repomap.py\n```python\n<<<<<<< SEARCH\n    x = 1\n=======\n    x = 2\n>>>>>>> REPLACE\n```';
 
 describe('extractive logbook noise', () => {
-  it('takes no decision from a message that ends by offering the choice back', () => {
+  it('takes a decision from an offer only once the user accepts it', () => {
     const offer =
       "Right now it's a flat black strip with just icons. Here's what I'd change:\n\n" +
       '1. **Floating bar** — add margins so it floats above the desktop edge\n' +
       '2. **Show values** — battery %, CPU %, volume % next to icons instead of just the icon\n\n' +
       'Want me to go ahead with all of that, or any specific direction you prefer?';
     expect(contents([agent(offer)])).toEqual([]);
+    expect(contents([agent(offer), { role: 'user', text: 'no, leave it as it is?' }])).toEqual([]);
+    // Accepted ("yes all of it"), what was offered is decided.
+    expect(contents([agent(offer), { role: 'user', text: 'yes all of it' }])).toEqual([
+      'Show values — battery %, CPU %, volume % next to icons instead of just the icon',
+    ]);
   });
 
   it('skips words to the user, apologies, fragments, quoted labels and "can be" proposals', () => {

@@ -5,6 +5,7 @@
 // logbook already holds.
 import type { LogbookChunkMessage, LogbookEvent, LogbookEventType, LogbookInput } from '../task-schemas.js';
 import {
+  ACCEPT,
   AGENT_PLAN,
   BUG_CUE,
   DESCRIPTIVE_FACT,
@@ -97,7 +98,14 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
     const last = sentences[sentences.length - 1] ?? '';
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
+    // An offer the user then accepts ("yes all of it") holds the user's decisions.
+    const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
     sentences.forEach((sentence, si) => {
+      if (accepted) {
+        const taken = classify(sentence, sentences[si + 1], true);
+        if (taken?.type === 'decision') add(message, mi, si + 1, taken);
+        return;
+      }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
       if (!found || (offers && found.type === 'decision')) return;
       // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
@@ -252,6 +260,16 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
   if (FACT_CUE.test(sentence) && (fromUser || !(/^i\b/i.test(sentence) || DESCRIPTIVE_FACT.test(sentence))))
     return withDetails('fact', sentence, 2 + weight, next);
   return undefined;
+}
+
+/** The text of the first user message after message `at` ('' when none follows in the chunk). */
+function nextUserText(messages: readonly LogbookChunkMessage[], at: number): string {
+  return (
+    messages
+      .slice(at + 1)
+      .find((m) => m.role === 'user')
+      ?.text.trim() ?? ''
+  );
 }
 
 /** True when an edit or a reported fix follows within FIX_WINDOW messages (the message itself included). */
