@@ -61,7 +61,7 @@ describe('logbookForProject', () => {
     expect(logbookForProject(store.db, '/elsewhere')).toMatchObject({ workspace: null, text: '', events: [] });
   });
 
-  it('filters by type and time and cuts newest first to the token budget', () => {
+  it('filters by type and time and cuts the least useful events to the token budget', () => {
     expect(logbookForProject(store.db, CWD, { types: ['fact'] }).events.map((e) => e.content)).toEqual([
       'Note that the export must stay under 10 MB for the upload service.',
     ]);
@@ -69,7 +69,8 @@ describe('logbookForProject', () => {
     const full = logbookForProject(store.db, CWD);
     const budget = countTokens(full.text) - 5;
     const cut = logbookForProject(store.db, CWD, { budget });
-    expect(cut.events).toEqual(full.events.slice(0, full.events.length - 1));
+    // The least useful events (the user's note and the user's bug report tie) lose the older one first.
+    expect(cut.events.map((e) => e.type)).toEqual(['decision', 'bug', 'decision']);
     expect(countTokens(cut.text)).toBeLessThanOrEqual(budget);
     expect(cut.matching).toBe(full.events.length);
     expect(logbookForProject(store.db, CWD, { budget: 3 }).text).toBe('');

@@ -44,7 +44,8 @@ export function workspaceForFolder(db: Database, dir: string): string | undefine
 /** How much an event is worth to a new session: the user's own words, then fixed bugs and reasoned decisions. */
 export function usefulness(event: TimelineEvent): number {
   let score = event.type === 'decision' ? 3 : event.type === 'bug' ? 2 : 1;
-  if (event.source.role === 'user') score += 3;
+  // The user's decisions and constraints weigh most; a problem the user reports is not yet a fixed bug.
+  if (event.source.role === 'user') score += event.type === 'decision' ? 3 : event.type === 'fact' ? 2 : 1;
   if (event.type === 'bug' && event.resolution) score += 2;
   if (event.type === 'decision' && (event.rationale || event.alternatives?.length)) score += 1;
   return score;

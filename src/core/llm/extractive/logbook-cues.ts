@@ -113,10 +113,9 @@ export const POINTER_SUBJECT = new RegExp(
  * plan, a list item describing a diff, code that already did so, or a contrast reporting a problem.
  */
 export const DONE_CHANGE = new RegExp(
-  String.raw`^(?:used|switched|replaced|changed|moved|kept)\b|\b(?:we|i)(?: now| also)? (?:use|used|pass|` +
-    String.raw`passed|return|mock|check|import|switched|replaced|changed|moved|kept|chose)\b|` +
-    String.raw`\bnow (?:uses|use|returns|passes|checks|reads|calls)\b|\bi(?:'ve| have) (?:updated|changed|replaced|` +
-    'switched|moved)\\b',
+  String.raw`^(?:used|switched|replaced|changed|moved|kept)\b|\b(?:we|i) now \w+|\b(?:we|i) (?:use|used|` +
+    String.raw`switched|replaced|changed|moved|kept|chose)\b|\bnow (?:uses|use|returns|reads|calls)\b|` +
+    String.raw`\bi(?:'ve| have) (?:updated|changed|replaced|switched|moved)\b`,
   'i',
 );
 export const NOT_DONE = /\b(?:will|'ll|should|let's|already|also|but)\b/i;
@@ -158,10 +157,17 @@ export const ERROR_LINE = new RegExp(
 );
 
 /** Where the agent says code keeps a value: a description of the code, not a fact worth a logbook line. */
-export const DESCRIPTIVE_FACT = /\b(?:is (?:stored|located|defined|configured) in|defaults? to)\b/i;
+export const DESCRIPTIVE_FACT =
+  /\b(?:is (?:stored|located|defined|configured) in|defaults? to)\b|^we (?:return|pass|set|add|call)\b/i;
 
 export const FIXED_LEAD = /^(?:\u2705\s*)?fixed\b/i;
 
 /** A sentence that reports a fix done (not another guess at the cause). */
 export const FIX_DONE =
   /\bfix(?:ed|es)\b|\bnow (?:passes|works)\b|\bsucceeded\b|修复|解决|修正|수정|해결|arregl|correg|soluci/i;
+
+/** Something a diagnosis can be checked against: code, a path, a file, an identifier or a quoted string. */
+export const CONCRETE = new RegExp(
+  String.raw`\x60[^\x60]+\x60|\S+[/\\]\S+|\b\w+\.[a-z]{1,5}\b|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b\w+_\w+|` +
+    String.raw`"[^"]+"|\b[A-Z]{2,}\b`,
+);

@@ -43,6 +43,7 @@ describe('extractive logbook noise', () => {
             'minsky-workflow rule can be updated with an explicit directive.',
         ),
         agent('It appears that the issue is in the `test_map_tokens_option` test.'),
+        { role: 'user', text: 'yes do that, rather than just guessing based on the content' },
       ]),
     ).toEqual([]);
   });
@@ -91,6 +92,22 @@ describe('extractive logbook noise', () => {
       ),
     ];
     expect(events(proven)).toMatchObject([{ type: 'bug', content: expect.stringMatching(/^The error is occurring/) }]);
+  });
+
+  it('drops a diagnosis that names nothing, a passed-argument detail and a description of a return value', () => {
+    expect(
+      contents([
+        agent(`The issue is the format mismatch between what we send and what the client expects.\n\n${searchBlock}`),
+        agent(
+          'We pass `all_files` to `self.io.get_input()` instead of just `self.get_inchat_relative_files()`.\n\n' +
+            searchBlock,
+        ),
+        agent(
+          'We return `None` from `get_counts_for_file` if there are no non-blank lines, which is consistent ' +
+            "with the existing behavior for files that can't be blamed.",
+        ),
+      ]),
+    ).toEqual([]);
   });
 
   it('does not log a failure again when restated in other words, or a fix already recorded', () => {

@@ -8,6 +8,7 @@ import {
   ACCEPT,
   AGENT_PLAN,
   BUG_CUE,
+  CONCRETE,
   DESCRIPTIVE_FACT,
   ERROR_LINE,
   FIX_DONE,
@@ -110,6 +111,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (!found || (offers && found.type === 'decision')) return;
       // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
       if (found.cause && !fixFollows(input.messages, mi)) return;
+      // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
+      if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
       add(message, mi, si + 1, found);
     });
   });
@@ -297,7 +300,9 @@ function agentSentence(sentence: string): boolean {
 
 /** "X instead of Y" is the user's decision, or the agent's only as a change it made (English cues). */
 function weakDecision(sentence: string, fromUser: boolean): boolean {
-  if (PROBLEM_WORDS.test(sentence)) return false;
+  // "yes do that, rather than …" names its choice in another message.
+  if (PROBLEM_WORDS.test(sentence) || /^(?:yes|ok(?:ay)?|sure)\b[^.]*\b(?:do|did) (?:that|this|it)\b/i.test(sentence))
+    return false;
   if (fromUser || !/\b(?:instead of|rather than)\b/i.test(sentence)) return true;
   return DONE_CHANGE.test(sentence) && !NOT_DONE.test(sentence);
 }
