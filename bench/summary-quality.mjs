@@ -22,6 +22,8 @@ const HEADER_RE = new RegExp(
     /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12,}\b/.source,
   'i',
 );
+/** A segment holding a usage-limit reply or a leaked system prompt. */
+const NO_WORK_RE = /usage limit reached|limit will reset|summarize this part of a conversation/i;
 const ID_TOPIC_RE = /^(?=.*\d)[0-9a-f-]{4,}$|^[0-9a-f]{8}$/i;
 
 /** Lowercase, Markdown emphasis and code marks removed, whitespace collapsed. */
@@ -95,12 +97,26 @@ function measure(name, index, texts, show) {
     .map(([t, n]) => `${t} (${n})`);
   const pct = (n) => `${n}/${segs.length} (${segs.length ? Math.round((100 * n) / segs.length) : 0}%)`;
   const top = segs.filter((s) => s.importanceScore >= 0.99).length;
+  const values = new Map();
+  for (const s of segs) values.set(s.importanceScore, (values.get(s.importanceScore) ?? 0) + 1);
+  const [tieValue, tie] = [...values].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
   console.log(`${name}: ${segs.length} segments`);
   console.log(
     `  header/id in summary: ${pct(leaks)}   quoting text of ≥3 segments: ${pct(repeated)}   id-like topic: ` +
       `${pct(idTopics)}`,
   );
   console.log(`  importance histogram [0.0-0.1 … 0.9-1.0]: ${hist.join(' ')}   ≥0.99: ${pct(top)}`);
+  console.log(`  most shared importance value: ${tieValue} on ${pct(tie)} (target ≤ 25%)`);
+  const noWork = segs.filter((s) => NO_WORK_RE.test(segText[segs.indexOf(s)]));
+  const asWork = noWork.filter((s) => !s.summary.startsWith('No work recorded')).length;
+  const leads = segs.filter((s, i) => {
+    const first = norm(s.summary.split(/(?<=[.!?])\s+/)[0] ?? '');
+    return first.length >= 20 && segText[i].startsWith(first.replace(/[.!?]$/, '').slice(0, 60));
+  }).length;
+  console.log(
+    `  summary opening with the prompt verbatim: ${pct(leads)}   usage-limit/leaked-prompt segments summarised as ` +
+      `work: ${asWork}/${noWork.length}`,
+  );
   console.log(`  topics on more than half of the segments: ${broad.length ? broad.join(', ') : 'none'}`);
   for (const e of examples) console.log(`    ${e}`);
   for (const [i, s] of segs.slice(0, show).entries()) {
@@ -111,7 +127,7 @@ function measure(name, index, texts, show) {
     console.log(`  summary: ${s.summary}`);
     console.log(`  source:  ${segText[i].slice(0, 600)}`);
   }
-  return { segments: segs.length, leaks, repeated, idTopics, top };
+  return { segments: segs.length, leaks, repeated, idTopics, top, leads, tie };
 }
 
 async function main() {
@@ -122,7 +138,7 @@ async function main() {
     llm: await import('../dist/core/llm/index.js'),
   };
   const dir = mkdtempSync(join(tmpdir(), 'strata-bench-summary-'));
-  const totals = { segments: 0, leaks: 0, repeated: 0, idTopics: 0, top: 0 };
+  const totals = { segments: 0, leaks: 0, repeated: 0, idTopics: 0, top: 0, leads: 0, tie: 0 };
   const add = (r) => Object.keys(totals).forEach((k) => (totals[k] += r[k]));
   try {
     for (const [i, path] of PUFFIN.entries()) {
@@ -156,7 +172,7 @@ async function main() {
     console.log(
       `all: ${totals.segments} segments; header/id ${pct(totals.leaks)} (target 0), repeated text ` +
         `${pct(totals.repeated)} (target 0), id-like topics ${pct(totals.idTopics)}, importance ≥0.99 ` +
-        `${pct(totals.top)}`,
+        `${pct(totals.top)}, opening with the prompt ${pct(totals.leads)}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { validateLogbook, type LogbookDocument } from '../src/core/logbook/index.js';
 import { readSession } from '../src/core/retrieval/read-session.js';
 import { openStore } from '../src/store/db.js';
-import { FIXTURES, runCli, tempDir } from './support/cli.js';
+import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
+/** A project of the fixtures with two conversations and several events in one month. */
+const STREAMING = '/Users/testuser/Documents/GitHub/projects/example-project/.worktrees/streaming';
 let home: string;
 let env: Record<string, string>;
 const squash = (s: string): string =>
@@ -20,7 +22,8 @@ const squash = (s: string): string =>
 beforeAll(async () => {
   home = tempDir('strata-logbook-cli-');
   env = { STRATA_HOME: join(home, 'data'), HOME: home };
-  const ingested = await runCli(['ingest', join(FIXTURES, 'claude-code'), join(FIXTURES, 'codex')], env);
+  const codexExtra = join(REPO, 'test', 'fixtures', 'real-extra', 'codex');
+  const ingested = await runCli(['ingest', join(FIXTURES, 'claude-code'), join(FIXTURES, 'codex'), codexExtra], env);
   expect(ingested.code, ingested.stderr).toBe(0);
 });
 
@@ -32,7 +35,7 @@ describe('strata logbook on the real fixtures', () => {
     expect(run.stdout).toBe(`${out}\n`);
     const doc = JSON.parse(readFileSync(out, 'utf8')) as LogbookDocument;
     expect(validateLogbook(doc)).toEqual([]);
-    expect(doc.timeline.length).toBeGreaterThan(20);
+    expect(doc.timeline.length).toBeGreaterThanOrEqual(10);
     expect(new Set(doc.timeline.map((e) => e.source.agent))).toEqual(new Set(['claude-code', 'codex']));
     const store = openStore(join(home, 'data', 'strata.db'));
     try {
@@ -60,8 +63,8 @@ describe('strata logbook on the real fixtures', () => {
   });
 
   it('nothing new: 0 calls and the file left byte-identical; json, markdown and text formats', async () => {
-    const out = join(home, 'backoffice.json');
-    const project = ['--project', '/Users/tiemo/src/rational/backoffice'];
+    const out = join(home, 'streaming.json');
+    const project = ['--project', STREAMING];
     const first = await runCli(['logbook', ...project, '--out', out, '--json'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ changed: true, conversations: 2, processed: 2 });
@@ -72,12 +75,12 @@ describe('strata logbook on the real fixtures', () => {
     expect(readFileSync(out).equals(bytes)).toBe(true);
     expect(statSync(out).mtimeMs).toBe(mtime);
     const markdown = await runCli(['logbook', ...project, '--format', 'markdown'], env);
-    expect(markdown.stdout).toMatch(/^# Logbook: \/Users\/tiemo\/src\/rational\/backoffice\n/);
+    expect(markdown.stdout.startsWith(`# Logbook: ${STREAMING}\n`)).toBe(true);
     expect(markdown.stdout).toMatch(
-      /\n## 2026-02\n\n- `(DECISION|FACT|BUG)` 2026-02-\d\d .+ — `strata read [0-9a-f-]+ \d+`\n/,
+      /\n## 2025-09\n\n- `(DECISION|FACT|BUG)` 2025-09-\d\d .+ — `strata read [0-9a-f-]+ \d+`\n/,
     );
     const text = await runCli(['logbook', ...project], env);
-    expect(text.stdout).toMatch(/^=== Logbook: \/Users\/tiemo\/src\/rational\/backoffice ===\nGenerated: /);
+    expect(text.stdout.startsWith(`=== Logbook: ${STREAMING} ===\nGenerated: `)).toBe(true);
     expect(text.stderr).toContain('nothing new; logbook unchanged');
   });
 
@@ -112,13 +115,15 @@ describe('strata logbook on the real fixtures', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('is not a logbook');
     expect(readFileSync(bad, 'utf8')).toBe('{"hello": "world"}\n');
-    const other = join(home, 'backoffice.json');
+    const other = join(home, 'streaming.json');
     const before = readFileSync(other);
     const wrong = await runCli(['logbook', '--project', '/home/vwestberg/Claude', '--continue-from', other], env);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(
       new RegExp(
-        /is the logbook of \/Users\/tiemo\/src\/rational\/backoffice, not of \/home\/vwestberg\/Claude; i/.source +
+        /is the logbook of \/Users\/testuser\/Documents\/GitHub\/projects\/example-project\/\.worktrees\/streaming, /
+          .source +
+          /not of \/home\/vwestberg\/Claude; i/.source +
           /t was left untouched/.source,
       ),
     );
@@ -137,7 +142,7 @@ describe('strata logbook on the real fixtures', () => {
   });
 
   it('show prints the stored logbook newest first within a budget; list names the workspaces', async () => {
-    const project = '/home/vwestberg/Claude';
+    const project = STREAMING;
     expect((await runCli(['logbook', '--project', project], env)).code).toBe(0);
     const all = JSON.parse((await runCli(['logbook', 'show', '--project', project, '--json'], env)).stdout);
     expect(all.events.length).toBeGreaterThanOrEqual(2);
@@ -145,7 +150,7 @@ describe('strata logbook on the real fixtures', () => {
     expect(times).toEqual([...times].sort().reverse());
     const cut = await runCli(['logbook', 'show', '--project', project, '--budget', '120'], env);
     expect(cut.code).toBe(0);
-    expect(cut.stdout.split('\n')[0]).toMatch(/^Project logbook: \/home\/vwestberg\/Claude/);
+    expect(cut.stdout.split('\n')[0]?.startsWith(`Project logbook: ${STREAMING} `)).toBe(true);
     expect(cut.stderr).toMatch(/logbook: \d+ of \d+ events shown \(token budget\)/);
     const bugs = JSON.parse(
       (await runCli(['logbook', 'show', '--project', project, '--type', 'bug', '--json'], env)).stdout,
@@ -153,7 +158,7 @@ describe('strata logbook on the real fixtures', () => {
     expect(bugs.events.every((e: { type: string }) => e.type === 'bug')).toBe(true);
     const list = await runCli(['logbook', 'list'], env);
     expect(list.stdout.split('\n')[0]).toMatch(/^EVENTS\s+SIZE\s+GENERATED\s+KIND\s+WORKSPACE$/);
-    expect(list.stdout).toContain('/home/vwestberg/Claude');
+    expect(list.stdout).toContain(STREAMING);
     expect((await runCli(['logbook', 'show', '--type', 'opinion'], env)).code).toBe(2);
     expect(existsSync(join(home, 'data', 'strata.db'))).toBe(true);
   });

@@ -34,12 +34,14 @@ describe('history-aware refinement of offline summaries', () => {
     expect(topics.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('spreads importance over the range by rank: ties share a value, no pile-up at 1', () => {
+  it('spreads importance over the range by rank: no value on more than a quarter, no pile-up at 1', () => {
     const segments = [0.99, 0.99, 0.99, 0.99, 0.3, 0.3, 0.5, 0.65, 0.8, 0.9].map((r, i) => segment(`s${i}`, r));
     spreadImportance(segments);
     const scores = segments.map((s) => s.importanceScore);
     expect(scores.filter((s) => s >= 0.99)).toEqual([]);
-    expect(new Set(scores.slice(0, 4)).size).toBe(1);
+    const counts = new Map<number, number>();
+    for (const v of scores) counts.set(v, (counts.get(v) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(segments.length / 4);
     expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThan(0.6);
     // Order is kept: a higher raw score never ranks lower.
     const byRaw = [...segments].sort((a, b) => a.rawImportance! - b.rawImportance!);

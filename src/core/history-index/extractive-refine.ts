@@ -2,6 +2,7 @@
 // history: topics weighted by how specific they are to the segment (tf × idf over the history's turns), and
 // importance spread over the range by rank, so a handful of segments stand out rather than half of them.
 import { SIGNALS } from '../llm/extractive/signals.js';
+import { isTemplateTerm } from '../llm/extractive/template-terms.js';
 import { segmentSentences } from '../llm/extractive/text.js';
 import type { HistoryCorpus } from './history-corpus.js';
 import type { IndexSegment } from './types.js';
@@ -35,7 +36,7 @@ export function specificTopics(
     const parts = unit.split(' ');
     if (parts.some((p) => ID_LIKE.test(p) || p.length < 3)) continue;
     if (parts.length === 1 && (unit.length < 4 || (NOT_A_SUBJECT.test(unit) && unit.length > 5))) continue;
-    if (parts.some((p) => p.includes("'"))) continue;
+    if (parts.some((p) => p.includes("'") || isTemplateTerm(p))) continue;
     if (parts.length === 2 && count < 2) continue;
     if (parts.every(generic)) continue;
     const idf = parts.reduce((n, p) => n + corpus.idf(p), 0) / parts.length;
@@ -77,24 +78,19 @@ export function rankingScore(providerScore: number, content: string): number {
 
 /**
  * Importance blends the provider's score (0.4) with the segment's rank among all segments (0.6, mapped
- * onto 0.05–0.95, equal scores sharing a rank): deciles hold similar counts and only a segment that
- * both scores and ranks highest comes near 1.
+ * onto 0.05–0.95): equal scores are told apart by their amount of prose, then by order, so no value is
+ * shared by a pile of segments and only a segment that both scores and ranks highest comes near 1.
  */
 export function spreadImportance(segments: IndexSegment[]): void {
   const scored = segments.filter((s) => s.rawImportance !== undefined);
   if (scored.length < 2) return;
-  const sorted = scored.map((s) => s.rawImportance!).sort((a, b) => a - b);
-  const rankOf = (value: number): number => {
-    let lo = 0;
-    while (lo < sorted.length && sorted[lo]! < value) lo++;
-    let hi = lo;
-    while (hi < sorted.length && sorted[hi] === value) hi++;
-    return (lo + hi - 1) / 2 / (sorted.length - 1);
-  };
-  for (const s of scored) {
-    const spread = 0.05 + 0.9 * rankOf(s.rawImportance!);
+  const order = scored
+    .map((s, i) => ({ s, i, words: s.tokenCount }))
+    .sort((a, b) => a.s.rawImportance! - b.s.rawImportance! || a.words - b.words || a.i - b.i);
+  order.forEach(({ s }, rank) => {
+    const spread = 0.05 + (0.9 * rank) / (order.length - 1);
     s.importanceScore = Math.round((0.4 * s.rawImportance! + 0.6 * spread) * 100) / 100;
-  }
+  });
 }
 
 /** Drops topics that tag more than half of the segments (when there are at least 4): they tell none apart. */

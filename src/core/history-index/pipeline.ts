@@ -28,6 +28,7 @@ import { assemble } from './index-assembly.js';
 import { withBoundedHeapGrowth } from './heap-growth.js';
 import { SummaryGenerator } from './summary-generator.js';
 import { HistoryCorpus } from './history-corpus.js';
+import { NO_WORK_SUMMARY } from '../llm/extractive/summarize.js';
 import { dropUbiquitousTopics, rankingScore, specificTopics, spreadImportance } from './extractive-refine.js';
 import {
   silentLogger,
@@ -300,7 +301,8 @@ async function runLocked(options: GenerateOptions, deps: GenerateDeps, logger: L
   const offline = provider.name === 'extractive';
   const refine = (summary: SegmentSummary, content: string): SegmentSummary => ({
     ...summary,
-    topics: specificTopics(content, corpus, summary.topics),
+    // A segment with no work (only limit replies or pasted instructions) gets no topics either.
+    topics: summary.summary.startsWith(NO_WORK_SUMMARY) ? [] : specificTopics(content, corpus, summary.topics),
     rawImportance: rankingScore(summary.importanceScore, content),
   });
   const streamTexts =

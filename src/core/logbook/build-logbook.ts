@@ -97,6 +97,7 @@ function taskEvent(e: TimelineEvent): LogbookEvent {
     content: e.content,
     ...(e.rationale ? { rationale: e.rationale } : {}),
     ...(e.code ? { code: e.code } : {}),
+    ...(e.resolution ? { resolution: e.resolution } : {}),
   };
 }
 

@@ -106,6 +106,7 @@ export function normalizeEvents(
         session: cited.session,
         message: cited.number,
         agent: cited.agent,
+        role: cited.role,
       },
     };
     const rationale = redactEventText(text(e.rationale));

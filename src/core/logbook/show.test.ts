@@ -61,7 +61,7 @@ describe('logbookForProject', () => {
     expect(logbookForProject(store.db, '/elsewhere')).toMatchObject({ workspace: null, text: '', events: [] });
   });
 
-  it('filters by type and time and cuts newest first to the token budget', () => {
+  it('filters by type and time and cuts the least useful events to the token budget', () => {
     expect(logbookForProject(store.db, CWD, { types: ['fact'] }).events.map((e) => e.content)).toEqual([
       'Note that the export must stay under 10 MB for the upload service.',
     ]);
@@ -69,9 +69,59 @@ describe('logbookForProject', () => {
     const full = logbookForProject(store.db, CWD);
     const budget = countTokens(full.text) - 5;
     const cut = logbookForProject(store.db, CWD, { budget });
-    expect(cut.events).toEqual(full.events.slice(0, full.events.length - 1));
+    // The least useful events (the user's note and the user's bug report tie) lose the older one first.
+    expect(cut.events.map((e) => e.type)).toEqual(['decision', 'bug', 'decision']);
     expect(countTokens(cut.text)).toBeLessThanOrEqual(budget);
     expect(cut.matching).toBe(full.events.length);
     expect(logbookForProject(store.db, CWD, { budget: 3 }).text).toBe('');
+  });
+});
+
+describe('logbookForProject under a budget (what the session-start hook injects)', () => {
+  it("keeps the user's own decision before newer agent facts, shown newest first", async () => {
+    const dir = '/work/ranked';
+    const FACTS = [
+      'Note that the upload service requires a session token in every request header.',
+      'Note that the thumbnail worker only supports JPEG and PNG images from the camera.',
+      'Note that the billing export must stay under ten megabytes per monthly archive.',
+    ];
+    const fact = (n: number) => ({
+      id: `aaaaaaaa-0000-4000-8000-00000000000${n}`,
+      cwd: dir,
+      start: `2026-05-0${n}T09:00:00.000Z`,
+      turns: [{ user: 'What does the upload need?' }, { assistant: FACTS[n - 1]! }],
+    });
+    const { store: ranked } = await storeWith([
+      {
+        id: 'bbbbbbbb-0000-4000-8000-000000000001',
+        cwd: dir,
+        start: '2026-04-01T09:00:00.000Z',
+        turns: [
+          { user: "Let's go with Postgres for the job queue instead of Redis, because we already run it." },
+          { assistant: 'Understood.' },
+        ],
+      },
+      fact(1),
+      fact(2),
+      fact(3),
+    ]);
+    try {
+      await runLogbook({
+        store: ranked,
+        workspace: dir,
+        selection: { kind: 'project', project: dir },
+        runner: new LlmRunner({ provider: createExtractiveProvider() }),
+      });
+      const all = logbookForProject(ranked.db, dir);
+      expect(all.events.map((e) => e.type)).toEqual(['fact', 'fact', 'fact', 'decision']);
+      const header = all.text.split('\n')[0]!;
+      const decisionLine = all.text.split('\n').find((l) => l.includes('Postgres'))!;
+      const budget = countTokens(`${header}\n${decisionLine}\n`) + 2;
+      const cut = logbookForProject(ranked.db, dir, { budget });
+      expect(cut.events.map((e) => e.type)).toEqual(['decision']);
+      expect(cut.events[0]?.source.role).toBe('user');
+    } finally {
+      ranked.close();
+    }
   });
 });

@@ -41,6 +41,16 @@ export function workspaceForFolder(db: Database, dir: string): string | undefine
   return best;
 }
 
+/** How much an event is worth to a new session: the user's own words, then fixed bugs and reasoned decisions. */
+export function usefulness(event: TimelineEvent): number {
+  let score = event.type === 'decision' ? 3 : event.type === 'bug' ? 2 : 1;
+  // The user's decisions and constraints weigh most; a problem the user reports is not yet a fixed bug.
+  if (event.source.role === 'user') score += event.type === 'decision' ? 3 : event.type === 'fact' ? 2 : 1;
+  if (event.type === 'bug' && event.resolution) score += 2;
+  if (event.type === 'decision' && (event.rationale || event.alternatives?.length)) score += 1;
+  return score;
+}
+
 function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): LogbookView {
   const types = query.types && query.types.length > 0 ? new Set(query.types) : undefined;
   const matching = [...doc.timeline]
@@ -49,17 +59,18 @@ function viewLogbook(doc: LogbookDocument, query: LogbookQuery = {}): LogbookVie
   const header =
     `Project logbook: ${doc.workspace} (generated ` +
     `${doc.generated_at.slice(0, 16).replace('T', ' ')}; newest first; open a source with the command in brackets)`;
-  const lines = [header];
   let used = countTokens(header + '\n');
-  const events: TimelineEvent[] = [];
-  for (const event of matching) {
-    const line = showLine(event);
-    const cost = countTokens(line + '\n');
-    if (query.budget !== undefined && used + cost > query.budget) break;
-    lines.push(line);
-    events.push(event);
+  const chosen = new Set<TimelineEvent>();
+  // Under a budget the most useful events are kept (newest first among equals), then shown newest first.
+  const ranked = query.budget === undefined ? matching : [...matching].sort((a, b) => usefulness(b) - usefulness(a));
+  for (const event of ranked) {
+    const cost = countTokens(showLine(event) + '\n');
+    if (query.budget !== undefined && used + cost > query.budget) continue;
+    chosen.add(event);
     used += cost;
   }
+  const events = matching.filter((e) => chosen.has(e));
+  const lines = [header, ...events.map(showLine)];
   if (query.budget !== undefined && used > query.budget)
     return { workspace: doc.workspace, text: '', events: [], matching: matching.length, generatedAt: doc.generated_at };
   return {

@@ -19,6 +19,8 @@ interface EventSource {
   /** 1-based message number as `strata read` numbers it. */
   message: number;
   agent: string;
+  /** Role of the cited message (user, assistant, tool); absent in logbooks built before it was kept. */
+  role?: string;
 }
 
 export interface TimelineEvent {

@@ -29,7 +29,8 @@ export const PROBLEM_WORDS = new RegExp(
 export const BUG_CUE = new RegExp(
   String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
     'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
-    String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because))\b|` +
+    String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because)|` +
+    String.raw`(?:error|exception|failure) (?:is )?occurr?(?:s|ing) because)\b|` +
     intl([
       '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致',
       '原因は|問題は|が原因|のせいで',
@@ -71,6 +72,7 @@ export const FIX_CUE = new RegExp(
 /** Narration and plans: what the agent is doing or will do next, never what was decided or found. */
 export const NARRATION = new RegExp(
   String.raw`^(?:let me|i'm|i am|i'll|i will|i've|i have|i need|i can see|i see|i found|i understand|` +
+    String.raw`i was|i tried|i apologi[sz]e|sorry|(?:we|you) need to|you(?:'ll| will| can| should)|` +
     String.raw`i think|next,? i|now,? (?:i|let|we)|first,? (?:i|let)|looking at|let's (?:check|look|see|read|` +
     String.raw`run|try|start|verify|find|first)|we need to (?:check|look|see|find|verify)|you're right|` +
     String.raw`great|perfect|excellent|ok|okay|sure|thanks|thank you|done|here's|here is|good|` +
@@ -85,7 +87,7 @@ export const NARRATION = new RegExp(
 export const TENTATIVE = new RegExp(
   String.raw`\b(?:likely|probably|perhaps|maybe|might|may be|could|would|possibly|if you (?:want|prefer|` +
     String.raw`like)|you (?:can|could)|we (?:can|could)|option|alternatively|either|` +
-    String.raw`will help (?:us|you)|assum(?:e|es|ing)|` +
+    String.raw`will help (?:us|you)|assum(?:e|es|ing)|it appears|i (?:think|believe|suspect|guess)|can be|` +
     String.raw`you'll need to|it seems|seems to|appears to)\b|\bneed to\b.*\bor\b|` +
     String.raw`\bor\b.*\?|可能|也许|或者|可以考虑|かもしれ|でしょう|または|아마|수도 있|또는|` +
     String.raw`\b(?:quizás|tal vez|podría|podríamos|puedes)\b`,
@@ -97,4 +99,75 @@ export const NO_SUBJECT = new RegExp(
   String.raw`^(?:and|but|or|so|if|when|then|also|however|although|though|because|which|while|` +
     String.raw`otherwise|y|pero|si|o)\b|^\S*[/\\]\S*:\d+:|^#\s|^[-–—>]`,
   'i',
+);
+
+/** An agent's sentence whose subject is in another sentence ("This change …", "It uses …"): a restatement. */
+export const POINTER_SUBJECT = new RegExp(
+  String.raw`^(?:this|these|that|it|they)\b|^the (?:parameter|function|method|class|variable|file|test|change|` +
+    String.raw`script|code|implementation|approach|rest)\b (?:is|was|will|has|now|should|can|of)\b`,
+  'i',
+);
+
+/**
+ * "X instead of Y" from the agent is a decision only as a change it made ("Used X", "we now use X"), not a
+ * plan, a list item describing a diff, code that already did so, or a contrast reporting a problem.
+ */
+export const DONE_CHANGE = new RegExp(
+  String.raw`^(?:used|switched|replaced|changed|moved|kept)\b|\b(?:we|i) now \w+|\b(?:we|i) (?:use|used|` +
+    String.raw`switched|replaced|changed|moved|kept|chose)\b|\bnow (?:uses|use|returns|reads|calls)\b|` +
+    String.raw`\bi(?:'ve| have) (?:updated|changed|replaced|switched|moved)\b`,
+  'i',
+);
+export const NOT_DONE = /\b(?:will|'ll|should|let's|already|also|but)\b/i;
+
+/** A plan of the agent's ("we'll use X"): a decision only with a reason or an alternative. */
+export const AGENT_PLAN = /\b(?:we'll|we will|we should|let's)\b/i;
+
+/** A list item of a report ("Theme: …", "\x60ask\x60 - …"): a detail of something else, not an event. */
+export const LABELLED_ITEM =
+  /^(?!(?:note|important|warning|decision|fact|bug)\b)[^\s:](?:[^:.]|\.(?=\S)){0,38}:\s|^\x60[^\x60]+\x60 [-–—] /i;
+
+/** A short reply that accepts what was offered, in the five languages. */
+export const ACCEPT = new RegExp(
+  String.raw`^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|please do|sounds good|let's do (?:it|that)|all of (?:it|` +
+    String.raw`them)|sí|si|dale|claro|adelante)\b[^?]{0,60}$|^(?:好的?|可以|行|是的|就这样|はい|お願い|네|좋아요|좋습니다)[^?？]{0,30}$`,
+  'i',
+);
+
+/** The last sentence of an agent message that hands the choice back to the user. */
+export const OFFER = new RegExp(
+  String.raw`\b(?:want me to|would you like|should i|shall i|do you want|let me know)\b|` +
+    '¿quieres|要不要|需要我|しますか|할까요',
+  'i',
+);
+
+/** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
+export const HARNESS_FAILURE = new RegExp(
+  /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|/.source +
+    /string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|/.source +
+    /Recorded resolution/.source,
+  'i',
+);
+
+/** A line of tool output that names an error (preferred over an uninformative first line). */
+export const ERROR_LINE = new RegExp(
+  String.raw`\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|` +
+    String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
+  'i',
+);
+
+/** Where the agent says code keeps a value: a description of the code, not a fact worth a logbook line. */
+export const DESCRIPTIVE_FACT =
+  /\b(?:is (?:stored|located|defined|configured) in|defaults? to)\b|^we (?:return|pass|set|add|call)\b/i;
+
+export const FIXED_LEAD = /^(?:\u2705\s*)?fixed\b/i;
+
+/** A sentence that reports a fix done (not another guess at the cause). */
+export const FIX_DONE =
+  /\bfix(?:ed|es)\b|\bnow (?:passes|works)\b|\bsucceeded\b|修复|解决|修正|수정|해결|arregl|correg|soluci/i;
+
+/** Something a diagnosis can be checked against: code, a path, a file, an identifier or a quoted string. */
+export const CONCRETE = new RegExp(
+  String.raw`\x60[^\x60]+\x60|\S+[/\\]\S+|\b\w+\.[a-z]{1,5}\b|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b\w+_\w+|` +
+    String.raw`"[^"]+"|\b[A-Z]{2,}\b`,
 );

@@ -5,12 +5,25 @@
 // logbook already holds.
 import type { LogbookChunkMessage, LogbookEvent, LogbookEventType, LogbookInput } from '../task-schemas.js';
 import {
+  ACCEPT,
+  AGENT_PLAN,
   BUG_CUE,
+  CONCRETE,
+  DESCRIPTIVE_FACT,
+  ERROR_LINE,
+  FIX_DONE,
+  FIXED_LEAD,
+  HARNESS_FAILURE,
   DECISION_CUE,
+  DONE_CHANGE,
   FACT_CUE,
   FIX_CUE,
+  LABELLED_ITEM,
   NARRATION,
   NO_SUBJECT,
+  NOT_DONE,
+  OFFER,
+  POINTER_SUBJECT,
   PROBLEM_WORDS,
   TENTATIVE,
   WEAK_DECISION_CUE,
@@ -22,20 +35,11 @@ const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
 /** How many messages after a failure are searched for its fix. */
 const FIX_WINDOW = 12;
+/** How many messages apart two statements of one bug are merged (an investigation runs long). */
+const MERGE_WINDOW = 20;
+/** An edit shown in a message: a diff line under an edit call, an aider SEARCH block, an apply_patch header. */
+const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:)/m;
 
-/** Tool failures of the agent's own making (a refused permission, a stale edit), not the project's bugs. */
-const HARNESS_FAILURE = new RegExp(
-  /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|/.source +
-    /string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|/.source +
-    /Recorded resolution/.source,
-  'i',
-);
-/** A line of tool output that names an error (preferred over an uninformative first line). */
-const ERROR_LINE = new RegExp(
-  String.raw`\b(?:error|failed|failure|cannot|can't|not found|no such|exception|undefined|denied|refused|` +
-    String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
-  'i',
-);
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
 const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
@@ -61,7 +65,9 @@ interface Candidate {
 }
 
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
-  const known = input.existingEvents.map((e) => termSet(e.content));
+  // A fix already recorded as a bug's resolution is known as well as the bug itself.
+  const known = input.existingEvents.flatMap((e) => [e.content, e.resolution ?? ''].filter(Boolean).map(termSet));
+  const knownBugs = input.existingEvents.filter((e) => e.type === 'bug').map((e) => termSet(bugText(e.content)));
   const candidates: Candidate[] = [];
   const add = (
     message: LogbookChunkMessage,
@@ -86,23 +92,47 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     if (isFailure(message)) {
       const bug = bugFromFailure(input.messages, mi);
       // Two failures with the same error are one bug, whatever the commands that hit it.
-      if (bug) add(message, mi, 0, bug, bug.content.replace(/^\x60[^\x60]*\x60 failed: /, ''));
+      if (bug) add(message, mi, 0, bug, bugText(bug.content));
     }
     if (message.role === 'tool' || isBoilerplate(message)) return;
     const sentences = proseSentences(withoutToolLines(message.text));
+    // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
+    const last = sentences[sentences.length - 1] ?? '';
+    const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
+    // An offer the user then accepts ("yes all of it") holds the user's decisions.
+    const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
     sentences.forEach((sentence, si) => {
+      if (accepted) {
+        const taken = classify(sentence, sentences[si + 1], true);
+        if (taken?.type === 'decision') add(message, mi, si + 1, taken);
+        return;
+      }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
-      if (found) add(message, mi, si + 1, found);
+      if (!found || (offers && found.type === 'decision')) return;
+      // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
+      if (found.cause && !fixFollows(input.messages, mi)) return;
+      // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
+      if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
+      add(message, mi, si + 1, found);
     });
   });
   const chosen: Candidate[] = [];
   for (const c of [...mergeBugs(candidates)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= MAX_EVENTS_PER_CHUNK) break;
-    if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || chosen.some((o) => similar(o.terms, c.terms)))
-      continue;
+    const taken = chosen.flatMap((o) => [o.terms, ...(o.event.resolution ? [termSet(o.event.resolution)] : [])]);
+    if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || taken.some((t) => similar(t, c.terms))) continue;
+    // The same failure restated ("The problem is …", "The issue is in …") shares fewer words than a copy.
+    const bugs =
+      c.event.type === 'bug' ? [...knownBugs, ...chosen.filter((o) => o.event.type === 'bug').map((o) => o.terms)] : [];
+    if (bugs.some((b) => similar(b, c.terms, SAME_BUG))) continue;
     chosen.push(c);
   }
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
+}
+
+/** What a bug says once the command that hit it is set aside: two commands failing alike are one bug. */
+function bugText(content: string): string {
+  return content.replace(/^\x60[^\x60]*\x60 failed: /, '');
 }
 
 function termSet(text: string): Set<string> {
@@ -117,7 +147,7 @@ function withoutToolLines(text: string): string {
 }
 
 /**
- * One event per failure: a bug stated within FIX_WINDOW messages after another one is the same
+ * One event per failure: a bug stated within MERGE_WINDOW messages after another one is the same
  * investigation; it becomes the first one's resolution when that has none, and is dropped otherwise.
  */
 function mergeBugs(candidates: readonly Candidate[]): Candidate[] {
@@ -129,8 +159,14 @@ function mergeBugs(candidates: readonly Candidate[]): Candidate[] {
       continue;
     }
     const message = Math.floor(c.order / 10_000);
-    if (open && message - Math.floor(open.order / 10_000) <= FIX_WINDOW) {
-      if (!open.event.resolution && FIX_DONE.test(c.event.content) && c.event.content !== open.event.content)
+    if (open && message - Math.floor(open.order / 10_000) <= MERGE_WINDOW) {
+      const reportsFix = FIXED_LEAD.test(open.event.content);
+      if (
+        !open.event.resolution &&
+        !reportsFix &&
+        FIX_DONE.test(c.event.content) &&
+        c.event.content !== open.event.content
+      )
         open.event.resolution = c.event.content;
       open.priority = Math.max(open.priority, c.priority);
       continue;
@@ -149,6 +185,8 @@ interface Classified {
   alternatives: string[];
   code?: string;
   resolution?: string;
+  /** A cause the agent stated (kept only when a fix follows). */
+  cause?: boolean;
 }
 
 function isFailure(message: LogbookChunkMessage): boolean {
@@ -185,11 +223,6 @@ function wordCount(text: string): number {
   return latin + wordsOf(prose).filter((w) => /[^\x00-\x7f]/.test(w)).length;
 }
 
-const FIXED_LEAD = /^(?:\u2705\s*)?fixed\b/i;
-/** A sentence that reports a fix done (not another guess at the cause). */
-const FIX_DONE =
-  /\bfix(?:ed|es)\b|\bnow (?:passes|works)\b|\bsucceeded\b|修复|解决|修正|수정|해결|arregl|correg|soluci/i;
-
 function classify(raw: string, next: string | undefined, fromUser: boolean): Classified | undefined {
   const marker = MARKER_RE.exec(raw);
   if (marker) {
@@ -206,6 +239,7 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     words > 60 ||
     /[?？:：]$/.test(sentence) ||
     (sentence.match(/"/g) ?? []).length % 2 === 1 || // a piece of a string literal, not a sentence
+    /^["\u201c][^"\u201d]*["\u201d][.!]?$/.test(sentence) || // a quoted label or string
     NARRATION.test(sentence) ||
     NO_SUBJECT.test(sentence) ||
     TENTATIVE.test(sentence) ||
@@ -215,12 +249,62 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     return undefined;
   const weight = fromUser ? 2 : 0;
   if (FIXED_LEAD.test(sentence)) return withDetails('bug', sentence.replace(/^\u2705\s*/, ''), 3, next);
-  if (DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && !PROBLEM_WORDS.test(sentence)))
-    return withDetails('decision', sentence, 4 + weight, next);
-  if (BUG_CUE.test(sentence)) return withDetails('bug', sentence, 3 + weight, next);
-  if (FACT_CUE.test(sentence) && (fromUser || !/^i\b/i.test(sentence)))
+  if (!fromUser && !nonLatin && !agentSentence(sentence)) return undefined;
+  if (DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && weakDecision(sentence, fromUser))) {
+    const decision = withDetails('decision', sentence, 4 + weight, next);
+    const reasoned = decision.rationale !== undefined || decision.alternatives.length > 0;
+    return fromUser || reasoned || !AGENT_PLAN.test(sentence) ? decision : undefined;
+  }
+  if (BUG_CUE.test(sentence)) {
+    // "The bug was …" looks back on a fixed bug; "The issue is …" is a diagnosis still to be borne out.
+    const cause = !fromUser && !/\b(?:was|were)\b/i.test(sentence);
+    return { ...withDetails('bug', sentence, 3 + weight, next), cause };
+  }
+  if (FACT_CUE.test(sentence) && (fromUser || !(/^i\b/i.test(sentence) || DESCRIPTIVE_FACT.test(sentence))))
     return withDetails('fact', sentence, 2 + weight, next);
   return undefined;
+}
+
+/** The text of the first user message after message `at` ('' when none follows in the chunk). */
+function nextUserText(messages: readonly LogbookChunkMessage[], at: number): string {
+  return (
+    messages
+      .slice(at + 1)
+      .find((m) => m.role === 'user')
+      ?.text.trim() ?? ''
+  );
+}
+
+/** True when an edit or a reported fix follows within FIX_WINDOW messages (the message itself included). */
+function fixFollows(messages: readonly LogbookChunkMessage[], at: number): boolean {
+  for (let i = at; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
+    const m = messages[i]!;
+    if (m.role === 'user') continue;
+    if (EDIT_EVIDENCE.test(m.text)) return true;
+    if (m.text.split('\n').some((l) => EDIT_TOOLS.test(CALL_LINE.exec(l)?.[1] ?? ''))) return true;
+    if (i > at && proseSentences(withoutToolLines(m.text)).some((x) => FIX_DONE.test(x))) return true;
+  }
+  return false;
+}
+
+/**
+ * An agent's sentence that can stand alone: not a fragment (lowercase start), not a restatement whose
+ * subject is elsewhere ("This change …"), not a labelled list item of a report unless it names a cause.
+ */
+function agentSentence(sentence: string): boolean {
+  if (/^[a-z]/.test(sentence) || POINTER_SUBJECT.test(sentence)) return false;
+  if (LABELLED_ITEM.test(sentence) && !BUG_CUE.test(sentence)) return false;
+  const noted = sentence.replace(/^note that\s+/i, '');
+  return noted === sentence || !(NARRATION.test(noted) || POINTER_SUBJECT.test(noted));
+}
+
+/** "X instead of Y" is the user's decision, or the agent's only as a change it made (English cues). */
+function weakDecision(sentence: string, fromUser: boolean): boolean {
+  // "yes do that, rather than …" names its choice in another message.
+  if (PROBLEM_WORDS.test(sentence) || /^(?:yes|ok(?:ay)?|sure)\b[^.]*\b(?:do|did) (?:that|this|it)\b/i.test(sentence))
+    return false;
+  if (fromUser || !/\b(?:instead of|rather than)\b/i.test(sentence)) return true;
+  return DONE_CHANGE.test(sentence) && !NOT_DONE.test(sentence);
 }
 
 /**
@@ -254,8 +338,12 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
       if (why && !TENTATIVE.test(why)) return bug(tool, command, error, why);
       for (const line of m.text.split('\n')) {
         const call = CALL_LINE.exec(line);
-        if (call && EDIT_TOOLS.test(call[1]!)) edited = call[2];
-        if (call && call[1] === tool && call[2] === command) rerun = true;
+        if (call && EDIT_TOOLS.test(call[1]!)) {
+          edited = call[2];
+          rerun = false;
+        }
+        // Only a run after the edit shows what the edit did.
+        if (call && edited && call[1] === tool && call[2] === command) rerun = true;
       }
     }
     const passed = !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`\u2190 ${tool}:`));
@@ -318,9 +406,11 @@ function addAlternative(list: string[], raw: string): void {
   if (value.split(/\s+/).length <= 8 && value.length >= 2 && !list.includes(value)) list.push(value);
 }
 
-function similar(a: Set<string>, b: Set<string>): boolean {
+const SAME_BUG = 0.4;
+
+function similar(a: Set<string>, b: Set<string>, threshold = 0.6): boolean {
   if (a.size === 0 || b.size === 0) return false;
   let shared = 0;
   for (const term of a) if (b.has(term)) shared++;
-  return shared / (a.size + b.size - shared) >= 0.6;
+  return shared / (a.size + b.size - shared) >= threshold;
 }

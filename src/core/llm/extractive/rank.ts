@@ -178,7 +178,8 @@ export function rankSentences(sentences: readonly Sentence[]): RankedSentence[] 
 
 function boost(s: Sentence, firstUserMessage: number | undefined): number {
   let factor = 1;
-  if (s.message === firstUserMessage && s.offset === 0) factor += 0.6;
+  // The request opens a segment but is not its outcome: a small lift, below what the work reports.
+  if (s.message === firstUserMessage && s.offset === 0) factor += 0.15;
   else if (s.index === 0) factor += 0.4;
   else if (s.offset === 0) factor += 0.15;
   if (MARKER_CUE.test(s.text)) factor += 0.8;

@@ -2,6 +2,7 @@
 // terms and repeated two-word phrases weighted by TF-IDF across the segment's sentences.
 import type { Sentence } from './text.js';
 import type { SignalHit } from './signals.js';
+import { isTemplateTerm } from './template-terms.js';
 
 const MAX_TOPICS = 7;
 const MIN_TOPICS = 3;
@@ -48,6 +49,7 @@ function weightedTerms(sentences: readonly Sentence[]): string[] {
     const isBigram = unit.includes(' ');
     if (isBigram && count < 2) continue;
     if (!isBigram && unit.length < 4) continue;
+    if (unit.split(' ').some(isTemplateTerm)) continue;
     const idf = Math.log(1 + n / (df.get(unit) ?? 1));
     // Centrality matters for topics: a term used across many sentences is the subject, not noise.
     const weight = count * idf * (isBigram ? 1.6 : 1) * (1 + Math.log(df.get(unit) ?? 1));
