@@ -15,6 +15,7 @@ import { clineContractFixture } from './support/contract-fixtures/cline.js';
 import { copilotCliContractFixture } from './support/contract-fixtures/copilot-cli.js';
 import { specstoryContractFixture } from './support/contract-fixtures/specstory.js';
 import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
+import { qwenContractFixture } from './support/contract-fixtures/qwen.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -46,6 +47,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     'copilot-cli': join(home, '.copilot'),
     specstory: projects,
     'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
+    qwen: join(home, '.qwen', 'projects'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -63,6 +65,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots['copilot-cli']!, copilotCliContractFixture);
   place(projects, specstoryContractFixture);
   place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
+  place(roots.qwen!, qwenContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -85,6 +88,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   'copilot-cli': copilotCliContractFixture.minimal.messages,
   specstory: specstoryContractFixture.minimal.messages,
   'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
+  qwen: qwenContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -12,6 +12,7 @@ export const AGENTS = [
   'copilot-cli',
   'specstory',
   'vscode-copilot',
+  'qwen',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -11,6 +11,7 @@ import { clineAdapter } from './cline/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { specstoryAdapter } from './specstory/index.js';
 import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
+import { qwenAdapter } from './qwen/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -24,6 +25,7 @@ export const ADAPTERS: SourceAdapter[] = [
   copilotCliAdapter,
   specstoryAdapter,
   vscodeCopilotAdapter,
+  qwenAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

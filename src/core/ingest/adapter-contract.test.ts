@@ -22,6 +22,8 @@ import { specstoryContractFixture } from '../../../test/support/contract-fixture
 import { specstoryAdapter } from '../../sources/specstory/index.js';
 import { vscodeCopilotContractFixture } from '../../../test/support/contract-fixtures/vscode-copilot.js';
 import { vscodeCopilotAdapter } from '../../sources/vscode-copilot/index.js';
+import { qwenContractFixture } from '../../../test/support/contract-fixtures/qwen.js';
+import { qwenAdapter } from '../../sources/qwen/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +43,7 @@ describeAdapterContract(clineAdapter, clineContractFixture);
 describeAdapterContract(copilotCliAdapter, copilotCliContractFixture);
 describeAdapterContract(specstoryAdapter, specstoryContractFixture);
 describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
+describeAdapterContract(qwenAdapter, qwenContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -55,6 +58,7 @@ describe('adapter registry', () => {
       copilotCliAdapter,
       specstoryAdapter,
       vscodeCopilotAdapter,
+      qwenAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);
