@@ -16,6 +16,7 @@ import { copilotCliContractFixture } from './support/contract-fixtures/copilot-c
 import { specstoryContractFixture } from './support/contract-fixtures/specstory.js';
 import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
 import { qwenContractFixture } from './support/contract-fixtures/qwen.js';
+import { kimiContractFixture } from './support/contract-fixtures/kimi.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -48,6 +49,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     specstory: projects,
     'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
     qwen: join(home, '.qwen', 'projects'),
+    kimi: join(home, '.kimi', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -66,6 +68,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(projects, specstoryContractFixture);
   place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
   place(roots.qwen!, qwenContractFixture);
+  place(roots.kimi!, kimiContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -89,6 +92,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   specstory: specstoryContractFixture.minimal.messages,
   'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
   qwen: qwenContractFixture.minimal.messages,
+  kimi: kimiContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -13,6 +13,7 @@ export const AGENTS = [
   'specstory',
   'vscode-copilot',
   'qwen',
+  'kimi',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -12,6 +12,7 @@ import { copilotCliAdapter } from './copilot-cli/index.js';
 import { specstoryAdapter } from './specstory/index.js';
 import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 import { qwenAdapter } from './qwen/index.js';
+import { kimiAdapter } from './kimi/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -26,6 +27,7 @@ export const ADAPTERS: SourceAdapter[] = [
   specstoryAdapter,
   vscodeCopilotAdapter,
   qwenAdapter,
+  kimiAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -24,6 +24,8 @@ import { vscodeCopilotContractFixture } from '../../../test/support/contract-fix
 import { vscodeCopilotAdapter } from '../../sources/vscode-copilot/index.js';
 import { qwenContractFixture } from '../../../test/support/contract-fixtures/qwen.js';
 import { qwenAdapter } from '../../sources/qwen/index.js';
+import { kimiContractFixture } from '../../../test/support/contract-fixtures/kimi.js';
+import { kimiAdapter } from '../../sources/kimi/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +46,7 @@ describeAdapterContract(copilotCliAdapter, copilotCliContractFixture);
 describeAdapterContract(specstoryAdapter, specstoryContractFixture);
 describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 describeAdapterContract(qwenAdapter, qwenContractFixture);
+describeAdapterContract(kimiAdapter, kimiContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -59,6 +62,7 @@ describe('adapter registry', () => {
       specstoryAdapter,
       vscodeCopilotAdapter,
       qwenAdapter,
+      kimiAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

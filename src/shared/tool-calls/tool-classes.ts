@@ -15,8 +15,8 @@ const BASH = new Set([
   'execute_command',
   'powershell',
 ]);
-const FETCH = new Set(['webfetch', 'web_fetch']);
-const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
+const FETCH = new Set(['webfetch', 'web_fetch', 'fetchurl']);
+const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call', 'searchweb']);
 const EDIT = new Set([
   'edit',
   'multiedit',
@@ -32,6 +32,8 @@ const EDIT = new Set([
   'create',
   'str_replace_editor',
   'texteditgroup',
+  'writefile',
+  'strreplacefile',
 ]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */

@@ -80,6 +80,11 @@ function convert(record: Json, session: ParsedSession, line: number, skip: (t: s
       Object.assign(m, { role: 'tool', kind: 'tool_output' });
       toolErrors(m.blocks, record, parts);
     } else if (markExpanded(m.blocks)) m.kind = 'meta';
+    else if (m.isSidechain) {
+      // A subagent's "user" text is the parent agent's instruction, not a person typing.
+      m.kind = 'meta';
+      m.meta = { ...m.meta, subagentPrompt: true };
+    }
   } else if (type === 'assistant') {
     Object.assign(m, { role: 'assistant', kind: 'response', blocks: contentBlocks(parts) });
     const model = str(record.model);
