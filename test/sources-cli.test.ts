@@ -17,6 +17,7 @@ import { specstoryContractFixture } from './support/contract-fixtures/specstory.
 import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode-copilot.js';
 import { qwenContractFixture } from './support/contract-fixtures/qwen.js';
 import { kimiContractFixture } from './support/contract-fixtures/kimi.js';
+import { openclawContractFixture } from './support/contract-fixtures/openclaw.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -50,6 +51,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     'vscode-copilot': join(home, '.config', 'Code', 'User', 'workspaceStorage'),
     qwen: join(home, '.qwen', 'projects'),
     kimi: join(home, '.kimi', 'sessions'),
+    openclaw: join(home, '.openclaw', 'agents'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -69,6 +71,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots['vscode-copilot']!, vscodeCopilotContractFixture);
   place(roots.qwen!, qwenContractFixture);
   place(roots.kimi!, kimiContractFixture);
+  place(roots.openclaw!, openclawContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -93,6 +96,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   'vscode-copilot': vscodeCopilotContractFixture.minimal.messages,
   qwen: qwenContractFixture.minimal.messages,
   kimi: kimiContractFixture.minimal.messages,
+  openclaw: openclawContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -14,6 +14,7 @@ export const AGENTS = [
   'vscode-copilot',
   'qwen',
   'kimi',
+  'openclaw',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -13,6 +13,7 @@ import { specstoryAdapter } from './specstory/index.js';
 import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 import { qwenAdapter } from './qwen/index.js';
 import { kimiAdapter } from './kimi/index.js';
+import { openclawAdapter } from './openclaw/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -28,6 +29,7 @@ export const ADAPTERS: SourceAdapter[] = [
   vscodeCopilotAdapter,
   qwenAdapter,
   kimiAdapter,
+  openclawAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

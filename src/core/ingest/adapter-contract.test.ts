@@ -26,6 +26,8 @@ import { qwenContractFixture } from '../../../test/support/contract-fixtures/qwe
 import { qwenAdapter } from '../../sources/qwen/index.js';
 import { kimiContractFixture } from '../../../test/support/contract-fixtures/kimi.js';
 import { kimiAdapter } from '../../sources/kimi/index.js';
+import { openclawContractFixture } from '../../../test/support/contract-fixtures/openclaw.js';
+import { openclawAdapter } from '../../sources/openclaw/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +49,7 @@ describeAdapterContract(specstoryAdapter, specstoryContractFixture);
 describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 describeAdapterContract(qwenAdapter, qwenContractFixture);
 describeAdapterContract(kimiAdapter, kimiContractFixture);
+describeAdapterContract(openclawAdapter, openclawContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -63,6 +66,7 @@ describe('adapter registry', () => {
       vscodeCopilotAdapter,
       qwenAdapter,
       kimiAdapter,
+      openclawAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

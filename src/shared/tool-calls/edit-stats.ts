@@ -187,8 +187,8 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     default: // edit, replace
       effects.edits = editFromStrings(
         path,
-        input.old_string ?? input.oldString ?? input.old_str,
-        input.new_string ?? input.newString ?? input.new_str ?? input.content,
+        input.old_string ?? input.oldString ?? input.old_str ?? input.oldText,
+        input.new_string ?? input.newString ?? input.new_str ?? input.newText ?? input.content,
       );
   }
   return effects;

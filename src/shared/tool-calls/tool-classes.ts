@@ -14,6 +14,7 @@ const BASH = new Set([
   'shell_command',
   'execute_command',
   'powershell',
+  'exec',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch', 'fetchurl']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call', 'searchweb']);
