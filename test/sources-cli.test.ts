@@ -18,6 +18,7 @@ import { vscodeCopilotContractFixture } from './support/contract-fixtures/vscode
 import { qwenContractFixture } from './support/contract-fixtures/qwen.js';
 import { kimiContractFixture } from './support/contract-fixtures/kimi.js';
 import { openclawContractFixture } from './support/contract-fixtures/openclaw.js';
+import { piContractFixture } from './support/contract-fixtures/pi.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -52,6 +53,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     qwen: join(home, '.qwen', 'projects'),
     kimi: join(home, '.kimi', 'sessions'),
     openclaw: join(home, '.openclaw', 'agents'),
+    pi: join(home, '.pi', 'agent', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -72,6 +74,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.qwen!, qwenContractFixture);
   place(roots.kimi!, kimiContractFixture);
   place(roots.openclaw!, openclawContractFixture);
+  place(roots.pi!, piContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -97,6 +100,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   qwen: qwenContractFixture.minimal.messages,
   kimi: kimiContractFixture.minimal.messages,
   openclaw: openclawContractFixture.minimal.messages,
+  pi: piContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -15,6 +15,7 @@ export const AGENTS = [
   'qwen',
   'kimi',
   'openclaw',
+  'pi',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -14,6 +14,7 @@ import { vscodeCopilotAdapter } from './vscode-copilot/index.js';
 import { qwenAdapter } from './qwen/index.js';
 import { kimiAdapter } from './kimi/index.js';
 import { openclawAdapter } from './openclaw/index.js';
+import { piAdapter } from './pi/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -30,6 +31,7 @@ export const ADAPTERS: SourceAdapter[] = [
   qwenAdapter,
   kimiAdapter,
   openclawAdapter,
+  piAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

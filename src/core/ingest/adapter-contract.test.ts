@@ -28,6 +28,8 @@ import { kimiContractFixture } from '../../../test/support/contract-fixtures/kim
 import { kimiAdapter } from '../../sources/kimi/index.js';
 import { openclawContractFixture } from '../../../test/support/contract-fixtures/openclaw.js';
 import { openclawAdapter } from '../../sources/openclaw/index.js';
+import { piContractFixture } from '../../../test/support/contract-fixtures/pi.js';
+import { piAdapter } from '../../sources/pi/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +52,7 @@ describeAdapterContract(vscodeCopilotAdapter, vscodeCopilotContractFixture);
 describeAdapterContract(qwenAdapter, qwenContractFixture);
 describeAdapterContract(kimiAdapter, kimiContractFixture);
 describeAdapterContract(openclawAdapter, openclawContractFixture);
+describeAdapterContract(piAdapter, piContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -67,6 +70,7 @@ describe('adapter registry', () => {
       qwenAdapter,
       kimiAdapter,
       openclawAdapter,
+      piAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

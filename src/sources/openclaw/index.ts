@@ -3,7 +3,7 @@
 // instruction: both are injected context, not typed prompts.
 import type { LineAdapter } from '../types.js';
 import { discoverOpenclawSessions, explainOpenclawFile, isOpenclawSession, openclawDefaultRoots } from './paths.js';
-import { parsePiSessionLines } from './pi-session.js';
+import { parsePiSessionLines } from '../pi/session-format.js';
 
 const STARTUP = /^A new session was started via \/new or \/reset\b/;
 const METADATA_BLOCK = /^\s*[A-Z][\w ()-]*\(untrusted metadata\):\s*```(?:json)?\n[\s\S]*?\n```\s*/;

@@ -1,6 +1,7 @@
-// Real OpenClaw sessions (test/fixtures/real-extra/openclaw; March 2026, pi session format v3), every count
-// recomputed here from the raw entries: typed prompts (the text after OpenClaw's metadata blocks; the /new
-// startup instruction is context), replies, tool calls and results, output tokens, shell calls and the project.
+// Real OpenClaw and pi sessions (test/fixtures/real-extra/openclaw and pi; March to May 2026, session format
+// v3), every count recomputed here from the raw entries: typed prompts (for OpenClaw the text after its
+// metadata blocks; its /new startup instruction is context), replies, tool calls and results, output tokens,
+// shell calls and the project.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +10,11 @@ import { ingest } from '../../core/ingest/ingest.js';
 import { readHead } from '../../core/ingest/resolve-inputs.js';
 import { openStore } from '../../store/db.js';
 import { claudeCodeAdapter } from '../claude-code/index.js';
+import type { LineAdapter } from '../types.js';
+import { piAdapter } from '../pi/index.js';
 import { openclawAdapter } from './index.js';
 
 type J = Record<string, any>;
-const ROOT = join(REAL_EXTRA, 'openclaw');
-const FILES = openclawAdapter.discover(ROOT);
 const entries = (path: string): J[] =>
   readFileSync(path, 'utf8')
     .split('\n')
@@ -32,12 +33,20 @@ const typed = (text: string) =>
       ? text.slice(text.lastIndexOf('```') + 3).trim()
       : text.trim();
 
-describe('OpenClaw sessions (real files)', () => {
-  it('finds the two sessions, claimed by OpenClaw only', () => {
-    expect(FILES).toHaveLength(2);
+const CASES: [string, LineAdapter, number][] = [
+  ['openclaw', openclawAdapter, 2],
+  ['pi', piAdapter, 2],
+];
+
+describe.each(CASES)('%s sessions (real files)', (name, adapter, count) => {
+  const ROOT = join(REAL_EXTRA, name);
+  const FILES = adapter.discover(ROOT);
+  it('finds the real sessions, claimed by this adapter only', () => {
+    expect(FILES).toHaveLength(count);
+    const others = [claudeCodeAdapter, openclawAdapter, piAdapter].filter((a) => a !== adapter);
     for (const f of FILES) {
-      expect(openclawAdapter.detect(f, readHead(f))).toBe(true);
-      expect(claudeCodeAdapter.detect(f, readHead(f))).toBe(false);
+      expect(adapter.detect(f, readHead(f))).toBe(true);
+      for (const other of others) expect(other.detect(f, readHead(f))).toBe(false);
     }
   });
 
@@ -46,7 +55,7 @@ describe('OpenClaw sessions (real files)', () => {
       const raw = entries(file);
       const messages = raw.filter((e) => e.type === 'message').map((e) => e.message as J);
       const of = (role: string) => messages.filter((m) => m.role === role);
-      const out = openclawAdapter.parseLines(lines(file), { path: file });
+      const out = adapter.parseLines(lines(file), { path: file });
       expect(out.malformed).toEqual([]);
       const prompts = of('user')
         .map((m) => typed(typeof m.content === 'string' ? m.content : m.content[0].text))
@@ -66,16 +75,16 @@ describe('OpenClaw sessions (real files)', () => {
     });
   }
 
-  it('counts the exec calls as shell calls through the ingest', async () => {
-    const file = FILES.find((f) => f.includes('wave-agent')) as string;
+  it('counts the shell calls through the ingest', async () => {
+    const file = FILES.at(-1) as string;
     const execs = entries(file)
       .filter((e) => e.type === 'message' && e.message.role === 'assistant')
       .flatMap((e) => e.message.content as J[])
-      .filter((p) => p.type === 'toolCall' && p.name === 'exec').length;
+      .filter((p) => p.type === 'toolCall' && (p.name === 'exec' || p.name === 'bash')).length;
     const dir = tempDir('strata-openclaw-');
     const store = openStore(join(dir, 'strata.db'));
     try {
-      await ingest({ store, paths: [file], adapters: [openclawAdapter], env: {}, cwd: dir });
+      await ingest({ store, paths: [file], adapters: [adapter], env: {}, cwd: dir });
       const row = store.db.prepare('SELECT bash_calls AS bash FROM session_stats').get() as { bash: number };
       expect(row.bash).toBe(execs);
       expect(execs).toBeGreaterThan(0);
