@@ -19,6 +19,7 @@ import { qwenContractFixture } from './support/contract-fixtures/qwen.js';
 import { kimiContractFixture } from './support/contract-fixtures/kimi.js';
 import { openclawContractFixture } from './support/contract-fixtures/openclaw.js';
 import { piContractFixture } from './support/contract-fixtures/pi.js';
+import { continueContractFixture } from './support/contract-fixtures/continue.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -54,6 +55,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     kimi: join(home, '.kimi', 'sessions'),
     openclaw: join(home, '.openclaw', 'agents'),
     pi: join(home, '.pi', 'agent', 'sessions'),
+    continue: join(home, '.continue', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -75,6 +77,8 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.kimi!, kimiContractFixture);
   place(roots.openclaw!, openclawContractFixture);
   place(roots.pi!, piContractFixture);
+  // The Continue fixture's session path starts with the sessions folder; its root is the folder above.
+  place(dirname(roots.continue!), continueContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -101,6 +105,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   kimi: kimiContractFixture.minimal.messages,
   openclaw: openclawContractFixture.minimal.messages,
   pi: piContractFixture.minimal.messages,
+  continue: continueContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

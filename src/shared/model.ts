@@ -16,6 +16,7 @@ export const AGENTS = [
   'kimi',
   'openclaw',
   'pi',
+  'continue',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -15,6 +15,7 @@ import { qwenAdapter } from './qwen/index.js';
 import { kimiAdapter } from './kimi/index.js';
 import { openclawAdapter } from './openclaw/index.js';
 import { piAdapter } from './pi/index.js';
+import { continueAdapter } from './continue/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -32,6 +33,7 @@ export const ADAPTERS: SourceAdapter[] = [
   kimiAdapter,
   openclawAdapter,
   piAdapter,
+  continueAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

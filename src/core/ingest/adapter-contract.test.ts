@@ -30,6 +30,8 @@ import { openclawContractFixture } from '../../../test/support/contract-fixtures
 import { openclawAdapter } from '../../sources/openclaw/index.js';
 import { piContractFixture } from '../../../test/support/contract-fixtures/pi.js';
 import { piAdapter } from '../../sources/pi/index.js';
+import { continueContractFixture } from '../../../test/support/contract-fixtures/continue.js';
+import { continueAdapter } from '../../sources/continue/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +55,7 @@ describeAdapterContract(qwenAdapter, qwenContractFixture);
 describeAdapterContract(kimiAdapter, kimiContractFixture);
 describeAdapterContract(openclawAdapter, openclawContractFixture);
 describeAdapterContract(piAdapter, piContractFixture);
+describeAdapterContract(continueAdapter, continueContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -71,6 +74,7 @@ describe('adapter registry', () => {
       kimiAdapter,
       openclawAdapter,
       piAdapter,
+      continueAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

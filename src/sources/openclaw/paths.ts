@@ -26,7 +26,9 @@ export function discoverOpenclawSessions(root: string, onSkipped?: (path: string
 }
 
 export function explainOpenclawFile(path: string): string | undefined {
-  if (basename(dirname(path)) !== 'sessions') return undefined;
+  // Only under `agents/<agent id>/sessions/` (other agents have a sessions/sessions.json too).
+  if (basename(dirname(path)) !== 'sessions' || basename(dirname(dirname(dirname(path)))) !== 'agents')
+    return undefined;
   const name = basename(path);
   if (name === 'sessions.json') return 'OpenClaw sessions index: routing and titles, not a transcript';
   if (/\.trajectory(-path)?\.jsonl?$/.test(name)) return 'OpenClaw run trace, not a transcript';
