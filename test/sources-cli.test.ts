@@ -19,6 +19,11 @@ import { cursorContractFixture } from './support/contract-fixtures/cursor.js';
 import { crushContractFixture } from './support/contract-fixtures/crush.js';
 import { zedContractFixture } from './support/contract-fixtures/zed.js';
 import { warpContractFixture } from './support/contract-fixtures/warp.js';
+import { qwenContractFixture } from './support/contract-fixtures/qwen.js';
+import { kimiContractFixture } from './support/contract-fixtures/kimi.js';
+import { openclawContractFixture } from './support/contract-fixtures/openclaw.js';
+import { piContractFixture } from './support/contract-fixtures/pi.js';
+import { continueContractFixture } from './support/contract-fixtures/continue.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -54,6 +59,11 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     crush: join(home, '.local', 'share', 'crush'),
     zed: join(home, '.local', 'share', 'zed', 'threads'),
     warp: join(home, '.local', 'state', 'warp-terminal'),
+    qwen: join(home, '.qwen', 'projects'),
+    kimi: join(home, '.kimi', 'sessions'),
+    openclaw: join(home, '.openclaw', 'agents'),
+    pi: join(home, '.pi', 'agent', 'sessions'),
+    continue: join(home, '.continue', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -75,6 +85,12 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.crush!, crushContractFixture);
   place(dirname(roots.zed!), zedContractFixture);
   place(roots.warp!, warpContractFixture);
+  place(roots.qwen!, qwenContractFixture);
+  place(roots.kimi!, kimiContractFixture);
+  place(roots.openclaw!, openclawContractFixture);
+  place(roots.pi!, piContractFixture);
+  // The Continue fixture's session path starts with the sessions folder; its root is the folder above.
+  place(dirname(roots.continue!), continueContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -101,6 +117,11 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   crush: crushContractFixture.minimal.messages,
   zed: zedContractFixture.minimal.messages,
   warp: warpContractFixture.minimal.messages,
+  qwen: qwenContractFixture.minimal.messages,
+  kimi: kimiContractFixture.minimal.messages,
+  openclaw: openclawContractFixture.minimal.messages,
+  pi: piContractFixture.minimal.messages,
+  continue: continueContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

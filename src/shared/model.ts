@@ -16,6 +16,11 @@ export const AGENTS = [
   'crush',
   'zed',
   'warp',
+  'qwen',
+  'kimi',
+  'openclaw',
+  'pi',
+  'continue',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

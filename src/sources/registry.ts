@@ -15,6 +15,11 @@ import { cursorAdapter } from './cursor/index.js';
 import { crushAdapter } from './crush/index.js';
 import { zedAdapter } from './zed/index.js';
 import { warpAdapter } from './warp/index.js';
+import { qwenAdapter } from './qwen/index.js';
+import { kimiAdapter } from './kimi/index.js';
+import { openclawAdapter } from './openclaw/index.js';
+import { piAdapter } from './pi/index.js';
+import { continueAdapter } from './continue/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -32,6 +37,11 @@ export const ADAPTERS: SourceAdapter[] = [
   crushAdapter,
   zedAdapter,
   warpAdapter,
+  qwenAdapter,
+  kimiAdapter,
+  openclawAdapter,
+  piAdapter,
+  continueAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -30,6 +30,16 @@ import { zedContractFixture } from '../../../test/support/contract-fixtures/zed.
 import { zedAdapter } from '../../sources/zed/index.js';
 import { warpContractFixture } from '../../../test/support/contract-fixtures/warp.js';
 import { warpAdapter } from '../../sources/warp/index.js';
+import { qwenContractFixture } from '../../../test/support/contract-fixtures/qwen.js';
+import { qwenAdapter } from '../../sources/qwen/index.js';
+import { kimiContractFixture } from '../../../test/support/contract-fixtures/kimi.js';
+import { kimiAdapter } from '../../sources/kimi/index.js';
+import { openclawContractFixture } from '../../../test/support/contract-fixtures/openclaw.js';
+import { openclawAdapter } from '../../sources/openclaw/index.js';
+import { piContractFixture } from '../../../test/support/contract-fixtures/pi.js';
+import { piAdapter } from '../../sources/pi/index.js';
+import { continueContractFixture } from '../../../test/support/contract-fixtures/continue.js';
+import { continueAdapter } from '../../sources/continue/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +63,11 @@ describeAdapterContract(cursorAdapter, cursorContractFixture);
 describeAdapterContract(crushAdapter, crushContractFixture);
 describeAdapterContract(zedAdapter, zedContractFixture);
 describeAdapterContract(warpAdapter, warpContractFixture);
+describeAdapterContract(qwenAdapter, qwenContractFixture);
+describeAdapterContract(kimiAdapter, kimiContractFixture);
+describeAdapterContract(openclawAdapter, openclawContractFixture);
+describeAdapterContract(piAdapter, piContractFixture);
+describeAdapterContract(continueAdapter, continueContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -71,6 +86,11 @@ describe('adapter registry', () => {
       crushAdapter,
       zedAdapter,
       warpAdapter,
+      qwenAdapter,
+      kimiAdapter,
+      openclawAdapter,
+      piAdapter,
+      continueAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

@@ -167,12 +167,21 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
       else effects.edits = [{ path, added: countLines(str(input.file_text) ?? str(input.new_str)), removed: 0 }];
       break;
     }
+    case 'strreplacefile': {
+      // Kimi CLI: `edit` is one `{old, new}` or a list of them.
+      const edits = (Array.isArray(input.edit) ? input.edit : [input.edit]).filter(isObject);
+      const added = edits.reduce((n, e) => n + countLines(str(e.new)), 0);
+      const removed = edits.reduce((n, e) => n + countLines(str(e.old)), 0);
+      if (path) effects.edits = [{ path, added, removed }];
+      break;
+    }
     case 'create':
       if (path) effects.edits = [{ path, added: countLines(str(input.file_text) ?? str(input.content)), removed: 0 }];
       break;
     case 'write':
     case 'write_file':
     case 'write_to_file':
+    case 'writefile':
     // VS Code Copilot Chat's text edits: the replacement texts are known, the replaced lines are not.
     case 'texteditgroup':
       if (path) effects.edits = [{ path, added: countLines(str(input.content)), removed: 0 }];
@@ -183,8 +192,8 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     default: // edit, replace
       effects.edits = editFromStrings(
         path,
-        input.old_string ?? input.oldString ?? input.old_str,
-        input.new_string ?? input.newString ?? input.new_str ?? input.content,
+        input.old_string ?? input.oldString ?? input.old_str ?? input.oldText,
+        input.new_string ?? input.newString ?? input.new_str ?? input.newText ?? input.content,
       );
   }
   return effects;

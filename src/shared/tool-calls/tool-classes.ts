@@ -17,9 +17,10 @@ const BASH = new Set([
   'run_terminal_cmd',
   'run_terminal_command_v2',
   'terminal',
+  'exec',
 ]);
-const FETCH = new Set(['webfetch', 'web_fetch']);
-const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call']);
+const FETCH = new Set(['webfetch', 'web_fetch', 'fetchurl']);
+const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call', 'searchweb']);
 const EDIT = new Set([
   'edit',
   'multiedit',
@@ -39,6 +40,8 @@ const EDIT = new Set([
   'edit_file_v2',
   'search_replace',
   'delete_file',
+  'writefile',
+  'strreplacefile',
 ]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */

@@ -81,6 +81,8 @@ const RECORD_TYPES = new Set([...MESSAGE_TYPES, ...KNOWN_SKIPPED_TYPES]);
 /** True when a parsed line looks like a Claude Code transcript record (not Codex, Gemini, ...). */
 export function isTranscriptRecord(record: JsonObject): boolean {
   if ('payload' in record || 'projectHash' in record) return false; // Codex envelopes, Gemini headers
+  // Qwen Code records: uuid/parentUuid like Claude Code's, but Gemini API `parts` and system payloads.
+  if ((isObject(record.message) && Array.isArray(record.message.parts)) || 'systemPayload' in record) return false;
   if ('parentUuid' in record || 'leafUuid' in record) return true;
   const type = record.type;
   if (typeof type !== 'string' || !RECORD_TYPES.has(type)) return false;
@@ -109,11 +111,13 @@ export function headLooksLikeClaudeCode(head: string): boolean {
     }
     if (!isObject(value)) continue;
     parsedAny = true;
+    if (isObject(value.message) && Array.isArray(value.message.parts)) return false; // Qwen Code
     if (isTranscriptRecord(value) || isPromptLogEntry(value)) return true;
   }
   if (parsedAny) return false;
   const first = lines[0] ?? '';
   if (!first.trimStart().startsWith('{') || /"payload"\s*:/.test(first)) return false;
+  if (/"message"\s*:\s*\{\s*"role"\s*:\s*"(?:user|model)"\s*,\s*"parts"\s*:/.test(first)) return false; // Qwen Code
   if (HEAD_PATTERNS.some((pattern) => pattern.test(first))) return true;
   // A record without parentUuid (exported or hand-written transcripts) whose first line is a long prompt.
   return (

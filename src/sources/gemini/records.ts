@@ -15,9 +15,10 @@ function compactJson(value: unknown): string {
 
 /**
  * `content` is a string (2025), one Gemini part or a list of parts (2026): text kept, inline data as metadata
- * only, function calls/responses as tool blocks, executable code and its result as text.
+ * only, function calls/responses as tool blocks, executable code and its result as text. Qwen Code records
+ * hold the same parts.
  */
-function contentBlocks(content: unknown): Block[] {
+export function contentBlocks(content: unknown): Block[] {
   if (typeof content === 'string') return content.length > 0 ? [{ kind: 'text', text: content }] : [];
   const blocks: Block[] = [];
   for (const part of isObject(content) ? [content] : arr(content)) {
@@ -100,7 +101,7 @@ function thoughtBlocks(thoughts: unknown): Block[] {
 }
 
 /** Text of a tool result: the functionResponse parts' `output` (or `error`), else compact JSON. */
-function resultText(result: unknown): { text: string; hasError: boolean } {
+export function resultText(result: unknown): { text: string; hasError: boolean } {
   if (typeof result === 'string') return { text: result, hasError: false };
   const texts: string[] = [];
   let hasError = false;
