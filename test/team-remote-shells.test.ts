@@ -11,7 +11,8 @@ const missing = postgresMissing();
 if (missing && process.env.CI) throw new Error(`team store tests need PostgreSQL under CI: ${missing}`);
 if (missing) console.warn(`skipping remote blame, logbook and MCP tests: ${missing}`);
 
-const PROJECT = '/Users/tiemo/src/rational/backoffice';
+// A project whose offline logbook holds fixed bugs (the logbook test reads them back from the server).
+const PROJECT = '/Users/testuser/Documents/GitHub/projects/example-project/.worktrees/streaming';
 let cluster: TestCluster;
 const homes = { a: tempDir(), c: tempDir() };
 const env = (home: string) => ({ HOME: home, STRATA_HOME: join(home, 'data'), TZ: 'UTC', NO_COLOR: '1' });
