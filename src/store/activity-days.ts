@@ -8,8 +8,13 @@ const ADD = `ON CONFLICT (session_id, day) DO UPDATE SET messages = messages + e
   tool_calls = tool_calls + excluded.tool_calls`;
 
 /** Adds to `session_days` the messages selected by `where` (over messages m), per session and day. */
-export const ADD_MESSAGES = (where: string) => `INSERT INTO session_days (session_id, day, messages, tool_calls)
-  SELECT m.session_id, ${DAY}, COUNT(*), 0 FROM messages m WHERE ${where} GROUP BY 1, 2 ${ADD}`;
+export const ADD_MESSAGES = (where: string, from = 'messages m') => `INSERT INTO session_days (session_id, day,
+    messages, tool_calls)
+  SELECT m.session_id, ${DAY}, COUNT(*), 0 FROM ${from} WHERE ${where} GROUP BY 1, 2 ${ADD}`;
+
+/** A session's appended messages, read by id range. NOT INDEXED keeps the planner from scanning every message
+ * in messages_seq order for the GROUP BY, which made each ingested file cost the whole table. */
+export const ADD_APPENDED_MESSAGES = ADD_MESSAGES('m.id >= ? AND m.session_id = ?', 'messages m NOT INDEXED');
 
 /** Adds to `session_days` the tool calls selected by `where` (over blocks b and their messages m). */
 export const ADD_CALLS = (from: string, where: string) => `INSERT INTO session_days (session_id, day, messages,
@@ -34,7 +39,7 @@ function statements(db: Database): DayStatements {
       messages: db.prepare(ADD_MESSAGES('m.session_id = ?')),
       calls: db.prepare(ADD_CALLS('messages m JOIN blocks b ON b.message_id = m.id', 'm.session_id = ?')),
       // Appended rows have the highest ids: read by id range (few), not through the whole session.
-      messagesFrom: db.prepare(ADD_MESSAGES('m.id >= ? AND +m.session_id = ?')),
+      messagesFrom: db.prepare(ADD_APPENDED_MESSAGES),
       callsFrom: db.prepare(
         ADD_CALLS('blocks b CROSS JOIN messages m ON m.id = b.message_id', 'b.id >= ? AND m.session_id = ?'),
       ),
