@@ -3,7 +3,8 @@
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { int8View, VECTOR_SCALE } from '../../store/embeddings.js';
-import { searchFilters, type SearchOptions, type SearchSession } from '../retrieval/search.js';
+import type { SearchOptions, SearchSession } from '../retrieval/search.js';
+import { searchFilters } from '../retrieval/search-filters.js';
 import { shortIdsFor } from '../retrieval/session-ids.js';
 import { snippetAround } from '../retrieval/snippet.js';
 

@@ -13,12 +13,13 @@ import { buildFtsQuery, type CommonWord } from './fts-query.js';
 import { questionRows } from './search-question.js';
 import { questionWords } from './question-words.js';
 import { rankByWords } from './search-words.js';
-import { SEARCHED_NOISE_SQL, blockWeightSql, selectorsToSql, type Selector } from './selectors.js';
-import { resolveSession, shortIdsFor } from './session-ids.js';
+import { SEARCHED_NOISE_SQL, blockWeightSql, type Selector } from './selectors.js';
+import { shortIdsFor } from './session-ids.js';
 import type { SessionHeading } from './session-listing.js';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { snippetAround } from './snippet.js';
 import { compileUserRegex, literalRegExp, type UserRegex } from './user-regex.js';
+import { searchFilters } from './search-filters.js';
 import { checkQuerySize } from '../../shared/query-limits.js';
 
 export interface SearchOptions {
@@ -183,35 +184,6 @@ function commonWords(db: Database): CommonWord {
     }
     return common;
   };
-}
-
-export function searchFilters(db: Database, options: SearchOptions): { sql: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const scope = selectorsToSql(options.in ?? []);
-  clauses.push(scope.sql);
-  params.push(...scope.params);
-  if (options.session) {
-    clauses.push('m.session_id = ?');
-    params.push(resolveSession(db, options.session).id);
-  }
-  if (options.after) {
-    clauses.push('m.timestamp >= ?');
-    params.push(options.after);
-  }
-  if (options.before) {
-    clauses.push('m.timestamp < ?');
-    params.push(options.before);
-  }
-  if (options.project) {
-    clauses.push('(s.project = ? OR strata_project_match(s.project, ?))');
-    params.push(options.project, options.project);
-  }
-  if (options.agent && options.agent.length > 0) {
-    clauses.push(`s.agent IN (${options.agent.map(() => '?').join(',')})`);
-    params.push(...options.agent);
-  }
-  return { sql: clauses.join(' AND '), params };
 }
 
 /** Blocks of noise (not searched by default) that match, within the query's other filters. */

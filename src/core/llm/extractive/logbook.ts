@@ -28,15 +28,15 @@ import {
   TENTATIVE,
   WEAK_DECISION_CUE,
 } from './logbook-cues.js';
-import { clipAtWord, extraTerms, isNonLatin, proseSentences, stripLinks, wordsOf } from './segments.js';
-import { clip, termsOf } from './text.js';
+import { clipAtWord, isNonLatin, proseSentences, stripLinks, wordsOf } from './segments.js';
+import { clip } from './text.js';
+import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
 /** How many messages after a failure are searched for its fix. */
 const FIX_WINDOW = 12;
 /** How many messages apart two statements of one bug are merged (an investigation runs long). */
-const MERGE_WINDOW = 20;
 /** An edit shown in a message: a diff line under an edit call, an aider SEARCH block, an apply_patch header. */
 const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:)/m;
 
@@ -56,13 +56,6 @@ const TOOL_LINE = /^(?:[→←] |│[-+] )/;
 const FAILED_LINE = /^← (\S+) FAILED: (.*)$/;
 const CALL_LINE = /^→ (\S+): (.*)$/;
 const EDIT_TOOLS = /^(?:edit|multiedit|write|apply_patch|patch|replace|write_file|notebookedit|str_replace\w*)$/i;
-
-interface Candidate {
-  event: LogbookEvent;
-  priority: number;
-  order: number;
-  terms: Set<string>;
-}
 
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
   // A fix already recorded as a bug's resolution is known as well as the bug itself.
@@ -130,51 +123,11 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
 }
 
-/** What a bug says once the command that hit it is set aside: two commands failing alike are one bug. */
-function bugText(content: string): string {
-  return content.replace(/^\x60[^\x60]*\x60 failed: /, '');
-}
-
-function termSet(text: string): Set<string> {
-  return new Set([...termsOf(text), ...extraTerms(text)]);
-}
-
 function withoutToolLines(text: string): string {
   return text
     .split('\n')
     .filter((line) => !TOOL_LINE.test(line))
     .join('\n');
-}
-
-/**
- * One event per failure: a bug stated within MERGE_WINDOW messages after another one is the same
- * investigation; it becomes the first one's resolution when that has none, and is dropped otherwise.
- */
-function mergeBugs(candidates: readonly Candidate[]): Candidate[] {
-  const out: Candidate[] = [];
-  let open: Candidate | undefined;
-  for (const c of [...candidates].sort((a, b) => a.order - b.order)) {
-    if (c.event.type !== 'bug') {
-      out.push(c);
-      continue;
-    }
-    const message = Math.floor(c.order / 10_000);
-    if (open && message - Math.floor(open.order / 10_000) <= MERGE_WINDOW) {
-      const reportsFix = FIXED_LEAD.test(open.event.content);
-      if (
-        !open.event.resolution &&
-        !reportsFix &&
-        FIX_DONE.test(c.event.content) &&
-        c.event.content !== open.event.content
-      )
-        open.event.resolution = c.event.content;
-      open.priority = Math.max(open.priority, c.priority);
-      continue;
-    }
-    open = c;
-    out.push(c);
-  }
-  return out;
 }
 
 interface Classified {
@@ -404,13 +357,4 @@ function addAlternative(list: string[], raw: string): void {
     60,
   );
   if (value.split(/\s+/).length <= 8 && value.length >= 2 && !list.includes(value)) list.push(value);
-}
-
-const SAME_BUG = 0.4;
-
-function similar(a: Set<string>, b: Set<string>, threshold = 0.6): boolean {
-  if (a.size === 0 || b.size === 0) return false;
-  let shared = 0;
-  for (const term of a) if (b.has(term)) shared++;
-  return shared / (a.size + b.size - shared) >= threshold;
 }
