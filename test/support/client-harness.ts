@@ -166,7 +166,9 @@ export async function clientVersion(sandbox: Sandbox, bin: string): Promise<stri
     cwd: sandbox.project,
     timeoutMs: 60_000,
   });
-  const version = result.stdout.trim().split('\n').pop() ?? '';
+  // The last line that names a version (Copilot CLI adds an update hint after it).
+  const lines = result.stdout.trim().split('\n');
+  const version = lines.reverse().find((line) => /\d+\.\d+/.test(line)) ?? lines[0] ?? '';
   console.log(`client ${bin}: ${version || `no version (exit ${result.code}): ${result.stderr.trim()}`}`);
   return version;
 }

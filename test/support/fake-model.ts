@@ -40,6 +40,8 @@ export interface Script {
   lifetimeMs?: number;
   /** Each request is appended here as one JSON line, to read after a failure. */
   logFile?: string;
+  /** The client's own tool the model calls instead of strata's search (a shell or file-writing tool). */
+  call?: { name: string; args: Record<string, unknown> };
 }
 
 /** strata's search tool as each client names it: `search`, `mcp__strata__search`, `strata_search`, ... */
@@ -290,7 +292,8 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
       res.end('{"error":{"message":"not scripted"}}');
       return;
     }
-    const tool = toolRefs(shape, body).find(isStrataTool);
+    const wanted = script.call?.name;
+    const tool = toolRefs(shape, body).find(wanted ? (ref) => ref.name === wanted : isStrataTool);
     const title = script.title && !tool && /\btitle\b/i.test(text) ? script.title : undefined;
     const schema = body?.generationConfig?.responseJsonSchema ?? body?.generationConfig?.responseSchema;
     const step = schema || path.includes(':countTokens') ? undefined : steps.shift();
@@ -305,7 +308,7 @@ export async function startFakeModel(shape: ApiShape, script: Script): Promise<F
     const reply: Reply = step
       ? { text: step.kind === 'empty' ? '' : (step.text ?? 'late'), usage }
       : tool && !hasToolResult(shape, body)
-        ? { tool: { ...tool, args: { query: script.query } } }
+        ? { tool: { ...tool, args: script.call?.args ?? { query: script.query } } }
         : { text: schema ? JSON.stringify(sample(schema)) : (title ?? script.answer) };
     logged.answered = reply.tool ? 'tool' : title && !step ? 'title' : 'text';
     if (shape === 'anthropic') anthropic(res, body, reply);
