@@ -1,18 +1,10 @@
 // One describe block per real client whose files strata only reads (no strata config in it): the client
 // runs headless in a sandbox HOME against the fake model, which answers with one call of the client's own
 // tool, then with text; strata ingests that HOME and must read the session, its messages and the tool call.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  CLIENT_BIN,
-  CLIENTS_INSTALLED,
-  clientVersion,
-  makeSandbox,
-  run,
-  type Sandbox,
-  strataJson,
-} from './client-harness.js';
+import { CLIENT_BIN, clientVersion, makeSandbox, run, type Sandbox, strataJson } from './client-harness.js';
 import { type FakeModel, startFakeModel } from './fake-model.js';
 
 export const FORMAT_PROMPT = 'Write down what we found: the cache keeps its index in memory only.';
@@ -34,8 +26,18 @@ export interface FormatSpec {
   tool(sandbox: Sandbox): { name: string; args: Record<string, unknown> };
 }
 
+/** Skipped with one line when the client is not installed; under CI its absence fails the run. */
 export function describeFormat(spec: FormatSpec): void {
-  describe.skipIf(!CLIENTS_INSTALLED)(`${spec.name} (its own files)`, () => {
+  const installed = existsSync(join(CLIENT_BIN, spec.bin));
+  if (!installed) {
+    const missing = `${spec.bin} is not in test/clients/node_modules (npm install --prefix test/clients)`;
+    if (process.env.CI)
+      it(`${spec.name} is installed`, () => {
+        throw new Error(missing);
+      });
+    else console.log(`clients formats e2e: ${spec.name} skipped, ${missing}`);
+  }
+  describe.skipIf(!installed)(`${spec.name} (its own files)`, () => {
     let sandbox: Sandbox;
     let server: FakeModel;
     let session: any;
