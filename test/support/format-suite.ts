@@ -24,6 +24,8 @@ export interface FormatSpec {
   args(sandbox: Sandbox): string[];
   /** The client's tool the model calls, and its arguments (they write `notes.md` in the project). */
   tool(sandbox: Sandbox): { name: string; args: Record<string, unknown> };
+  /** The record types of this version the adapter counts as skipped (`skippedRecords` of the ingest report). */
+  skipped: string[];
 }
 
 /** Skipped with one line when the client is not installed; under CI its absence fails the run. */
@@ -41,6 +43,7 @@ export function describeFormat(spec: FormatSpec): void {
     let sandbox: Sandbox;
     let server: FakeModel;
     let session: any;
+    let report: any;
 
     afterAll(async () => {
       await server?.close();
@@ -71,19 +74,26 @@ export function describeFormat(spec: FormatSpec): void {
     });
 
     it('is ingested from the sandbox HOME as one session with its project, title and prompt', async () => {
-      const report = await strataJson(sandbox, ['ingest', '--agent', spec.agent]);
-      expect(report.errors ?? [], JSON.stringify(report)).toEqual([]);
+      report = await strataJson(sandbox, ['ingest', '--agent', spec.agent]);
       const rows = await strataJson(sandbox, ['index', '--agent', spec.agent]);
       const sessions = Array.isArray(rows) ? rows : rows.sessions;
       if (sessions.length === 0)
         throw new Error(`${spec.name}: the run's files are not read: their format drifted from the adapter's`);
+      expect(report, JSON.stringify(report)).toMatchObject({ filesIngested: 1, filesFailed: 0, malformedLines: 0 });
       expect(sessions).toHaveLength(1);
       session = sessions[0];
       expect(session).toMatchObject({ project: sandbox.project, title: FORMAT_PROMPT, prompts: 1 });
     });
 
-    it('records the edit in the statistics: one file, one line added', () => {
+    it('records the edit and the tokens of both replies in the statistics', async () => {
       expect(session).toMatchObject({ filesTouched: 1, linesAdded: 1, locations: ['notes.md'] });
+      const { tokens } = await strataJson(sandbox, ['stats']);
+      // The fixture session's usage is 10 in, 10 out; the fake model reports 10 in, 5 out per reply.
+      expect({ input: tokens.input - 10, output: tokens.output - 10 }).toEqual({ input: 20, output: 10 });
+    });
+
+    it('skips only the record types known for this version (a new one is format drift to look at)', () => {
+      expect(Object.keys(report.skippedRecords).sort()).toEqual([...spec.skipped].sort());
     });
 
     it('reads the prompt, the tool call with its input and result, and the answer in order', async () => {
