@@ -21,6 +21,7 @@ export const AGENTS = [
   'openclaw',
   'pi',
   'continue',
+  'amp',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 
