@@ -25,6 +25,7 @@ import { openclawContractFixture } from './support/contract-fixtures/openclaw.js
 import { piContractFixture } from './support/contract-fixtures/pi.js';
 import { continueContractFixture } from './support/contract-fixtures/continue.js';
 import { ampContractFixture } from './support/contract-fixtures/amp.js';
+import { gooseContractFixture } from './support/contract-fixtures/goose.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -66,6 +67,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     pi: join(home, '.pi', 'agent', 'sessions'),
     continue: join(home, '.continue', 'sessions'),
     amp: join(home, '.local', 'share', 'amp', 'threads'),
+    goose: join(home, '.local', 'share', 'goose', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -94,6 +96,8 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   // The Continue fixture's session path starts with the sessions folder; its root is the folder above.
   place(dirname(roots.continue!), continueContractFixture);
   place(roots.amp!, ampContractFixture);
+  // The Goose fixture's session path starts with the sessions folder; its root is the folder above.
+  place(dirname(roots.goose!), gooseContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -126,6 +130,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   pi: piContractFixture.minimal.messages,
   continue: continueContractFixture.minimal.messages,
   amp: ampContractFixture.minimal.messages,
+  goose: gooseContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -22,6 +22,7 @@ export const AGENTS = [
   'pi',
   'continue',
   'amp',
+  'goose',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

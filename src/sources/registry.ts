@@ -21,6 +21,7 @@ import { openclawAdapter } from './openclaw/index.js';
 import { piAdapter } from './pi/index.js';
 import { continueAdapter } from './continue/index.js';
 import { ampAdapter } from './amp/index.js';
+import { gooseAdapter } from './goose/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -44,6 +45,7 @@ export const ADAPTERS: SourceAdapter[] = [
   piAdapter,
   continueAdapter,
   ampAdapter,
+  gooseAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

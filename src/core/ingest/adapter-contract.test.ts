@@ -42,6 +42,8 @@ import { continueContractFixture } from '../../../test/support/contract-fixtures
 import { continueAdapter } from '../../sources/continue/index.js';
 import { ampContractFixture } from '../../../test/support/contract-fixtures/amp.js';
 import { ampAdapter } from '../../sources/amp/index.js';
+import { gooseContractFixture } from '../../../test/support/contract-fixtures/goose.js';
+import { gooseAdapter } from '../../sources/goose/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +73,7 @@ describeAdapterContract(openclawAdapter, openclawContractFixture);
 describeAdapterContract(piAdapter, piContractFixture);
 describeAdapterContract(continueAdapter, continueContractFixture);
 describeAdapterContract(ampAdapter, ampContractFixture);
+describeAdapterContract(gooseAdapter, gooseContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -95,6 +98,7 @@ describe('adapter registry', () => {
       piAdapter,
       continueAdapter,
       ampAdapter,
+      gooseAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);
