@@ -26,6 +26,7 @@ import { piContractFixture } from './support/contract-fixtures/pi.js';
 import { continueContractFixture } from './support/contract-fixtures/continue.js';
 import { ampContractFixture } from './support/contract-fixtures/amp.js';
 import { gooseContractFixture } from './support/contract-fixtures/goose.js';
+import { droidContractFixture } from './support/contract-fixtures/droid.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -68,6 +69,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     continue: join(home, '.continue', 'sessions'),
     amp: join(home, '.local', 'share', 'amp', 'threads'),
     goose: join(home, '.local', 'share', 'goose', 'sessions'),
+    droid: join(home, '.factory', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -98,6 +100,7 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.amp!, ampContractFixture);
   // The Goose fixture's session path starts with the sessions folder; its root is the folder above.
   place(dirname(roots.goose!), gooseContractFixture);
+  place(roots.droid!, droidContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -131,6 +134,7 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   continue: continueContractFixture.minimal.messages,
   amp: ampContractFixture.minimal.messages,
   goose: gooseContractFixture.minimal.messages,
+  droid: droidContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

@@ -23,6 +23,7 @@ export const AGENTS = [
   'continue',
   'amp',
   'goose',
+  'droid',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

@@ -22,6 +22,7 @@ import { piAdapter } from './pi/index.js';
 import { continueAdapter } from './continue/index.js';
 import { ampAdapter } from './amp/index.js';
 import { gooseAdapter } from './goose/index.js';
+import { droidAdapter } from './droid/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -46,6 +47,7 @@ export const ADAPTERS: SourceAdapter[] = [
   continueAdapter,
   ampAdapter,
   gooseAdapter,
+  droidAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -44,6 +44,8 @@ import { ampContractFixture } from '../../../test/support/contract-fixtures/amp.
 import { ampAdapter } from '../../sources/amp/index.js';
 import { gooseContractFixture } from '../../../test/support/contract-fixtures/goose.js';
 import { gooseAdapter } from '../../sources/goose/index.js';
+import { droidContractFixture } from '../../../test/support/contract-fixtures/droid.js';
+import { droidAdapter } from '../../sources/droid/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +76,7 @@ describeAdapterContract(piAdapter, piContractFixture);
 describeAdapterContract(continueAdapter, continueContractFixture);
 describeAdapterContract(ampAdapter, ampContractFixture);
 describeAdapterContract(gooseAdapter, gooseContractFixture);
+describeAdapterContract(droidAdapter, droidContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -99,6 +102,7 @@ describe('adapter registry', () => {
       continueAdapter,
       ampAdapter,
       gooseAdapter,
+      droidAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

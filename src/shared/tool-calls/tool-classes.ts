@@ -19,6 +19,7 @@ const BASH = new Set([
   'terminal',
   'exec',
   'developer__shell',
+  'execute',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch', 'fetchurl']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call', 'searchweb']);
