@@ -24,6 +24,9 @@ import { kimiContractFixture } from './support/contract-fixtures/kimi.js';
 import { openclawContractFixture } from './support/contract-fixtures/openclaw.js';
 import { piContractFixture } from './support/contract-fixtures/pi.js';
 import { continueContractFixture } from './support/contract-fixtures/continue.js';
+import { ampContractFixture } from './support/contract-fixtures/amp.js';
+import { gooseContractFixture } from './support/contract-fixtures/goose.js';
+import { droidContractFixture } from './support/contract-fixtures/droid.js';
 import { FIXTURES, REPO, runCli, tempDir } from './support/cli.js';
 
 interface AgentStats {
@@ -64,6 +67,9 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
     openclaw: join(home, '.openclaw', 'agents'),
     pi: join(home, '.pi', 'agent', 'sessions'),
     continue: join(home, '.continue', 'sessions'),
+    amp: join(home, '.local', 'share', 'amp', 'threads'),
+    goose: join(home, '.local', 'share', 'goose', 'sessions'),
+    droid: join(home, '.factory', 'sessions'),
   };
   const place = (root: string, fixture: AdapterContractFixtures) => {
     const path = join(root, fixture.sessionPath);
@@ -91,6 +97,10 @@ function makeHome(): { env: Record<string, string>; roots: Record<string, string
   place(roots.pi!, piContractFixture);
   // The Continue fixture's session path starts with the sessions folder; its root is the folder above.
   place(dirname(roots.continue!), continueContractFixture);
+  place(roots.amp!, ampContractFixture);
+  // The Goose fixture's session path starts with the sessions folder; its root is the folder above.
+  place(dirname(roots.goose!), gooseContractFixture);
+  place(roots.droid!, droidContractFixture);
   const env = {
     HOME: home,
     STRATA_HOME: join(home, 'strata-data'),
@@ -122,6 +132,9 @@ const MINIMAL_MESSAGES: Record<string, number> = {
   openclaw: openclawContractFixture.minimal.messages,
   pi: piContractFixture.minimal.messages,
   continue: continueContractFixture.minimal.messages,
+  amp: ampContractFixture.minimal.messages,
+  goose: gooseContractFixture.minimal.messages,
+  droid: droidContractFixture.minimal.messages,
 };
 
 async function json<T>(args: string[], env: Record<string, string>): Promise<T> {

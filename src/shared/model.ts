@@ -21,6 +21,9 @@ export const AGENTS = [
   'openclaw',
   'pi',
   'continue',
+  'amp',
+  'goose',
+  'droid',
 ] as const;
 export type AgentName = (typeof AGENTS)[number];
 

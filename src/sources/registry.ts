@@ -20,6 +20,9 @@ import { kimiAdapter } from './kimi/index.js';
 import { openclawAdapter } from './openclaw/index.js';
 import { piAdapter } from './pi/index.js';
 import { continueAdapter } from './continue/index.js';
+import { ampAdapter } from './amp/index.js';
+import { gooseAdapter } from './goose/index.js';
+import { droidAdapter } from './droid/index.js';
 
 // Adapters register here (one import + one array entry each).
 export const ADAPTERS: SourceAdapter[] = [
@@ -42,6 +45,9 @@ export const ADAPTERS: SourceAdapter[] = [
   openclawAdapter,
   piAdapter,
   continueAdapter,
+  ampAdapter,
+  gooseAdapter,
+  droidAdapter,
 ];
 
 export function adapterFor(agent: AgentName): SourceAdapter | undefined {

@@ -40,6 +40,12 @@ import { piContractFixture } from '../../../test/support/contract-fixtures/pi.js
 import { piAdapter } from '../../sources/pi/index.js';
 import { continueContractFixture } from '../../../test/support/contract-fixtures/continue.js';
 import { continueAdapter } from '../../sources/continue/index.js';
+import { ampContractFixture } from '../../../test/support/contract-fixtures/amp.js';
+import { ampAdapter } from '../../sources/amp/index.js';
+import { gooseContractFixture } from '../../../test/support/contract-fixtures/goose.js';
+import { gooseAdapter } from '../../sources/goose/index.js';
+import { droidContractFixture } from '../../../test/support/contract-fixtures/droid.js';
+import { droidAdapter } from '../../sources/droid/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +74,9 @@ describeAdapterContract(kimiAdapter, kimiContractFixture);
 describeAdapterContract(openclawAdapter, openclawContractFixture);
 describeAdapterContract(piAdapter, piContractFixture);
 describeAdapterContract(continueAdapter, continueContractFixture);
+describeAdapterContract(ampAdapter, ampContractFixture);
+describeAdapterContract(gooseAdapter, gooseContractFixture);
+describeAdapterContract(droidAdapter, droidContractFixture);
 
 describe('adapter registry', () => {
   it('registers exactly one adapter per known agent, and it is the one the contract suite checks', () => {
@@ -91,6 +100,9 @@ describe('adapter registry', () => {
       openclawAdapter,
       piAdapter,
       continueAdapter,
+      ampAdapter,
+      gooseAdapter,
+      droidAdapter,
     ];
     expect(ADAPTERS.map((a) => a.agent).sort()).toEqual([...AGENTS].sort());
     for (const adapter of ADAPTERS) expect(checked).toContain(adapter);

@@ -54,3 +54,23 @@ describe('edits of Cline and Copilot CLI tools', () => {
     expect({ ...stats.files }).toEqual({ '/a.ts': 5, '/b.ts': 1, '/c.ts': 3, '/d.ts': 3 });
   });
 });
+
+describe('edits of Goose tools', () => {
+  it('counts developer__shell, developer__text_editor (write, str_replace, insert) and edit with before/after', () => {
+    const stats = emptyCallStats();
+    addCall(stats, 'developer__shell', { command: 'git commit -m x' });
+    addCall(stats, 'developer__text_editor', { command: 'view', path: '/a.rs' });
+    addCall(stats, 'developer__text_editor', { command: 'write', path: '/a.rs', file_text: 'one\ntwo' });
+    addCall(stats, 'developer__text_editor', {
+      command: 'str_replace',
+      path: '/a.rs',
+      old_str: 'one',
+      new_str: 'x\ny',
+    });
+    addCall(stats, 'developer__text_editor', { command: 'insert', path: '/b.rs', insert_line: 1, new_str: 'z' });
+    addCall(stats, 'shell', { command: 'ls' });
+    addCall(stats, 'edit', { path: '/c.rs', before: 'a\nb', after: 'c' });
+    expect(stats).toMatchObject({ bashCalls: 2, commits: 1, linesAdded: 6, linesRemoved: 3 });
+    expect({ ...stats.files }).toEqual({ '/a.rs': 5, '/b.rs': 1, '/c.rs': 3 });
+  });
+});

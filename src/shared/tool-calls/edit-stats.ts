@@ -159,8 +159,9 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     case 'apply_diff':
       if (path) effects.edits = [{ path, ...searchReplaceLines(str(input.diff) ?? '') }];
       break;
-    case 'str_replace_editor': {
-      // Copilot CLI's editor tool: `command` says what it did (view, create, str_replace, insert).
+    case 'str_replace_editor':
+    case 'developer__text_editor': {
+      // Copilot CLI's and Goose's editor tools: `command` says what it did (view, create/write, str_replace, insert).
       const command = str(input.command);
       if (!path || command === 'view' || command === 'undo_edit') break;
       if (command === 'str_replace') effects.edits = editFromStrings(path, input.old_str, input.new_str);
@@ -192,8 +193,8 @@ export function callEffects(toolName: string | null, input: unknown): CallEffect
     default: // edit, replace
       effects.edits = editFromStrings(
         path,
-        input.old_string ?? input.oldString ?? input.old_str ?? input.oldText,
-        input.new_string ?? input.newString ?? input.new_str ?? input.newText ?? input.content,
+        input.old_string ?? input.oldString ?? input.old_str ?? input.oldText ?? input.before,
+        input.new_string ?? input.newString ?? input.new_str ?? input.newText ?? input.content ?? input.after,
       );
   }
   return effects;

@@ -18,6 +18,8 @@ const BASH = new Set([
   'run_terminal_command_v2',
   'terminal',
   'exec',
+  'developer__shell',
+  'execute',
 ]);
 const FETCH = new Set(['webfetch', 'web_fetch', 'fetchurl']);
 const SEARCH = new Set(['websearch', 'web_search', 'google_web_search', 'web_search_call', 'searchweb']);
@@ -42,6 +44,7 @@ const EDIT = new Set([
   'delete_file',
   'writefile',
   'strreplacefile',
+  'developer__text_editor',
 ]);
 
 /** Classifies a tool name (case-insensitive) into the families the index counts. */
