@@ -67,6 +67,30 @@ describe.runIf(RUN_BROWSER)('strata ui long sessions in chromium', () => {
     await page.close();
   });
 
+  it('reads the first window alone, then the messages find reaches past it', async () => {
+    const page = await ui.browser.newPage();
+    const answers: { path: string; bytes: number }[] = [];
+    page.on('response', async (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) answers.push({ path: url.pathname, bytes: (await r.body()).length });
+    });
+    await page.goto(`${ui.url}#/session/${REAL_SESSION}`);
+    await page.waitForSelector('#m-1.msg');
+    const whole = await (await fetch(`${ui.url}api/session?id=${REAL_SESSION}`)).arrayBuffer();
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]!.path).toBe('/api/session-window');
+    // The whole session is about 400 kB of JSON; its header and first 100 messages a small part of it.
+    expect(answers[0]!.bytes).toBeLessThan(whole.byteLength / 3);
+    expect(answers[0]!.bytes).toBeLessThan(150_000);
+    expect(await page.locator('#m-285').count()).toBe(0);
+    await page.fill('form.find input[name=find]', 'hackerman');
+    await page.keyboard.press('Enter');
+    await page.locator('mark.current').waitFor();
+    expect(Number(/m=(\d+)/.exec(page.url())?.[1])).toBeGreaterThan(250);
+    expect(answers.map((a) => a.path)).toEqual(['/api/session-window', '/api/find', '/api/messages']);
+    await page.close();
+  });
+
   it('marks a word of a search hit that occurs once in its text', async () => {
     const { page } = await ui.open(`#/session/${REAL_SESSION}?m=286&hl=hackerman`, '#m-285.msg.target');
     expect(await page.locator('#m-285 mark').allTextContents()).toEqual(['hackerman']);
