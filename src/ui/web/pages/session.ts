@@ -1,7 +1,7 @@
 // Owns the Session page: one session read and drawn a window at a time (session-window.ts), at message `?m=N`
 // when given, with the words of `?hl=` marked there, and a find bar that reaches every message and fold.
 import type { SessionOutline } from '../../../core/browse/session-pages.js';
-import { getJson } from '../api.js';
+import { firstRead } from '../first-read.js';
 import { fill, h } from '../dom.js';
 import { findBar } from '../find.js';
 import { renderMarkdown } from '../markdown.js';
@@ -13,7 +13,7 @@ import { showMessage, wordsOf } from '../target.js';
 export async function sessionPage(root: HTMLElement, route: Route): Promise<void> {
   fill(root, h('p', { class: 'muted' }, 'loading…'));
   // The header and the window around `m`; the rest is read when the window, j/k or find reaches it.
-  const outline = await getJson<SessionOutline>('session-window', { id: route.arg, m: route.params.get('m') ?? '' });
+  const outline = await firstRead<SessionOutline>(route);
   const view = renderSession(outlineSource(outline), { links: true, text: renderMarkdown }, outline.page.from);
   view.element.querySelector('.session-head')?.after(findBar(view));
   fill(root, view.element);
