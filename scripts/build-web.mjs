@@ -1,4 +1,5 @@
-// Bundles the `strata ui` front end (src/ui/web) into dist/ui/web: app.js + app.css for the server,
+// Bundles the `strata ui` front end (src/ui/web) into dist/ui/web: app.js + app.css for the server (and boot.js,
+// which starts a session's first read before app.js has loaded),
 // export.js + export.css inlined by `strata export --html`. Runs after tsc in `npm run build`.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -9,7 +10,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist/ui/web');
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: { app: join(root, 'src/ui/web/main.ts'), export: join(root, 'src/ui/web/export-entry.ts') },
+  entryPoints: {
+    app: join(root, 'src/ui/web/main.ts'),
+    boot: join(root, 'src/ui/web/boot.ts'),
+    export: join(root, 'src/ui/web/export-entry.ts'),
+  },
   outdir: out,
   bundle: true,
   format: 'iife',

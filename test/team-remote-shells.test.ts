@@ -164,6 +164,15 @@ describe.skipIf(missing !== undefined)('--remote for blame, logbook show and mcp
         expect(b.body.gitBranch).toBeNull();
         expect(b.body.messages.every((m: { usage: unknown }) => m.usage === null)).toBe(true);
         expect(b.body).toEqual(unpushed(a.body));
+        // The Session page's paged answers, read from the same copy of the session.
+        const windowed = '/api/session-window?id=1fb5e404&m=300';
+        const [wa, wb] = [await local.get(windowed), await remote.get(windowed)];
+        expect(wb.status).toBe(200);
+        const numbers = (r: { body: { page: { messages: { n: number }[] } } }) => r.body.page.messages.map((m) => m.n);
+        expect(numbers(wb)).toEqual(numbers(wa));
+        expect(numbers(wb)).toContain(300);
+        const find = '/api/find?id=1fb5e404&q=hackerman';
+        expect((await remote.get(find)).body).toEqual((await local.get(find)).body);
         const search = '/api/search?q=waybar';
         const ids = (r: { body: { sessions: { id: string }[] } }) => r.body.sessions.map((s) => s.id);
         expect(ids(await remote.get(search))).toEqual(ids(await local.get(search)));

@@ -22,10 +22,11 @@ describe.runIf(RUN_BROWSER)('strata ui long sessions in chromium', () => {
     expect(drawn.length).toBeLessThanOrEqual(110);
     expect(Math.min(...drawn)).toBeGreaterThan(250);
     expect(await page.locator('#m-1').count()).toBe(0);
+    // Each button reads its messages from the server first.
     await page.click('button.load-more.earlier');
-    expect(Math.min(...(await ids(page)))).toBeLessThan(Math.min(...drawn));
+    await expect.poll(async () => Math.min(...(await ids(page)))).toBeLessThan(Math.min(...drawn));
     await page.click('button.load-more.later');
-    expect(Math.max(...(await ids(page)))).toBe(463);
+    await expect.poll(async () => Math.max(...(await ids(page)))).toBe(463);
     expect(await page.locator('button.load-more.later').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
@@ -64,6 +65,30 @@ describe.runIf(RUN_BROWSER)('strata ui long sessions in chromium', () => {
     await page.waitForFunction((n) => Number(/m=(\d+)/.exec(location.href)?.[1]) === n, firstAt);
     expect(await page.locator('.find-count').textContent()).toMatch(/message 1 of 2/);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads the first window alone, then the messages find reaches past it', async () => {
+    const page = await ui.browser.newPage();
+    const answers: { path: string; bytes: number }[] = [];
+    page.on('response', async (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) answers.push({ path: url.pathname, bytes: (await r.body()).length });
+    });
+    await page.goto(`${ui.url}#/session/${REAL_SESSION}`);
+    await page.waitForSelector('#m-1.msg');
+    const whole = await (await fetch(`${ui.url}api/session?id=${REAL_SESSION}`)).arrayBuffer();
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]!.path).toBe('/api/session-window');
+    // The whole session is about 400 kB of JSON; its header and first 100 messages a small part of it.
+    expect(answers[0]!.bytes).toBeLessThan(whole.byteLength / 3);
+    expect(answers[0]!.bytes).toBeLessThan(150_000);
+    expect(await page.locator('#m-285').count()).toBe(0);
+    await page.fill('form.find input[name=find]', 'hackerman');
+    await page.keyboard.press('Enter');
+    await page.locator('mark.current').waitFor();
+    expect(Number(/m=(\d+)/.exec(page.url())?.[1])).toBeGreaterThan(250);
+    expect(answers.map((a) => a.path)).toEqual(['/api/session-window', '/api/find', '/api/messages']);
     await page.close();
   });
 

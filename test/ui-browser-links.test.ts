@@ -45,7 +45,11 @@ describe.runIf(RUN_BROWSER)('strata ui links and layout in chromium', () => {
     await page.evaluate(() => {
       document.location.hash = `#/files?path=${encodeURIComponent('/home/vwestberg/.config/hypr/hypridle.conf')}`;
     });
-    await page.waitForFunction((before) => document.querySelectorAll('.results')[0]?.textContent !== before, first);
+    // The answer replaces "looking…", which itself differs from the page before.
+    await page.waitForFunction((before) => {
+      const text = document.querySelectorAll('.results')[0]?.textContent;
+      return text !== before && !text?.includes('looking…');
+    }, first);
     expect(await page.locator('.results').textContent()).toContain('hypridle');
     await page.close();
   });

@@ -1,6 +1,7 @@
 // Owns `session_days`: each session's messages and tool calls per day of their own timestamp ('' for none),
 // written with the session's statistics, so the Activity page adds up small rows instead of every message
 // and block. A session only appended to adds its appended messages and calls; any other is counted whole.
+// Also `session_model_tokens`: the session's token usage summed per model ('' for none), recounted whole.
 import type { Database, Statement } from 'better-sqlite3';
 
 const DAY = "COALESCE(substr(m.timestamp, 1, 10), '')";
@@ -21,12 +22,20 @@ export const ADD_CALLS = (from: string, where: string) => `INSERT INTO session_d
     tool_calls)
   SELECT m.session_id, ${DAY}, 0, COUNT(*) FROM ${from} WHERE b.kind = 'tool_call' AND ${where} GROUP BY 1, 2 ${ADD}`;
 
+/** Sums `usage` per session and model into `session_model_tokens`, for the sessions `where` selects. */
+export const ADD_MODEL_TOKENS = (where: string) => `INSERT INTO session_model_tokens (session_id, model,
+    input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
+  SELECT session_id, COALESCE(model, ''), SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens),
+    SUM(cache_write_tokens) FROM usage WHERE ${where} GROUP BY 1, 2`;
+
 interface DayStatements {
   clear: Statement;
   messages: Statement;
   calls: Statement;
   messagesFrom: Statement;
   callsFrom: Statement;
+  clearModels: Statement;
+  models: Statement;
 }
 
 const prepared = new WeakMap<Database, DayStatements>();
@@ -43,6 +52,8 @@ function statements(db: Database): DayStatements {
       callsFrom: db.prepare(
         ADD_CALLS('blocks b CROSS JOIN messages m ON m.id = b.message_id', 'b.id >= ? AND m.session_id = ?'),
       ),
+      clearModels: db.prepare('DELETE FROM session_model_tokens WHERE session_id = ?'),
+      models: db.prepare(ADD_MODEL_TOKENS('session_id = ?')),
     };
     prepared.set(db, s);
   }
@@ -56,6 +67,9 @@ export function refreshActivityDays(
   appended?: { message: number; block: number },
 ): void {
   const s = statements(db);
+  // A few rows per session, read by the usage table's key: recounted whole, appended or not.
+  s.clearModels.run(sessionId);
+  s.models.run(sessionId);
   if (appended) {
     s.messagesFrom.run(appended.message, sessionId);
     s.callsFrom.run(appended.block, sessionId);

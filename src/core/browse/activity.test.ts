@@ -1,6 +1,7 @@
-// The Activity page's per-day counts come from `session_days`, written at ingest: after a whole ingest of the
-// real fixtures, after a transcript is appended to (across midnight), and after the migration fills it, they
-// equal the counts taken from every stored message and block.
+// The Activity page's per-day counts come from `session_days`, and its tokens per model from
+// `session_model_tokens`, written at ingest: after a whole ingest of the real fixtures, after a transcript is
+// appended to (across midnight), and after the migrations fill them, they equal the counts taken from every
+// stored message, block and usage row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,11 @@ function stored(db: Database): string[] {
   ).sort();
 }
 
+const MODEL_SUMS = `SELECT session_id, COALESCE(model, ''), SUM(input_tokens), SUM(output_tokens),
+  SUM(cache_read_tokens), SUM(cache_write_tokens) FROM usage GROUP BY 1, 2 ORDER BY 1, 2`;
+const summed = (db: Database) => db.prepare(MODEL_SUMS).raw(true).all();
+const kept = (db: Database) => db.prepare('SELECT * FROM session_model_tokens ORDER BY 1, 2').raw(true).all();
+
 const record = (n: number, day: number, type: 'user' | 'assistant', content: unknown[]) =>
   JSON.stringify({
     type,
@@ -53,7 +59,16 @@ const record = (n: number, day: number, type: 'user' | 'assistant', content: unk
     uuid: `r-${n}`,
     timestamp: new Date(Date.UTC(2026, 0, day, 23, 50, n)).toISOString(),
     cwd: '/repo',
-    message: type === 'user' ? { role: 'user', content } : { id: `msg_${n}`, role: 'assistant', content },
+    message:
+      type === 'user'
+        ? { role: 'user', content }
+        : {
+            id: `msg_${n}`,
+            role: 'assistant',
+            model: 'claude-sonnet-4-5',
+            content,
+            usage: { input_tokens: n, output_tokens: 2 },
+          },
   }) + '\n';
 const call = (id: string) => [{ type: 'tool_use', id, name: 'Bash', input: { command: `echo ${id}` } }];
 const result = (id: string) => [{ type: 'tool_result', tool_use_id: id, content: 'ok' }];
@@ -67,6 +82,8 @@ describe('activity per day', () => {
     expect(a.totals.messages).toBe(store.db.prepare('SELECT COUNT(*) FROM messages').pluck().get());
     const calls = store.db.prepare("SELECT COUNT(*) FROM blocks WHERE kind = 'tool_call'").pluck().get();
     expect(a.totals.toolCalls).toBe(calls);
+    expect(kept(store.db).length).toBeGreaterThan(5);
+    expect(kept(store.db)).toEqual(summed(store.db));
   });
 
   it('adds what a transcript appended, on the day of each message', async () => {
@@ -82,6 +99,8 @@ describe('activity per day', () => {
     appendFileSync(file, record(5, 2, 'user', result('c2')) + record(6, 2, 'assistant', call('c3')));
     await ingest({ store, paths: [join(dir, 'claude')], env: {}, cwd: dir });
     expect(stored(store.db)).toEqual(counted(store.db));
+    expect(kept(store.db)).toEqual(summed(store.db));
+    expect(kept(store.db)).toEqual([[1, 'claude-sonnet-4-5', 2 + 4 + 6, 6, 0, 0]]);
     expect(activity(store.db).byDay.map((d) => [d.key, d.messages, d.toolCalls])).toEqual([
       ['2026-01-01', 3, 1],
       ['2026-01-02', 3, 2],
@@ -91,10 +110,12 @@ describe('activity per day', () => {
   it('is filled by the migration for a store written before it', async () => {
     await ingest({ store, paths: [FIXTURES], env: {}, cwd: dir });
     const before = counted(store.db);
-    store.db.exec('DROP TABLE session_days');
+    const tokens = summed(store.db);
+    store.db.exec('DROP TABLE session_days; DROP TABLE session_model_tokens');
     store.db.pragma('user_version = 14');
     store.close();
     store = openStore(join(dir, 'home', 'strata.db'));
     expect(stored(store.db)).toEqual(before);
+    expect(kept(store.db)).toEqual(tokens);
   });
 });

@@ -87,16 +87,16 @@ export function activity(db: Database, filter: Omit<SessionFilter, 'limit'> = {}
     add(s, day || s.day, 'messages', messages);
     add(s, day || s.day, 'toolCalls', toolCalls);
   }
+  // Per session and model, summed at ingest too: a few rows per session, not every reply's usage.
   const usage = db
-    .prepare(`SELECT session_id, model, SUM(input_tokens), SUM(output_tokens), SUM(cache_read_tokens),
-      SUM(cache_write_tokens)
-    FROM usage GROUP BY 1, 2`)
+    .prepare(`SELECT session_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens
+    FROM session_model_tokens`)
     .raw(true)
-    .iterate() as Iterable<[number, string | null, number, number, number, number]>;
+    .iterate() as Iterable<[number, string, number, number, number, number]>;
   for (const [id, model, input, output, cacheRead, cacheWrite] of usage) {
     const s = byId.get(id);
     if (!s) continue;
-    const cost = estimatedCost(model, { input, output, cacheRead, cacheWrite });
+    const cost = estimatedCost(model || null, { input, output, cacheRead, cacheWrite });
     if (cost === undefined) add(s, s.day, 'unpricedTokens', input + output + cacheRead + cacheWrite);
     else add(s, s.day, 'cost', cost);
   }

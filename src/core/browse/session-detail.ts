@@ -24,6 +24,8 @@ export interface DetailBlock {
   hunks?: EditHunk[];
   /** A text too long to send whole: its first `shown` of `total` characters; blockText(id) reads on. */
   cut?: { id: number; shown: number; total: number };
+  /** tool_result drawn in its call's fold: the number of the call's message (session-pages.ts sets it). */
+  pairedWith?: number;
 }
 
 /** Characters of one block sent with a session; past SESSION_TEXT_CHARS in all, LATE_BLOCK_CHARS. */

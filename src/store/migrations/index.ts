@@ -1,7 +1,7 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
 // 7 tool-input words, 8 unused indexes, 9 message history, 10 commit outcomes, 11 logbooks, 12 (reserved),
-// 13 redaction state, 14 strata echoes, 15 activity days, 16+ next.
+// 13 redaction state, 14 strata echoes, 15 activity days, 16 model tokens, 17+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -17,6 +17,7 @@ import { logbookMigration } from './011-logbook.js';
 import { redactionStateMigration } from './013-redaction-state.js';
 import { strataEchoesMigration } from './014-strata-echoes.js';
 import { activityDaysMigration } from './015-activity-days.js';
+import { modelTokensMigration } from './016-model-tokens.js';
 
 export const MIGRATIONS: Migration[] = [
   coreMigration,
@@ -33,5 +34,6 @@ export const MIGRATIONS: Migration[] = [
   redactionStateMigration,
   strataEchoesMigration,
   activityDaysMigration,
+  modelTokensMigration,
 ];
 export type { Migration };

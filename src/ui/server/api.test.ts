@@ -14,6 +14,7 @@ import { tempDir } from '../../../test/support/paths.js';
 import { UI_SESSION, XSS_TEXT, writeUiFixture } from '../../../test/support/ui-fixture.js';
 import type { SessionDetail } from '../../core/browse/session-detail.js';
 import type { SessionListPage } from '../../core/browse/session-list.js';
+import type { SessionOutline, SessionPage } from '../../core/browse/session-pages.js';
 import type { Activity } from '../../core/browse/activity.js';
 import type { SearchResult } from '../../core/retrieval/search.js';
 import type { FileHistory } from '../../core/file-history/file-history.js';
@@ -63,6 +64,22 @@ describe('api', () => {
     expect(body.files.map((f) => f.path)).toEqual(['/repo/src/app.ts', '/repo/src/new.ts']);
     expect(api('session', { id: 'ffffffff' }).status).toBe(404);
     expect(api('session').status).toBe(400);
+  });
+
+  it('sends a session a window at a time, with find over every message', () => {
+    const outline = api<SessionOutline>('session-window', { id: '7e57', m: '10' });
+    expect(outline.status).toBe(200);
+    expect(outline.body.id).toBe(UI_SESSION);
+    expect(outline.body.total).toBe(10);
+    expect(outline.body.page.messages.map((m) => m.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(outline.body).not.toHaveProperty('messages');
+    const page = api<SessionPage>('messages', { id: UI_SESSION, from: '8', to: '20' });
+    expect(page.body.messages.map((m) => m.n)).toEqual([9, 10]);
+    const found = api<{ messages: number[] }>('find', { id: UI_SESSION, q: 'timeout = 600;' });
+    expect(found.body.messages).toEqual([2, 6]);
+    expect(api('find', { id: UI_SESSION }).status).toBe(400);
+    expect(api('messages', { id: UI_SESSION, from: '-1' }).status).toBe(400);
+    expect(api('session-window', { id: 'ffffffff' }).status).toBe(404);
   });
 
   it('searches with the engine of strata search', () => {

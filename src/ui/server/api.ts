@@ -12,6 +12,8 @@ import { activity } from '../../core/browse/activity.js';
 import { fileHistory } from '../../core/file-history/file-history.js';
 import { logbookTimeline } from '../../core/browse/logbook-timeline.js';
 import { EVENT_TYPES, type EventType } from '../../core/logbook/types.js';
+import { resolveSession } from '../../core/retrieval/session-ids.js';
+import { requiredId, SESSION_WINDOW_ENDPOINTS, SessionKeeper, windowAnswer } from './session-windows.js';
 
 export interface ApiContext {
   db: Database;
@@ -77,7 +79,22 @@ export function sessionFilter(params: URLSearchParams) {
   };
 }
 
+const keepers = new WeakMap<Database, SessionKeeper>();
+
+/** session-window, messages, find: over the session read last, kept until the store changes. */
+function windowHandler(name: string): Handler {
+  return (ctx, params) => {
+    const typed = requiredId(params);
+    const id = resolveSession(ctx.db, typed).id;
+    let keeper = keepers.get(ctx.db);
+    if (!keeper) keepers.set(ctx.db, (keeper = new SessionKeeper()));
+    const key = `${id}\u0000${String(ctx.db.pragma('data_version', { simple: true }))}`;
+    return windowAnswer(name, keeper.get(key) ?? keeper.keep(key, sessionDetail(ctx.db, typed)), params);
+  };
+}
+
 const HANDLERS: Record<string, Handler> = {
+  ...Object.fromEntries(SESSION_WINDOW_ENDPOINTS.map((name) => [name, windowHandler(name)])),
   sessions(ctx, params) {
     const sort = params.get('sort') ?? 'startedAt';
     if (!(SORT_KEYS as readonly string[]).includes(sort))

@@ -21,6 +21,7 @@ beforeAll(async () => {
   mkdirSync(assets);
   copyFileSync(join(import.meta.dirname, '../web/index.html'), join(assets, 'index.html'));
   writeFileSync(join(assets, 'app.js'), APP_JS);
+  writeFileSync(join(assets, 'boot.js'), 'void 0;\n');
   writeFileSync(join(assets, 'app.css'), 'body { margin: 0 }\n'.repeat(50));
   store = openStore(join(dir, 'strata.db'));
   server = await startUiServer({ db: store.db, home: null, assetsDir: assets });

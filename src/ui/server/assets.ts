@@ -16,6 +16,7 @@ const FILES: Record<string, Asset> = {
   '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
   '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
+  '/boot.js': { file: 'boot.js', type: 'text/javascript; charset=utf-8' },
 };
 
 interface Loaded {
@@ -63,7 +64,8 @@ export class AssetServer {
       const html = body
         .toString('utf8')
         .replace('"/app.js"', `"/app.js?v=${this.load('app.js').hash}"`)
-        .replace('"/app.css"', `"/app.css?v=${this.load('app.css').hash}"`);
+        .replace('"/app.css"', `"/app.css?v=${this.load('app.css').hash}"`)
+        .replace('"/boot.js"', `"/boot.js?v=${this.load('boot.js').hash}"`);
       body = Buffer.from(html);
     }
     const type = Object.values(FILES).find((a) => a.file === file)!.type;
@@ -76,9 +78,10 @@ export class AssetServer {
     let body = asset.bodies.get(encoding);
     if (!body) {
       const plain = asset.bodies.get('identity')!;
+      // Compressed on a fresh server's first page load: brotli 5 costs a seventh of 9's time, 1% larger.
       body =
         encoding === 'br'
-          ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
           : gzipSync(plain, { level: 9 });
       asset.bodies.set(encoding, body);
     }

@@ -7,6 +7,10 @@ import type { SessionListPage } from '../../core/browse/session-list.js';
 import type { ListingEntry } from '../../core/retrieval/session-listing.js';
 import { usageError } from '../../shared/errors.js';
 import { type ApiResponse, errorResponse, int, sessionFilter } from './api.js';
+import { requiredId, SESSION_WINDOW_ENDPOINTS, SessionKeeper, windowAnswer } from './session-windows.js';
+
+/** A remote session copied for the paged endpoints is read again after this long. */
+const REMOTE_KEEP_MS = 30_000;
 
 export const LOCAL_ONLY_ENDPOINTS = ['files', 'activity', 'logbook'];
 
@@ -14,7 +18,13 @@ export type RemoteApi = (name: string, params: URLSearchParams) => Promise<ApiRe
 
 /** `detail`: one session as the local detail page reads it (the session copied from the server). */
 export function remoteApi(reader: SessionReader, detail: (id: string) => Promise<SessionDetail>): RemoteApi {
+  const keeper = new SessionKeeper(REMOTE_KEEP_MS);
+  const paged = (name: string) => async (params: URLSearchParams) => {
+    const id = requiredId(params);
+    return windowAnswer(name, keeper.get(id) ?? keeper.keep(id, await detail(id)), params);
+  };
   const handlers: Record<string, (params: URLSearchParams) => Promise<unknown>> = {
+    ...Object.fromEntries(SESSION_WINDOW_ENDPOINTS.map((name) => [name, paged(name)])),
     async remote() {
       return { remote: reader.name, localOnly: LOCAL_ONLY_ENDPOINTS };
     },

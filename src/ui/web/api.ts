@@ -8,7 +8,11 @@ export async function getJson<T>(
 ): Promise<T> {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') query.set(k, String(v));
-  const response = await fetch(`/api/${endpoint}?${query.toString()}`, { headers: { Accept: 'application/json' } });
+  return jsonOf<T>(await fetch(`/api/${endpoint}?${query.toString()}`, { headers: { Accept: 'application/json' } }));
+}
+
+/** The body of an API answer; an error answer throws its `error`. */
+export async function jsonOf<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T & { error?: string };
   if (!response.ok) throw new ApiError(body.error ?? `HTTP ${response.status}`);
   return body;

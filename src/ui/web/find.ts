@@ -1,33 +1,10 @@
-// Owns find in a session: words looked up in the session's data (every message, every fold, drawn or not), then
-// next/previous draw the message, open the folds holding the words and mark them. The browser's own find sees
-// only what is drawn, so Ctrl+F on a session page goes to this box.
-import type { DetailMessage } from '../../core/browse/session-detail.js';
+// Owns find in a session: words looked up in the session's data by the server (every message, every fold, read
+// or not), then next/previous read and draw the message, open the folds holding the words and mark them. The
+// browser's own find sees only what is drawn, so Ctrl+F on a session page goes to this box.
 import { h, sessionHref } from './dom.js';
 import { buildFolds, unfold } from './fold.js';
-import { pretty } from './render-session.js';
 import type { SessionView } from './session-window.js';
 import { markWords } from './target.js';
-
-/** Each message's searchable text, lowercased, under the message that shows it (a result under its call). */
-function haystacks(view: SessionView): Map<number, string> {
-  const callAt = new Map<string, number>();
-  for (const m of view.detail.messages)
-    for (const b of m.blocks) if (b.kind === 'tool_call' && b.toolCallId) callAt.set(b.toolCallId, m.n);
-  const texts = new Map<number, string[]>();
-  const add = (n: number, text: string) => {
-    const list = texts.get(n) ?? [];
-    list.push(text.toLowerCase());
-    texts.set(n, list);
-  };
-  for (const m of view.detail.messages as DetailMessage[])
-    for (const b of m.blocks) {
-      if (b.kind === 'tool_call') add(m.n, `${b.toolName ?? ''} ${b.summary ?? ''}\n${pretty(b.input ?? b.text)}`);
-      else if (b.kind === 'tool_result' && b.toolCallId && callAt.has(b.toolCallId))
-        add(callAt.get(b.toolCallId)!, b.text);
-      else add(m.n, b.text);
-    }
-  return new Map([...texts].map(([n, list]) => [n, list.join('\n')]));
-}
 
 export function findBar(view: SessionView): HTMLElement {
   const box = h('input', {
@@ -41,23 +18,28 @@ export function findBar(view: SessionView): HTMLElement {
   const previous = h('button', { type: 'button', class: 'find-previous' }, 'previous');
   const next = h('button', { type: 'button', class: 'find-next' }, 'next');
   const form = h('form', { class: 'find', role: 'search' }, box, previous, next, count);
-  let texts: Map<number, string> | undefined;
   let query = '';
   let hits: number[] = [];
   let at = -1;
   let mark = -1;
 
-  const go = (by: 1 | -1) => {
+  const go = async (by: 1 | -1) => {
     const wanted = box.value.trim().toLowerCase();
     if (wanted.length < 2) {
       count.textContent = wanted ? 'type two letters or more' : '';
       return;
     }
     if (wanted !== query) {
-      texts ??= haystacks(view);
+      count.textContent = 'finding…';
+      try {
+        hits = await view.source.find(wanted);
+      } catch (error) {
+        count.textContent = `could not find: ${(error as Error).message}`;
+        return;
+      }
+      // Typed on while the answer came: the newer words are looked up by their own Enter.
+      if (box.value.trim().toLowerCase() !== wanted) return;
       query = wanted;
-      hits = [...texts].filter(([, text]) => text.includes(wanted)).map(([n]) => n);
-      hits.sort((a, b) => a - b);
       at = by > 0 ? -1 : hits.length;
       mark = -1;
     }
@@ -67,7 +49,7 @@ export function findBar(view: SessionView): HTMLElement {
     }
     // Within a message, step through its marks; past its last (or first), on to the next message with marks.
     if (at >= 0 && at < hits.length) {
-      const marks = marksIn(hits[at]!);
+      const marks = await marksIn(hits[at]!);
       if (mark + by >= 0 && mark + by < marks.length) {
         mark += by;
         return show(marks, hits[at]!);
@@ -75,7 +57,7 @@ export function findBar(view: SessionView): HTMLElement {
     }
     for (let tries = 0; tries < hits.length; tries++) {
       at = (at + by + hits.length) % hits.length;
-      const marks = marksIn(hits[at]!);
+      const marks = await marksIn(hits[at]!);
       if (marks.length === 0) continue;
       mark = by > 0 ? 0 : marks.length - 1;
       return show(marks, hits[at]!);
@@ -84,8 +66,8 @@ export function findBar(view: SessionView): HTMLElement {
   };
 
   /** Draws message n, opens its folds holding the words, marks them; the marks in page order. */
-  const marksIn = (n: number): HTMLElement[] => {
-    const el = view.reveal(n);
+  const marksIn = async (n: number): Promise<HTMLElement[]> => {
+    const el = await view.reveal(n);
     if (!el) return [];
     buildFolds(el);
     for (const d of el.querySelectorAll<HTMLDetailsElement>('details'))
@@ -100,21 +82,21 @@ export function findBar(view: SessionView): HTMLElement {
     current.classList.add('current');
     current.scrollIntoView({ block: 'center' });
     count.textContent = `message ${at + 1} of ${hits.length} with “${query}”`;
-    history.replaceState(null, '', sessionHref(view.detail.id, n));
+    history.replaceState(null, '', sessionHref(view.source.header.id, n));
   };
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    go(1);
+    void go(1);
   });
   box.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      go(e.shiftKey ? -1 : 1);
+      void go(e.shiftKey ? -1 : 1);
     }
   });
-  previous.addEventListener('click', () => go(-1));
-  next.addEventListener('click', () => go(1));
+  previous.addEventListener('click', () => void go(-1));
+  next.addEventListener('click', () => void go(1));
   return form;
 }
 

@@ -50,7 +50,7 @@ async function route(): Promise<void> {
   const r = currentRoute();
   // Only the message changed: land on it without redrawing the session.
   if (r.page === 'session' && r.arg === drawnSession && main.querySelector('.session')) {
-    showMessage(main, Number(r.params.get('m')), wordsOf(r.params));
+    await showMessage(main, Number(r.params.get('m')), wordsOf(r.params));
     return;
   }
   drawnSession = r.page === 'session' ? r.arg : '';

@@ -2,7 +2,8 @@
 // links to its parent, subagents and files, and each message with its role, time, model and token usage;
 // thinking, tool calls, their results, harness noise and injected text (skills, hook context) fold; edits
 // show as coloured diffs; tool errors are marked. session-window.ts puts them together a window at a time.
-import type { DetailBlock, DetailMessage, SessionDetail } from '../../core/browse/session-detail.js';
+import type { DetailBlock, DetailMessage } from '../../core/browse/session-detail.js';
+import { type PairedResult, prettyInput as pretty, type SessionHeader } from '../../core/browse/session-pages.js';
 import { filesHref, formatNumber, formatTime, h, sessionHref } from './dom.js';
 import { renderHunk } from './render-diff.js';
 import { copyButton } from './copy.js';
@@ -16,15 +17,10 @@ export interface RenderOptions {
   text?: (text: string) => Node;
 }
 
-/** A tool result drawn with its call, and the message it belongs to. */
-export type Paired = DetailBlock & { message: number };
-
 /** What drawing a message needs beyond the message itself. */
 export interface MessageContext {
   /** Tool results by their call's id, drawn in the call's fold. */
-  results: Map<string, Paired>;
-  /** The results drawn in their call's fold, so not again in their own message. */
-  paired: Set<DetailBlock>;
+  results: Map<string, PairedResult>;
   href: (n: number) => string;
   /** `strata read <id>` for the copy buttons (none in an exported file). */
   command: string | null;
@@ -35,15 +31,6 @@ export interface MessageContext {
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
-}
-
-export function pretty(input: unknown): string {
-  if (typeof input === 'string') return input;
-  try {
-    return JSON.stringify(input, null, 2);
-  } catch {
-    return String(input);
-  }
 }
 
 function usageBadge(m: DetailMessage): HTMLElement | null {
@@ -57,7 +44,7 @@ function usageBadge(m: DetailMessage): HTMLElement | null {
   );
 }
 
-function toolBlock(b: DetailBlock, result: Paired | undefined, rest: RestOf): Node[] {
+function toolBlock(b: DetailBlock, result: PairedResult | undefined, rest: RestOf): Node[] {
   const failed = b.isError || (result?.isError ?? false);
   const call = fold(
     `tool${failed ? ' failed' : ''}`,
@@ -95,7 +82,7 @@ function injected(text: string): HTMLElement {
 }
 
 function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext, rest: RestOf): Node[] {
-  const { results, paired, textOf } = ctx;
+  const { results, textOf } = ctx;
   if (b.noise)
     return [
       fold('noise', [`‹${b.noise}›`, h('span', { class: 'muted' }, ` ${words(b.text)} words`)], () =>
@@ -115,7 +102,8 @@ function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext, rest
     case 'tool_call':
       return toolBlock(b, b.toolCallId ? results.get(b.toolCallId) : undefined, rest);
     case 'tool_result':
-      if (paired.has(b)) return [];
+      // Drawn in its call's fold, not again in its own message.
+      if (b.pairedWith !== undefined) return [];
       return [
         fold(
           `result${b.isError ? ' failed' : ''}`,
@@ -142,7 +130,7 @@ function renderBlock(b: DetailBlock, m: DetailMessage, ctx: MessageContext, rest
 export function renderMessage(m: DetailMessage, ctx: MessageContext): HTMLElement | null {
   const { href, command } = ctx;
   // A result drawn with its call keeps its own message number (the command that reads it whole names it).
-  const rest: RestOf = (b, el) => ctx.restAt((b as Partial<Paired>).message ?? m.n)(b, el);
+  const rest: RestOf = (b, el) => ctx.restAt((b as Partial<PairedResult>).message ?? m.n)(b, el);
   const blocks = m.blocks.flatMap((b) => renderBlock(b, m, ctx, rest));
   if (blocks.length === 0) return null;
   return h(
@@ -172,11 +160,11 @@ function linkTo(
 }
 
 /** What reads the rest of a cut block of message `n`: a button in the app, the command in an exported file. */
-export function restReader(s: SessionDetail, options: RenderOptions): (n: number) => RestOf {
+export function restReader(s: SessionHeader, options: RenderOptions): (n: number) => RestOf {
   return (message) => (b, el) => withRest(b, el, { live: options.links, sessionId: s.id, message });
 }
 
-export function renderSessionHeader(s: SessionDetail, options: RenderOptions): HTMLElement {
+export function renderSessionHeader(s: SessionHeader, total: number, options: RenderOptions): HTMLElement {
   const t = s.tokens;
   return h(
     'section',
@@ -202,7 +190,7 @@ export function renderSessionHeader(s: SessionDetail, options: RenderOptions): H
           `${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}`,
       ),
       h('dt', {}, 'messages'),
-      h('dd', {}, String(s.messages.length)),
+      h('dd', {}, String(total)),
     ),
     s.parent ? h('p', {}, `${s.relation ?? 'child'} of `, linkTo(s.parent, options)) : null,
     s.subagents.length

@@ -30,10 +30,10 @@ export function markWords(root: Element, words: string[]): void {
   }
 }
 
-export function showMessage(root: Element, message: number, words: string[]): HTMLElement | null {
+export async function showMessage(root: Element, message: number, words: string[]): Promise<HTMLElement | null> {
   for (const el of root.querySelectorAll('.msg.target')) el.classList.remove('target');
   if (!message) return null;
-  if (activeView?.element.isConnected) activeView.reveal(message);
+  if (activeView?.element.isConnected) await activeView.reveal(message);
   const holder = root.querySelector<HTMLDetailsElement>(`details[data-result-message="${message}"]`);
   const el = document.getElementById(`m-${message}`) ?? holder?.closest<HTMLElement>('.msg') ?? null;
   if (!el) return null;
