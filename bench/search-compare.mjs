@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SEARCH_QUERIES, pct } from './shared.mjs';
+import { SEARCH_QUERIES, SEARCH_QUESTIONS, pct } from './shared.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -35,14 +35,7 @@ const QUERY_SETS = {
       'lefthook',
     ],
     questions: [
-      'which session fixed the container crash loop?',
-      'which session fixed the install script permission denied error?',
-      'what did we decide about the screensaver timeout?',
-      'how did we make mps work instead of cuda?',
-      'where did we port the python project to rust?',
-      'which session added coverage with cargo-llvm-cov?',
-      'why did the prisma commit fail because of gitignore?',
-      'how do we configure the lefthook pre-push hook?',
+      ...SEARCH_QUESTIONS,
       'which session switched from docker to apple container?',
       'how hard would it be to switch to openai and use gpt5?',
       'what was the playwright container image we used?',
