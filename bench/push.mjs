@@ -5,19 +5,11 @@
 // Usage: node bench/push.mjs [--data DIR] [--scales 1,2,4] [--queries N]
 // DIR (or LME_DATA) holds LongMemEval-S's 500 question files (see bench/longmemeval.mjs to restore them).
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import { loadLmeCorpus, writeLmeCorpus } from './lme-corpus.mjs';
 import { pct, STRATA_BIN } from './shared.mjs';
 
 const args = process.argv.slice(2);
@@ -35,51 +27,6 @@ const pgBin = ['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin`).find
 if (!pgBin) {
   console.error('PostgreSQL server binaries not found (apt-get install postgresql)');
   process.exit(2);
-}
-
-/** The distinct haystack sessions and the questions (for question search timings). */
-function loadCorpus() {
-  const sessions = new Map();
-  const questions = [];
-  for (const f of readdirSync(dataDir).filter((n) => n.endsWith('.json'))) {
-    const q = JSON.parse(readFileSync(join(dataDir, f), 'utf8'));
-    if (!q.question_id.endsWith('_abs')) questions.push(q.question);
-    q.haystack_session_ids.forEach((id, i) => {
-      if (!sessions.has(id)) sessions.set(id, { date: q.haystack_dates[i], turns: q.haystack_sessions[i] });
-    });
-  }
-  return { sessions, questions };
-}
-
-function lmeTime(text) {
-  const m = /^(\d{4})\/(\d{2})\/(\d{2}) \(\w+\) (\d{2}):(\d{2})$/.exec(text ?? '');
-  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]) : Date.UTC(2023, 0, 1);
-}
-
-function writeCorpus(root, sessions, copies) {
-  const dir = join(root, '-work-lme');
-  mkdirSync(dir, { recursive: true });
-  let bytes = 0;
-  for (let k = 1; k <= copies; k++) {
-    for (const [base, s] of sessions) {
-      const id = k === 1 ? base : `${base}_${k}`;
-      const start = lmeTime(s.date);
-      const lines = s.turns.map((t, i) =>
-        JSON.stringify({
-          type: t.role,
-          uuid: `${id}-${i}`,
-          sessionId: id,
-          cwd: '/work/lme',
-          timestamp: new Date(start + i * 60_000).toISOString(),
-          message: { role: t.role, content: t.role === 'assistant' ? [{ type: 'text', text: t.content }] : t.content },
-        }),
-      );
-      const text = `${lines.join('\n')}\n`;
-      bytes += Buffer.byteLength(text);
-      writeFileSync(join(dir, `${id}.jsonl`), text);
-    }
-  }
-  return bytes;
 }
 
 function freePort() {
@@ -121,7 +68,7 @@ function strata(env, argv) {
   return { ms, out: r.stdout };
 }
 
-const { sessions, questions } = loadCorpus();
+const { sessions, questions } = loadLmeCorpus(dataDir);
 const keywords = ['asylum', 'marathon', 'sourdough', 'ukulele', 'mortgage', 'vaccine', 'kayak', 'python'];
 const picked = questions.filter((_, i) => i % Math.max(1, Math.floor(questions.length / queryCount)) === 0);
 console.log(`LongMemEval-S: ${sessions.size} distinct sessions, ${picked.length} questions timed; scales ${scales}`);
@@ -133,7 +80,7 @@ for (const scale of scales) {
   const root = mkdtempSync(join(tmpdir(), 'strata-bench-push-'));
   const cluster = await startCluster();
   try {
-    const mb = writeCorpus(join(root, 'corpus'), sessions, scale) / 2 ** 20;
+    const mb = writeLmeCorpus(join(root, 'corpus'), sessions, scale) / 2 ** 20;
     const env = { ...process.env, HOME: root, STRATA_HOME: join(root, 'data'), STRATA_MACHINE: 'bench' };
     const ingest = strata(env, ['ingest', join(root, 'corpus')]);
     strata(env, ['remote', 'add', 'bench', cluster.url]);

@@ -1,5 +1,6 @@
-// Retrieval benchmark: `strata search` (fresh process and in-process), `read` of a ~5 MB session and
-// `index` of 10,000 sessions, on a reproducible corpus resampled from the real Claude Code fixtures.
+// Retrieval benchmark: `strata search` of keywords and of questions (fresh process and in-process), `read` of
+// a ~5 MB session and `index` of 10,000 sessions, on a reproducible corpus resampled from the real Claude Code
+// fixtures; with LME_DATA=<dir>, searches of the LongMemEval-S corpus too (19,195 sessions in one store).
 // Usage: node bench/retrieval.mjs [megabytes=200] (or BENCH_MB); the issue's search target is on 1024.
 // BENCH_DIR=<dir> keeps the corpus and stores there and reuses them on the next run (same megabytes).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -13,7 +14,8 @@ import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
 import { listingLines } from '../dist/core/retrieval/format-listing.js';
 import { ensureListing } from '../dist/core/retrieval/listing-table.js';
-import { SEARCH_QUERIES, STRATA_BIN, pct } from './shared.mjs';
+import { SEARCH_QUERIES, SEARCH_QUESTIONS, STRATA_BIN, pct } from './shared.mjs';
+import { loadLmeCorpus, writeLmeCorpus } from './lme-corpus.mjs';
 
 const CLI = STRATA_BIN;
 const megabytes = Number(process.argv[2] ?? process.env.BENCH_MB ?? 200);
@@ -73,6 +75,36 @@ function writeBigSession(root) {
   return { id, bytes: Buffer.byteLength(text) };
 }
 
+/** Keyword and question searches of the LongMemEval-S corpus (19,195 sessions) in one store. */
+async function lmeSearches(dataDir, home) {
+  const { sessions, questions } = loadLmeCorpus(dataDir);
+  if (!existsSync(join(home, 'done'))) {
+    writeLmeCorpus(join(home, 'corpus'), sessions);
+    const store = openStore(join(home, 'strata.db'));
+    await ingest({ store, paths: [join(home, 'corpus')], env: {} });
+    store.close();
+    rmSync(join(home, 'corpus'), { recursive: true, force: true });
+    writeFileSync(join(home, 'done'), '');
+  }
+  const picked = questions.filter((_, i) => i % 31 === 0);
+  const keywords = ['asylum', 'marathon', 'sourdough', 'ukulele', 'mortgage', 'vaccine', 'kayak', 'python'];
+  const store = openStore(join(home, 'strata.db'));
+  for (const q of [...keywords, ...picked]) search(store.db, { query: q });
+  const inProcQ = picked.flatMap((q) => [0, 1].map(() => time(() => search(store.db, { query: q }))));
+  store.close();
+  const [freshK, freshQ, nodeAlone] = [[], [], []];
+  for (const [i, q] of picked.entries()) {
+    freshQ.push(cli(home, ['search', q]));
+    freshK.push(cli(home, ['search', keywords[i % keywords.length]]));
+    nodeAlone.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: cleanEnv })));
+  }
+  console.log(`\nLongMemEval-S corpus: ${sessions.size} sessions in one store, ${picked.length} questions`);
+  const nodeP50 = report('node -e 0', nodeAlone);
+  report('search, fresh process, keyword', freshK);
+  report('search, fresh process, a question', freshQ, Math.round(nodeP50 + 150));
+  report('search, in-process, a question', inProcQ, 20);
+}
+
 const kept = process.env.BENCH_DIR;
 const dir = kept ?? mkdtempSync(join(tmpdir(), 'strata-bench-retrieval-'));
 const reuse = kept !== undefined && existsSync(join(dir, 'store-a', 'done'));
@@ -106,17 +138,22 @@ try {
   }
 
   // search, in-process (store open, statements warm after the first round)
-  for (const q of QUERIES) search(store.db, { query: q });
+  for (const q of [...QUERIES, ...SEARCH_QUESTIONS]) search(store.db, { query: q });
   const inProc = [];
-  for (let round = 0; round < 5; round++)
+  const inProcQ = [];
+  for (let round = 0; round < 5; round++) {
     for (const q of QUERIES) inProc.push(time(() => search(store.db, { query: q })));
+    for (const q of SEARCH_QUESTIONS) inProcQ.push(time(() => search(store.db, { query: q })));
+  }
   store.close();
   // Node's own start-up is timed between the searches, so that both see the same load on the machine.
   const fresh = [];
+  const freshQ = [];
   const nodeAlone = [];
   for (let round = 0; round < 3; round++) {
-    for (const q of QUERIES) {
+    for (const [i, q] of QUERIES.entries()) {
       fresh.push(cli(homeA, ['search', q]));
+      freshQ.push(cli(homeA, ['search', SEARCH_QUESTIONS[i % SEARCH_QUESTIONS.length]]));
       nodeAlone.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: cleanEnv })));
     }
   }
@@ -141,7 +178,9 @@ try {
       ).toFixed(0)}`,
   );
   console.log(`  p50 by query (ms): ${byQuery.join(', ')}`);
+  report('search, fresh process, a question', freshQ, Math.round(nodeP50 + 150));
   report('search, in-process query', inProc, 10);
+  report('search, in-process, a question', inProcQ, 20);
   const rgVersion = spawnSync('rg', ['--version'], { encoding: 'utf8' });
   if (rgVersion.status === 0) {
     const rg = [];
@@ -195,6 +234,7 @@ try {
   for (let i = 0; i < 11; i++) idxFresh.push(cli(homeB, ['index']));
   report(`index of ${n} sessions, fresh process`, idxFresh, 300);
   report('index, in-process', idxIn);
+  if (process.env.LME_DATA) await lmeSearches(process.env.LME_DATA, join(dir, 'store-lme'));
   console.log(
     `\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process; fresh processes are separate)`,
   );

@@ -19,12 +19,14 @@ const args = {
   ui: [process.env.STRATA_BENCH_UI_SESSIONS ?? '10000', process.env.STRATA_BENCH_UI_BIG_MB ?? '10'],
 };
 const wanted = process.argv.slice(2);
+// longmemeval and push need a dataset kept outside the repository, ui a browser and a 10,000-session store,
+// search-compare a store and builds to compare: they run only when named.
+const namedOnly = ['longmemeval', 'push', 'ui', 'search-compare'];
 const benches = readdirSync(here)
-  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs'].includes(f) && !f.startsWith('.'))
+  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs', 'lme-corpus.mjs', 'shared.mjs'].includes(f))
+  .filter((f) => !f.startsWith('.'))
   .map((f) => f.replace(/\.mjs$/, ''))
-  // longmemeval and push need a dataset kept outside the repository, ui a browser and a 10,000-session store:
-  // they run only when named.
-  .filter((name) => (wanted.length === 0 ? !['longmemeval', 'push', 'ui'].includes(name) : wanted.includes(name)))
+  .filter((name) => (wanted.length === 0 ? !namedOnly.includes(name) : wanted.includes(name)))
   .sort();
 
 console.log(

@@ -18,5 +18,17 @@ export const SEARCH_QUERIES = [
   'error OR failed',
 ];
 
+/** Questions in plain words over the same corpus (timed apart: a question ranks sessions, not blocks). */
+export const SEARCH_QUESTIONS = [
+  'which session fixed the container crash loop?',
+  'which session fixed the install script permission denied error?',
+  'what did we decide about the screensaver timeout?',
+  'how did we make mps work instead of cuda?',
+  'where did we port the python project to rust?',
+  'which session added coverage with cargo-llvm-cov?',
+  'why did the prisma commit fail because of gitignore?',
+  'how do we configure the lefthook pre-push hook?',
+];
+
 /** The p-th percentile of samples (nearest rank). */
 export const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];

@@ -13,7 +13,7 @@ import { parseSelectors } from '../core/retrieval/selectors.js';
 import { REMOTE_LISTING_HEADER, type RemoteEntry, remoteListingRows } from '../core/team/remote-listing.js';
 import { estimateTokens } from '../shared/tokenizer.js';
 import { toolAnswer, toolError } from './tool.js';
-import { readTool } from './tools/read.js';
+import { compactRead, READ_TOOL_HINTS, readTool } from './tools/read.js';
 import { sessionsTool } from './tools/sessions.js';
 import { agentOption, agentsInput, estimatedTokensOutput, timeInput, timeOption } from './schemas.js';
 
@@ -130,8 +130,8 @@ function remoteTools(reader: SessionReader, home: string | null): RemoteTool[] {
           ...(args.skip !== undefined ? { skip: args.skip } : {}),
           ...(args.full ? { full: true } : {}),
         });
-        const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)));
-        return { text, structured: { ...result, tokens: estimateTokens(text) } };
+        const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)), READ_TOOL_HINTS);
+        return { text, structured: { ...compactRead(result), tokens: estimateTokens(text) } };
       },
     },
   ];

@@ -3,6 +3,7 @@
 // models a store holds. Created by the first embed run, so a store never embedded
 // carries nothing; vectors are derived data (a re-embed only adds rows, never touches stored texts).
 import type { Database } from 'better-sqlite3';
+import { cachedStatement } from './statement-cache.js';
 
 export interface EmbeddingModelRow {
   model: string;
@@ -39,19 +40,21 @@ export function ensureEmbeddingTables(db: Database): void {
 }
 
 function hasTables(db: Database): boolean {
-  const row = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'embedding_models'").get();
+  const row = cachedStatement(
+    db,
+    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'embedding_models'",
+  ).get();
   return row !== undefined;
 }
 
 /** The models this store holds vectors of, the most recently written first. */
 export function embeddingModels(db: Database): EmbeddingModelRow[] {
   if (!hasTables(db)) return [];
-  return db
-    .prepare(
-      `SELECT model, provider, base_url AS baseUrl, dim, updated_at AS updatedAt FROM embedding_models
+  return cachedStatement(
+    db,
+    `SELECT model, provider, base_url AS baseUrl, dim, updated_at AS updatedAt FROM embedding_models
         ORDER BY updated_at DESC, model`,
-    )
-    .all() as EmbeddingModelRow[];
+  ).all() as EmbeddingModelRow[];
 }
 
 export function recordEmbeddingModel(db: Database, row: EmbeddingModelRow): void {

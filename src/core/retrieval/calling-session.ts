@@ -3,6 +3,7 @@
 // newest session of the transcript the hook names; with the subagent sessions of each.
 import type { Database } from 'better-sqlite3';
 import type { Env } from '../../shared/paths.js';
+import { cachedStatement } from '../../store/statement-cache.js';
 
 /**
  * Environment variables naming the running session: strata's own override, Claude Code (given to stdio
@@ -27,8 +28,8 @@ export function callingSessionIds(db: Database, env: Env, hint: CallerHint = {})
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
   const ids = new Set<number>();
-  const byExternal = db.prepare<[string], number>('SELECT id FROM sessions WHERE external_id = ?').pluck();
-  for (const id of named) for (const row of byExternal.all(id)) ids.add(row);
+  const byExternal = cachedStatement(db, 'SELECT id FROM sessions WHERE external_id = ?').pluck(true);
+  for (const id of named) for (const row of byExternal.all(id) as number[]) ids.add(row);
   // The transcript stands for the session only when nothing names it (a named, unstored session is new).
   if (named.length === 0 && hint.transcriptPath) {
     const newest = db

@@ -5,13 +5,26 @@ import type { ReadBlock, ReadResult } from './read-session.js';
 import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
 
+/** How the text says to read more: the CLI's flags by default; a tool names its own arguments. */
+export interface ReadHints {
+  /** Reading on past a cut, from word `skip` of every field. */
+  more: (skip: number) => string;
+  /** Opening a subagent's session. */
+  subagent: (id: string) => string;
+}
+
+const CLI_READ_HINTS: ReadHints = {
+  more: (skip) => `Use --skip ${skip} for more.`,
+  subagent: (id) => `strata read ${id}`,
+};
+
 /** A cut says how much it left out: ` … 1,240 more words`. */
 function ellipsis(b: ReadBlock): string {
   if (!b.truncated) return '';
   return b.cutWords ? ` … ${groupDigits(b.cutWords)} more word${b.cutWords === 1 ? '' : 's'}` : ' …';
 }
 
-function renderBlock(b: ReadBlock): string {
+function renderBlock(b: ReadBlock, hints: ReadHints): string {
   const error = b.isError ? ' (error)' : '';
   if (b.visibility === 'count') {
     const what =
@@ -23,7 +36,7 @@ function renderBlock(b: ReadBlock): string {
     return `[${what}: ${b.words} words${error}]`;
   }
   if (b.kind === 'tool_call') {
-    const subagent = b.subagent ? ` (subagent session ${b.subagent}: strata read ${b.subagent})` : '';
+    const subagent = b.subagent ? ` (subagent session ${b.subagent}: ${hints.subagent(b.subagent)})` : '';
     const body = b.text.includes('\n') ? `\n${b.text}` : ` ${b.text}`;
     return `→ ${b.toolName ?? 'tool'}${error}${subagent}:${body}${ellipsis(b)}`;
   }
@@ -40,7 +53,11 @@ function renderBlock(b: ReadBlock): string {
   return `${label}${b.text}${ellipsis(b)}`;
 }
 
-export function formatRead(result: ReadResult, home: (path: string) => string = (p) => p): string {
+export function formatRead(
+  result: ReadResult,
+  home: (path: string) => string = (p) => p,
+  hints: ReadHints = CLI_READ_HINTS,
+): string {
   const s = result.session;
   const out: string[] = [];
   const when = [shortTime(s.startedAt), shortTime(s.endedAt)].filter(Boolean).join(' → ');
@@ -66,13 +83,11 @@ export function formatRead(result: ReadResult, home: (path: string) => string = 
       .filter(Boolean)
       .join(' · ');
     out.push(`#${m.n} ${m.role}${meta ? ' · ' + meta : ''}`);
-    for (const b of m.blocks) out.push(renderBlock(b));
+    for (const b of m.blocks) out.push(renderBlock(b, hints));
   }
   if (result.wordLimit !== null) {
     out.push('');
-    out.push(
-      `[Limited to ${result.wordLimit} words per field. Use --skip ${result.skip + result.wordLimit} for more.]`,
-    );
+    out.push(`[Limited to ${result.wordLimit} words per field. ${hints.more(result.skip + result.wordLimit)}]`);
   }
   if (result.charLimit !== undefined)
     out.push('', `[Cut at ${groupDigits(result.charLimit)} characters in all. Read fewer messages, or skip words.]`);

@@ -19,11 +19,14 @@ export interface SearchHints {
   more: (s: SearchSession) => string;
   /** Ranking every match when only the newest window was ranked. */
   filters: string;
+  /** Blocks not yet in the full-text index: what finishes them and what searches them meanwhile. */
+  unindexed?: string;
 }
 
 const CLI_HINTS: SearchHints = {
   more: (s) => `strata search … -s ${s.shortId} -m ${s.hitCount}`,
   filters: '(--project, --after, --in, -s) to rank every match; -c counts them all',
+  unindexed: '(an ingest is writing them, or one was interrupted: `strata ingest` finishes it); -E searches them',
 };
 
 export function formatSearch(
@@ -57,8 +60,8 @@ export function formatSearch(
   if (result.unindexed) {
     out.push(
       '',
-      `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet (an ingest is ` +
-        `writing them, or one was interrupted: \`strata ingest\` finishes it); -E searches them`,
+      `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet ` +
+        (hints.unindexed ?? CLI_HINTS.unindexed),
     );
   }
   return out.join('\n');

@@ -112,14 +112,15 @@ interface HitRow {
   external_id: string;
   agent: string;
   project: string | null;
-  title: string | null;
   started_at: string | null;
   score: number;
 }
 
+// The title is read once per session shown (TITLE_SQL), not per hit row: a scan reads thousands of rows.
 const HIT_COLUMNS = `b.id, b.field, b.kind, b.text, b.tool_name,
-  m.session_id, m.seq, m.timestamp, s.external_id, s.agent, s.project,
-  COALESCE(s.title, (SELECT st.first_prompt FROM session_stats st WHERE st.session_id = s.id)) AS title, s.started_at`;
+  m.session_id, m.seq, m.timestamp, s.external_id, s.agent, s.project, s.started_at`;
+const TITLE_SQL = `SELECT COALESCE(s.title, (SELECT st.first_prompt FROM session_stats st WHERE st.session_id = s.id))
+  FROM sessions s WHERE s.id = ?`;
 
 /** Tool inputs are JSON: their \\n and \\t escapes read as spaces in a snippet. */
 const unescapeJson = (text: string): string => text.replace(/\\[nt]/g, ' ');
@@ -329,6 +330,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     }
   }
   const position = cachedStatement(db, 'SELECT COUNT(*) FROM messages WHERE session_id = ? AND seq <= ?').pluck(true);
+  const title = cachedStatement(db, TITLE_SQL).pluck(true);
   const shortIds = shortIdsFor(
     db,
     [...groups.values()].map((g) => g.rows[0]!.external_id),
@@ -341,7 +343,7 @@ export function search(db: Database, options: SearchOptions): SearchResult {
       shortId: shortIds.get(first.external_id) ?? first.external_id,
       agent: first.agent,
       project: first.project,
-      title: first.title,
+      title: title.get(first.session_id) as string | null,
       startedAt: first.started_at,
       hitCount: count,
       hits: hits.map((h) => ({

@@ -35,7 +35,12 @@ export interface QuestionSession {
   count: number;
 }
 
-interface Scored extends QuestionSession {
+/** A session's score; what it shows is worked out only for the sessions returned (describe). */
+interface Scored {
+  sessionId: number;
+  /** Sorted by seq. */
+  hits: WordHit[];
+  passage: { from: number; to: number };
   score: number;
 }
 
@@ -72,15 +77,12 @@ function scoreSession(sessionId: number, hits: WordHit[], words: QuestionWord[],
   hits.sort((a, b) => a.seq - b.seq || a.score - b.score);
   const first = new Array<number>(n).fill(0);
   const second = new Array<number>(n).fill(0);
-  const perBlock = new Map<number, Set<number>>();
   for (const h of hits) {
     const s = -h.score;
     if (s > first[h.word]!) {
       second[h.word] = first[h.word]!;
       first[h.word] = s;
     } else if (s > second[h.word]!) second[h.word] = s;
-    const set = perBlock.get(h.id) ?? new Set<number>();
-    perBlock.set(h.id, set.add(h.word));
   }
   const passage = bestPassage(hits, n);
   let score = PASSAGE_WEIGHT * passage.score;
@@ -88,6 +90,15 @@ function scoreSession(sessionId: number, hits: WordHit[], words: QuestionWord[],
   const held = new Set(hits.map((h) => h.word));
   const total = value.reduce((a, b) => a + b, 0) || 1;
   score *= ([...held].reduce((sum, i) => sum + value[i]!, 0) / total) ** COVERAGE_POWER;
+  return { sessionId, hits, passage, score };
+}
+
+/** What a returned session shows: its match, missing words, best blocks and hit count. */
+function describe({ sessionId, hits, passage }: Scored, words: QuestionWord[]): QuestionSession {
+  const n = words.length;
+  const perBlock = new Map<number, Set<number>>();
+  for (const h of hits) perBlock.set(h.id, (perBlock.get(h.id) ?? new Set<number>()).add(h.word));
+  const held = new Set(hits.map((h) => h.word));
   const inPassage = hits.slice(passage.from, passage.to);
   const missing = words.filter((_, i) => !held.has(i)).map((w) => w.text);
   const oneBlock = [...perBlock.values()].some((set) => set.size === n);
@@ -98,7 +109,6 @@ function scoreSession(sessionId: number, hits: WordHit[], words: QuestionWord[],
     missing,
     shown: pickShown(inPassage, hits),
     count: perBlock.size,
-    score,
   };
 }
 
@@ -124,7 +134,7 @@ export function rankQuestion(
   const pool = scored.slice(0, TITLE_POOL);
   titleBonus(db, words, value, pool);
   pool.sort(order);
-  return [...pool, ...scored.slice(TITLE_POOL)].slice(0, limit).map(({ score: _score, ...s }) => s);
+  return [...pool, ...scored.slice(TITLE_POOL)].slice(0, limit).map((s) => describe(s, words));
 }
 
 /** Where a word (or its stem) starts a word of a title; CJK anywhere. */

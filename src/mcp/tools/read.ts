@@ -1,7 +1,8 @@
 // Owns the `read` tool: a session (or messages N-M of it) with the uniform word truncation of `strata read`.
 import { z } from 'zod';
 import { readSession } from '../../core/retrieval/read-session.js';
-import { formatRead } from '../../core/retrieval/format-read.js';
+import type { ReadResult } from '../../core/retrieval/read-session.js';
+import { formatRead, type ReadHints } from '../../core/retrieval/format-read.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
 import { homeDir } from '../../shared/paths.js';
@@ -13,17 +14,48 @@ import { selectorsInput, estimatedTokensOutput } from '../schemas.js';
 const READ_MAX_WORDS = 50_000;
 const READ_MAX_CHARS = 400_000;
 
+// Compact for the model's context: a key at its default (no tool, shown, no error, not cut) is left out.
 const block = z.object({
   field: z.string(),
   kind: z.string(),
-  toolName: z.string().nullable(),
-  toolCallId: z.string().nullable(),
-  visibility: z.enum(['show', 'count']),
-  isError: z.boolean(),
+  toolName: z.string().optional(),
+  toolCallId: z.string().optional(),
+  visibility: z.literal('count').optional().describe('count: only the word count is shown (use show)'),
+  isError: z.literal(true).optional(),
   words: z.number().int(),
   text: z.string(),
-  truncated: z.boolean(),
+  truncated: z.literal(true).optional(),
 });
+
+/** Reading more is said in this tool's own arguments, not the CLI's flags. */
+export const READ_TOOL_HINTS: ReadHints = {
+  more: (skip) => `To see more, read again with skip: ${skip}.`,
+  subagent: (id) => `read session: "${id}"`,
+};
+
+/** The structured answer: blocks without their default keys, and the skip that reads on past a cut. */
+export function compactRead(result: ReadResult) {
+  const messages = result.messages.map((m) => ({
+    n: m.n,
+    role: m.role,
+    kind: m.kind,
+    timestamp: m.timestamp,
+    ...(m.model ? { model: m.model } : {}),
+    blocks: m.blocks.map((b) => ({
+      field: b.field,
+      kind: b.kind,
+      ...(b.toolName ? { toolName: b.toolName } : {}),
+      ...(b.toolCallId ? { toolCallId: b.toolCallId } : {}),
+      ...(b.visibility === 'count' ? { visibility: 'count' as const } : {}),
+      ...(b.isError ? { isError: true as const } : {}),
+      words: b.words,
+      text: b.text,
+      ...(b.truncated ? { truncated: true as const } : {}),
+    })),
+  }));
+  const cut = result.wordLimit !== null && result.messages.some((m) => m.blocks.some((b) => b.truncated));
+  return { ...result, messages, ...(cut ? { more: { skip: result.skip + result.wordLimit! } } : {}) };
+}
 
 export const readTool = defineTool({
   name: 'read',
@@ -76,10 +108,11 @@ export const readTool = defineTool({
         role: z.string(),
         kind: z.string(),
         timestamp: z.string().nullable(),
-        model: z.string().nullable(),
+        model: z.string().optional(),
         blocks: z.array(block),
       }),
     ),
+    more: z.object({ skip: z.number().int() }).optional().describe('fields were cut: read again with this skip'),
     tokens: estimatedTokensOutput,
   },
   readsHistory: true,
@@ -98,7 +131,7 @@ export const readTool = defineTool({
       maxChars: READ_MAX_CHARS,
     });
     const home = homeDir(ctx.env);
-    const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)));
-    return { text, structured: { ...result, tokens: estimateTokens(text) } };
+    const text = formatRead(result, (p) => displayPath(p, null, sessionHome(p, home)), READ_TOOL_HINTS);
+    return { text, structured: { ...compactRead(result), tokens: estimateTokens(text) } };
   },
 });

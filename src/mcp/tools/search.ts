@@ -1,7 +1,8 @@
 // Owns the `search` tool: ranked full-text (or regex) search over every stored session, each hit citing
 // the session and message number `read` opens and the token cost of that whole message.
 import { z } from 'zod';
-import type { SearchSession } from '../../core/retrieval/search.js';
+import type { SearchResult, SearchSession } from '../../core/retrieval/search.js';
+import { groupDigits } from '../../shared/numbers.js';
 import { providerForStore } from '../../core/embed/create-provider.js';
 import { SEARCH_MODES, searchWithMode } from '../../core/embed/mode-search.js';
 import { formatSearch, type SearchHints } from '../../core/retrieval/format-search.js';
@@ -32,13 +33,38 @@ const session = z.object({
   match: z.enum(['near', 'partial']).optional().describe('no block holds every word: near (a few messages), partial'),
   missing: z.array(z.string()).optional().describe('words of the query the session lacks'),
   hits: z.array(hit),
+  more: z
+    .object({ session: z.string(), maxPerSession: z.number().int() })
+    .optional()
+    .describe('more hits than shown: search again with the same query and these arguments to see them'),
 });
 
 /** Seeing more is said in this tool's own arguments, not the CLI's flags. */
 const TOOL_HINTS: SearchHints = {
   more: (s) => `search again with session: "${s.shortId}", maxPerSession: ${Math.min(50, s.hitCount)}`,
   filters: '(project, after, in, session) to rank every match',
+  unindexed: '(an ingest is writing them); regex: true searches them',
 };
+
+/** What the text's closing notes say, for clients that show the model structuredContent only. */
+function resultHint(result: SearchResult): string | undefined {
+  const notes: string[] = [];
+  if (result.window) {
+    const ranked = groupDigits(result.window.ranked);
+    notes.push(
+      `more than ${ranked} blocks match: these are the best of the newest ${ranked}. Add words or a filter ` +
+        TOOL_HINTS.filters,
+    );
+  }
+  if (result.unindexed)
+    notes.push(
+      `${groupDigits(result.unindexed)} recently stored blocks are not in the full-text index yet ` +
+        TOOL_HINTS.unindexed,
+    );
+  if (result.sessions.length === 0 && result.hidden && result.hidden.noise > 0)
+    notes.push(`no matches in messages; ${groupDigits(result.hidden.noise)} in noise: search again with in: ["noise"]`);
+  return notes.length > 0 ? notes.join('. ') : undefined;
+}
 
 export const searchTool = defineTool({
   name: 'search',
@@ -90,6 +116,7 @@ export const searchTool = defineTool({
     window: z.object({ ranked: z.number().int() }).optional(),
     unindexed: z.number().int().optional(),
     hidden: z.object({ noise: z.number().int() }).optional().describe('matches only in noise (search in: noise)'),
+    hint: z.string().optional().describe('what the results leave out and which arguments find it'),
     sessions: z.array(session),
     tokens: estimatedTokensOutput,
   },
@@ -137,6 +164,7 @@ export const searchTool = defineTool({
         snippet: h.snippet,
         messageTokens: tokensOf(s, h.message),
       })),
+      ...(s.hitCount > s.hits.length ? { more: { session: s.shortId, maxPerSession: Math.min(50, s.hitCount) } } : {}),
     }));
     const home = homeDir(ctx.env);
     // The readable text names each hit's message size too: many clients show the model only this block.
@@ -155,6 +183,7 @@ export const searchTool = defineTool({
         ? 'no matches'
         : formatSearch(shown, 'hits', (p) => displayPath(p, null, sessionHome(p, home)), TOOL_HINTS);
     const { match: _match, sessions: _sessions, ...rest } = result;
-    return { text, structured: { ...rest, sessions, tokens: estimateTokens(text) } };
+    const hint = resultHint(result);
+    return { text, structured: { ...rest, sessions, ...(hint ? { hint } : {}), tokens: estimateTokens(text) } };
   },
 });
