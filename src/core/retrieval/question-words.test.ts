@@ -40,6 +40,14 @@ describe('questionWords', () => {
     expect(WEAK_WEIGHT).toBeLessThan(1);
   });
 
+  it('matches a hyphenated compound as itself or by any of its words', () => {
+    expect(questionWords('which art-related events did I attend?')?.[0]?.match).toBe(
+      '("art related"* OR ("art" OR "art"*) OR ("related" OR "relat"*))',
+    );
+    // Identifiers keep their exact phrase.
+    expect(questionWords('what changed in flow-install-global.sh?')?.[1]?.match).toBe('"flow install global sh"');
+  });
+
   it('cuts CJK runs at particles and splits Latin words out of them', () => {
     expect(texts('我们怎么解决rebase的冲突')).toEqual(['解决', 'rebase', '冲突']);
     expect(texts('キャッシュの設定はどこ')).toEqual(['キャッシュ', '設定', 'どこ']);

@@ -186,6 +186,10 @@ export function questionWords(query: string, common?: CommonWord): QuestionWord[
   for (const [i, word] of raw.entries()) {
     const bare = lower[i]!;
     if (bare === '' || STOP_WORDS.has(bare)) continue;
+    if (HYPHENATED.test(bare)) {
+      add(compound(bare, common));
+      continue;
+    }
     if (!hasCjk(word)) {
       const text = isIdentifierLike(word) ? word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') : bare;
       if (text.replace(/'s$/, '').length < 2) continue;
@@ -205,6 +209,16 @@ export function questionWords(query: string, common?: CommonWord): QuestionWord[
   }
   if (cjk && words.length < 2) return undefined;
   return words.length > 0 ? words : undefined;
+}
+
+/** Words joined by hyphens (art-related, get-together); not identifiers with digits, dots or slashes. */
+const HYPHENATED = /^\p{L}+(?:-\p{L}+)+$/u;
+
+/** A hyphenated compound matches as itself (ranking first) or by any of its words, each as typed alone. */
+function compound(word: string, common?: CommonWord): QuestionWord {
+  const forms = [toMatch({ kind: 'term', text: word, phrase: false }, common)];
+  for (const part of latinWords(word, common)) forms.push(part.match);
+  return { text: word, match: `(${forms.join(' OR ')})`, weight: 1 };
 }
 
 function latinWords(text: string, common?: CommonWord): QuestionWord[] {
