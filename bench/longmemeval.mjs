@@ -7,9 +7,11 @@
 //
 // Usage: node bench/longmemeval.mjs [--data DIR] [--dist DIR] [--limit N] [--seed S] [--types a,b]
 //   [--user-only|--both] [--modes lexical,semantic,hybrid] [--embed offline|URL --embed-model M]
-//   [--embed-cache FILE] [--misses FILE] [-v]
-// --seed S takes --limit N questions from a seeded shuffle (else the first N by id). Semantic and hybrid
-// modes embed each store with `strata embed`'s code; --embed-cache keeps vectors by text hash across runs.
+//   [--embed-cache FILE] [--misses FILE] [--half a|b] [-v]
+// --seed S takes --limit N questions from a seeded shuffle (else the first N by id). --half a|b keeps the
+// questions whose id hashes into that half (sha1's first byte even: a): tune on one, confirm on the other.
+// Semantic and hybrid modes embed each store with `strata embed`'s code; --embed-cache keeps vectors by
+// text hash across runs.
 // DIR (or LME_DATA) holds the 500 question files of LongMemEval-S cleaned (<question_id>.json). Never
 // downloaded at run time; not part of CI. --dist points at another build's dist to compare releases.
 import { createHash } from 'node:crypto';
@@ -43,6 +45,11 @@ const variants = flag('--both') ? [false, true] : [flag('--user-only')];
 const verbose = flag('-v');
 const missesPath = value('--misses', '');
 const seed = value('--seed', '');
+const half = value('--half', '');
+if (half !== '' && half !== 'a' && half !== 'b') {
+  console.error('--half takes a or b');
+  process.exit(2);
+}
 const modes = value('--modes', 'lexical').split(',').filter(Boolean);
 const embedWith = value('--embed', 'offline');
 const embedCachePath = value('--embed-cache', '');
@@ -179,7 +186,8 @@ const files = readdirSync(dataDir)
 let questions = files
   .map((f) => JSON.parse(readFileSync(join(dataDir, f), 'utf8')))
   .filter((q) => !q.question_id.includes('_abs'))
-  .filter((q) => types.length === 0 || types.includes(q.question_type));
+  .filter((q) => types.length === 0 || types.includes(q.question_type))
+  .filter((q) => half === '' || (createHash('sha1').update(q.question_id).digest()[0] & 1 ? 'b' : 'a') === half);
 if (seed !== '') {
   // mulberry32: the same seed gives the same questions on every machine.
   let state = Number(seed) | 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionWords } from './question-words.js';
+import { WEAK_WEIGHT, questionWords } from './question-words.js';
 
 const texts = (q: string) => questionWords(q)?.map((w) => w.text);
 
@@ -22,6 +22,30 @@ describe('questionWords', () => {
     expect(texts('Which session fixed the container crash loop?')).toEqual(['fixed', 'container', 'crash', 'loop']);
     expect(texts('what did we decide about the cache and the cache size?')).toEqual(['decide', 'cache', 'size']);
     expect(texts("How long did I wait for my brother's visa?")).toEqual(['long', 'wait', 'brother', 'visa']);
+  });
+
+  it('weighs the words a question is phrased with below its content words', () => {
+    const weights = questionWords('How many weeks ago did you suggest a smoker recipe?')?.map((w) => [
+      w.text,
+      w.weight,
+    ]);
+    expect(weights).toEqual([
+      ['many', WEAK_WEIGHT],
+      ['weeks', WEAK_WEIGHT],
+      ['ago', WEAK_WEIGHT],
+      ['suggest', WEAK_WEIGHT],
+      ['smoker', 1],
+      ['recipe', 1],
+    ]);
+    expect(WEAK_WEIGHT).toBeLessThan(1);
+  });
+
+  it('matches a hyphenated compound as itself or by any of its words', () => {
+    expect(questionWords('which art-related events did I attend?')?.[0]?.match).toBe(
+      '("art related"* OR ("art" OR "art"*) OR ("related" OR "relat"*))',
+    );
+    // Identifiers keep their exact phrase.
+    expect(questionWords('what changed in flow-install-global.sh?')?.[1]?.match).toBe('"flow install global sh"');
   });
 
   it('cuts CJK runs at particles and splits Latin words out of them', () => {

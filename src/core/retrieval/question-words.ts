@@ -18,6 +18,18 @@ session sessions conversation conversations chat previous earlier mentioned`;
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH.split(/\s+/).filter(Boolean));
 
+// Words a question is phrased with rather than about: how it counts and dates (how many, weeks ago, in
+// total) and what it asks for (suggestions, thinking of trying). Searched, but worth WEAK_WEIGHT of a word.
+const WEAK = `many much ago day days week weeks month months year years time times today yesterday tomorrow last
+past next recent recently lately currently current soon total different couple several number order earliest latest
+one two three four five six seven eight nine ten recommend recommends recommendation recommendations suggest
+suggestion suggestions advice tip tips idea ideas help think thinking feel feeling sure good better best
+interesting find noticed seems even reason try trying planning getting make making use using new another choose
+go going take took need looking wondering maybe really lot still actually`;
+const WEAK_WORDS: ReadonlySet<string> = new Set(WEAK.split(/\s+/).filter(Boolean));
+/** What a weak word's evidence is worth beside a content word's. */
+export const WEAK_WEIGHT = 0.3;
+
 /** Words that open a question: with one of them (or a question mark) two words are already a question. */
 const QUESTION_OPENERS = new Set(['how', 'what', 'when', 'where', 'which', 'who', 'why', 'did', 'does', 'do', 'can']);
 
@@ -138,18 +150,20 @@ const quote = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 const spaced = (text: string): string => [...text].join(' ');
 
 /** A CJK chunk: the exact run, or any of its bigrams when longer than two characters. */
-function cjkWord(chunk: string): { text: string; match: string } {
+function cjkWord(chunk: string): QuestionWord {
   const chars = [...chunk];
-  if (chars.length <= 2) return { text: chunk, match: quote(spaced(chunk)) };
+  if (chars.length <= 2) return { text: chunk, match: quote(spaced(chunk)), weight: 1 };
   const forms = [quote(spaced(chunk))];
   for (let i = 0; i + 1 < chars.length; i++) forms.push(quote(`${chars[i]} ${chars[i + 1]}`));
-  return { text: chunk, match: `(${[...new Set(forms)].join(' OR ')})` };
+  return { text: chunk, match: `(${[...new Set(forms)].join(' OR ')})`, weight: 1 };
 }
 
 export interface QuestionWord {
   text: string;
   /** The word's FTS5 expression (as a keyword query would match it). */
   match: string;
+  /** 1 for a content word, WEAK_WEIGHT for a word the question is phrased with. */
+  weight: number;
 }
 
 /**
@@ -172,11 +186,16 @@ export function questionWords(query: string, common?: CommonWord): QuestionWord[
   for (const [i, word] of raw.entries()) {
     const bare = lower[i]!;
     if (bare === '' || STOP_WORDS.has(bare)) continue;
+    if (HYPHENATED.test(bare)) {
+      add(compound(bare, common));
+      continue;
+    }
     if (!hasCjk(word)) {
       const text = isIdentifierLike(word) ? word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') : bare;
       if (text.replace(/'s$/, '').length < 2) continue;
       const term = text.replace(/'s$/, '');
-      add({ text: term.toLowerCase(), match: toMatch({ kind: 'term', text: term, phrase: false }, common) });
+      const weight = WEAK_WORDS.has(term.toLowerCase()) ? WEAK_WEIGHT : 1;
+      add({ text: term.toLowerCase(), match: toMatch({ kind: 'term', text: term, phrase: false }, common), weight });
       continue;
     }
     // Mixed runs (执行rebase): Latin parts are words of their own, CJK runs are cut at particles.
@@ -192,9 +211,23 @@ export function questionWords(query: string, common?: CommonWord): QuestionWord[
   return words.length > 0 ? words : undefined;
 }
 
+/** Words joined by hyphens (art-related, get-together); not identifiers with digits, dots or slashes. */
+const HYPHENATED = /^\p{L}+(?:-\p{L}+)+$/u;
+
+/** A hyphenated compound matches as itself (ranking first) or by any of its words, each as typed alone. */
+function compound(word: string, common?: CommonWord): QuestionWord {
+  const forms = [toMatch({ kind: 'term', text: word, phrase: false }, common)];
+  for (const part of latinWords(word, common)) forms.push(part.match);
+  return { text: word, match: `(${forms.join(' OR ')})`, weight: 1 };
+}
+
 function latinWords(text: string, common?: CommonWord): QuestionWord[] {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? [])
     .map((w) => w.toLowerCase())
     .filter((w) => w.length >= 2 && !STOP_WORDS.has(w))
-    .map((w) => ({ text: w, match: toMatch({ kind: 'term', text: w, phrase: false }, common) }));
+    .map((w) => ({
+      text: w,
+      match: toMatch({ kind: 'term', text: w, phrase: false }, common),
+      weight: WEAK_WORDS.has(w) ? WEAK_WEIGHT : 1,
+    }));
 }

@@ -29,6 +29,24 @@ beforeAll(async () => {
     join(dir, 'src', 'decoy.jsonl'),
     lines('decoy', ['which does it', 'a container image', 'no crash here', 'a loop in the code', 'fixed typo']),
   );
+  // "smoker" answers how long ago a smoker was bought; "dates" holds only how the question counts and dates.
+  writeFileSync(
+    join(dir, 'src', 'smoker.jsonl'),
+    lines('smoker', ['I got a new smoker for the backyard', 'A smoker makes brisket easy: keep it at 110 °C.']),
+  );
+  writeFileSync(
+    join(dir, 'src', 'dates.jsonl'),
+    lines('dates', ['how many days ago was the deadline?', 'Two days ago; many days ago for the first one.']),
+  );
+  // "garden" says gardening, never the compound "gardening-related" the question asks about.
+  writeFileSync(
+    join(dir, 'src', 'garden.jsonl'),
+    lines('garden', ['Gardening is my new weekend activity', 'Then plant the tomato saplings in full sun.']),
+  );
+  writeFileSync(
+    join(dir, 'src', 'rainy.jsonl'),
+    lines('rainy', ['What activity suits a rainy day?', 'A board game is a good activity for a rainy day.']),
+  );
   writeFileSync(join(dir, 'src', 'cjk.jsonl'), lines('cjk', ['执行rebase之后出现了冲突', '已经解决了冲突']));
   writeFileSync(join(dir, 'src', 'other.jsonl'), lines('other', ['解决问题的办法', 'rebase the branch']));
   store = openStore(join(dir, 'data', 'strata.db'));
@@ -44,6 +62,16 @@ describe('questions ranked as questions', () => {
     const result = search(store.db, { query: 'which session does fix the container crash loop?' });
     expect(result.sessions[0]!.id).toBe('crash');
     expect(result.sessions[0]!.hits.map((h) => h.message).sort()).toEqual([1, 2]);
+  });
+
+  it('weighs the words a question counts and dates with below the words it is about', () => {
+    const result = search(store.db, { query: 'How many days ago did I buy a smoker?' });
+    expect(result.sessions.map((s) => s.id)).toEqual(['smoker', 'dates']);
+  });
+
+  it('matches a hyphenated word of a question by its parts too', () => {
+    const result = search(store.db, { query: 'What gardening-related activity did I do?' });
+    expect(result.sessions.map((s) => s.id)).toEqual(['garden', 'rainy']);
   });
 
   it('finds a Chinese question by its words between particles', () => {

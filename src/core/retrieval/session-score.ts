@@ -1,8 +1,9 @@
 // Owns ranking sessions for a question by the evidence spread over their messages: each word of the
-// question is matched alone (its BM25 carries its rarity), a session earns its best and second-best block
-// per word, a bonus for the best short passage (a prompt and its reply) holding several words, is scaled
-// by the share of the question's evidence it holds, and gains for words its title holds. No single block
-// has to hold every word. Weights were chosen on LongMemEval-S and held against bench/quality.mjs.
+// question is matched alone (its BM25 carries its rarity, times the word's weight), a session earns its
+// best and second-best block per word, a bonus for the best short passage (a prompt and its reply) holding
+// several words, is scaled by the share of the question's evidence it holds, and gains for words its title
+// holds. No single block has to hold every word. Weights were chosen on LongMemEval-S and held against
+// bench/quality.mjs.
 import type { Database } from 'better-sqlite3';
 import { stemmer } from 'stemmer';
 import { hasCjk } from '../../store/fts-text.js';
@@ -122,6 +123,7 @@ export function rankQuestion(
   const bySession = new Map<number, WordHit[]>();
   words.forEach((w, i) => {
     for (const hit of wordMatches(db, w.match, i, scope)) {
+      hit.score *= w.weight;
       const list = bySession.get(hit.sessionId);
       if (list) list.push(hit);
       else bySession.set(hit.sessionId, [hit]);
