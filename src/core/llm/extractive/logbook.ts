@@ -14,6 +14,7 @@ import {
   FIX_DONE,
   FIXED_LEAD,
   HARNESS_FAILURE,
+  INTL_RATIONALE,
   DECISION_CUE,
   DONE_CHANGE,
   FACT_CUE,
@@ -87,8 +88,10 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       // Two failures with the same error are one bug, whatever the commands that hit it.
       if (bug) add(message, mi, 0, bug, bugText(bug.content));
     }
-    if (message.role === 'tool' || isBoilerplate(message)) return;
-    const sentences = proseSentences(withoutToolLines(message.text));
+    if (message.role === 'tool') return;
+    const text = isBoilerplate(message) ? typedAfterPaste(message) : message.text;
+    if (!text) return;
+    const sentences = proseSentences(withoutToolLines(text));
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
     const last = sentences[sentences.length - 1] ?? '';
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
@@ -158,6 +161,22 @@ function isBoilerplate(message: LogbookChunkMessage): boolean {
   );
   const bullets = (text.match(/^\s*(?:[-*]|\d+\.) /gm) ?? []).length;
   return headings >= 3 || bullets >= 12 || /\byou (?:must|are an?|should always)\b/i.test(text);
+}
+
+/**
+ * The user's own words typed below a pasted document (guidelines closed by a `<!-- …-end -->` marker or a
+ * closing tag): read as a message of their own; '' when nothing follows the paste.
+ */
+function typedAfterPaste(message: LogbookChunkMessage): string {
+  if (message.role !== 'user') return '';
+  const lines = message.text.split('\n');
+  const end = lines.findLastIndex((l) => /^\s*(?:<!--.*-->|<\/[\w-]+>)\s*$/.test(l));
+  if (end < 0) return '';
+  const own = lines
+    .slice(end + 1)
+    .join('\n')
+    .trim();
+  return own && !isBoilerplate({ ...message, text: own }) ? own : '';
 }
 
 /** Readable content: markdown emphasis and list markers gone, whitespace collapsed. */
@@ -329,8 +348,10 @@ function bug(tool: string, command: string | undefined, error: string, resolutio
 
 function withDetails(type: LogbookEventType, sentence: string, priority: number, next: string | undefined): Classified {
   const result: Classified = { type, content: sentence, priority, alternatives: [] };
-  const rationale = RATIONALE_RE.exec(sentence)?.[1] ?? (next ? RATIONALE_FOLLOWUP.exec(next.trim())?.[1] : undefined);
-  if (rationale && rationale.split(/\s+/).length >= 2) {
+  const intl = INTL_RATIONALE.exec(sentence)?.slice(1).find(Boolean);
+  const rationale =
+    RATIONALE_RE.exec(sentence)?.[1] ?? intl ?? (next ? RATIONALE_FOLLOWUP.exec(next.trim())?.[1] : undefined);
+  if (rationale && (rationale.split(/\s+/).length >= 2 || (isNonLatin(rationale) && wordsOf(rationale).length >= 2))) {
     result.rationale = rationale.trim();
     result.priority += 1;
   }
