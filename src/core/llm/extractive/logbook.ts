@@ -32,6 +32,7 @@ import {
 import { clipAtWord, isNonLatin, proseSentences, stripLinks, wordsOf } from './segments.js';
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
+import { fileNamed, namesFile, rewrites } from './logbook-files.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -300,6 +301,7 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
   }
   if (command && /^[{[]/.test(command)) return undefined;
   let edited: string | undefined;
+  let how: string | undefined;
   let rerun = false;
   for (let i = at + 1; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
     const m = messages[i]!;
@@ -312,6 +314,12 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
         const call = CALL_LINE.exec(line);
         if (call && EDIT_TOOLS.test(call[1]!)) {
           edited = call[2];
+          how = undefined;
+          rerun = false;
+        } else if (call && call[1] === tool && call[2] !== command && rewrites(call[2]!, error)) {
+          // A shell command that rewrites the file the error names (a script, sed -i, a redirect) edits it.
+          edited = fileNamed(error);
+          how = call[2];
           rerun = false;
         }
         // Only a run after the edit shows what the edit did.
@@ -321,15 +329,9 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
     const passed = !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`\u2190 ${tool}:`));
     // An edit fixed the failure only with evidence: the same command passes later, or the error names the file.
     if (edited && passed && ((rerun && command) || namesFile(error, edited)))
-      return bug(tool, command, error, `fixed by editing ${edited}`);
+      return bug(tool, command, error, how ? `fixed by \x60${clip(how, 160)}\x60` : `fixed by editing ${edited}`);
   }
   return undefined;
-}
-
-/** True when an error text names the edited file (by its base name). */
-function namesFile(error: string, edited: string): boolean {
-  const base = edited.split(/[/\\]/).pop() ?? '';
-  return base.length >= 3 && error.includes(base);
 }
 
 function bug(tool: string, command: string | undefined, error: string, resolution: string): Classified | undefined {
