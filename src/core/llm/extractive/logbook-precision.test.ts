@@ -122,5 +122,15 @@ describe('extractive logbook precision', () => {
     expect(bug?.resolution).toBe("fixed by `sed -i 's/\\r$//' scripts/check.sh`");
     expect(runThen('cat scripts/check.sh')).toEqual([]);
     expect(runThen('bash scripts/check.sh')).toEqual([]);
+    // A host name is not a file, and a probe of it changes nothing.
+    const probed = extractLogbookEvents(
+      chunk([
+        { role: 'assistant', text: '→ shell: host example.co.za' },
+        { role: 'tool', text: '← shell FAILED: Host example.co.za not found: 3(NXDOMAIN)', failed: true },
+        { role: 'assistant', text: '→ shell: curl -sI http://example.co.za' },
+        { role: 'tool', text: '← shell: HTTP/1.1 200 OK' },
+      ]),
+    ).events;
+    expect(probed).toEqual([]);
   });
 });
