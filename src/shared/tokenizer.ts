@@ -58,6 +58,14 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** The longest suffix of `text` that fits in `maxTokens` tokens. */
+export function tailToTokens(text: string, maxTokens: number): string {
+  if (maxTokens <= 0) return '';
+  if (fitsWithoutCounting(text, maxTokens) || countTokens(text) <= maxTokens) return text;
+  const tokens = o200k().encode(text, PLAIN_TEXT);
+  return o200k().decode(tokens.slice(-maxTokens));
+}
+
 /** The longest prefix of `text` that fits in `maxTokens` tokens. */
 export function truncateToTokens(text: string, maxTokens: number): string {
   if (maxTokens <= 0) return '';

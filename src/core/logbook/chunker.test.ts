@@ -52,6 +52,18 @@ describe('chunkConversation', () => {
     expect(chunkConversation(conversation(['a', 'b']), 3000)).toHaveLength(1);
   });
 
+  it("keeps the end of a long user message: the user's words typed below a pasted document", () => {
+    const pasted = `## Guidelines\n${'- Always use the form helper in templates.\n'.repeat(600)}<!-- rules-end -->\n`;
+    const conv = conversation([`${pasted}We decided to split OrderItem into OrderItem and OrderItemDetails.`]);
+    const [chunk] = chunkConversation(conv, 400);
+    const text = chunk!.messages[0]!.text;
+    expect(text.startsWith('## Guidelines')).toBe(true);
+    expect(text.endsWith('We decided to split OrderItem into OrderItem and OrderItemDetails.')).toBe(true);
+    expect(
+      countTokens(formatLogbookChunk({ ...chunkInput(conv, chunk!.messages), existingEvents: [] })),
+    ).toBeLessThanOrEqual(400);
+  });
+
   it('gives the chunk one time range, no time line per message, and asks for the [N] it shows', () => {
     const conv = conversation(['Use SQLite for the cache.', 'Agreed, SQLite it is.']);
     const input = { ...chunkInput(conv, conv.messages), existingEvents: [] };

@@ -2,7 +2,7 @@
 // renders them, cut at message boundaries so each chunk (header included) stays within the token budget
 // counted with the one tokenizer; a single message larger than the budget is cut to fit.
 import { sha256 } from '../../shared/hash.js';
-import { countTokens, truncateToTokens } from '../../shared/tokenizer.js';
+import { countTokens, tailToTokens, truncateToTokens } from '../../shared/tokenizer.js';
 import { formatLogbookChunk } from '../llm/prompts.js';
 import type { LogbookChunkMessage, LogbookInput } from '../llm/task-schemas.js';
 import type { Conversation, ConversationMessage } from './types.js';
@@ -82,7 +82,7 @@ export function chunkConversation(conversation: Conversation, budget = DEFAULT_C
     let tokens = countTokens(renderedMessage(message));
     if (tokens > room) {
       const overhead = tokens - countTokens(message.text);
-      message = { ...message, text: truncateToTokens(message.text, Math.max(16, room - overhead - 2)) + '…' };
+      message = { ...message, text: cut(message, Math.max(16, room - overhead - 4)) };
       tokens = countTokens(renderedMessage(message));
     }
     if (used + tokens > room) close();
@@ -91,6 +91,16 @@ export function chunkConversation(conversation: Conversation, budget = DEFAULT_C
   }
   close();
   return chunks;
+}
+
+/**
+ * A message cut to `budget` tokens. A user's words typed below a pasted document come last, so a user
+ * message keeps its head and its tail (two thirds of the budget) with "…" between them.
+ */
+function cut(message: ConversationMessage, budget: number): string {
+  if (message.role !== 'user') return truncateToTokens(message.text, budget) + '…';
+  const head = Math.floor(budget / 3);
+  return `${truncateToTokens(message.text, head)}\n…\n${tailToTokens(message.text, budget - head)}`;
 }
 
 function renderedMessage(m: ConversationMessage): string {

@@ -116,10 +116,13 @@ const SKIPPED_KINDS = new Set(['system', 'meta', 'error', 'compaction']);
 const CALL_MAX = 160;
 const RESULT_MAX = 160;
 
+/** The header Codex puts above a command's output: it says nothing about the command. */
+const EXEC_HEADER = /^(?:Chunk ID|Wall time|Process exited with code|Original token count|Output):/;
+
 function firstLine(text: string): string {
   for (const line of text.split(/\r\n|\r|\n/)) {
     const t = line.trim();
-    if (t !== '') return t;
+    if (t !== '' && !EXEC_HEADER.test(t)) return t;
   }
   return '';
 }
@@ -129,6 +132,19 @@ const ERROR_LINE = new RegExp(
     String.raw`missing|invalid|unexpected|panicked|traceback)\b`,
   'i',
 );
+
+/**
+ * What only a failed build or test run prints (a compiler diagnostic, npm's error banner, a Python traceback,
+ * a failing test file): a result holding it failed even when a pipe (`| head`) hid the exit status.
+ */
+const FAILURE_OUTPUT = new RegExp(
+  String.raw`\berror TS\d{4}:|^npm ERR!|\berror\[E\d{4}\]|^Traceback \(most recent call last\)|` +
+    String.raw`^FAIL\s+\S+\.(?:test|spec)\.|^(?:Syntax|Type|Reference|ModuleNotFound|Import)Error: |` +
+    String.raw`^BUILD FAILURE\b|^error: could not compile\b|^Failed to compile\b`,
+  'm',
+);
+
+const SHELL_TOOL = /bash|shell|exec|terminal|command|^run/i;
 
 /**
  * A failed result's first line, and its first line naming an error when that is another one ("Exit code 1" says
@@ -206,7 +222,8 @@ function readSessionMessages(
         ...editDiffLines(row.tool_name, input),
       );
     } else if (row.kind === 'tool_result') {
-      const failed = row.is_error === 1;
+      const shell = SHELL_TOOL.test(row.tool_name ?? '');
+      const failed = row.is_error === 1 || (shell && FAILURE_OUTPUT.test(text));
       current.failed ||= failed;
       current.parts.push(
         `← ${row.tool_name ?? 'result'}${failed ? ' FAILED' : ''}: ` +

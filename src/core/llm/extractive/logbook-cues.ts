@@ -9,10 +9,11 @@ export const DECISION_CUE = new RegExp(
     String.raw`stick|do)|chose|choose to|opted|settled on|switch(?:ed)? to|we(?:'ll| will| should) use|` +
     String.raw`prefer(?:red)?\b.*\bover)\b|` +
     intl([
-      '决定|決定|改用|换成|換成|选用|採用|采用|就用|改为|改成|统一用|不再使用',
-      'ことにし|ことにする|に決め|に変更し|を採用',
-      '로 결정|하기로|결정했|으로 변경|로 변경|로 바꾸|사용하기로',
-      String.raw`\bdecid(?:imos|ido|í)\b|\bvamos a usar\b|\busaremos\b|\boptamos\b|\belegimos\b|\bnos quedamos con\b`,
+      '决定|決定|改用|换成|換成|选用|採用|采用|就用|改为|改成|统一用|不再使用|切换到|切換到|我们用|咱们用',
+      'ことにし|ことにする|に決め|に変更し|を採用|に切り替え|を使います|を使用します|を使わず',
+      '로 결정|하기로|결정했|으로 변경|로 변경|로 바꾸|사용하기로|[을를] 사용합니다|[을를] 쓰기로|(?:으로|로) 전환',
+      String.raw`\bdecid(?:imos|ido|í)\b|\bvamos a usar\b|\busaremos\b|\boptamos\b|\belegimos\b|\bnos quedamos con\b|` +
+        String.raw`\bcambi(?:amos|é|ado) a\b|\bpasamos a usar\b|\busemos\b`,
     ]),
   'i',
 );
@@ -120,8 +121,22 @@ export const DONE_CHANGE = new RegExp(
 );
 export const NOT_DONE = /\b(?:will|'ll|should|let's|already|also|but)\b/i;
 
-/** A plan of the agent's ("we'll use X"): a decision only with a reason or an alternative. */
-export const AGENT_PLAN = /\b(?:we'll|we will|we should|let's)\b/i;
+/**
+ * A plan of the agent's ("we'll use X", "Xを使います", "X를 사용하겠습니다", "vamos a usar X"): a decision only
+ * with a reason or an alternative. Japanese and Korean plans end in the polite non-past.
+ */
+export const AGENT_PLAN = new RegExp(
+  String.raw`\b(?:we'll|we will|we should|let's|vamos a|voy a)\b|我会|我将|我們會|我们会|` +
+    '(?:ます|ましょう)[。.!！]?$|(?:겠습니다|합니다|할게요)[.!]?$',
+  'i',
+);
+
+/** A reason given in Chinese, Japanese, Korean or Spanish (English reasons are read by the rationale rule). */
+export const INTL_RATIONALE = new RegExp(
+  String.raw`(?:因为|因為|由于|由於)\s*(.+?)(?:[，,。；]|$)|^(.+?)(?:のため|ので|だから)[、,]|` +
+    String.raw`^(.+?)(?:때문에|므로)\s*,?|\b(?:porque|ya que|debido a)\s+(.+?)(?:[.;]|$)`,
+  'i',
+);
 
 /** A list item of a report ("Theme: …", "\x60ask\x60 - …"): a detail of something else, not an event. */
 export const LABELLED_ITEM =
@@ -145,7 +160,7 @@ export const OFFER = new RegExp(
 export const HARNESS_FAILURE = new RegExp(
   /doesn't want to proceed|tool use was rejected|<tool_use_error>|has been modified since read|/.source +
     /string to replace not found|file has not been read yet|could not apply [0-9a-f]+|^CONFLICT\b|/.source +
-    /Recorded resolution/.source,
+    /Recorded resolution|:eperm\b|\bsandbox(?:ed|ing)?\b/.source,
   'i',
 );
 

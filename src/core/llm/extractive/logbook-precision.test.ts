@@ -101,4 +101,36 @@ describe('extractive logbook precision', () => {
     expect(review.length).toBeGreaterThan(1200);
     expect(contents([{ role: 'user', text: review }])).toEqual([]);
   });
+
+  it('a shell command that rewrites the file the error names fixed it; a command that only reads it did not', () => {
+    const failing = [
+      { role: 'assistant' as const, text: '→ shell: bash scripts/check.sh --json' },
+      {
+        role: 'tool' as const,
+        text: "← shell FAILED: scripts/check.sh: line 2: $'\\r': command not found",
+        failed: true,
+      },
+    ];
+    const runThen = (command: string) =>
+      extractLogbookEvents(
+        chunk([...failing, { role: 'assistant', text: `→ shell: ${command}` }, { role: 'tool', text: '← shell: ' }]),
+      ).events;
+    const [bug] = runThen("sed -i 's/\\r$//' scripts/check.sh");
+    expect(bug?.content).toBe(
+      "`bash scripts/check.sh --json` failed: scripts/check.sh: line 2: $'\\r': command not found",
+    );
+    expect(bug?.resolution).toBe("fixed by `sed -i 's/\\r$//' scripts/check.sh`");
+    expect(runThen('cat scripts/check.sh')).toEqual([]);
+    expect(runThen('bash scripts/check.sh')).toEqual([]);
+    // A host name is not a file, and a probe of it changes nothing.
+    const probed = extractLogbookEvents(
+      chunk([
+        { role: 'assistant', text: '→ shell: host example.co.za' },
+        { role: 'tool', text: '← shell FAILED: Host example.co.za not found: 3(NXDOMAIN)', failed: true },
+        { role: 'assistant', text: '→ shell: curl -sI http://example.co.za' },
+        { role: 'tool', text: '← shell: HTTP/1.1 200 OK' },
+      ]),
+    ).events;
+    expect(probed).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import {
   FIX_DONE,
   FIXED_LEAD,
   HARNESS_FAILURE,
+  INTL_RATIONALE,
   DECISION_CUE,
   DONE_CHANGE,
   FACT_CUE,
@@ -31,6 +32,7 @@ import {
 import { clipAtWord, isNonLatin, proseSentences, stripLinks, wordsOf } from './segments.js';
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
+import { fileNamed, namesFile, rewrites } from './logbook-files.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -87,8 +89,10 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       // Two failures with the same error are one bug, whatever the commands that hit it.
       if (bug) add(message, mi, 0, bug, bugText(bug.content));
     }
-    if (message.role === 'tool' || isBoilerplate(message)) return;
-    const sentences = proseSentences(withoutToolLines(message.text));
+    if (message.role === 'tool') return;
+    const text = isBoilerplate(message) ? typedAfterPaste(message) : message.text;
+    if (!text) return;
+    const sentences = proseSentences(withoutToolLines(text));
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
     const last = sentences[sentences.length - 1] ?? '';
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
@@ -158,6 +162,22 @@ function isBoilerplate(message: LogbookChunkMessage): boolean {
   );
   const bullets = (text.match(/^\s*(?:[-*]|\d+\.) /gm) ?? []).length;
   return headings >= 3 || bullets >= 12 || /\byou (?:must|are an?|should always)\b/i.test(text);
+}
+
+/**
+ * The user's own words typed below a pasted document (guidelines closed by a `<!-- …-end -->` marker or a
+ * closing tag): read as a message of their own; '' when nothing follows the paste.
+ */
+function typedAfterPaste(message: LogbookChunkMessage): string {
+  if (message.role !== 'user') return '';
+  const lines = message.text.split('\n');
+  const end = lines.findLastIndex((l) => /^\s*(?:<!--.*-->|<\/[\w-]+>)\s*$/.test(l));
+  if (end < 0) return '';
+  const own = lines
+    .slice(end + 1)
+    .join('\n')
+    .trim();
+  return own && !isBoilerplate({ ...message, text: own }) ? own : '';
 }
 
 /** Readable content: markdown emphasis and list markers gone, whitespace collapsed. */
@@ -281,6 +301,7 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
   }
   if (command && /^[{[]/.test(command)) return undefined;
   let edited: string | undefined;
+  let how: string | undefined;
   let rerun = false;
   for (let i = at + 1; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
     const m = messages[i]!;
@@ -293,6 +314,12 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
         const call = CALL_LINE.exec(line);
         if (call && EDIT_TOOLS.test(call[1]!)) {
           edited = call[2];
+          how = undefined;
+          rerun = false;
+        } else if (call && call[1] === tool && call[2] !== command && rewrites(call[2]!, error)) {
+          // A shell command that rewrites the file the error names (a script, sed -i, a redirect) edits it.
+          edited = fileNamed(error);
+          how = call[2];
           rerun = false;
         }
         // Only a run after the edit shows what the edit did.
@@ -302,15 +329,9 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
     const passed = !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`\u2190 ${tool}:`));
     // An edit fixed the failure only with evidence: the same command passes later, or the error names the file.
     if (edited && passed && ((rerun && command) || namesFile(error, edited)))
-      return bug(tool, command, error, `fixed by editing ${edited}`);
+      return bug(tool, command, error, how ? `fixed by \x60${clip(how, 160)}\x60` : `fixed by editing ${edited}`);
   }
   return undefined;
-}
-
-/** True when an error text names the edited file (by its base name). */
-function namesFile(error: string, edited: string): boolean {
-  const base = edited.split(/[/\\]/).pop() ?? '';
-  return base.length >= 3 && error.includes(base);
 }
 
 function bug(tool: string, command: string | undefined, error: string, resolution: string): Classified | undefined {
@@ -329,8 +350,10 @@ function bug(tool: string, command: string | undefined, error: string, resolutio
 
 function withDetails(type: LogbookEventType, sentence: string, priority: number, next: string | undefined): Classified {
   const result: Classified = { type, content: sentence, priority, alternatives: [] };
-  const rationale = RATIONALE_RE.exec(sentence)?.[1] ?? (next ? RATIONALE_FOLLOWUP.exec(next.trim())?.[1] : undefined);
-  if (rationale && rationale.split(/\s+/).length >= 2) {
+  const intl = INTL_RATIONALE.exec(sentence)?.slice(1).find(Boolean);
+  const rationale =
+    RATIONALE_RE.exec(sentence)?.[1] ?? intl ?? (next ? RATIONALE_FOLLOWUP.exec(next.trim())?.[1] : undefined);
+  if (rationale && (rationale.split(/\s+/).length >= 2 || (isNonLatin(rationale) && wordsOf(rationale).length >= 2))) {
     result.rationale = rationale.trim();
     result.priority += 1;
   }
