@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../src/shared/tokenizer.js';
 import { type CliResult, runCli } from './support/cli.js';
+import { runCliInProcess } from './support/cli-in-process.js';
 import { samplePrompts, writeHistory } from './support/history-index-fixtures.js';
 
 let root: string;
@@ -110,6 +111,7 @@ describe('bad arguments: one line, exit 2', () => {
 });
 
 describe('pack get --budget covers everything printed', () => {
+  // In-process: 25 runs of one command; the built CLI runs `pack get` as a child in the first test above.
   it('never prints more tokens than the budget over random trials', async () => {
     await strata(['pack', 'build', '--segment', 'docs']);
     const pack = JSON.parse(readFileSync(join(root, 'docs/_ctx/context_pack.json'), 'utf8')) as {
@@ -120,7 +122,8 @@ describe('pack get --budget covers everything printed', () => {
     for (let trial = 0; trial < 25; trial++) {
       const picked = Array.from({ length: 1 + Math.floor(next() * 6) }, () => ids[Math.floor(next() * ids.length)]!);
       const budget = 50 + Math.floor(next() * 1500);
-      const r = await strata(['pack', 'get', '--segment', 'docs', '--budget', String(budget), ...picked]);
+      const args = ['pack', 'get', '--segment', 'docs', '--budget', String(budget), ...picked];
+      const r = await runCliInProcess(args, { HOME: root, STRATA_HOME: join(root, 'home') }, { cwd: root });
       expect(r.code, r.stderr).toBe(0);
       expect(countTokens(r.stdout), `trial ${trial}: budget ${budget}`).toBeLessThanOrEqual(budget);
     }

@@ -36,6 +36,8 @@ export async function startAgentCliBackend(
     query: 'unused',
     answer: 'unscripted',
     logFile: join(root, 'requests.jsonl'),
+    // Outlives a whole contract suite on a loaded machine; close() ends it sooner.
+    lifetimeMs: 20 * 60_000,
   });
   let env: Record<string, string>;
   if (cli === 'codex') {

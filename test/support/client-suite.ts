@@ -77,8 +77,11 @@ export function describeClient(spec: ClientSpec): void {
     let sandbox: Sandbox;
     let server: FakeModel;
     const runs: Run[] = [];
+    /** The store's rows since the last run: the checks between two runs read the same store. */
+    let rows: Promise<any[]> | undefined;
 
     async function runClient(): Promise<Run> {
+      rows = undefined;
       const before = server.requests.length;
       const result = await run(join(CLIENT_BIN, spec.bin), spec.args, {
         env: sandbox.env,
@@ -96,10 +99,12 @@ export function describeClient(spec: ClientSpec): void {
       return done;
     }
 
-    /** The run's sessions in the store, the fixture left out. */
-    async function stored(): Promise<any[]> {
-      const rows = await strataJson(sandbox, ['index', '--agent', spec.agent]);
-      return (Array.isArray(rows) ? rows : rows.sessions).filter((s: any) => s.id !== sandbox.fixtureSession);
+    /** The run's sessions in the store, the fixture left out (one `strata index` per run). */
+    function stored(): Promise<any[]> {
+      rows ??= strataJson(sandbox, ['index', '--agent', spec.agent]).then((listed) =>
+        (Array.isArray(listed) ? listed : listed.sessions).filter((s: any) => s.id !== sandbox.fixtureSession),
+      );
+      return rows;
     }
 
     afterAll(async () => {

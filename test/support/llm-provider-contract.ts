@@ -1,6 +1,8 @@
 // Owns the provider contract suite: the behaviour every provider must show against a scripted backend
 // (success, JSON shapes, 429 + Retry-After, 500 then success, timeout, malformed JSON, empty reply),
-// both on its own and through LlmRunner. Each provider's test calls describeProviderContract.
+// both on its own and through LlmRunner. Each provider's test calls describeProviderContract. A real agent
+// CLI costs seconds per call: with `oneCallPerCheck` each check makes one call and asserts the error kind
+// the runner acts on; the runner's retries, repair and fallback are checked on the cheap providers.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { z } from 'zod';
 import type { LlmProvider } from '../../src/core/llm/types.js';
@@ -32,7 +34,24 @@ const SEGMENT =
   'user: The build fails on Node 18.\nassistant: We decided to drop Node 18 because `structuredClone` is missing ' +
   'there. I updated package.json.';
 
-export function describeProviderContract(name: string, start: () => Promise<ContractBackend>): void {
+export interface ContractOptions {
+  /** One provider call per check: no runner retries, repairs or second JSON shape (see the header). */
+  oneCallPerCheck?: boolean;
+}
+
+/** The provider's error for one call of the scripted `steps`. */
+async function failure(backend: ContractBackend, prompt: string, timeoutMs: number): Promise<LlmProviderError> {
+  const error = await backend.provider.complete({ prompt, maxTokens: 20 }, { timeoutMs }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(LlmProviderError);
+  expect((error as LlmProviderError).message).toMatch(new RegExp(`^${backend.provider.name}: [^\\n]+$`));
+  return error as LlmProviderError;
+}
+
+export function describeProviderContract(
+  name: string,
+  start: () => Promise<ContractBackend>,
+  { oneCallPerCheck = false }: ContractOptions = {},
+): void {
   describe(`provider contract: ${name}`, () => {
     let backend: ContractBackend;
     let timeoutMs = 5000;
@@ -75,6 +94,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
         { timeoutMs },
       );
       expect(zodReply.json).toEqual({ answer: 42 });
+      if (oneCallPerCheck) return;
       const schemaReply = await backend.provider.complete(
         {
           prompt: 'json',
@@ -87,6 +107,13 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
     });
 
     it('retries a rate-limited call (429) and honours Retry-After', async () => {
+      if (oneCallPerCheck) {
+        backend.script([{ kind: 'rate-limit', retryAfterSec: 2 }]);
+        const error = await failure(backend, 'p429', timeoutMs);
+        expect(error.kind).toBe('rate_limit');
+        expect(error.retryable).toBe(true);
+        return;
+      }
       sleeps.length = 0;
       const before = backend.requestCount();
       backend.script([
@@ -103,6 +130,13 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
     });
 
     it('retries a server error (500) with backoff, then succeeds', async () => {
+      if (oneCallPerCheck) {
+        backend.script([{ kind: 'server-error' }]);
+        const error = await failure(backend, 'p500', timeoutMs);
+        expect(error.kind).toBe('server');
+        expect(error.retryable).toBe(true);
+        return;
+      }
       sleeps.length = 0;
       backend.script([{ kind: 'server-error' }, { kind: 'ok', text: 'recovered' }]);
       const r = runner({ baseDelayMs: 1000 });
@@ -127,6 +161,7 @@ export function describeProviderContract(name: string, start: () => Promise<Cont
         .complete(buildSegmentSummaryRequest({ segmentId: 's', content: SEGMENT }), { timeoutMs })
         .catch((e: unknown) => e);
       expect((error as LlmProviderError).kind).toBe('invalid_json');
+      if (oneCallPerCheck) return;
 
       backend.script([
         { kind: 'ok', text: 'not json at all' },

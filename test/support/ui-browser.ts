@@ -1,7 +1,8 @@
 // Starts `strata ui` on a store of the real fixtures plus the ui fixture, and Debian's chromium driven by
 // playwright-core, for the browser tests.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -38,17 +39,37 @@ export function startUi(serverEnv: Record<string, string>): Promise<{ url: strin
   });
 }
 
-/** Ingests the fixtures into a fresh store, runs `prepare` on it, then starts the server and the browser. */
+/**
+ * Copies into `strataHome` a store of the real fixtures, ingested once per test run (under the run's own
+ * TMPDIR): every browser file starts from the same one. Built aside and renamed into place, so a worker
+ * never copies a half-built store; the ingest that follows computes the listing for its own HOME.
+ */
+async function copyFixtureStore(strataHome: string): Promise<void> {
+  const seed = join(tmpdir(), 'strata-ui-fixture-store');
+  if (!existsSync(seed)) {
+    const building = tempDir('strata-ui-fixture-build-');
+    const r = await runCli(['ingest', FIXTURES], { STRATA_HOME: join(building, 'home'), HOME: building });
+    expect(r.code, r.stderr).toBe(0);
+    try {
+      renameSync(join(building, 'home'), seed);
+    } catch {
+      // Another worker's store is in place already: the same one.
+    }
+    rmSync(building, { recursive: true, force: true });
+  }
+  cpSync(seed, strataHome, { recursive: true });
+}
+
+/** The fixtures' store plus the ui fixture, `prepare` run on it, then the server and the browser. */
 export async function startHarness(
   prefix: string,
   prepare: (env: Record<string, string>) => Promise<void> = async () => {},
 ): Promise<UiHarness> {
   const dir = tempDir(prefix);
   const env = { STRATA_HOME: join(dir, 'home'), HOME: dir, TZ: 'UTC', NO_COLOR: '1' };
-  for (const input of [FIXTURES, writeUiFixture(dir)]) {
-    const r = await runCli(['ingest', input], env);
-    expect(r.code, r.stderr).toBe(0);
-  }
+  await copyFixtureStore(env.STRATA_HOME);
+  const r = await runCli(['ingest', writeUiFixture(dir)], env);
+  expect(r.code, r.stderr).toBe(0);
   await prepare(env);
   const { url, child } = await startUi(env);
   const { chromium } = await import('playwright-core');

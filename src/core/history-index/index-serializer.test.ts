@@ -4,7 +4,7 @@
 // byte-identical.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateHistoryIndex, HISTORY_INDEX_SCHEMA_URL, IndexSerializer, type HistoryIndex } from './index.js';
@@ -25,14 +25,24 @@ function specSchema(): object {
 
 const freshAjv = () => new Ajv2020({ strict: true, allErrors: true, formats: { 'date-time': true } });
 
+const generated = new Map<string, Promise<{ index: HistoryIndex; path: string }>>();
+
+/** The index of `fixture`, generated once per file, as a copy of its own each call (tests change it). */
 async function indexOf(fixture: string): Promise<{ index: HistoryIndex; path: string }> {
-  const path = join(tempDir(), 'i.json');
-  const { index } = await generateHistoryIndex({
-    source: { kind: 'puffin-file', path: fixture },
-    outputPath: path,
-    runner: countingRunner().runner(),
-  });
-  return { index, path };
+  let once = generated.get(fixture);
+  if (!once) {
+    const path = join(tempDir(), 'i.json');
+    once = generateHistoryIndex({
+      source: { kind: 'puffin-file', path: fixture },
+      outputPath: path,
+      runner: countingRunner().runner(),
+    }).then(({ index }) => ({ index, path }));
+    generated.set(fixture, once);
+  }
+  const { index, path } = await once;
+  const copy = join(tempDir(), 'i.json');
+  copyFileSync(path, copy);
+  return { index: structuredClone(index), path: copy };
 }
 
 describe('IndexSerializer', () => {

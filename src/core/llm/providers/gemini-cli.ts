@@ -1,65 +1,45 @@
 // Owns the `gemini-cli` provider: runs `gemini -p '' --output-format json` with the prompt on stdin (the
 // `-p` text is appended to stdin, so it stays empty), using the user's own Gemini CLI login. The sub-call
 // runs with STRATA_SUBCALL=1 in its own working folder; the chat Gemini records for it is removed after.
-import type { spawn as nodeSpawn } from 'node:child_process';
-import { LlmProviderError } from '../errors.js';
-import type { LlmCallContext, LlmProvider, LlmReply, LlmRequest, RawReply } from '../types.js';
-import { errorKind, firstLine, runCliProcess } from './cli-process.js';
-import { cliInput } from './codex-cli.js';
-import { finishReply } from './finish-reply.js';
+import type { LlmProvider, RawReply } from '../types.js';
+import {
+  type AgentCliOptions,
+  createAgentCliProvider,
+  modelArgs,
+  processFailure,
+  promptWithSystem,
+  reportedFailure,
+} from './agent-cli.js';
+import { firstLine } from './cli-process.js';
 import { removeGeminiSubcallChat } from './gemini-chats.js';
 
-export interface GeminiCliProviderOptions {
-  /** Model id passed as `-m`; `default` leaves the choice (and its routing) to Gemini CLI. */
-  model: string;
-  /** Executable to run (default `gemini`, found on PATH). */
-  command?: string | undefined;
-  extraArgs?: string[] | undefined;
-  env?: Record<string, string | undefined>;
-  /**
-   * Working folder of the sub-call: trusted for this run only (--skip-trust), so it must be strata's own
-   * empty folder, never a project's (whose settings, hooks and GEMINI.md would load).
-   */
-  cwd?: string | undefined;
-  spawn?: typeof nodeSpawn;
-}
+/**
+ * `model`: `default` leaves the choice (and its routing) to Gemini CLI. `cwd`: trusted for this run only
+ * (--skip-trust), so it must be strata's own empty folder, never a project's (whose settings, hooks and
+ * GEMINI.md would load).
+ */
+export type GeminiCliProviderOptions = AgentCliOptions;
 
 export function geminiCliArgs(options: GeminiCliProviderOptions): string[] {
-  const args = ['-p', '', '--output-format', 'json', '--skip-trust'];
-  if (options.model && options.model !== 'default') args.push('--model', options.model);
+  const args = ['-p', '', '--output-format', 'json', '--skip-trust', ...modelArgs(options.model)];
   return [...args, ...(options.extraArgs ?? [])];
 }
 
 export function createGeminiCliProvider(options: GeminiCliProviderOptions): LlmProvider {
-  const command = options.command ?? 'gemini';
   const env = options.env ?? process.env;
-  const run = async (request: LlmRequest, context: LlmCallContext): Promise<RawReply> => {
-    const result = await runCliProcess(
-      {
-        provider: 'gemini-cli',
-        command,
-        args: geminiCliArgs(options),
-        input: cliInput(request),
-        env,
-        cwd: options.cwd,
-        installHint: 'install Gemini CLI (npm install -g @google/gemini-cli) or set llm.geminiPath in config.json',
-        spawn: options.spawn,
-      },
-      context,
-    );
-    const output = parseOutput(result.stdout) ?? parseOutput(result.stderr);
-    if (options.cwd && typeof output?.session_id === 'string')
-      removeGeminiSubcallChat(env, options.cwd, output.session_id);
-    return readGeminiOutput(result.code, output, result.stdout, result.stderr);
-  };
-  return {
-    name: 'gemini-cli',
-    model: options.model,
-    networked: true,
-    async complete<T>(request: LlmRequest<T>, context: LlmCallContext): Promise<LlmReply<T>> {
-      return finishReply('gemini-cli', options.model, request, await run(request, context));
+  return createAgentCliProvider(options, {
+    provider: 'gemini-cli',
+    defaultCommand: 'gemini',
+    installHint: 'install Gemini CLI (npm install -g @google/gemini-cli) or set llm.geminiPath in config.json',
+    args: () => geminiCliArgs(options),
+    input: promptWithSystem,
+    read: (result) => {
+      const output = parseOutput(result.stdout) ?? parseOutput(result.stderr);
+      if (options.cwd && typeof output?.session_id === 'string')
+        removeGeminiSubcallChat(env, options.cwd, output.session_id);
+      return readGeminiOutput(result.code, output, result.stdout, result.stderr);
     },
-  };
+  });
 }
 
 interface ModelStats {
@@ -114,19 +94,10 @@ export function readGeminiOutput(
 ): RawReply {
   // An empty answer is Gemini's INVALID_STREAM error: reported as the contract's empty reply.
   const empty = output?.error && output.response === '' && /INVALID_STREAM|empty response/i.test(errorText(output));
-  if (output?.error && !empty) {
-    const message = firstLine(output.error.message ?? '') || 'unknown error';
-    const line = `${message}${code ? ` (exit ${code})` : ''}`;
-    throw new LlmProviderError(errorKind(`${message} ${output.error.code ?? ''}`), `gemini-cli: ${line}`);
-  }
-  if (!output || (code !== 0 && !empty)) {
-    const reason = stderrReason(stderr);
-    const why =
-      code !== 0
-        ? `exited with code ${code}${reason ? `: ${reason}` : ''}`
-        : `printed no JSON result (${firstLine(stdout) || 'empty output'})`;
-    throw new LlmProviderError(code !== 0 ? errorKind(why) : 'process', `gemini-cli: ${why}`);
-  }
+  if (output?.error && !empty)
+    throw reportedFailure('gemini-cli', output.error.message ?? '', { code, errorCode: output.error.code });
+  if (!output || (code !== 0 && !empty))
+    throw processFailure('gemini-cli', { code, stdout, stderr }, 'JSON result', stderrReason(stderr));
   const models = Object.entries(output.stats?.models ?? {});
   let inputTokens = 0;
   let outputTokens = 0;
