@@ -75,6 +75,29 @@ describe.skipIf(missing !== undefined)('--remote for blame, logbook show and mcp
     expect(unknown.code).toBe(2);
   });
 
+  it('blame --remote finds its sessions through the full-text and trigram indexes, never a scan', async () => {
+    const { connectTeamStore } = await import('../src/store/team/pg-client.js');
+    const { blameSessionsQuery } = await import('../src/core/team/remote-scratch.js');
+    const client = await connectTeamStore(cluster.url('postgres', 'strata'));
+    try {
+      // A few fixture rows: the planner rightly prefers scans, so they are ruled out to see what can serve.
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET enable_indexscan = off');
+      const plans: Record<string, string> = {};
+      for (const path of ['src/lib.rs', 'lib/backoffice/cart.ex', 'docs/設定.md']) {
+        const query = await blameSessionsQuery(client, path);
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.text}`, query.values);
+        plans[path] = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      }
+      expect(plans['src/lib.rs']).toContain('Bitmap Index Scan on blocks_tsv');
+      expect(plans['lib/backoffice/cart.ex']).toContain('Bitmap Index Scan on blocks_tsv');
+      expect(plans['docs/設定.md']).toContain('Bitmap Index Scan on blocks_trgm');
+      for (const plan of Object.values(plans)) expect(plan).not.toContain('Seq Scan on blocks');
+    } finally {
+      await client.end();
+    }
+  });
+
   it('logbook show --remote prints the pushed logbook as the local one', async () => {
     for (const extra of [[], ['--json']]) {
       const local = await strata(homes.a, ['logbook', 'show', '--project', PROJECT, ...extra]);

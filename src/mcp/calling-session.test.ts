@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { openStore, type Store } from '../store/db.js';
 import { ingest } from '../core/ingest/ingest.js';
 import { searchTool } from './tools/search.js';
+import { storeReader } from './server.js';
 import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
 import { runHookContext } from '../hooks/run-hooks.js';
 
@@ -42,7 +43,14 @@ afterAll(() => {
 });
 
 async function searchAs(env: Record<string, string>, session?: string): Promise<string[]> {
-  const ctx = { store, env, roots: [dir], refresh: async () => 'fresh' as const, parseCache: createMemoryParseCache() };
+  const ctx = {
+    store,
+    reader: storeReader(store, env),
+    env,
+    roots: [dir],
+    refresh: async () => 'fresh' as const,
+    parseCache: createMemoryParseCache(),
+  };
   const args = { query: 'heron', limit: 10, maxPerSession: 3, ...(session ? { session } : {}) };
   const answer = await searchTool.run(args as never, ctx);
   return answer.structured.sessions.map((s) => s.id);

@@ -12,6 +12,7 @@ import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
 import { testLineAdapter } from '../../test/support/test-adapter.js';
 import { startEmbeddingServer, type EmbeddingServer } from '../../test/support/embedding-server.js';
 import { searchTool } from './tools/search.js';
+import { storeReader } from './server.js';
 
 let dir: string;
 let store: Store;
@@ -40,6 +41,7 @@ afterAll(async () => {
 async function ask(args: Record<string, unknown>) {
   const ctx = {
     store,
+    reader: storeReader(store, {}),
     env: {},
     roots: [dir],
     refresh: async () => 'fresh' as const,

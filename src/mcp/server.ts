@@ -11,6 +11,9 @@ import type { Env } from '../shared/paths.js';
 import { createRefresher, type RefreshOutcome } from '../core/ingest/refresh.js';
 import { RESCAN_PENDING_NOTE, redactOutgoing, redactOutgoingText, rescanPending } from '../core/redaction/outgoing.js';
 import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
+import { type SessionReader, sqliteReader } from '../core/retrieval/session-reader.js';
+import { providerForStore } from '../core/embed/create-provider.js';
+import { homeDir } from '../shared/paths.js';
 import { TOOLS } from './tools/index.js';
 import { toolAnswer, toolError, type StrataTool, type ToolContext } from './tool.js';
 
@@ -38,6 +41,11 @@ export function serverInstructions(storePath: string | undefined): string {
   );
 }
 
+/** The tools' reader of the local store: paths shown from `env`'s home, semantic ranking when embedded. */
+export function storeReader(store: Store, env: Env): SessionReader {
+  return sqliteReader(store.db, homeDir(env), () => providerForStore(store.db, env));
+}
+
 export function createStrataServer(options: StrataServerOptions): { server: McpServer; context: ToolContext } {
   const log = options.log ?? (() => {});
   const refresh =
@@ -54,6 +62,7 @@ export function createStrataServer(options: StrataServerOptions): { server: McpS
   );
   const context: ToolContext = {
     store: options.store,
+    reader: storeReader(options.store, options.env),
     env: options.env,
     roots,
     refresh,

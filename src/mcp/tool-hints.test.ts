@@ -10,6 +10,7 @@ import { createMemoryParseCache } from '../core/codemap/memory-cache.js';
 import { testLineAdapter } from '../../test/support/test-adapter.js';
 import { searchTool } from './tools/search.js';
 import { readTool } from './tools/read.js';
+import { storeReader } from './server.js';
 
 let dir: string;
 let store: Store;
@@ -37,6 +38,7 @@ const ctx = () => ({
   roots: [dir],
   refresh: async () => 'fresh' as const,
   parseCache: createMemoryParseCache(),
+  reader: storeReader(store, {}),
 });
 
 describe('MCP answers say what to ask next in the tool arguments', () => {

@@ -6,10 +6,13 @@ import type { Store } from '../store/db.js';
 import type { Env } from '../shared/paths.js';
 import type { ParseCache } from '../core/codemap/parse-cache.js';
 import type { RefreshOutcome } from '../core/ingest/refresh.js';
+import type { SessionReader } from '../core/retrieval/session-reader.js';
 import { StrataError, describeError } from '../shared/errors.js';
 
 export interface ToolContext {
   store: Store;
+  /** The store's search, listing and read (the interface `strata mcp --remote` answers through too). */
+  reader: SessionReader;
   env: Env;
   /** Folders the pack and code tools may read under (the first one resolves relative paths). */
   roots: string[];

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ingest } from '../../src/core/ingest/ingest.js';
 import { ensureListing } from '../../src/core/retrieval/listing-table.js';
 import type { SessionReader } from '../../src/core/retrieval/session-reader.js';
+import { parseSelectors } from '../../src/core/retrieval/selectors.js';
 import { StrataError } from '../../src/shared/errors.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { FIXTURES } from './paths.js';
@@ -29,6 +30,11 @@ export interface Differences {
   keywordsMatchAnyWord: boolean;
   /** Search hits name the agent as `agent@machine` (the team store) instead of `agent`. */
   agentWithMachine: string | undefined;
+  /**
+   * Regular expressions, field selectors, time bounds, one session and semantic ranking: the local store
+   * answers them; the team store refuses them (USAGE) rather than answer without them.
+   */
+  localOnlySearchRefused: boolean;
 }
 
 const ids = (r: { sessions: { id: string }[] }) => r.sessions.map((s) => s.id);
@@ -84,6 +90,27 @@ export function storeContract(label: string, open: () => Promise<SessionReader>,
       const claude = await reader.search({ query: 'test', project: 'Claude', limit: 100 });
       expect(new Set(ids(claude))).toEqual(new Set(TEST_IN_CLAUDE));
       expect((await reader.search({ query: 'zzqqxxnothing' })).sessions).toEqual([]);
+    });
+
+    it('local-only search options are answered locally, refused on the team store', async () => {
+      const asks = [
+        { regex: true },
+        { session: SCREEN_SAVER },
+        { in: parseSelectors(['assistant']) },
+        { after: '2020-01-01T00:00:00.000Z' },
+      ];
+      for (const ask of asks) {
+        const found = reader.search({ query: 'waybar', ...ask });
+        if (differences.localOnlySearchRefused) await expect(found).rejects.toMatchObject({ code: 'USAGE' });
+        else
+          expect(
+            ids(await found).some((id) => id.startsWith(SCREEN_SAVER)),
+            JSON.stringify(ask),
+          ).toBe(true);
+      }
+      // Their "off" values are no request: answered on both stores.
+      const plain = await reader.search({ query: 'waybar', regex: false, in: [], mode: 'lexical' });
+      expect(ids(plain)[0]?.startsWith(SCREEN_SAVER)).toBe(true);
     });
 
     it('lists the same sessions newest first with the same statistics', async () => {

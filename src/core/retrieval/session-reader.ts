@@ -5,7 +5,10 @@ import type { Database } from 'better-sqlite3';
 import { type SearchResult, search } from './search.js';
 import { type ListingEntry, type ListingFilter, listSessions } from './session-listing.js';
 import { type ReadOptions, type ReadResult, readSession } from './read-session.js';
+import type { Selector } from './selectors.js';
 import type { AgentName } from '../../shared/model.js';
+import { type SearchMode, searchWithMode } from '../embed/mode-search.js';
+import type { EmbeddingProvider } from '../embed/types.js';
 
 export interface ReaderSearchOptions {
   query: string;
@@ -17,6 +20,14 @@ export interface ReaderSearchOptions {
   /** Team store only: sessions pushed from this machine / by this user (a local store is one machine). */
   machine?: string;
   user?: string;
+  /** Local store only (a team store refuses them, USAGE): regular expressions, selectors, time, meaning. */
+  regex?: boolean;
+  ignoreCase?: boolean;
+  session?: string;
+  in?: Selector[];
+  after?: string;
+  before?: string;
+  mode?: SearchMode;
 }
 
 export interface ReaderListFilter extends ListingFilter {
@@ -37,12 +48,21 @@ export interface SessionReader {
   close(): Promise<void>;
 }
 
-/** The local store as a SessionReader; `home` resolves `~/x` projects as `strata index` does. */
-export function sqliteReader(db: Database, home: string | null = null): SessionReader {
+/**
+ * The local store as a SessionReader; `home` resolves `~/x` projects as `strata index` does. With
+ * `embeddings` (the store's provider, asked for per query), searches rank as `--mode` says, else lexically.
+ */
+export function sqliteReader(
+  db: Database,
+  home: string | null = null,
+  embeddings?: () => EmbeddingProvider | undefined,
+): SessionReader {
   return {
     name: 'local',
-    async search({ machine: _m, user: _u, ...options }) {
-      return search(db, options);
+    async search({ machine: _m, user: _u, mode, ...options }) {
+      if (!embeddings && mode === undefined) return search(db, options);
+      const provider = mode === 'lexical' ? undefined : embeddings?.();
+      return searchWithMode(db, { ...options, ...(mode ? { mode } : {}) }, provider);
     },
     async list(filter = {}) {
       const { machine: _m, user: _u, ...rest } = filter;

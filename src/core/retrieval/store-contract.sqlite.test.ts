@@ -18,5 +18,5 @@ storeContract(
       },
     };
   },
-  { keywordsMatchAnyWord: false, agentWithMachine: undefined },
+  { keywordsMatchAnyWord: false, agentWithMachine: undefined, localOnlySearchRefused: false },
 );

@@ -40,6 +40,6 @@ describe.skipIf(missing !== undefined)('PostgreSQL', () => {
         },
       };
     },
-    { keywordsMatchAnyWord: true, agentWithMachine: 'laptop-a' },
+    { keywordsMatchAnyWord: true, agentWithMachine: 'laptop-a', localOnlySearchRefused: true },
   );
 });

@@ -1,6 +1,5 @@
 // Owns the `read` tool: a session (or messages N-M of it) with the uniform word truncation of `strata read`.
 import { z } from 'zod';
-import { readSession } from '../../core/retrieval/read-session.js';
 import type { ReadResult } from '../../core/retrieval/read-session.js';
 import { formatRead, type ReadHints } from '../../core/retrieval/format-read.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
@@ -117,7 +116,7 @@ export const readTool = defineTool({
   },
   readsHistory: true,
   async run(args, ctx) {
-    const result = readSession(ctx.store.db, args.session, {
+    const result = await ctx.reader.read(args.session, {
       ...(args.range !== undefined ? { range: args.range } : {}),
       show: parseSelectors(args.show),
       hide: parseSelectors(args.hide),

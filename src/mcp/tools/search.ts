@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import type { SearchResult, SearchSession } from '../../core/retrieval/search.js';
 import { groupDigits } from '../../shared/numbers.js';
-import { providerForStore } from '../../core/embed/create-provider.js';
-import { SEARCH_MODES, searchWithMode } from '../../core/embed/mode-search.js';
+import { SEARCH_MODES } from '../../core/embed/mode-search.js';
 import { formatSearch, type SearchHints } from '../../core/retrieval/format-search.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { displayPath, sessionHome } from '../../core/retrieval/locations.js';
@@ -126,26 +125,21 @@ export const searchTool = defineTool({
     // The calling session (its transcript refreshed a moment ago) is left out, unless asked for by id.
     const own = args.session ? new Set<string>() : callingSessionIds(db, ctx.env);
     const mode = args.mode as (typeof SEARCH_MODES)[number] | undefined;
-    const provider = mode === 'lexical' ? undefined : providerForStore(db, ctx.env);
-    const found = await searchWithMode(
-      db,
-      {
-        ...(mode ? { mode } : {}),
-        query: args.query,
-        regex: Boolean(args.regex),
-        ignoreCase: Boolean(args.ignoreCase),
-        limit: args.limit + own.size,
-        maxPerSession: args.maxPerSession,
-        ...(args.context !== undefined ? { context: args.context } : {}),
-        ...(args.session ? { session: args.session } : {}),
-        ...(args.project ? { project: args.project } : {}),
-        in: parseSelectors(args.in),
-        ...timeOption('after', args.after),
-        ...timeOption('before', args.before),
-        ...agentOption(args.agents),
-      },
-      provider,
-    );
+    const found = await ctx.reader.search({
+      ...(mode ? { mode } : {}),
+      query: args.query,
+      regex: Boolean(args.regex),
+      ignoreCase: Boolean(args.ignoreCase),
+      limit: args.limit + own.size,
+      maxPerSession: args.maxPerSession,
+      ...(args.context !== undefined ? { context: args.context } : {}),
+      ...(args.session ? { session: args.session } : {}),
+      ...(args.project ? { project: args.project } : {}),
+      in: parseSelectors(args.in),
+      ...timeOption('after', args.after),
+      ...timeOption('before', args.before),
+      ...agentOption(args.agents),
+    });
     const result = { ...found, sessions: found.sessions.filter((s) => !own.has(s.id)).slice(0, args.limit) };
     const tokensOf = (s: SearchSession, message: number) => messageTokenEstimate(db, s.agent, s.id, message);
     // Compact: one id, no scores or hit times; the text block says the same in prose.

@@ -1,6 +1,5 @@
 // Owns the `sessions` tool: the `strata index` listing (newest first, with its statistics and filters).
 import { z } from 'zod';
-import { listSessions } from '../../core/retrieval/session-listing.js';
 import { listingLines } from '../../core/retrieval/format-listing.js';
 import type { ListingFilter } from '../../core/retrieval/session-listing.js';
 import { homeDir } from '../../shared/paths.js';
@@ -62,7 +61,7 @@ export const sessionsTool = defineTool({
       ...(args.all ? { all: true } : {}),
     };
     const home = homeDir(ctx.env);
-    const sessions = listSessions(ctx.store.db, filter, home);
+    const sessions = await ctx.reader.list(filter);
     const text = sessions.length === 0 ? 'no sessions' : listingLines(ctx.store.db, filter, home).join('\n');
     return { text, structured: { sessions, tokens: estimateTokens(text) } };
   },

@@ -24,8 +24,8 @@ import { writeLogbookRow } from '../../store/logbook-table.js';
 
 let dir: string;
 let store: Store;
-const api = <T>(name: string, params: Record<string, string> = {}) => {
-  const r = handleApi({ db: store.db, home: '/home/test' }, name, new URLSearchParams(params));
+const api = async <T>(name: string, params: Record<string, string> = {}) => {
+  const r = await handleApi({ db: store.db, home: '/home/test' }, name, new URLSearchParams(params));
   return { status: r.status, body: r.body as T & { error?: string } };
 };
 
@@ -41,19 +41,19 @@ afterAll(() => {
 });
 
 describe('api', () => {
-  it('lists sessions with totals, filters and validation', () => {
-    const page = api<SessionListPage>('sessions', { text: 'login' });
+  it('lists sessions with totals, filters and validation', async () => {
+    const page = await api<SessionListPage>('sessions', { text: 'login' });
     expect(page.status).toBe(200);
     expect(page.body.rows.map((r) => r.id)).toEqual([UI_SESSION]);
     expect(page.body.totals.sessions).toBe(1);
-    expect(api<SessionListPage>('sessions', { text: 'nothing like this' }).body.matching).toBe(0);
-    expect(api<SessionListPage>('sessions', { agent: 'codex' }).body.matching).toBe(0);
-    expect(api('sessions', { agent: 'nope' }).status).toBe(400);
-    expect(api('sessions', { sort: 'rowid; drop table x' }).status).toBe(400);
+    expect((await api<SessionListPage>('sessions', { text: 'nothing like this' })).body.matching).toBe(0);
+    expect((await api<SessionListPage>('sessions', { agent: 'codex' })).body.matching).toBe(0);
+    expect((await api('sessions', { agent: 'nope' })).status).toBe(400);
+    expect((await api('sessions', { sort: 'rowid; drop table x' })).status).toBe(400);
   });
 
-  it('reads a session with diffs, usage per reply, errors marked and text as stored', () => {
-    const { status, body } = api<SessionDetail>('session', { id: '7e57' });
+  it('reads a session with diffs, usage per reply, errors marked and text as stored', async () => {
+    const { status, body } = await api<SessionDetail>('session', { id: '7e57' });
     expect(status).toBe(200);
     expect(body.messages).toHaveLength(10);
     expect(body.messages[0]!.blocks[0]!.text).toBe(XSS_TEXT);
@@ -62,37 +62,37 @@ describe('api', () => {
     expect(body.messages[1]!.usage).toEqual({ input: 102, output: 22, cacheRead: 1000, cacheWrite: 0 });
     expect(body.messages[8]!.blocks[0]!.isError).toBe(true);
     expect(body.files.map((f) => f.path)).toEqual(['/repo/src/app.ts', '/repo/src/new.ts']);
-    expect(api('session', { id: 'ffffffff' }).status).toBe(404);
-    expect(api('session').status).toBe(400);
+    expect((await api('session', { id: 'ffffffff' })).status).toBe(404);
+    expect((await api('session')).status).toBe(400);
   });
 
-  it('sends a session a window at a time, with find over every message', () => {
-    const outline = api<SessionOutline>('session-window', { id: '7e57', m: '10' });
+  it('sends a session a window at a time, with find over every message', async () => {
+    const outline = await api<SessionOutline>('session-window', { id: '7e57', m: '10' });
     expect(outline.status).toBe(200);
     expect(outline.body.id).toBe(UI_SESSION);
     expect(outline.body.total).toBe(10);
     expect(outline.body.page.messages.map((m) => m.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(outline.body).not.toHaveProperty('messages');
-    const page = api<SessionPage>('messages', { id: UI_SESSION, from: '8', to: '20' });
+    const page = await api<SessionPage>('messages', { id: UI_SESSION, from: '8', to: '20' });
     expect(page.body.messages.map((m) => m.n)).toEqual([9, 10]);
-    const found = api<{ messages: number[] }>('find', { id: UI_SESSION, q: 'timeout = 600;' });
+    const found = await api<{ messages: number[] }>('find', { id: UI_SESSION, q: 'timeout = 600;' });
     expect(found.body.messages).toEqual([2, 6]);
-    expect(api('find', { id: UI_SESSION }).status).toBe(400);
-    expect(api('messages', { id: UI_SESSION, from: '-1' }).status).toBe(400);
-    expect(api('session-window', { id: 'ffffffff' }).status).toBe(404);
+    expect((await api('find', { id: UI_SESSION })).status).toBe(400);
+    expect((await api('messages', { id: UI_SESSION, from: '-1' })).status).toBe(400);
+    expect((await api('session-window', { id: 'ffffffff' })).status).toBe(404);
   });
 
-  it('searches with the engine of strata search', () => {
-    const { body } = api<SearchResult>('search', { q: 'retry loop', in: 'thinking' });
+  it('searches with the engine of strata search', async () => {
+    const { body } = await api<SearchResult>('search', { q: 'retry loop', in: 'thinking' });
     expect(body.sessions.map((s) => s.id)).toEqual([UI_SESSION]);
     expect(body.sessions[0]!.hits[0]!.message).toBe(10);
-    expect(api('search', { q: '"unbalanced' }).status).toBeLessThan(500);
+    expect((await api('search', { q: '"unbalanced' })).status).toBeLessThan(500);
   });
 
-  it('answers a file history and activity aggregates', () => {
-    const files = api<FileHistory>('files', { path: 'src/app.ts' }).body;
+  it('answers a file history and activity aggregates', async () => {
+    const files = (await api<FileHistory>('files', { path: 'src/app.ts' })).body;
     expect(files.entries.map((e) => e.action).sort()).toEqual(['discussed', 'edited', 'read']);
-    const activity = api<Activity>('activity').body;
+    const activity = (await api<Activity>('activity')).body;
     expect(activity.byDay).toEqual([
       {
         key: '2026-11-20',
@@ -107,9 +107,9 @@ describe('api', () => {
     expect(activity.byAgent.map((a) => a.key)).toEqual(['claude-code']);
   });
 
-  it('has no endpoint that is not listed', () => {
-    expect(api('constructor').status).toBe(404);
-    expect(api('__proto__').status).toBe(404);
+  it('has no endpoint that is not listed', async () => {
+    expect((await api('constructor')).status).toBe(404);
+    expect((await api('__proto__')).status).toBe(404);
   });
 });
 
@@ -141,13 +141,13 @@ describe('logbook', () => {
     });
   };
 
-  it('says there is none before a logbook is built', () => {
-    const { status, body } = api<LogbookTimeline>('logbook');
+  it('says there is none before a logbook is built', async () => {
+    const { status, body } = await api<LogbookTimeline>('logbook');
     expect(status).toBe(200);
     expect(body).toMatchObject({ workspaces: [], workspace: null, events: [], total: 0 });
   });
 
-  it('lists the workspaces and the events of one, newest first, filtered by type, time and words', () => {
+  it('lists the workspaces and the events of one, newest first, filtered by type, time and words', async () => {
     saveLogbook(
       '/repo',
       [
@@ -169,7 +169,7 @@ describe('logbook', () => {
       '2026-11-22T00:00:00.000Z',
     );
 
-    const all = api<LogbookTimeline>('logbook', { workspace: '/repo' }).body;
+    const all = (await api<LogbookTimeline>('logbook', { workspace: '/repo' })).body;
     expect(all.workspaces.map((w) => [w.workspace, w.events])).toEqual([
       ['/elsewhere', 1],
       ['/repo', 3],
@@ -193,33 +193,37 @@ describe('logbook', () => {
     });
 
     // The fullest logbook, not the one built last; started in a logbook's folder, that one.
-    expect(api<LogbookTimeline>('logbook').body.workspace).toBe('/repo');
-    const inElsewhere = handleApi(
+    expect((await api<LogbookTimeline>('logbook')).body.workspace).toBe('/repo');
+    const inElsewhere = await handleApi(
       { db: store.db, home: null, cwd: '/elsewhere/src' },
       'logbook',
       new URLSearchParams(),
     );
     expect((inElsewhere.body as LogbookTimeline).workspace).toBe('/elsewhere');
-    expect(api<LogbookTimeline>('logbook', { project: '/repo/src/deep' }).body.workspace).toBe('/repo');
-    const bugs = api<LogbookTimeline>('logbook', { workspace: '/repo', type: 'bug,fact' }).body;
+    expect((await api<LogbookTimeline>('logbook', { project: '/repo/src/deep' })).body.workspace).toBe('/repo');
+    const bugs = (await api<LogbookTimeline>('logbook', { workspace: '/repo', type: 'bug,fact' })).body;
     expect(bugs.events.map((e) => e.type)).toEqual(['bug', 'fact']);
     expect(bugs.total).toBe(3);
-    expect(api<LogbookTimeline>('logbook', { workspace: '/repo', since: '2026-11-01' }).body.events).toHaveLength(2);
     expect(
-      api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'RETRY login' }).body.events.map((e) => e.type),
+      (await api<LogbookTimeline>('logbook', { workspace: '/repo', since: '2026-11-01' })).body.events,
+    ).toHaveLength(2);
+    expect(
+      (await api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'RETRY login' })).body.events.map(
+        (e) => e.type,
+      ),
     ).toEqual(['decision']);
     expect(
-      api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'editing' }).body.events.map((e) => e.type),
+      (await api<LogbookTimeline>('logbook', { workspace: '/repo', text: 'editing' })).body.events.map((e) => e.type),
     ).toEqual(['bug']);
   });
 
-  it('refuses a bad type or time with 400 and an unknown workspace with 404', () => {
-    expect(api('logbook', { type: 'opinion' }).status).toBe(400);
-    expect(api('logbook', { since: 'yesterday-ish' }).status).toBe(400);
-    const missing = api('logbook', { workspace: '/nowhere' });
+  it('refuses a bad type or time with 400 and an unknown workspace with 404', async () => {
+    expect((await api('logbook', { type: 'opinion' })).status).toBe(400);
+    expect((await api('logbook', { since: 'yesterday-ish' })).status).toBe(400);
+    const missing = await api('logbook', { workspace: '/nowhere' });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatch(/strata logbook --project DIR/);
-    expect(api('logbook', { project: '/other/place' }).status).toBe(404);
+    expect((await api('logbook', { project: '/other/place' })).status).toBe(404);
   });
 });
 
@@ -307,7 +311,7 @@ describe('server', () => {
 // Last: it adds a session to the store the other tests read.
 describe('listing reuse', () => {
   it('sees sessions ingested after a listing was read', async () => {
-    expect(api<SessionListPage>('sessions').body.matching).toBe(1);
+    expect((await api<SessionListPage>('sessions')).body.matching).toBe(1);
     const other = tempDir('strata-ui-api-more-');
     const { writeFileSync, mkdirSync } = await import('node:fs');
     mkdirSync(join(other, 'p'), { recursive: true });
@@ -326,7 +330,7 @@ describe('listing reuse', () => {
     const second = openStore(join(dir, 'data', 'strata.db'));
     await ingest({ store: second, paths: [join(other, 'p')], env: {}, cwd: other });
     second.close();
-    expect(api<SessionListPage>('sessions').body.matching).toBe(2);
+    expect((await api<SessionListPage>('sessions')).body.matching).toBe(2);
     rmSync(other, { recursive: true, force: true });
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { AGENTS, type AgentName } from '../../shared/model.js';
 import { StrataError, usageError } from '../../shared/errors.js';
 import { parseTimeSpec } from '../../shared/time.js';
-import { search } from '../../core/retrieval/search.js';
+import { sqliteReader } from '../../core/retrieval/session-reader.js';
 import { parseSelectors } from '../../core/retrieval/selectors.js';
 import { sessionListPage, SORT_KEYS, type SortKey } from '../../core/browse/session-list.js';
 import { blockText, sessionDetail } from '../../core/browse/session-detail.js';
@@ -25,7 +25,7 @@ export interface ApiContext {
   readCurrent?: (path: string) => string | undefined;
 }
 
-type Handler = (ctx: ApiContext, params: URLSearchParams) => unknown;
+type Handler = (ctx: ApiContext, params: URLSearchParams) => unknown | Promise<unknown>;
 
 function agents(params: URLSearchParams): AgentName[] | undefined {
   const value = params.get('agent');
@@ -129,7 +129,8 @@ const HANDLERS: Record<string, Handler> = {
     if (!query) throw usageError('q is required');
     const filter = sessionFilter(params);
     const inSelectors = params.get('in');
-    return search(ctx.db, {
+    // Through the reader `ui --remote` searches with too (remote-api.ts).
+    return sqliteReader(ctx.db, ctx.home).search({
       query,
       regex: params.get('regex') === '1',
       ignoreCase: params.get('ignoreCase') === '1',
@@ -176,11 +177,11 @@ export interface ApiResponse {
 }
 
 /** Answers `/api/<name>?...`; errors become 400 (bad request), 404 (unknown) or 500 with `{ error }`. */
-export function handleApi(ctx: ApiContext, name: string, params: URLSearchParams): ApiResponse {
+export async function handleApi(ctx: ApiContext, name: string, params: URLSearchParams): Promise<ApiResponse> {
   const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
   if (!handler) return { status: 404, body: { error: `no such endpoint: ${name}` } };
   try {
-    return { status: 200, body: handler(ctx, params) };
+    return { status: 200, body: await handler(ctx, params) };
   } catch (error) {
     return errorResponse(error);
   }

@@ -60,6 +60,25 @@ function sendJson(res: ServerResponse, status: number, value: unknown, head: boo
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(value), head);
 }
 
+/** `/api/<name>`: from the local store, or from a team store with `ui --remote`. */
+async function answerApi(
+  options: UiServerOptions,
+  name: string,
+  params: URLSearchParams,
+  res: ServerResponse,
+  head: boolean,
+): Promise<void> {
+  if (options.remoteApi) {
+    const { status, body } = await options.remoteApi(name, params);
+    return sendJson(res, status, body, head);
+  }
+  const { status, body } = await handleApi(options, name, params);
+  // While stored texts wait for a scan with newer secret rules, answers are redacted with them (and say so).
+  if (!rescanPending(options.db)) return sendJson(res, status, body, head);
+  res.setHeader('X-Strata-Rescan', 'pending');
+  sendJson(res, status, redactOutgoing(body), head);
+}
+
 /** Handles one request (exported for tests that call it without a socket). */
 function handleRequest(
   options: UiServerOptions,
@@ -85,18 +104,10 @@ function handleRequest(
     return send(res, 400, 'text/plain; charset=utf-8', '400 bad request\n', head);
   }
   if (url.pathname.startsWith('/api/')) {
-    if (options.remoteApi) {
-      void options.remoteApi(url.pathname.slice(5), url.searchParams).then(
-        ({ status, body }) => sendJson(res, status, body, head),
-        (error: unknown) => sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, head),
-      );
-      return;
-    }
-    const { status, body } = handleApi(options, url.pathname.slice(5), url.searchParams);
-    // While stored texts wait for a scan with newer secret rules, answers are redacted with them (and say so).
-    if (!rescanPending(options.db)) return sendJson(res, status, body, head);
-    res.setHeader('X-Strata-Rescan', 'pending');
-    return sendJson(res, status, redactOutgoing(body), head);
+    void answerApi(options, url.pathname.slice(5), url.searchParams, res, head).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }, head);
+    });
+    return;
   }
   try {
     const asset = assets.respond(url, req.headers);
