@@ -20,8 +20,8 @@ const LOGBOOK_PROJECT = '/home/vwestberg/Claude';
 const ui = useUiHarness('strata-ui-browser-', async (env) => {
   const built = await runCli(['logbook', '--project', LOGBOOK_PROJECT], env);
   expect(built.code, built.stderr).toBe(0);
-  // Built last, with no event: the Logbook page still opens on the fuller one.
-  const empty = await runCli(['logbook', '--project', '/mnt/d/ai/MoonMind'], env);
+  // Built last, with no event (its sessions hold no decision or fixed bug): the page opens on the fuller one.
+  const empty = await runCli(['logbook', '--project', '/root'], env);
   expect(empty.code, empty.stderr).toBe(0);
 });
 const open = ui.open;
