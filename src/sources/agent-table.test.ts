@@ -22,4 +22,12 @@ describe('README agent table', () => {
       expect(table.some((row) => row.startsWith(`| ${a.displayName} | \`${a.agent}\` |`))).toBe(true);
     }
   });
+
+  it('counts the agents in the README intro as the table does (an export format is not an agent)', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    const agents = ADAPTERS.filter((a) => !/export/i.test(a.displayName))
+      .map((a) => a.displayName.split(' / ').length)
+      .reduce((sum, n) => sum + n, 0);
+    expect(readme).toMatch(new RegExp(`histories that ${agents} coding\\s+agents`));
+  });
 });
