@@ -1,12 +1,18 @@
-// Writes the README's agent table from the built adapters (run `npm run build` first).
+// Writes the README's agent list and docs/agent-formats.md's agent table from the built adapters
+// (run `npm run build` first).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { withAgentTable } from '../dist/sources/agent-table.js';
+import { renderAgentList, renderAgentTable, withAgentBlock } from '../dist/sources/agent-table.js';
 import { ADAPTERS } from '../dist/sources/registry.js';
 
-const path = new URL('../README.md', import.meta.url);
-const next = withAgentTable(readFileSync(path, 'utf8'), ADAPTERS);
-if (next === undefined) {
-  console.error('README.md has no agent table markers');
-  process.exit(1);
+for (const [file, block] of [
+  ['../README.md', renderAgentList(ADAPTERS)],
+  ['../docs/agent-formats.md', renderAgentTable(ADAPTERS)],
+]) {
+  const path = new URL(file, import.meta.url);
+  const next = withAgentBlock(readFileSync(path, 'utf8'), block);
+  if (next === undefined) {
+    console.error(`${file.slice(3)} has no agent table markers`);
+    process.exit(1);
+  }
+  writeFileSync(path, next);
 }
-writeFileSync(path, next);
