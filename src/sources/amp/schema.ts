@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Block } from '../../shared/model.js';
 import { isObject, num, str, type Json } from '../json-guards.js';
+import { toolCallBlock, toolResultBlock } from '../tool-blocks.js';
 
 export { isObject, num, str, type Json };
 
@@ -65,27 +66,14 @@ export function partBlock(part: unknown, toolNames: Map<string, string>): PartRe
     case 'redacted_thinking':
       return { skipped: 'part:redacted_thinking' };
     case 'tool_use': {
-      const name = str(part.name) ?? 'unknown';
-      const input = part.input ?? {};
-      const id = str(part.id);
-      if (id) toolNames.set(id, name);
-      const block: Block = { kind: 'tool_call', text: JSON.stringify(input), toolName: name, toolInput: input };
-      block.textIsInput = true;
-      if (id) block.toolCallId = id;
-      return { block };
+      return { block: toolCallBlock(str(part.name) ?? 'unknown', part.input ?? {}, str(part.id), toolNames) };
     }
     case 'tool_result': {
       const run = isObject(part.run) ? part.run : {};
       const status = str(run.status);
       const failed = status === 'error' || status === 'rejected-by-user' || status === 'cancelled';
       const text = runText(run.result) || runText(run.error) || runText(run.progress) || status || '';
-      const block: Block = { kind: 'tool_result', text };
-      const id = str(part.toolUseID);
-      if (id) {
-        block.toolCallId = id;
-        const name = toolNames.get(id);
-        if (name) block.toolName = name;
-      }
+      const block = toolResultBlock(text, str(part.toolUseID), toolNames);
       if (failed) block.isError = true;
       if (status && status !== 'done') block.meta = { status };
       return { block };

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { Block, ParsedMessage, ParsedSession, ParseOutput } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import { isObject, type Json, num, str } from '../json-guards.js';
+import { toolCallBlock, toolResultBlock } from '../tool-blocks.js';
 import type { ParseContext } from '../types.js';
 import { droidSettings } from './paths.js';
 
@@ -33,26 +34,10 @@ function partBlock(part: unknown, toolNames: Map<string, string>, out: ParseOutp
       return str(part.thinking)?.trim()
         ? { kind: 'thinking', text: part.thinking as string }
         : void count(out, 'part:thinking:empty');
-    case 'tool_use': {
-      const name = str(part.name) ?? 'unknown';
-      const input = part.input ?? {};
-      const block: Block = { kind: 'tool_call', text: JSON.stringify(input), toolName: name, toolInput: input };
-      block.textIsInput = true;
-      const id = str(part.id);
-      if (id) {
-        block.toolCallId = id;
-        toolNames.set(id, name);
-      }
-      return block;
-    }
+    case 'tool_use':
+      return toolCallBlock(str(part.name) ?? 'unknown', part.input ?? {}, str(part.id), toolNames);
     case 'tool_result': {
-      const block: Block = { kind: 'tool_result', text: resultText(part.content) };
-      const id = str(part.tool_use_id);
-      if (id) {
-        block.toolCallId = id;
-        const name = toolNames.get(id);
-        if (name) block.toolName = name;
-      }
+      const block = toolResultBlock(resultText(part.content), str(part.tool_use_id), toolNames);
       if (part.is_error === true) block.isError = true;
       return block;
     }

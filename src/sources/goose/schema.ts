@@ -5,6 +5,7 @@
 // `systemNotification`. Times are seconds (`created`, `created_timestamp`).
 import type { Block } from '../../shared/model.js';
 import { isObject, num, str, type Json } from '../json-guards.js';
+import { toolCallBlock, toolResultBlock } from '../tool-blocks.js';
 
 export { isObject, num, str, type Json };
 
@@ -34,15 +35,7 @@ function contentText(items: unknown): string {
 function toolCall(part: Json, toolNames: Map<string, string>): Block {
   const call = isObject(part.toolCall) ? part.toolCall : {};
   const value = isObject(call.value) ? call.value : {};
-  const name = str(value.name) ?? 'unknown';
-  const input = value.arguments ?? {};
-  const block: Block = { kind: 'tool_call', text: JSON.stringify(input), toolName: name, toolInput: input };
-  block.textIsInput = true;
-  const id = str(part.id);
-  if (id) {
-    block.toolCallId = id;
-    toolNames.set(id, name);
-  }
+  const block = toolCallBlock(str(value.name) ?? 'unknown', value.arguments ?? {}, str(part.id), toolNames);
   if (call.status === 'error') block.meta = { error: str(call.error) ?? 'invalid tool call' };
   return block;
 }
@@ -53,14 +46,9 @@ function toolResult(part: Json, toolNames: Map<string, string>): Block {
   const items = isObject(value) ? value.content : value;
   let text = contentText(items);
   if (!text && isObject(value) && value.structuredContent !== undefined) text = JSON.stringify(value.structuredContent);
-  const block: Block = { kind: 'tool_result', text: result.status === 'error' ? (str(result.error) ?? text) : text };
+  const shown = result.status === 'error' ? (str(result.error) ?? text) : text;
+  const block = toolResultBlock(shown, str(part.id), toolNames);
   if (result.status === 'error' || (isObject(value) && value.isError === true)) block.isError = true;
-  const id = str(part.id);
-  if (id) {
-    block.toolCallId = id;
-    const name = toolNames.get(id);
-    if (name) block.toolName = name;
-  }
   return block;
 }
 
