@@ -7,9 +7,12 @@
 //
 // Usage: node bench/longmemeval.mjs [--data DIR] [--dist DIR] [--limit N] [--seed S] [--types a,b]
 //   [--user-only|--both] [--modes lexical,semantic,hybrid] [--embed offline|URL --embed-model M]
-//   [--embed-cache FILE] [--misses FILE] [--half a|b] [-v]
+//   [--embed-cache FILE] [--misses FILE] [--half a|b] [--typos] [-v]
 // --seed S takes --limit N questions from a seeded shuffle (else the first N by id). --half a|b keeps the
 // questions whose id hashes into that half (sha1's first byte even: a): tune on one, confirm on the other.
+// --typos asks each question with one typo: in its longest content word (letters only, 5 or more, not a stop
+// word; the first of equals), two adjacent letters swapped, at position 1 + (sha1(id)'s first byte mod
+// length - 2), the next pair when those two are equal. The first letter is never moved.
 // Semantic and hybrid modes embed each store with `strata embed`'s code; --embed-cache keeps vectors by
 // text hash across runs.
 // DIR (or LME_DATA) holds the 500 question files of LongMemEval-S cleaned (<question_id>.json). Never
@@ -53,6 +56,7 @@ if (half !== '' && half !== 'a' && half !== 'b') {
 const modes = value('--modes', 'lexical').split(',').filter(Boolean);
 const embedWith = value('--embed', 'offline');
 const embedCachePath = value('--embed-cache', '');
+const typos = flag('--typos');
 
 const RESTORE = `LongMemEval-S (cleaned) is not in ${dataDir}. Restore its 500 question files once, e.g. from
 jungjaehoon-lifegamez/MAMA at commit 2f8ad4b0e15be1dbf36b0862cb43cc98f91c459f:
@@ -71,6 +75,7 @@ if (!existsSync(dataDir) || readdirSync(dataDir).filter((f) => f.endsWith('.json
 const { openStore } = await import(pathToFileURL(join(dist, 'store/db.js')).href);
 const { ingest } = await import(pathToFileURL(join(dist, 'core/ingest/ingest.js')).href);
 const { search } = await import(pathToFileURL(join(dist, 'core/retrieval/search.js')).href);
+const { STOP_WORDS } = await import(pathToFileURL(join(dist, 'core/retrieval/question-words.js')).href);
 const semanticModes = modes.some((m) => m !== 'lexical');
 const embedding = semanticModes ? await embeddingTools() : undefined;
 
@@ -115,6 +120,24 @@ async function embeddingTools() {
   return { provider, stats, embedStore, searchWithMode };
 }
 
+/** The question with one typo (see --typos), or as it is when no word qualifies. */
+function withTypo(q) {
+  const words = q.question.match(/[A-Za-z]+/g) ?? [];
+  const word = words
+    .filter((w) => w.length >= 5 && !STOP_WORDS.has(w.toLowerCase()))
+    .reduce((a, w) => (w.length > a.length ? w : a), '');
+  if (!word) return q.question;
+  const span = word.length - 2;
+  const start = createHash('sha1').update(q.question_id).digest()[0] % span;
+  for (let k = 0; k < span; k++) {
+    const i = 1 + ((start + k) % span);
+    if (word[i] === word[i + 1]) continue;
+    const typo = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    return q.question.replace(new RegExp(`\\b${word}\\b`), typo);
+  }
+  return q.question;
+}
+
 /** "2023/05/20 (Sat) 02:21" → a Date in UTC. */
 function lmeDate(text) {
   const m = /^(\d{4})\/(\d{2})\/(\d{2}) \(\w+\) (\d{2}):(\d{2})$/.exec(text ?? '');
@@ -156,7 +179,7 @@ async function runQuestion(q, userOnly) {
       if (embedding) await embedding.embedStore(store.db, embedding.provider);
       const out = {};
       for (const mode of modes) {
-        const options = { query: q.question, limit: 50, maxPerSession: 1 };
+        const options = { query: typos ? withTypo(q) : q.question, limit: 50, maxPerSession: 1 };
         const t0 = performance.now();
         const result =
           mode === 'lexical'
@@ -211,6 +234,7 @@ const row = (name, b) =>
   `${p(b.r20, b.n)}   ${(b.mrr / Math.max(1, b.n)).toFixed(3)}`;
 
 console.log(`dist: ${dist}\ndata: ${dataDir} (${questions.length} non-abstention questions)`);
+if (typos) console.log(`with one typo each (--typos), e.g. ${questions.slice(0, 2).map(withTypo).join(' / ')}`);
 const misses = [];
 for (const userOnly of variants) {
   const acc = Object.fromEntries(modes.map((m) => [m, { total: bucket(), byType: new Map(), times: [] }]));

@@ -2,6 +2,13 @@
 import type { SearchResult, SearchSession } from './search.js';
 import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
+import { STOP_WORDS } from './question-words.js';
+
+/** What a question's mistyped words were searched as: `searched for: kubernetes (for kuberentes)`. */
+export function correctionLine(result: SearchResult): string | undefined {
+  const searched = (result.corrected ?? []).filter((c) => !STOP_WORDS.has(c.to));
+  return searched.length > 0 ? `searched for: ${searched.map((c) => `${c.to} (for ${c.from})`).join(', ')}` : undefined;
+}
 
 /** How a session matched when no block holds every word (see search-words.ts). */
 function matchNote(s: SearchSession): string {
@@ -38,6 +45,8 @@ export function formatSearch(
   if (view === 'sessions') return result.sessions.map((s) => s.shortId).join('\n');
   if (view === 'counts') return result.sessions.map((s) => `${s.shortId}  ${s.hitCount}`).join('\n');
   const out: string[] = [];
+  const corrected = correctionLine(result);
+  if (corrected) out.push(corrected, '');
   for (const s of result.sessions) {
     if (out.length > 0) out.push('');
     const title = (s.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
@@ -71,6 +80,8 @@ export function formatSearch(
 export function noMatchLine(result: SearchResult): string {
   const flags =
     result.mode === 'regex' ? '' : ' (past 32 KB a tool result is indexed by paths and identifiers; -E scans all text)';
+  const corrected = correctionLine(result);
+  if (corrected) return `no matches (${corrected})`;
   if (result.hidden && result.hidden.noise > 0) {
     return `no matches in messages; ${groupDigits(result.hidden.noise)} in noise — add --in noise`;
   }

@@ -12,6 +12,7 @@ import type { AgentName } from '../../shared/model.js';
 import { buildFtsQuery, type CommonWord } from './fts-query.js';
 import { questionRows } from './search-question.js';
 import { questionWords } from './question-words.js';
+import { type Correction, correctQuestion } from './question-typos.js';
 import { rankByWords } from './search-words.js';
 import { SEARCHED_NOISE_SQL, blockWeightSql, type Selector } from './selectors.js';
 import { shortIdsFor } from './session-ids.js';
@@ -76,6 +77,8 @@ export interface SearchResult {
   ranking?: 'lexical' | 'semantic' | 'hybrid';
   /** The FTS5 expression used (fts mode). */
   match?: string;
+  /** Words of a question that matched nothing, searched by the index's nearest spelling (question-typos.ts). */
+  corrected?: Correction[];
   /** Set when the query matched more blocks than the `ranked` newest ones ranked (see RANK_WINDOW). */
   window?: { ranked: number };
   /**
@@ -231,7 +234,10 @@ export function search(db: Database, options: SearchOptions): SearchResult {
   // question ranks sessions by the evidence for its words (session-score.ts); -l and -c match blocks.
   const windowed = !options.exhaustive && unfiltered(options);
   const common = windowed ? commonWords(db) : undefined;
-  const question = options.regex || options.exhaustive ? undefined : questionWords(options.query, common);
+  const typed = options.regex || options.exhaustive ? undefined : questionWords(options.query, common);
+  // A question's mistyped words are searched by the index's spelling (question-typos.ts).
+  const corrected = typed ? correctQuestion(db, typed, common) : undefined;
+  const question = corrected && corrected.words.length > 0 ? corrected.words : typed;
   const load = cachedStatement(db, `SELECT ${HIT_COLUMNS}, ? AS score ${from} WHERE b.id = ?`);
   if (question) {
     mode = 'fts';
@@ -370,6 +376,9 @@ export function search(db: Database, options: SearchOptions): SearchResult {
     query: options.query,
     mode,
     ...(match !== undefined ? { match } : {}),
+    ...(corrected && question === corrected.words && corrected.corrections.length > 0
+      ? { corrected: corrected.corrections }
+      : {}),
     ...(window && mode === 'fts' ? { window } : {}),
     ...(unindexed > 0 ? { unindexed } : {}),
     sessions,
