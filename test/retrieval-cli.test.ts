@@ -151,6 +151,23 @@ describe('strata search', () => {
     expect(mid.sessions.map((s) => s.shortId)).toEqual(['9a9eadc8']);
   });
 
+  it('searches the mistyped words of a question by the index spelling, and says so', async () => {
+    const typed = await ok('search', 'which session fixed the screensaevr timeuot');
+    const right = await ok('search', 'which session fixed the screensaver timeout');
+    expect(typed.split('\n').slice(0, 2)).toEqual([
+      'searched for: screensaver (for screensaevr), timeout (for timeuot)',
+      '',
+    ]);
+    expect(typed.split('\n')[2]).toBe(right.split('\n')[0]);
+    const json = JSON.parse(await ok('search', '--json', 'which session fixed the screensaevr timeuot'));
+    expect(json.corrected).toEqual([
+      { from: 'screensaevr', to: 'screensaver' },
+      { from: 'timeuot', to: 'timeout' },
+    ]);
+    // Keywords keep their exact precision.
+    expect((await inProcess('search', 'screensaevr timeuot')).code).toBe(1);
+  });
+
   it('exits like grep: 0 with hits, 1 with none (saying why on stderr), 2 on errors', async () => {
     const none = await strata('search', 'zqxjkvbw');
     expect([none.code, none.stdout]).toEqual([1, '']);

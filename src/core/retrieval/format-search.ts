@@ -46,7 +46,7 @@ export function formatSearch(
   if (view === 'counts') return result.sessions.map((s) => `${s.shortId}  ${s.hitCount}`).join('\n');
   const out: string[] = [];
   const corrected = correctionLine(result);
-  if (corrected) out.push(corrected, '');
+  if (corrected) out.push(corrected);
   for (const s of result.sessions) {
     if (out.length > 0) out.push('');
     const title = (s.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);

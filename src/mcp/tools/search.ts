@@ -113,6 +113,10 @@ export const searchTool = defineTool({
     mode: z.enum(['fts', 'substring', 'regex']),
     ranking: z.enum(['lexical', 'semantic', 'hybrid']).optional(),
     window: z.object({ ranked: z.number().int() }).optional(),
+    corrected: z
+      .array(z.object({ from: z.string(), to: z.string() }))
+      .optional()
+      .describe("question words that matched nothing, searched by the index's nearest spelling"),
     unindexed: z.number().int().optional(),
     hidden: z.object({ noise: z.number().int() }).optional().describe('matches only in noise (search in: noise)'),
     hint: z.string().optional().describe('what the results leave out and which arguments find it'),
