@@ -7,7 +7,7 @@ import { ingest } from '../ingest/ingest.js';
 import { testLineAdapter } from '../../../test/support/test-adapter.js';
 import { search } from './search.js';
 import { formatSearch, noMatchLine } from './format-search.js';
-import { editDistance, headEdits, nearestTerm } from './typo-terms.js';
+import { editDistance, headEdits, nearestTerm, prefixLength } from './typo-terms.js';
 
 let dir: string;
 let store: Store;
@@ -42,7 +42,7 @@ describe('editDistance', () => {
     expect(editDistance('migraton', 'migration', 2)).toBe(1);
     expect(editDistance('postgress', 'postgres', 2)).toBe(1);
     expect(editDistance('databaze', 'database', 2)).toBe(1);
-    expect(editDistance('kubrenetse', 'kubernetes', 2)).toBe(2);
+    expect(editDistance('kuberentse', 'kubernetes', 2)).toBe(2);
     // Past the bound it answers bound + 1 without finishing.
     expect(editDistance('kubernetes', 'karaoke', 1)).toBe(2);
   });
@@ -53,14 +53,18 @@ describe('headEdits', () => {
     expect(headEdits('whcih')).toContain('which');
     expect(headEdits('dtabase')).toContain('database');
     expect(headEdits('daatbase')).toContain('database');
-    expect(headEdits('kuberentes').every((w) => w.startsWith('k') && !w.startsWith('kub'))).toBe(true);
+    const head = 'kuberentes'.slice(0, prefixLength('kuberentes'));
+    expect(head).toBe('kuber');
+    expect(headEdits('kuberentes').every((w) => w.startsWith('k') && !w.startsWith(head))).toBe(true);
+    // The likeliest slip is tried first: a swap of two letters.
+    expect(headEdits('kbuernetes')[0]).toBe('kubernetes');
   });
 });
 
 describe('nearestTerm', () => {
   it("finds the index's spelling one edit away, or two for a long word", () => {
     expect(nearestTerm(store.db, 'kuberentes')).toMatchObject({ term: 'kubernetes', distance: 1 });
-    expect(nearestTerm(store.db, 'kubrenetse')).toMatchObject({ term: 'kubernetes', distance: 2 });
+    expect(nearestTerm(store.db, 'kuberentse')).toMatchObject({ term: 'kubernetes', distance: 2 });
     expect(nearestTerm(store.db, 'dtabase')).toMatchObject({ term: 'database', distance: 1 });
     expect(nearestTerm(store.db, 'whcih')).toMatchObject({ term: 'which', distance: 1 });
   });

@@ -2,12 +2,16 @@
 // the connection's temp schema, so a read-only store needs no migration) within edit distance 1 of a short
 // word or 2 of a long one (adjacent swaps count 1), sharing its first letter. Reading the vocabulary costs
 // what the postings of the terms read cost, so only two bounded reads are made: the terms that share the
-// word's first PREFIX letters (one range), then, if none is one edit away, the slips in those (probed).
+// word's first letters (one range, see prefixLength), then, if none is one edit away, the slips in those (probed in
+// order of likelihood until one is found).
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../../store/statement-cache.js';
 
-/** Terms sharing this many first letters are read as one range; edits before that are probed one by one. */
-export const PREFIX = 3;
+/**
+ * Terms sharing a word's first prefixLength letters are read as one range; edits before that are probed.
+ * Half the word plus one, 3 to 5 letters: a longer word's range would hold too many common words.
+ */
+export const prefixLength = (word: string): number => Math.min(5, Math.max(3, Math.floor(word.length / 2) + 1));
 /** Words at least this long are matched within edit distance 2 (within the range), shorter ones 1. */
 export const LONG_WORD = 8;
 /** Words shorter than this are never corrected: too many words lie one edit away. */
@@ -60,24 +64,22 @@ const NEIGHBOURS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * The distance-1 spellings of `word` that keep its first letter but not its first PREFIX letters, as typed
- * by a slip: two letters swapped, one doubled or added from a key nearby, a vowel left out, a key nearby.
+ * The distance-1 spellings of `word` that keep its first letter but not its prefixLength letters, most
+ * likely slip first: two letters swapped, a letter added, a double or vowel left out, a key nearby.
  */
 export function headEdits(word: string): string[] {
-  const head = word.slice(0, PREFIX);
-  const out = new Set<string>();
-  for (let i = 1; i < Math.min(PREFIX, word.length); i++) {
+  const head = word.slice(0, prefixLength(word));
+  const tiers: string[][] = [[], [], [], []];
+  for (let i = 1; i < head.length; i++) {
     const [left, right] = [word.slice(0, i), word.slice(i)];
-    const typed = word[i]!;
-    for (const c of NEIGHBOURS.get(typed) ?? '') out.add(left + c + right.slice(1));
-    // A letter left out is most often a vowel or one of a double letter, else one near a letter typed.
-    const around = new Set([...'aeiou', typed, word[i - 1]!]);
-    for (const c of (NEIGHBOURS.get(typed) ?? '') + (NEIGHBOURS.get(word[i - 1]!) ?? '')) around.add(c);
-    for (const c of around) out.add(left + c + right);
-    out.add(left + right.slice(1));
-    if (right.length > 1) out.add(left + right[1] + right[0] + right.slice(2));
+    const near = (NEIGHBOURS.get(word[i]!) ?? '') + (NEIGHBOURS.get(word[i - 1]!) ?? '');
+    if (right.length > 1) tiers[0]!.push(left + right[1] + right[0] + right.slice(2));
+    tiers[1]!.push(left + right.slice(1));
+    for (const c of new Set([word[i - 1]!, word[i]!, ...'aeiou'])) tiers[2]!.push(left + c + right);
+    for (const c of NEIGHBOURS.get(word[i]!) ?? '') tiers[3]!.push(left + c + right.slice(1));
+    for (const c of near) tiers[3]!.push(left + c + right);
   }
-  return [...out].filter((w) => w !== word && !w.startsWith(head));
+  return [...new Set(tiers.flat())].filter((w) => w !== word && !w.startsWith(head));
 }
 
 const VOCAB_SQL =
@@ -103,7 +105,7 @@ export function nearestTerm(db: Database, word: string): NearTerm | undefined {
   if (word.length < MIN_WORD || !/^[a-z]+$/.test(word)) return undefined;
   vocabulary(db);
   const max = word.length >= LONG_WORD ? 2 : 1;
-  const head = word.slice(0, PREFIX);
+  const head = word.slice(0, prefixLength(word));
   const candidates: NearTerm[] = [];
   const inRange = cachedStatement(
     db,
@@ -116,14 +118,17 @@ export function nearestTerm(db: Database, word: string): NearTerm | undefined {
     const distance = term === word ? 0 : editDistance(word, term, max);
     if (distance >= 1 && distance <= max) candidates.push({ term, docs, distance });
   }
-  // Probing costs a seek per spelling: only when the range holds nothing one edit away.
+  // A probe costs a seek of the index: swaps (the likeliest slip) are always probed, the other slips only
+  // when nothing one edit away is found, in order of likelihood until one is.
+  const exists = cachedStatement(db, 'SELECT 1 FROM blocks_fts WHERE blocks_fts MATCH ? LIMIT 1').pluck(true);
+  const docs = cachedStatement(db, 'SELECT doc FROM temp.strata_blocks_vocab WHERE term = ?').pluck(true);
+  const edits = headEdits(word);
+  const swaps = edits.slice(0, prefixLength(word) - 1).filter((term) => term.length === word.length);
+  for (const term of swaps)
+    if (exists.get(`"${term}"`) !== undefined) candidates.push({ term, docs: docs.get(term) as number, distance: 1 });
   if (candidates.some((c) => c.distance === 1)) return best(candidates);
-  const probed = cachedStatement(
-    db,
-    'SELECT term, doc FROM temp.strata_blocks_vocab WHERE term IN (SELECT value FROM json_each(?))',
-  ).raw(true);
-  for (const [term, docs] of probed.all(JSON.stringify(headEdits(word))) as [string, number][])
-    candidates.push({ term, docs, distance: 1 });
+  const found = edits.slice(swaps.length).find((term) => exists.get(`"${term}"`) !== undefined);
+  if (found !== undefined) candidates.push({ term: found, docs: docs.get(found) as number, distance: 1 });
   return best(candidates);
 }
 
