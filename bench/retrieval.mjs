@@ -1,6 +1,7 @@
-// Retrieval benchmark: `strata search` of keywords and of questions (fresh process and in-process), `read` of
-// a ~5 MB session and `index` of 10,000 sessions, on a reproducible corpus resampled from the real Claude Code
-// fixtures; with LME_DATA=<dir>, searches of the LongMemEval-S corpus too (19,195 sessions in one store).
+// Retrieval benchmark: `strata search` of keywords and of questions, as typed and with one typo (withSwap),
+// fresh process and in-process, `read` of a ~5 MB session and `index` of 10,000 sessions, on a reproducible
+// corpus resampled from the real Claude Code fixtures; with LME_DATA=<dir>, searches of the LongMemEval-S corpus
+// too (19,195 sessions in one store).
 // Usage: node bench/retrieval.mjs [megabytes=200] (or BENCH_MB); the issue's search target is on 1024.
 // BENCH_DIR=<dir> keeps the corpus and stores there and reuses them on the next run (same megabytes).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { search } from '../dist/core/retrieval/search.js';
 import { readSession } from '../dist/core/retrieval/read-session.js';
 import { listingLines } from '../dist/core/retrieval/format-listing.js';
 import { ensureListing } from '../dist/core/retrieval/listing-table.js';
-import { SEARCH_QUERIES, SEARCH_QUESTIONS, STRATA_BIN, pct } from './shared.mjs';
+import { SEARCH_QUERIES, SEARCH_QUESTIONS, STRATA_BIN, pct, withSwap } from './shared.mjs';
 import { loadLmeCorpus, writeLmeCorpus } from './lme-corpus.mjs';
 
 const CLI = STRATA_BIN;
@@ -91,10 +92,12 @@ async function lmeSearches(dataDir, home) {
   const store = openStore(join(home, 'strata.db'));
   for (const q of [...keywords, ...picked]) search(store.db, { query: q });
   const inProcQ = picked.flatMap((q) => [0, 1].map(() => time(() => search(store.db, { query: q }))));
+  const inProcT = picked.flatMap((q) => [0, 1].map(() => time(() => search(store.db, { query: withSwap(q) }))));
   store.close();
-  const [freshK, freshQ, nodeAlone] = [[], [], []];
+  const [freshK, freshQ, freshT, nodeAlone] = [[], [], [], []];
   for (const [i, q] of picked.entries()) {
     freshQ.push(cli(home, ['search', q]));
+    freshT.push(cli(home, ['search', withSwap(q)]));
     freshK.push(cli(home, ['search', keywords[i % keywords.length]]));
     nodeAlone.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: cleanEnv })));
   }
@@ -102,7 +105,9 @@ async function lmeSearches(dataDir, home) {
   const nodeP50 = report('node -e 0', nodeAlone);
   report('search, fresh process, keyword', freshK);
   report('search, fresh process, a question', freshQ, Math.round(nodeP50 + 150));
+  report('search, fresh process, a question, one typo', freshT);
   report('search, in-process, a question', inProcQ, 20);
+  report('search, in-process, a question, one typo', inProcT);
 }
 
 const kept = process.env.BENCH_DIR;
@@ -141,19 +146,23 @@ try {
   for (const q of [...QUERIES, ...SEARCH_QUESTIONS]) search(store.db, { query: q });
   const inProc = [];
   const inProcQ = [];
+  const inProcT = [];
   for (let round = 0; round < 5; round++) {
     for (const q of QUERIES) inProc.push(time(() => search(store.db, { query: q })));
     for (const q of SEARCH_QUESTIONS) inProcQ.push(time(() => search(store.db, { query: q })));
+    for (const q of SEARCH_QUESTIONS) inProcT.push(time(() => search(store.db, { query: withSwap(q) })));
   }
   store.close();
   // Node's own start-up is timed between the searches, so that both see the same load on the machine.
   const fresh = [];
   const freshQ = [];
+  const freshT = [];
   const nodeAlone = [];
   for (let round = 0; round < 3; round++) {
     for (const [i, q] of QUERIES.entries()) {
       fresh.push(cli(homeA, ['search', q]));
       freshQ.push(cli(homeA, ['search', SEARCH_QUESTIONS[i % SEARCH_QUESTIONS.length]]));
+      freshT.push(cli(homeA, ['search', withSwap(SEARCH_QUESTIONS[i % SEARCH_QUESTIONS.length])]));
       nodeAlone.push(time(() => spawnSync(process.execPath, ['-e', '0'], { env: cleanEnv })));
     }
   }
@@ -179,8 +188,10 @@ try {
   );
   console.log(`  p50 by query (ms): ${byQuery.join(', ')}`);
   report('search, fresh process, a question', freshQ, Math.round(nodeP50 + 150));
+  report('search, fresh process, a question, one typo', freshT);
   report('search, in-process query', inProc, 10);
   report('search, in-process, a question', inProcQ, 20);
+  report('search, in-process, a question, one typo', inProcT);
   const rgVersion = spawnSync('rg', ['--version'], { encoding: 'utf8' });
   if (rgVersion.status === 0) {
     const rg = [];

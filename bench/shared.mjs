@@ -30,5 +30,12 @@ export const SEARCH_QUESTIONS = [
   'how do we configure the lefthook pre-push hook?',
 ];
 
+/** The question with its longest word's two middle letters swapped (a typo a question search corrects). */
+export function withSwap(question) {
+  const word = (question.match(/[A-Za-z]{5,}/g) ?? []).reduce((a, w) => (w.length > a.length ? w : a), '');
+  const i = Math.floor(word.length / 2) - 1;
+  return word ? question.replace(word, word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)) : question;
+}
+
 /** The p-th percentile of samples (nearest rank). */
 export const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
