@@ -2,12 +2,13 @@
 import type { SearchResult, SearchSession } from './search.js';
 import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
-import { STOP_WORDS } from './question-words.js';
 
 /** What a question's mistyped words were searched as: `searched for: kubernetes (for kuberentes)`. */
 export function correctionLine(result: SearchResult): string | undefined {
-  const searched = (result.corrected ?? []).filter((c) => !STOP_WORDS.has(c.to));
-  return searched.length > 0 ? `searched for: ${searched.map((c) => `${c.to} (for ${c.from})`).join(', ')}` : undefined;
+  const corrected = result.corrected ?? [];
+  return corrected.length > 0
+    ? `searched for: ${corrected.map((c) => `${c.to} (for ${c.from})`).join(', ')}`
+    : undefined;
 }
 
 /** How a session matched when no block holds every word (see search-words.ts). */

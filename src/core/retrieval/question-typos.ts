@@ -1,6 +1,7 @@
 // Owns correcting the mistyped words of a question (never of keywords or explicit syntax): a word of
 // letters that matches no block in any of its forms is replaced by the index's nearest spelling of it
-// (typo-terms.ts), weighted a little below a word typed right; a correction to a stop word drops the word.
+// (typo-terms.ts), weighted a little below a word typed right; a correction to a stop word drops the word
+// as the stop word would be.
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../../store/statement-cache.js';
 import { type CommonWord, toMatch } from './fts-query.js';
@@ -13,7 +14,7 @@ export const CORRECTED_WEIGHT = 0.8;
 export interface Correction {
   /** The word as typed (lower-cased). */
   from: string;
-  /** The index's spelling searched instead; a stop word is not searched. */
+  /** The index's spelling searched instead. */
   to: string;
 }
 
@@ -38,8 +39,10 @@ export function correctQuestion(db: Database, words: QuestionWord[], common?: Co
       out.push(word);
       continue;
     }
+    // A stop word mistyped is dropped as the stop word would be, unlisted.
+    if (STOP_WORDS.has(near.term)) continue;
     corrections.push({ from: word.text, to: near.term });
-    if (STOP_WORDS.has(near.term) || texts.has(near.term)) continue;
+    if (texts.has(near.term)) continue;
     texts.add(near.term);
     out.push({
       text: near.term,

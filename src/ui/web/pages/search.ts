@@ -128,6 +128,7 @@ export async function searchPage(root: HTMLElement, route: Route): Promise<void>
           `${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'}`,
           r.mode === 'regex' ? ' matching the expression' : r.mode === 'substring' ? ' containing the text' : '',
           r.window ? ` · ranked among the newest ${r.window.ranked} matches` : '',
+          r.corrected ? ` · searched for: ${r.corrected.map((c) => `${c.to} (for ${c.from})`).join(', ')}` : '',
         ),
         r.sessions.map((s) => hitSession(s, words, (id, n) => more(id, n))),
       );
