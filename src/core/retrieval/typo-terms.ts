@@ -2,14 +2,14 @@
 // the connection's temp schema, so a read-only store needs no migration) within edit distance 1 of a short
 // word or 2 of a long one (adjacent swaps count 1), sharing its first letter. Reading the vocabulary costs
 // what the postings of the terms read cost, so only two bounded reads are made: the terms that share the
-// word's first letters (one range, see prefixLength), then, if none is one edit away, the slips in those (probed in
-// order of likelihood until one is found).
+// word's first letters (one range, see prefixLength), then the slips within those letters, probed in order
+// of likelihood (swaps always, the others only until one is found).
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../../store/statement-cache.js';
 
 /**
  * Terms sharing a word's first prefixLength letters are read as one range; edits before that are probed.
- * Half the word plus one, 3 to 5 letters: a longer word's range would hold too many common words.
+ * Half the word plus one, 3 to 5 letters: the range of a short prefix holds every common word sharing it.
  */
 export const prefixLength = (word: string): number => Math.min(5, Math.max(3, Math.floor(word.length / 2) + 1));
 /** Words at least this long are matched within edit distance 2 (within the range), shorter ones 1. */
