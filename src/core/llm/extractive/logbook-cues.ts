@@ -31,11 +31,11 @@ export const BUG_CUE = new RegExp(
   String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
     'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
     String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because)|` +
-    String.raw`(?:error|exception|failure) (?:is )?occurr?(?:s|ing) because)\b|` +
+    String.raw`(?:error|exception|failure) (?:is )?occurr?(?:s|ed|ing) because)\b|` +
     intl([
       '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致',
       '原因は|問題は|が原因|のせいで',
-      '원인은|문제는|원인이|때문에',
+      '원인은|문제는|원인이',
       String.raw`\bel problema (?:es|era|estaba)\b|\bla causa (?:es|era)\b|\bfallaba porque\b|\bfalla porque\b`,
     ]),
   'i',
@@ -49,7 +49,7 @@ export const FACT_CUE = new RegExp(
     intl([
       '必须|不支持|只支持|默认|依赖于|只能',
       '必要があります|必須|サポートされていません|デフォルトで|に依存',
-      '필요합니다|반드시|지원하지 않|기본값|에 의존',
+      '(?<!불)필요합니다|반드시|지원하지 않|기본값|에 의존',
       String.raw`\brequiere\b|\bno (?:admite|soporta)\b|\bpor defecto\b|\bsolo funciona\b|\bdepende de\b`,
     ]),
   'i',
@@ -172,10 +172,25 @@ export const ERROR_LINE = new RegExp(
 );
 
 /** Where the agent says code keeps a value: a description of the code, not a fact worth a logbook line. */
-export const DESCRIPTIVE_FACT =
-  /\b(?:is (?:stored|located|defined|configured) in|defaults? to)\b|^we (?:return|pass|set|add|call)\b/i;
+export const DESCRIPTIVE_FACT = new RegExp(
+  String.raw`\b(?:is (?:stored|located|defined|configured) in|defaults? to|por defecto)\b|` +
+    String.raw`^we (?:return|pass|set|add|call)\b|默认|デフォルト|기본값`,
+  'i',
+);
 
 export const FIXED_LEAD = /^(?:\u2705\s*)?fixed\b/i;
+
+/** A sentence that says there is no problem ("YAML 문제는 없습니다", "没有问题"): never a bug. */
+export const NO_PROBLEM = new RegExp(
+  String.raw`\bno (?:issue|problem|error)s?\b|\b(?:is|was|are|were)(?:n't| not) (?:an? )?(?:issue|problem|bug)\b|` +
+    String.raw`\bno hay (?:ningún )?(?:problema|error)|没有问题|没问题|不是问题|問題(?:は|が)?(?:ありません|ない)|` +
+    '문제(?:는|가)? ?없',
+  'i',
+);
+
+/** Korean "때문에" (because) names a bug's cause only beside a word for a failure. */
+export const KO_BECAUSE_PROBLEM = /때문에/;
+export const KO_PROBLEM_WORD = /오류|에러|문제|버그|실패|안 ?되|않|깨지|깨져|충돌|예외|error|fail/i;
 
 /** A sentence that reports a fix done (not another guess at the cause). */
 export const FIX_DONE =

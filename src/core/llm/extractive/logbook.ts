@@ -16,6 +16,9 @@ import {
   HARNESS_FAILURE,
   INTL_RATIONALE,
   DECISION_CUE,
+  KO_BECAUSE_PROBLEM,
+  KO_PROBLEM_WORD,
+  NO_PROBLEM,
   DONE_CHANGE,
   FACT_CUE,
   FIX_CUE,
@@ -39,8 +42,11 @@ const CONTENT_MAX = 160;
 /** How many messages after a failure are searched for its fix. */
 const FIX_WINDOW = 12;
 /** How many messages apart two statements of one bug are merged (an investigation runs long). */
-/** An edit shown in a message: a diff line under an edit call, an aider SEARCH block, an apply_patch header. */
-const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:)/m;
+/**
+ * An edit shown in a message: a diff line under an edit call, an aider SEARCH block, an apply_patch header,
+ * or the diff block an editor's chat export shows for an applied edit.
+ */
+const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:|\x60{3}diff\s*$)/m;
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
@@ -114,7 +120,11 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     });
   });
   const chosen: Candidate[] = [];
-  for (const c of [...mergeBugs(candidates)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
+  // A user message that reports an error (a pasted message, an error quoted in it) opens a new failure.
+  const reports = input.messages.flatMap((m, i) =>
+    m.role === 'user' && !isBoilerplate(m) && ERROR_LINE.test(m.text) ? [i] : [],
+  );
+  for (const c of [...mergeBugs(candidates, reports)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= MAX_EVENTS_PER_CHUNK) break;
     const taken = chosen.flatMap((o) => [o.terms, ...(o.event.resolution ? [termSet(o.event.resolution)] : [])]);
     if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || taken.some((t) => similar(t, c.terms))) continue;
@@ -228,7 +238,8 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     const reasoned = decision.rationale !== undefined || decision.alternatives.length > 0;
     return fromUser || reasoned || !AGENT_PLAN.test(sentence) ? decision : undefined;
   }
-  if (BUG_CUE.test(sentence)) {
+  const koCause = KO_BECAUSE_PROBLEM.test(sentence) && KO_PROBLEM_WORD.test(sentence);
+  if ((BUG_CUE.test(sentence) || koCause) && !NO_PROBLEM.test(sentence)) {
     // "The bug was …" looks back on a fixed bug; "The issue is …" is a diagnosis still to be borne out.
     const cause = !fromUser && !/\b(?:was|were)\b/i.test(sentence);
     return { ...withDetails('bug', sentence, 3 + weight, next), cause };
