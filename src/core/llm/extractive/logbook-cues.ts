@@ -31,7 +31,7 @@ export const BUG_CUE = new RegExp(
   String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
     'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
     String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because)|` +
-    String.raw`(?:error|exception|failure) (?:is )?occurr?(?:s|ed|ing) because)\b|` +
+    String.raw`(?:error|exception|failure|problem|issue) (?:is )?occurr?(?:s|ed|ing) because)\b|` +
     intl([
       '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致',
       '原因は|問題は|が原因|のせいで',
@@ -200,4 +200,12 @@ export const FIX_DONE =
 export const CONCRETE = new RegExp(
   String.raw`\x60[^\x60]+\x60|\S+[/\\]\S+|\b\w+\.[a-z]{1,5}\b|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b\w+_\w+|` +
     String.raw`"[^"]+"|\b[A-Z]{2,}\b`,
+);
+
+/** The user saying a failure is still there after a fix, in the five languages. */
+export const STILL_FAILING = new RegExp(
+  String.raw`\bstill (?:fail\w*|broken|not|doesn't|does not|happen\w*|get(?:ting)?|see|there|the same|crash\w*)\b|` +
+    String.raw`\bsame (?:error|problem|issue)\b|\bnot (?:fixed|working)\b|还是(?:一样|不行|报错|有问题|没|不)|仍然|依然|` +
+    String.raw`まだ(?:直|エラー|同じ|動かな)|여전히|아직도? 안|\b(?:sigue (?:fallando|sin|igual|dando)|todavía no|aún no)\b`,
+  'i',
 );

@@ -55,23 +55,46 @@ describe('extractive logbook rules from the held-out TUNE sessions', () => {
     expect(events([agent(cause), diff]).map((e) => [e.type, e.content])).toEqual([['bug', cause]]);
     // Without any edit after it, the same sentence is one guess among others.
     expect(events([agent(cause)])).toEqual([]);
+    const problem = 'The problem occurs because the `completion` variable is unset when the API call raises.';
+    expect(events([agent(problem), diff]).map((e) => e.content)).toEqual([problem]);
   });
 
   it('keeps two bugs apart when the user reports a new error between them', () => {
     const ask = (error: string): Message => ({
       role: 'user',
-      text: `We get this error:\n\x60\x60\x60\n${error}\n\x60\x60\x60`,
+      text: `For the code present, we get:\n\x60\x60\x60\n${error}\n\x60\x60\x60`,
     });
     const diff = agent('```diff\n- a\n+ b\n```');
     const first = 'The error occurred because there was an extra closing parenthesis `)` after the test title.';
     const second = 'The error occurs because a Playwright `Locator` has no `value()` method, only `inputValue()`.';
     const chat = [ask('Expected 2-3 arguments, but got 1.'), agent(first), diff];
-    expect(
-      events([...chat, ask("Property 'value' does not exist on type 'Locator'."), agent(second), diff]).map(
-        (e) => e.content,
-      ),
-    ).toEqual([first, second]);
+    const reported = "Property 'value' does not exist on type 'Locator'.";
+    const both = events([...chat, ask(reported), agent(second), diff]);
+    // The reported error is the second bug; the agent's cause, stated after it, is its resolution.
+    expect(both.map((e) => [e.content, e.resolution])).toEqual([
+      [first, undefined],
+      [reported, second],
+    ]);
     // Without a new report in between, the second statement joins the first failure.
     expect(events([...chat, agent(second), diff]).map((e) => e.content)).toEqual([first]);
+  });
+
+  it('takes an error the user reports as a bug once the reply edits code and says what was wrong', () => {
+    const zh: Message = {
+      role: 'user',
+      text: '保存之后刷新网页出现了错误：Error: Text content does not match server-rendered HTML.',
+    };
+    const why = '原因是服务端渲染时读取了 `localStorage`，和客户端的初始状态不一致。';
+    const fix = agent(
+      `${why}\n\n\x60\x60\x60tsx:src/app/bookmark/page.tsx\nconst [ready, setReady] = useState(false)\n\x60\x60\x60`,
+    );
+    expect(events([zh, fix]).map((e) => [e.type, e.content, e.resolution])).toEqual([
+      ['bug', 'Error: Text content does not match server-rendered HTML.', why],
+    ]);
+    // The user comes back with the failure still there: no fixed bug.
+    expect(events([zh, fix, { role: 'user', text: '还是一样的错误' }])).toEqual([]);
+    // A reply that explains but edits nothing, or edits without saying what was wrong: no fixed bug.
+    expect(events([zh, agent(why)])).toEqual([]);
+    expect(events([zh, agent('\x60\x60\x60tsx:src/app/bookmark/page.tsx\nconst a = 1\n\x60\x60\x60')])).toEqual([]);
   });
 });

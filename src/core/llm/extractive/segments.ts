@@ -57,3 +57,12 @@ export function clipAtWord(text: string, max: number): string {
   if (end < max * 0.5) end = max - 1;
   return text.slice(0, end).replace(/[\s,;:(\-—–、，]+$/u, '') + '…';
 }
+
+/** Readable content: markdown emphasis and list markers gone, whitespace collapsed. */
+export function tidy(text: string): string {
+  return text
+    .replace(/\*\*|__/g, '')
+    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
