@@ -145,7 +145,11 @@ export const LABELLED_ITEM =
 /** A short reply that accepts what was offered, in the five languages. */
 export const ACCEPT = new RegExp(
   String.raw`^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|please do|sounds good|let's do (?:it|that)|all of (?:it|` +
-    String.raw`them)|sí|si|dale|claro|adelante)\b[^?]{0,60}$|^(?:好的?|可以|行|是的|就这样|はい|お願い|네|좋아요|좋습니다)[^?？]{0,30}$`,
+    String.raw`them)|sí|si|dale|claro|adelante|hazlo)\b[^?]{0,60}$|` +
+    String.raw`^(?:好的?|可以|行|是的|就这样|はい|お願い|네|좋아요|좋습니다)[^?？]{0,30}$|` +
+    // A short "(then) fix / do it" in Korean, Chinese or Japanese accepts what was just offered.
+    String.raw`^(?:응|그래|ㅇㅇ|그럼)?\s*(?:바로\s*)?(?:수정|진행|적용|변경)?\s*해\s*(?:줘|주세요)[.!]?$|^(?:那就)?(?:改|修复|修改)吧[。!！]?$|` +
+    String.raw`^(?:では)?(?:修正|対応)して(?:ください)?[。!！]?$`,
   'i',
 );
 

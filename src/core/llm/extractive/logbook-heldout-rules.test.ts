@@ -97,4 +97,18 @@ describe('extractive logbook rules from the held-out TUNE sessions', () => {
     expect(events([zh, agent(why)])).toEqual([]);
     expect(events([zh, agent('\x60\x60\x60tsx:src/app/bookmark/page.tsx\nconst a = 1\n\x60\x60\x60')])).toEqual([]);
   });
+
+  it('reads a short Korean "then fix it" as accepting the change just offered', () => {
+    const offer = agent(
+      '아니요, 저장된 값이 없으면 `theme`은 무조건 `dark`로 고정됩니다.\n\n' +
+        "시스템 테마를 따르려면 `'dark'` 대신 `window.matchMedia('(prefers-color-scheme: dark)')`를 써야 합니다. 수정할까요?",
+    );
+    const decided =
+      "시스템 테마를 따르려면 `'dark'` 대신 `window.matchMedia('(prefers-color-scheme: dark)')`를 써야 합니다.";
+    for (const reply of ['응 수정해줘', '그럼 바로 수정해줘'])
+      expect(events([offer, { role: 'user', text: reply }]).map((e) => [e.type, e.content])).toEqual([
+        ['decision', decided],
+      ]);
+    expect(events([offer, { role: 'user', text: '아니, 그대로 둬' }])).toEqual([]);
+  });
 });
