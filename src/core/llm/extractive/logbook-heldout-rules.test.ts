@@ -111,4 +111,14 @@ describe('extractive logbook rules from the held-out TUNE sessions', () => {
       ]);
     expect(events([offer, { role: 'user', text: '아니, 그대로 둬' }])).toEqual([]);
   });
+
+  it('never ends a sentence inside inline code', () => {
+    const offer = agent(
+      "시스템 테마를 따르려면 `'dark'` 대신 `matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'`를 " +
+        '써야 합니다. 수정할까요?',
+    );
+    expect(events([offer, { role: 'user', text: '응 수정해줘' }]).map((e) => e.content)).toEqual([
+      "시스템 테마를 따르려면 `'dark'` 대신 `matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'`를 써야 합니다.",
+    ]);
+  });
 });
