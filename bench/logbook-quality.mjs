@@ -1,30 +1,46 @@
 // Offline logbook quality on the real fixtures: every project's logbook is built with the extractive
 // provider, each event is looked up in its grades (graded by reading it next to its source message: useful,
-// partly, wrong type or noise) and the shares are printed for two sets: the tuning set (sessions graded in
-// bench/logbook-grades.json, which the rules were tuned on) and the held-out set (every other session,
-// graded in bench/logbook-heldout-grades.json). Events not graded yet are listed with their source. The
-// `--budget 400` text the session-start hook injects is checked on every project: a noise line fails the run.
-// Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]... [--home <dir>]
-// (build first)
+// partly, wrong type or noise) and the shares are printed per set: the tuning set (sessions graded in
+// bench/logbook-grades.json, which the rules were tuned on), the old held-out set (every other session of
+// test/fixtures and the shared fixtures, graded in bench/logbook-heldout-grades.json), and the sessions of
+// bench/fixtures/logbook-heldout split by a fixed hash of the session id (SPLIT below) into TUNE (graded in
+// bench/logbook-new-tune-grades.json; rules may be tuned on it) and BLIND (graded by someone who never tuned
+// a rule, in bench/logbook-blind-grades.json). BLIND events are never printed except by --list-blind, which
+// prints each with its grades-file key and source message so it can be graded as is. Events not graded yet
+// are listed with their source. The `--budget 400` text the session-start hook injects is checked on every
+// project: a noise line fails the run.
+// Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]...
+//   [--list-blind] [--home <dir>]   (build first)
 // STRATA_FIXTURES overrides ../shared/fixtures/real; test/fixtures (real-extra) is always included.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '../dist/cli/main.js');
+const NEW_ROOT = resolve(here, 'fixtures/logbook-heldout');
 const ROOTS = [
+  NEW_ROOT,
   resolve(here, '../test/fixtures'),
   process.env.STRATA_FIXTURES ?? resolve(here, '../../shared/fixtures/real'),
 ];
-const GRADES = JSON.parse(readFileSync(join(here, 'logbook-grades.json'), 'utf8'));
-const HELD_OUT = JSON.parse(readFileSync(join(here, 'logbook-heldout-grades.json'), 'utf8'));
+const grades = (name) => (existsSync(join(here, name)) ? JSON.parse(readFileSync(join(here, name), 'utf8')) : {});
+const GRADES = grades('logbook-grades.json');
+const BY_SET = {
+  tuned: GRADES,
+  'held-out': grades('logbook-heldout-grades.json'),
+  TUNE: grades('logbook-new-tune-grades.json'),
+  BLIND: grades('logbook-blind-grades.json'),
+};
 const GRADE_NAMES = ['useful', 'partly', 'wrong-type', 'noise'];
 /** Sessions of the tuning set: those with an event graded in logbook-grades.json. */
 const TUNED = new Set(Object.keys(GRADES).map((k) => k.split('#')[1]));
-const setOf = (event) => (TUNED.has(event.source.session.slice(0, 8)) ? 'tuned' : 'held-out');
+/** The fixed split of the new sessions: even first 32 bits of sha256(session id) → TUNE, odd → BLIND. */
+export const SPLIT = (id) =>
+  Number.parseInt(createHash('sha256').update(id).digest('hex').slice(0, 8), 16) % 2 === 0 ? 'TUNE' : 'BLIND';
 const zero = () => Object.fromEntries([...GRADE_NAMES, 'ungraded'].map((g) => [g, 0]));
 
 /** The key of an event in the grades file: session prefix, message number, start of its content. */
@@ -43,16 +59,41 @@ function cli(home, args) {
 function main() {
   const argv = process.argv.slice(2);
   const showUngraded = argv.includes('--ungraded');
+  const listBlind = argv.includes('--list-blind');
   const list = new Set(argv.flatMap((a, i) => (argv[i - 1] === '--list' ? [a] : [])));
   const budgetOf = argv.flatMap((a, i) => (argv[i - 1] === '--budget-of' ? [a] : []));
   // --home DIR keeps the store between runs (re-ingest is incremental); by default a temporary one.
   const kept = argv.flatMap((a, i) => (argv[i - 1] === '--home' ? [a] : []))[0];
   const home = kept ?? mkdtempSync(join(tmpdir(), 'strata-bench-lbq-'));
   try {
+    const sessionsOf = (h) => {
+      const rows = JSON.parse(cli(h, ['sessions', '--json', '--limit', '100000']));
+      return rows.sessions ?? rows;
+    };
+    // The sessions of the new root, read into a store of their own (a kept store holds every root).
+    const own = mkdtempSync(join(tmpdir(), 'strata-bench-lbq-new-'));
+    let fresh;
+    try {
+      cli(own, ['ingest', NEW_ROOT, '--json']);
+      fresh = new Set(sessionsOf(own).map((s) => s.id));
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
     for (const root of ROOTS) cli(home, ['ingest', root, '--json']);
-    const rows = JSON.parse(cli(home, ['sessions', '--json', '--limit', '100000']));
-    const projects = [...new Set((rows.sessions ?? rows).map((s) => s.project).filter(Boolean))].sort();
-    const counts = { tuned: zero(), 'held-out': zero() };
+    const setOf = (event) => {
+      const id = event.source.session;
+      if (fresh.has(id)) return SPLIT(id);
+      return TUNED.has(id.slice(0, 8)) ? 'tuned' : 'held-out';
+    };
+    const projects = [
+      ...new Set(
+        sessionsOf(home)
+          .map((s) => s.project)
+          .filter(Boolean),
+      ),
+    ].sort();
+    const counts = { tuned: zero(), 'held-out': zero(), TUNE: zero(), BLIND: zero() };
+    const blind = [];
     const ungraded = [];
     const byKey = new Map();
     for (const project of projects) {
@@ -61,10 +102,14 @@ function main() {
       for (const event of doc.timeline) {
         const key = eventKey(event);
         const set = setOf(event);
-        const grade = (set === 'tuned' ? GRADES : HELD_OUT)[key] ?? 'ungraded';
-        byKey.set(`${project}\n${event.content}`, grade);
+        const grade = BY_SET[set][key] ?? 'ungraded';
+        byKey.set(`${project}\n${event.content}`, set === 'BLIND' ? `blind:${grade}` : grade);
         counts[set][grade]++;
         tally[grade]++;
+        if (set === 'BLIND') {
+          blind.push({ project, event, key });
+          continue;
+        }
         if (grade === 'ungraded') ungraded.push({ project, event, key, set });
         if (list.has(grade)) console.log(`  [${grade}] ${set} ${JSON.stringify(key)} ${event.type}: ${event.content}`);
       }
@@ -95,26 +140,36 @@ function main() {
         );
         return [hit?.[1], line];
       });
-      noisy += graded.filter(([g]) => g === 'noise').length;
-      if (!budgetOf.includes(project) && !graded.some(([g]) => g === 'noise')) continue;
+      const isNoise = ([g]) => g === 'noise' || g === 'blind:noise';
+      noisy += graded.filter(isNoise).length;
+      if (!budgetOf.includes(project) && !graded.some(isNoise)) continue;
       console.log(`\n--- logbook show --budget 400 (${project}) ---`);
-      for (const [grade, line] of graded) console.log(grade ? `[${grade}] ${line}` : line);
+      // A BLIND line is shown only to whoever grades BLIND (--list-blind); the tuner sees its grade alone.
+      for (const [grade, line] of graded) {
+        const hidden = grade?.startsWith('blind:') && !listBlind;
+        console.log(grade ? `[${grade}] ${hidden ? '(BLIND event, text hidden)' : line}` : line);
+      }
     }
     console.log(`\nbudget 400: ${noisy} noise lines over ${projects.length} projects${noisy ? ' (FAIL)' : ''}`);
     if (noisy) process.exitCode = 1;
-    if (showUngraded)
-      for (const { project, event, key, set } of ungraded) {
-        const src = cli(home, ['read', event.source.session, String(event.source.message), '--target', '200']);
-        console.log(`\n=== ${set} ${JSON.stringify(key)} (${project})\n${event.type}: ${event.content}`);
-        if (event.resolution) console.log(`  resolution: ${event.resolution}`);
-        console.log(
-          src
-            .split('\n')
-            .slice(2, 24)
-            .map((l) => `  | ${l.slice(0, 220)}`)
-            .join('\n'),
-        );
-      }
+    const withSource = ({ project, event, key, set }) => {
+      const src = cli(home, ['read', event.source.session, String(event.source.message), '--target', '200']);
+      console.log(`\n=== ${set} ${JSON.stringify(key)} (${project})\n${event.type}: ${event.content}`);
+      if (event.resolution) console.log(`  resolution: ${event.resolution}`);
+      console.log(
+        src
+          .split('\n')
+          .slice(2, 24)
+          .map((l) => `  | ${l.slice(0, 220)}`)
+          .join('\n'),
+      );
+    };
+    if (showUngraded) for (const item of ungraded) withSource(item);
+    if (listBlind) {
+      // Each BLIND event with its key, ready to be graded into bench/logbook-blind-grades.json.
+      console.log(`\n${blind.length} BLIND events (grade each as useful / partly / wrong-type / noise):`);
+      for (const item of blind) withSource({ ...item, set: `BLIND [${BY_SET.BLIND[item.key] ?? 'ungraded'}]` });
+    }
   } finally {
     if (!kept) rmSync(home, { recursive: true, force: true });
   }

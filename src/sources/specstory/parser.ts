@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Block, ParsedMessage, ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
-import { projectOf } from './paths.js';
+import { EARLY_HEADER, projectOf } from './paths.js';
 import { isoOf, SESSION_ID, THINK, TITLE, TOOL_USE, TURN } from './schema.js';
 
 /** Text without the `---` separators SpecStory puts between the chunks of a turn. */
@@ -84,7 +84,7 @@ export function parseSpecStoryFile(path: string): ParseOutput {
     }
     const last = turns[turns.length - 1];
     if (last) last.body.push(line);
-    else if (session.title === undefined) {
+    else if (session.title === undefined && !EARLY_HEADER.test(line)) {
       const title = TITLE.exec(line);
       if (title?.[1]) {
         session.title = title[1];

@@ -1,7 +1,8 @@
 // Real SpecStory exports (test/fixtures/real-extra/specstory: April 2025 and the January 2026 Markdown
 // v2.1.0 format), every count recomputed here from the raw Markdown: turns by role (empty ones left
 // out), tool uses, the title and the project folder.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REAL_EXTRA } from '../../../test/support/paths.js';
@@ -55,5 +56,38 @@ describe('SpecStory exports (real files)', () => {
     expect(out.sessions[0]?.key).toBe('17d2aa8a-d529-4cff-9a80-bc7697c468ad');
     expect(out.sessions[0]?.meta).toMatchObject({ editor: 'cursor', models: ['gpt-5.1-codex-max'] });
     expect(out.messages[0]?.timestamp).toBe('2026-01-03T14:51:00.000Z');
+  });
+
+  it('reads the early exports that open with `## SpecStory` and a locale time in the title', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strata-specstory-early-'));
+    try {
+      const history = join(dir, 'proj', '.specstory', 'history');
+      mkdirSync(history, { recursive: true });
+      const file = join(history, '修复边框.md');
+      const text = [
+        '## SpecStory',
+        '',
+        '## 修复边框 (2025/1/24 19:21:41)',
+        '',
+        '_**User**_',
+        '',
+        '边框显示不全',
+        '',
+        '---',
+        '',
+        '_**Assistant**_',
+        '',
+        '已修复：给 select 加上 `overflow-visible`。',
+        '',
+      ].join('\n');
+      writeFileSync(file, text);
+      expect(specstoryAdapter.detect(file, text)).toBe(true);
+      const out = parseSpecStoryFile(file);
+      expect(out.sessions[0]).toMatchObject({ key: '修复边框', title: '修复边框', project: join(dir, 'proj') });
+      expect(out.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(out.messages[0]?.timestamp).toBe('2025-01-24T19:21:41.000Z');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,11 +31,11 @@ export const BUG_CUE = new RegExp(
   String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
     'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
     String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because)|` +
-    String.raw`(?:error|exception|failure) (?:is )?occurr?(?:s|ing) because)\b|` +
+    String.raw`(?:error|exception|failure|problem|issue) (?:is )?occurr?(?:s|ed|ing) because)\b|` +
     intl([
       '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致',
       '原因は|問題は|が原因|のせいで',
-      '원인은|문제는|원인이|때문에',
+      '원인은|문제는|원인이',
       String.raw`\bel problema (?:es|era|estaba)\b|\bla causa (?:es|era)\b|\bfallaba porque\b|\bfalla porque\b`,
     ]),
   'i',
@@ -49,7 +49,7 @@ export const FACT_CUE = new RegExp(
     intl([
       '必须|不支持|只支持|默认|依赖于|只能',
       '必要があります|必須|サポートされていません|デフォルトで|に依存',
-      '필요합니다|반드시|지원하지 않|기본값|에 의존',
+      '(?<!불)필요합니다|반드시|지원하지 않|기본값|에 의존',
       String.raw`\brequiere\b|\bno (?:admite|soporta)\b|\bpor defecto\b|\bsolo funciona\b|\bdepende de\b`,
     ]),
   'i',
@@ -145,7 +145,11 @@ export const LABELLED_ITEM =
 /** A short reply that accepts what was offered, in the five languages. */
 export const ACCEPT = new RegExp(
   String.raw`^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|please do|sounds good|let's do (?:it|that)|all of (?:it|` +
-    String.raw`them)|sí|si|dale|claro|adelante)\b[^?]{0,60}$|^(?:好的?|可以|行|是的|就这样|はい|お願い|네|좋아요|좋습니다)[^?？]{0,30}$`,
+    String.raw`them)|sí|si|dale|claro|adelante|hazlo)\b[^?]{0,60}$|` +
+    String.raw`^(?:好的?|可以|行|是的|就这样|はい|お願い|네|좋아요|좋습니다)[^?？]{0,30}$|` +
+    // A short "(then) fix / do it" in Korean, Chinese or Japanese accepts what was just offered.
+    String.raw`^(?:응|그래|ㅇㅇ|그럼)?\s*(?:바로\s*)?(?:수정|진행|적용|변경)?\s*해\s*(?:줘|주세요)[.!]?$|^(?:那就)?(?:改|修复|修改)吧[。!！]?$|` +
+    String.raw`^(?:では)?(?:修正|対応)して(?:ください)?[。!！]?$`,
   'i',
 );
 
@@ -172,10 +176,25 @@ export const ERROR_LINE = new RegExp(
 );
 
 /** Where the agent says code keeps a value: a description of the code, not a fact worth a logbook line. */
-export const DESCRIPTIVE_FACT =
-  /\b(?:is (?:stored|located|defined|configured) in|defaults? to)\b|^we (?:return|pass|set|add|call)\b/i;
+export const DESCRIPTIVE_FACT = new RegExp(
+  String.raw`\b(?:is (?:stored|located|defined|configured) in|defaults? to|por defecto)\b|` +
+    String.raw`^we (?:return|pass|set|add|call)\b|默认|デフォルト|기본값`,
+  'i',
+);
 
 export const FIXED_LEAD = /^(?:\u2705\s*)?fixed\b/i;
+
+/** A sentence that says there is no problem ("YAML 문제는 없습니다", "没有问题"): never a bug. */
+export const NO_PROBLEM = new RegExp(
+  String.raw`\bno (?:issue|problem|error)s?\b|\b(?:is|was|are|were)(?:n't| not) (?:an? )?(?:issue|problem|bug)\b|` +
+    String.raw`\bno hay (?:ningún )?(?:problema|error)|没有问题|没问题|不是问题|問題(?:は|が)?(?:ありません|ない)|` +
+    '문제(?:는|가)? ?없',
+  'i',
+);
+
+/** Korean "때문에" (because) names a bug's cause only beside a word for a failure. */
+export const KO_BECAUSE_PROBLEM = /때문에/;
+export const KO_PROBLEM_WORD = /오류|에러|문제|버그|실패|안 ?되|않|깨지|깨져|충돌|예외|error|fail/i;
 
 /** A sentence that reports a fix done (not another guess at the cause). */
 export const FIX_DONE =
@@ -185,4 +204,12 @@ export const FIX_DONE =
 export const CONCRETE = new RegExp(
   String.raw`\x60[^\x60]+\x60|\S+[/\\]\S+|\b\w+\.[a-z]{1,5}\b|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b\w+_\w+|` +
     String.raw`"[^"]+"|\b[A-Z]{2,}\b`,
+);
+
+/** The user saying a failure is still there after a fix, in the five languages. */
+export const STILL_FAILING = new RegExp(
+  String.raw`\bstill (?:fail\w*|broken|not|doesn't|does not|happen\w*|get(?:ting)?|see|there|the same|crash\w*)\b|` +
+    String.raw`\bsame (?:error|problem|issue)\b|\bnot (?:fixed|working)\b|还是(?:一样|不行|报错|有问题|没|不)|仍然|依然|` +
+    String.raw`まだ(?:直|エラー|同じ|動かな)|여전히|아직도? 안|\b(?:sigue (?:fallando|sin|igual|dando)|todavía no|aún no)\b`,
+  'i',
 );

@@ -26,8 +26,9 @@ export function termSet(text: string): Set<string> {
 /**
  * One event per failure: a bug stated within MERGE_WINDOW messages after another one is the same
  * investigation; it becomes the first one's resolution when that has none, and is dropped otherwise.
+ * A user message reporting an error between the two (`reports`, message indexes) opens a new one.
  */
-export function mergeBugs(candidates: readonly Candidate[]): Candidate[] {
+export function mergeBugs(candidates: readonly Candidate[], reports: readonly number[] = []): Candidate[] {
   const out: Candidate[] = [];
   let open: Candidate | undefined;
   for (const c of [...candidates].sort((a, b) => a.order - b.order)) {
@@ -36,7 +37,8 @@ export function mergeBugs(candidates: readonly Candidate[]): Candidate[] {
       continue;
     }
     const message = Math.floor(c.order / 10_000);
-    if (open && message - Math.floor(open.order / 10_000) <= MERGE_WINDOW) {
+    const from = open ? Math.floor(open.order / 10_000) : 0;
+    if (open && message - from <= MERGE_WINDOW && !reports.some((r) => r > from && r <= message)) {
       const reportsFix = FIXED_LEAD.test(open.event.content);
       if (
         !open.event.resolution &&

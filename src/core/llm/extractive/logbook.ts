@@ -11,11 +11,13 @@ import {
   CONCRETE,
   DESCRIPTIVE_FACT,
   ERROR_LINE,
-  FIX_DONE,
   FIXED_LEAD,
   HARNESS_FAILURE,
   INTL_RATIONALE,
   DECISION_CUE,
+  KO_BECAUSE_PROBLEM,
+  KO_PROBLEM_WORD,
+  NO_PROBLEM,
   DONE_CHANGE,
   FACT_CUE,
   FIX_CUE,
@@ -29,18 +31,15 @@ import {
   TENTATIVE,
   WEAK_DECISION_CUE,
 } from './logbook-cues.js';
-import { clipAtWord, isNonLatin, proseSentences, stripLinks, wordsOf } from './segments.js';
+import { clipAtWord, isNonLatin, proseSentences, stripLinks, tidy, wordsOf } from './segments.js';
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 import { fileNamed, namesFile, rewrites } from './logbook-files.js';
+import { CALL_LINE, EDIT_TOOLS, editsCode, FIX_WINDOW, fixFollows, withoutToolLines } from './logbook-evidence.js';
+import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
-/** How many messages after a failure are searched for its fix. */
-const FIX_WINDOW = 12;
-/** How many messages apart two statements of one bug are merged (an investigation runs long). */
-/** An edit shown in a message: a diff line under an edit call, an aider SEARCH block, an apply_patch header. */
-const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:)/m;
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
@@ -53,11 +52,7 @@ const INSTRUCTION = new RegExp(
 );
 const MARKER_RE = /@\/(decision|breaking|bug|api|pattern|perf|security|ref):\s*(.+)/i;
 const CODE_RE = /\x60([^\x60\n]{3,80})\x60/;
-/** Tool calls, results and the compact diff lines under an edit call. */
-const TOOL_LINE = /^(?:[→←] |│[-+] )/;
 const FAILED_LINE = /^← (\S+) FAILED: (.*)$/;
-const CALL_LINE = /^→ (\S+): (.*)$/;
-const EDIT_TOOLS = /^(?:edit|multiedit|write|apply_patch|patch|replace|write_file|notebookedit|str_replace\w*)$/i;
 
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
   // A fix already recorded as a bug's resolution is known as well as the bug itself.
@@ -90,6 +85,11 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (bug) add(message, mi, 0, bug, bugText(bug.content));
     }
     if (message.role === 'tool') return;
+    if (message.role === 'user' && !isBoilerplate(message)) {
+      const report = reportedFix(input.messages, mi, (i) => editsCode(input.messages[i]!));
+      const bug = report && reportedBug(input.messages, mi, report.error);
+      if (bug) add(message, mi, 0, { type: 'bug', priority: 5, alternatives: [], ...bug }, bug.content);
+    }
     const text = isBoilerplate(message) ? typedAfterPaste(message) : message.text;
     if (!text) return;
     const sentences = proseSentences(withoutToolLines(text));
@@ -114,7 +114,11 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     });
   });
   const chosen: Candidate[] = [];
-  for (const c of [...mergeBugs(candidates)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
+  // A user message that reports an error (a pasted message, an error quoted in it) opens a new failure.
+  const reports = input.messages.flatMap((m, i) =>
+    m.role === 'user' && !isBoilerplate(m) && (ERROR_LINE.test(m.text) || reportedError(m.text)) ? [i] : [],
+  );
+  for (const c of [...mergeBugs(candidates, reports)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= MAX_EVENTS_PER_CHUNK) break;
     const taken = chosen.flatMap((o) => [o.terms, ...(o.event.resolution ? [termSet(o.event.resolution)] : [])]);
     if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || taken.some((t) => similar(t, c.terms))) continue;
@@ -125,13 +129,6 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     chosen.push(c);
   }
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
-}
-
-function withoutToolLines(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !TOOL_LINE.test(line))
-    .join('\n');
 }
 
 interface Classified {
@@ -180,15 +177,6 @@ function typedAfterPaste(message: LogbookChunkMessage): string {
   return own && !isBoilerplate({ ...message, text: own }) ? own : '';
 }
 
-/** Readable content: markdown emphasis and list markers gone, whitespace collapsed. */
-function tidy(text: string): string {
-  return text
-    .replace(/\*\*|__/g, '')
-    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Words left once paths, ids, numbers and code are removed: an event must say something in words. */
 function wordCount(text: string): number {
   const prose = text.replace(/\x60[^\x60]*\x60/g, ' ').replace(/\S*[/\\]\S*|\b[0-9a-f]{7,}\b|\S*\d\S*/gi, ' ');
@@ -228,7 +216,8 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     const reasoned = decision.rationale !== undefined || decision.alternatives.length > 0;
     return fromUser || reasoned || !AGENT_PLAN.test(sentence) ? decision : undefined;
   }
-  if (BUG_CUE.test(sentence)) {
+  const koCause = KO_BECAUSE_PROBLEM.test(sentence) && KO_PROBLEM_WORD.test(sentence);
+  if ((BUG_CUE.test(sentence) || koCause) && !NO_PROBLEM.test(sentence)) {
     // "The bug was …" looks back on a fixed bug; "The issue is …" is a diagnosis still to be borne out.
     const cause = !fromUser && !/\b(?:was|were)\b/i.test(sentence);
     return { ...withDetails('bug', sentence, 3 + weight, next), cause };
@@ -246,18 +235,6 @@ function nextUserText(messages: readonly LogbookChunkMessage[], at: number): str
       .find((m) => m.role === 'user')
       ?.text.trim() ?? ''
   );
-}
-
-/** True when an edit or a reported fix follows within FIX_WINDOW messages (the message itself included). */
-function fixFollows(messages: readonly LogbookChunkMessage[], at: number): boolean {
-  for (let i = at; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
-    const m = messages[i]!;
-    if (m.role === 'user') continue;
-    if (EDIT_EVIDENCE.test(m.text)) return true;
-    if (m.text.split('\n').some((l) => EDIT_TOOLS.test(CALL_LINE.exec(l)?.[1] ?? ''))) return true;
-    if (i > at && proseSentences(withoutToolLines(m.text)).some((x) => FIX_DONE.test(x))) return true;
-  }
-  return false;
 }
 
 /**

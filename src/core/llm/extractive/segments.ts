@@ -13,14 +13,21 @@ export function stripLinks(text: string): string {
   return text.replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1').replace(/<(https?:\/\/[^>\s]+)>/g, '$1');
 }
 
+/** Sentence ends inside inline code (`a ? b : c`, `x.y`) masked while splitting, so code never ends one. */
+const MASK: Record<string, string> = { '.': '\uE000', '!': '\uE001', '?': '\uE002' };
+const unmask = (s: string) => s.replace(/[\uE000-\uE002]/g, (c) => '.!?'[c.charCodeAt(0) - 0xe000]!);
+
 /** Prose sentences of a message (code, tables and tool lines set aside), split by the ICU sentence rules. */
 export function proseSentences(text: string): string[] {
   const out: string[] = [];
-  for (const line of splitSentences(stripLinks(text))) {
+  const masked = stripLinks(text).replace(/(?<!\x60)\x60[^\x60\n]+\x60(?!\x60)/g, (code) =>
+    code.replace(/[.!?]/g, (c) => MASK[c]!),
+  );
+  for (const line of splitSentences(masked)) {
     for (const { segment } of sentenceSegmenter.segment(line)) {
       // ICU keeps "…니다. chown으로" together (a Latin word after a Korean sentence end): split it here.
       for (const piece of segment.split(/(?<=[다요죠음][.!?])\s+/)) {
-        const sentence = piece.trim();
+        const sentence = unmask(piece.trim());
         if (sentence) out.push(sentence);
       }
     }
@@ -56,4 +63,13 @@ export function clipAtWord(text: string, max: number): string {
   }
   if (end < max * 0.5) end = max - 1;
   return text.slice(0, end).replace(/[\s,;:(\-—–、，]+$/u, '') + '…';
+}
+
+/** Readable content: markdown emphasis and list markers gone, whitespace collapsed. */
+export function tidy(text: string): string {
+  return text
+    .replace(/\*\*|__/g, '')
+    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
