@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from './support/cli.js';
+import { runCli, spawnCli } from './support/cli.js';
 import { startEmbeddingServer, type EmbeddingServer } from './support/embedding-server.js';
 
 let home: string;
@@ -28,6 +28,12 @@ function writeSession(id: string, prompt: string): string {
   const path = join(projects(), `${id}.jsonl`);
   writeFileSync(path, `${turn('user', prompt, 0)}\n${turn('assistant', [{ type: 'text', text: 'Understood.' }], 1)}\n`);
   return path;
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !check()) await new Promise((r) => setTimeout(r, 100));
+  return check();
 }
 
 const sentTexts = () => server.requests.flatMap((r) => r.input);
@@ -93,7 +99,7 @@ describe('strata ingest keeps vectors up to date', () => {
     server.requests.length = 0; // the query's embedding
     const next = await runCli(['ingest'], env());
     expect(next.code).toBe(0);
-    expect(next.stderr.trim().split('\n').at(-1)).toMatch(/^embeddings: 2 new passages embedded with test-embed in /);
+    expect(next.stderr.trim().split('\n').at(-1)).toMatch(/^embeddings: 2 passages embedded with test-embed in /);
     expect(sentTexts()).toEqual(['the kubernetes pod restarts every night']);
     expect((await ranked('docker', 'crashed')).ids[0]).toBe('pod-3');
   });
@@ -106,7 +112,7 @@ describe('strata ingest keeps vectors up to date', () => {
     expect(r.code).toBe(0);
     const warnings = r.stderr.split('\n').filter((l) => l.includes('warning'));
     expect(warnings).toEqual([
-      `strata: warning: 2 new passages not embedded: openai-compatible: connection failed (${server.url}); ` +
+      `strata: warning: 2 passages not embedded: openai-compatible: connection failed (${server.url}); ` +
         'run `strata embed` to resume',
     ]);
     const listed = await runCli(['search', 'kubernetes', '--mode', 'lexical', '-l'], env());
@@ -129,10 +135,32 @@ describe('strata ingest keeps vectors up to date', () => {
     expect((await ranked('docker', 'crashed')).ids[0]).toBe('pod-3');
   });
 
-  it('sends the key from the environment and never stores it', async () => {
-    writeSession('pod-3', 'the kubernetes pod restarts every night');
-    await ingestJson([], { STRATA_EMBED_API_KEY: 'local-secret-key-123' });
-    expect(server.requests.map((r) => r.authorization)).toEqual(['Bearer local-secret-key-123']);
+  it('--watch says it does not embed, and does not; the next `strata ingest` does', async () => {
+    const watcher = spawnCli(['ingest', '--watch', projects()], env(), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    watcher.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+    try {
+      expect(await until(() => stderr.includes('not embedded while watching'), 30_000)).toBe(true);
+      writeSession('pod-3', 'the kubernetes pod restarts every night');
+      expect(await until(() => /1 file ingested/.test(stderr), 30_000)).toBe(true);
+    } finally {
+      watcher.kill('SIGINT');
+      await new Promise((resolve) => watcher.once('exit', resolve));
+    }
+    expect(server.requests).toHaveLength(0);
+    expect((await ingestJson()).report.embeddings).toMatchObject({ embedded: 2, left: 0 });
+  });
+
+  it('talks to the recorded endpoint alone, with the key from the environment, never stored', async () => {
+    const elsewhere = await startEmbeddingServer();
+    try {
+      writeSession('pod-3', 'the kubernetes pod restarts every night');
+      await ingestJson([], { STRATA_EMBED_API_KEY: 'local-secret-key-123', STRATA_EMBED_URL: elsewhere.url });
+      expect(server.requests.map((r) => r.authorization)).toEqual(['Bearer local-secret-key-123']);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
     for (const file of readdirSync(join(home, 'data')))
       expect(readFileSync(join(home, 'data', file)).includes('local-secret-key-123')).toBe(false);
   });

@@ -51,8 +51,8 @@ Examples:
   strata ingest --agent codex,gemini            only Codex and Gemini histories
   strata ingest --redaction-report              also list what was redacted where
   strata ingest --watch                         ingest the default locations' files as they change
-  strata ingest --no-embed                      ingest now, leave the new passages' vectors to \`strata embed\`
-Once \`strata embed\` ran, each ingest then embeds the passages it added with the same provider and model
+  strata ingest --no-embed                      ingest now, embed later (\`strata embed\` or the next ingest)
+Once \`strata embed\` ran, each ingest embeds the passages it added with the same provider and model
 (not --watch, not the hooks); a failure to embed is a warning, the ingest stands (exit code 0).
 Sessions stay in the store when their source files are deleted (they are marked archived).
 Another running ingest is waited for up to 30 s (exit code 3 after that).`,
