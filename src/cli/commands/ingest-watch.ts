@@ -3,6 +3,7 @@
 import type { AgentName } from '../../shared/model.js';
 import { tildify } from '../../shared/paths.js';
 import { printLine, type CliIo } from '../io.js';
+import { embeddingModels } from '../../store/embeddings.js';
 import { openStoreForWrite } from '../store-access.js';
 
 export interface WatchFlags {
@@ -29,8 +30,12 @@ export async function runIngestWatch(io: CliIo, paths: string[], flags: WatchFla
       cwd: io.cwd,
       ...(flags.debounceMs !== undefined ? { debounceMs: flags.debounceMs } : {}),
       signal: stop.signal,
-      onWatching: (roots) =>
-        printLine(io.stderr, `strata: watching ${roots.map((r) => tildify(r, io.env)).join(', ')} (Ctrl-C to stop)`),
+      onWatching: (roots) => {
+        printLine(io.stderr, `strata: watching ${roots.map((r) => tildify(r, io.env)).join(', ')} (Ctrl-C to stop)`);
+        // Embedding would hold up the next batch (a model on this thread, a slow server): it is left to later.
+        if (embeddingModels(store.db).length > 0)
+          printLine(io.stderr, 'strata: new passages are not embedded while watching: `strata embed` embeds them');
+      },
       onRescan: (slice) =>
         printLine(
           io.stderr,

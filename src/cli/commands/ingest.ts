@@ -8,6 +8,7 @@ import { describeHolder } from '../../shared/file-lock.js';
 import { AGENTS } from '../../shared/model.js';
 import { homeDir } from '../../shared/paths.js';
 import { StrataError } from '../../shared/errors.js';
+import { embedAfterIngest } from './ingest-embed.js';
 import { createProgress, printJson, printLine, type CliIo } from '../io.js';
 import { openStoreForWrite } from '../store-access.js';
 import { parseAgentList } from './options.js';
@@ -37,6 +38,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
     .option('--no-redact', 'keep secrets (API keys, tokens, passwords) instead of redacting them')
     .option('--redaction-report', 'list each secret redacted on stdout: kind, session, line, message (never the value)')
     .option('--json', 'print the report as JSON on stdout')
+    .option('--no-embed', 'do not embed the new passages (a store holds vectors once `strata embed` ran)')
     .option('--watch', 'keep running: ingest files as they change (Ctrl-C stops after the current file)')
     .option('--push [remote]', 'then push to a team store (`strata push`; the only remote when none is named)')
     .addHelpText(
@@ -49,6 +51,9 @@ Examples:
   strata ingest --agent codex,gemini            only Codex and Gemini histories
   strata ingest --redaction-report              also list what was redacted where
   strata ingest --watch                         ingest the default locations' files as they change
+  strata ingest --no-embed                      ingest now, embed later (\`strata embed\` or the next ingest)
+Once \`strata embed\` ran, each ingest embeds the passages it added with the same provider and model
+(not --watch, not the hooks); a failure to embed is a warning, the ingest stands (exit code 0).
 Sessions stay in the store when their source files are deleted (they are marked archived).
 Another running ingest is waited for up to 30 s (exit code 3 after that).`,
     )
@@ -58,6 +63,7 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
         opts: {
           agent?: string;
           redact: boolean;
+          embed: boolean;
           json?: boolean;
           redactionReport?: boolean;
           watch?: boolean;
@@ -95,14 +101,17 @@ Another running ingest is waited for up to 30 s (exit code 3 after that).`,
           });
           progress.done();
           const { redactionsWhere, ...summary } = report;
+          if (!opts.json) printLine(io.stderr, formatIngestSummary(report, io.env));
+          // After the commit above: embedding adds vectors, it never holds the ingest back or undoes it.
+          const embeddings = opts.embed ? await embedAfterIngest(io, store.db, { json: opts.json }) : undefined;
           if (opts.json)
             printJson(io, {
               ...summary,
               ...(opts.redactionReport ? { redactionsWhere } : {}),
               mbPerSec: throughputMBps(report),
               ...(rescan ? { rescan } : {}),
+              ...(embeddings ? { embeddings } : {}),
             });
-          else printLine(io.stderr, formatIngestSummary(report, io.env));
           if (opts.redactionReport && !opts.json) printLine(io.stdout, formatRedactionReport(report));
         } finally {
           store.close();

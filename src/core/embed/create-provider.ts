@@ -43,13 +43,33 @@ export function createEmbeddingProvider(choice: EmbedProviderChoice, env: Env): 
   });
 }
 
+/** How a provider for the store's recorded model is made: for a search, or for the embedding after an ingest. */
+export interface RecordedProviderOptions {
+  /** STRATA_EMBED_URL may point a search elsewhere; the embedding after an ingest uses the recorded URL only. */
+  urlFromEnv?: boolean;
+  retries?: number;
+  timeoutMs?: number;
+  maxCalls?: number;
+}
+
 /** The provider of the store's most recent embedding model, or undefined when it holds no vectors. */
-export function providerForStore(db: Database, env: Env): EmbeddingProvider | undefined {
+export function providerForStore(
+  db: Database,
+  env: Env,
+  options: RecordedProviderOptions = { urlFromEnv: true },
+): EmbeddingProvider | undefined {
   const row = embeddingModels(db)[0];
   if (!row) return undefined;
   if (row.provider === 'offline' && row.model === OFFLINE_MODEL) return createOfflineProvider();
-  const url = env.STRATA_EMBED_URL ?? row.baseUrl;
+  const url = (options.urlFromEnv ? env.STRATA_EMBED_URL : undefined) ?? row.baseUrl;
   if (row.provider !== 'openai-compatible' || !url) return undefined;
   const apiKey = apiKeyFor(url, env);
-  return createOpenAiCompatibleProvider({ baseUrl: url, model: row.model, ...(apiKey ? { apiKey } : {}) });
+  return createOpenAiCompatibleProvider({
+    baseUrl: url,
+    model: row.model,
+    ...(apiKey ? { apiKey } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxCalls !== undefined ? { maxCalls: options.maxCalls } : {}),
+  });
 }

@@ -5,6 +5,8 @@ import type { Database } from 'better-sqlite3';
 import { sha1 } from '../../shared/hash.js';
 import {
   countPassages,
+  countPendingAfter,
+  embeddingModels,
   ensureEmbeddingTables,
   fromBlob,
   pendingPassages,
@@ -34,22 +36,34 @@ export interface EmbedReport {
   stopped?: string;
 }
 
+export interface EmbedRunOptions {
+  onProgress?: (p: EmbedProgress) => void;
+  maxPassages?: number;
+  /** Only the passages after this block (an ingest's new ones): counts and reads that range alone. */
+  startAfterId?: number;
+}
+
 export async function embedStore(
   db: Database,
   provider: EmbeddingProvider,
-  options: { onProgress?: (p: EmbedProgress) => void; maxPassages?: number } = {},
+  options: EmbedRunOptions = {},
 ): Promise<EmbedReport> {
   const started = performance.now();
   ensureEmbeddingTables(db);
-  const counts = countPassages(db, provider.model);
+  const from = options.startAfterId;
+  const counts =
+    from === undefined
+      ? countPassages(db, provider.model)
+      : { total: countPendingAfter(db, provider.model, from), embedded: 0 };
   let embedded = counts.embedded;
   let sent = 0;
   let reused = 0;
-  let afterId = 0;
+  let afterId = from ?? 0;
   let stopped: string | undefined;
   const budget = options.maxPassages ?? Number.POSITIVE_INFINITY;
   let dim = 0;
   try {
+    if (counts.total > counts.embedded) options.onProgress?.({ done: embedded, total: counts.total });
     while (sent + reused < budget) {
       const batch = pendingPassages(db, provider.model, afterId, Math.min(provider.maxBatch, budget - sent - reused));
       if (batch.length === 0) break;
@@ -91,6 +105,15 @@ export async function embedStore(
         });
       options.onProgress?.({ done: embedded, total: counts.total });
     }
+    // A first run over no passages still records the choice: the next ingest embeds what it adds.
+    if (from === undefined && !embeddingModels(db).some((m) => m.model === provider.model))
+      recordEmbeddingModel(db, {
+        model: provider.model,
+        provider: provider.name,
+        baseUrl: provider.baseUrl ?? null,
+        dim: 0,
+        updatedAt: new Date().toISOString(),
+      });
   } catch (error) {
     stopped = (error as Error).message.split('\n')[0];
   }
