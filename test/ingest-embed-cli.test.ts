@@ -90,7 +90,7 @@ describe('strata ingest keeps vectors up to date', () => {
     expect(server.requests).toHaveLength(before);
   });
 
-  it('prints one line after the summary when not --json; --no-embed sends nothing and the next ingest catches up', async () => {
+  it('prints one line when not --json; --no-embed sends nothing and the next ingest catches up', async () => {
     writeSession('pod-3', 'the kubernetes pod restarts every night');
     const skipped = await ingestJson(['--no-embed']);
     expect(skipped.report.embeddings).toBeUndefined();
