@@ -5,16 +5,20 @@
 // abstention questions (_abs) skipped. Reported: hit@1/5/10, MRR, evidence-recall@k, per question type,
 // search p50/p95, and the same for the variant that writes user turns only.
 //
-// Usage: node bench/longmemeval.mjs [--data DIR] [--dist DIR] [--limit N] [--seed S] [--types a,b]
-//   [--user-only|--both] [--modes lexical,semantic,hybrid] [--embed offline|URL --embed-model M]
-//   [--embed-cache FILE] [--misses FILE] [--half a|b] [--typos] [-v]
-// --seed S takes --limit N questions from a seeded shuffle (else the first N by id). --half a|b keeps the
-// questions whose id hashes into that half (sha1's first byte even: a): tune on one, confirm on the other.
+// Usage: node bench/longmemeval.mjs [--data DIR] [--dist DIR] [--limit N] [--seed S] [--per-type K]
+//   [--types a,b] [--user-only|--both] [--modes lexical,semantic,hybrid] [--embed offline|URL --embed-model M]
+//   [--embed-cache DIR] [--rankings FILE] [--query-ms] [--misses FILE] [--half a|b] [--typos] [-v]
+// --seed S takes --limit N questions from a seeded shuffle (else the first N by id); --per-type K takes, per
+// question type, the K whose id has the smallest sha1. --half a|b keeps the questions whose id hashes into
+// that half (sha1's first byte even: a): tune on one, confirm on the other.
+// Semantic and hybrid modes embed each store with `strata embed`'s code; vectors are cached by (model, sha1
+// of the text) in DIR/<model>.tsv (default /tmp/hybrid/vectors), so a rerun embeds nothing new. --rankings
+// appends each question's lexical and semantic (all passages, user turns only) session rankings as JSON
+// lines for bench/lme-fusion.mjs, which compares fusion rules without embedding again. --query-ms times the
+// model embedding each question alone (uncached): what hybrid adds to a search before its scan.
 // --typos asks each question with one typo: in its longest content word (letters only, 5 or more, not a stop
 // word; the first of equals), two adjacent letters swapped, at position 1 + (sha1(id)'s first byte mod
 // length - 2), the next pair when those two are equal. The first letter is never moved.
-// Semantic and hybrid modes embed each store with `strata embed`'s code; --embed-cache keeps vectors by
-// text hash across runs.
 // DIR (or LME_DATA) holds the 500 question files of LongMemEval-S cleaned (<question_id>.json). Never
 // downloaded at run time; not part of CI. --dist points at another build's dist to compare releases.
 import { createHash } from 'node:crypto';
@@ -31,6 +35,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedProvider, DEFAULT_VECTOR_CACHE, stratified } from './lme-vectors.mjs';
 import { pct } from './shared.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,7 +60,9 @@ if (half !== '' && half !== 'a' && half !== 'b') {
 }
 const modes = value('--modes', 'lexical').split(',').filter(Boolean);
 const embedWith = value('--embed', 'offline');
-const embedCachePath = value('--embed-cache', '');
+const embedCacheDir = value('--embed-cache', DEFAULT_VECTOR_CACHE);
+const perType = Number(value('--per-type', 0));
+const rankingsPath = value('--rankings', '');
 const typos = flag('--typos');
 
 const RESTORE = `LongMemEval-S (cleaned) is not in ${dataDir}. Restore its 500 question files once, e.g. from
@@ -79,45 +86,42 @@ const { STOP_WORDS } = await import(pathToFileURL(join(dist, 'core/retrieval/que
 const semanticModes = modes.some((m) => m !== 'lexical');
 const embedding = semanticModes ? await embeddingTools() : undefined;
 
-/** The provider `strata embed` would use, behind an on-disk cache of vectors by text hash. */
+/** The provider `strata embed` would use, behind the on-disk vector cache (lme-vectors.mjs). */
 async function embeddingTools() {
   const load = (path) => import(pathToFileURL(join(dist, path)).href);
-  const [{ createEmbeddingProvider }, { embedStore }, { searchWithMode }] = await Promise.all([
-    load('core/embed/create-provider.js'),
-    load('core/embed/embed-run.js'),
-    load('core/embed/mode-search.js'),
-  ]);
+  const [{ createEmbeddingProvider }, { embedStore }, { searchWithMode }, { rankSemantic }, { parseSelectors }] =
+    await Promise.all([
+      load('core/embed/create-provider.js'),
+      load('core/embed/embed-run.js'),
+      load('core/embed/mode-search.js'),
+      load('core/embed/semantic.js'),
+      load('core/retrieval/selectors.js'),
+    ]);
   const choice = embedWith === 'offline' ? { provider: 'offline' } : { url: embedWith, model: value('--embed-model') };
   const inner = createEmbeddingProvider(choice, process.env);
-  const cache = new Map();
-  if (embedCachePath && existsSync(embedCachePath))
-    for (const l of readFileSync(embedCachePath, 'utf8').split('\n')) {
-      const [h, b] = l.split('\t');
-      if (b) cache.set(h, new Float32Array(new Uint8Array(Buffer.from(b, 'base64')).buffer));
-    }
-  const stats = { sent: 0, ms: 0 };
-  const provider = {
-    name: inner.name,
-    model: inner.model,
-    maxBatch: inner.maxBatch,
-    async embed(texts) {
-      const keys = texts.map((t) => createHash('sha1').update(t).digest('hex'));
-      const missing = [...new Set(keys.filter((k) => !cache.has(k)))];
-      if (missing.length) {
-        const t0 = performance.now();
-        const vectors = await inner.embed(missing.map((k) => texts[keys.indexOf(k)]));
-        stats.ms += performance.now() - t0;
-        stats.sent += missing.length;
-        const lines = missing.map((k, i) => {
-          cache.set(k, vectors[i]);
-          return `${k}\t${Buffer.from(vectors[i].buffer).toString('base64')}`;
-        });
-        if (embedCachePath) appendFileSync(embedCachePath, lines.join('\n') + '\n');
-      }
-      return keys.map((k) => cache.get(k));
-    },
+  const { provider, stats } = cachedProvider(inner, embedCacheDir);
+  console.log(`vectors: ${stats.file} (${stats.cached} cached)`);
+  return { inner, provider, stats, embedStore, searchWithMode, rankSemantic, userOnly: parseSelectors(['user']) };
+}
+
+/** Both rankings of one question, for bench/lme-fusion.mjs to fuse offline. */
+async function rankings(db, q, userOnly, lexical) {
+  const external = db.prepare('SELECT external_id FROM sessions WHERE id = ?').pluck();
+  const [vector] = await embedding.provider.embed([q.question]);
+  const semantic = (options) =>
+    embedding
+      .rankSemantic(db, embedding.provider.model, vector, { query: q.question, ...options }, 50)
+      .map((h) => [external.get(h.sessionId), Math.round(h.score * 1000) / 1000]);
+  return {
+    id: q.question_id,
+    type: q.question_type,
+    half: createHash('sha1').update(q.question_id).digest()[0] & 1 ? 'b' : 'a',
+    userOnly,
+    want: q.answer_session_ids,
+    lexical: lexical.sessions.map((s) => [s.id, s.hits[0]?.score ?? 0, s.match ?? 'block', s.missing?.length ?? 0]),
+    semantic: semantic({}),
+    semanticUser: semantic({ in: embedding.userOnly }),
   };
-  return { provider, stats, embedStore, searchWithMode };
 }
 
 /** The question with one typo (see --typos), or as it is when no word qualifies. */
@@ -176,8 +180,23 @@ async function runQuestion(q, userOnly) {
     const store = openStore(join(tmp, 'strata.db'));
     try {
       await ingest({ store, paths: [root], env: {}, pipeline: 'inline' });
-      if (embedding) await embedding.embedStore(store.db, embedding.provider);
+      if (embedding) {
+        await embedding.embedStore(store.db, embedding.provider);
+        const grown = store.db
+          .prepare(
+            `SELECT (SELECT SUM(pgsize) FROM dbstat WHERE name IN ('block_vectors', 'block_vectors_hash')
+              OR name LIKE 'sqlite_autoindex_block_vectors%'), (SELECT COUNT(*) FROM block_vectors)`,
+          )
+          .raw()
+          .get();
+        embedding.stats.bytes = (embedding.stats.bytes ?? 0) + grown[0];
+        embedding.stats.vectors = (embedding.stats.vectors ?? 0) + grown[1];
+      }
       const out = {};
+      if (rankingsPath && embedding) {
+        const lexical = search(store.db, { query: q.question, limit: 50, maxPerSession: 1 });
+        appendFileSync(rankingsPath, `${JSON.stringify(await rankings(store.db, q, userOnly, lexical))}\n`);
+      }
       for (const mode of modes) {
         const options = { query: typos ? withTypo(q) : q.question, limit: 50, maxPerSession: 1 };
         const t0 = performance.now();
@@ -225,6 +244,7 @@ if (seed !== '') {
     [questions[i], questions[j]] = [questions[j], questions[i]];
   }
 }
+if (perType > 0) questions = stratified(questions, perType);
 if (limit > 0) questions = questions.slice(0, limit);
 
 const bucket = () => ({ n: 0, r1: 0, r5: 0, r10: 0, r20: 0, mrr: 0, ev: { 1: 0, 5: 0, 10: 0, 20: 0 } });
@@ -235,6 +255,20 @@ const row = (name, b) =>
 
 console.log(`dist: ${dist}\ndata: ${dataDir} (${questions.length} non-abstention questions)`);
 if (typos) console.log(`with one typo each (--typos), e.g. ${questions.slice(0, 2).map(withTypo).join(' / ')}`);
+if (embedding && flag('--query-ms')) {
+  // What hybrid adds to a search before its scan: one query embedded by the model, never from the cache.
+  const times = [];
+  await embedding.inner.embed(['warm up']);
+  for (const q of questions) {
+    const t0 = performance.now();
+    await embedding.inner.embed([q.question]);
+    times.push(performance.now() - t0);
+  }
+  console.log(
+    `query embedding (${embedding.inner.model}, in-process): p50 ${pct(times, 50).toFixed(1)} ms · ` +
+      `p95 ${pct(times, 95).toFixed(1)} ms`,
+  );
+}
 const misses = [];
 for (const userOnly of variants) {
   const acc = Object.fromEntries(modes.map((m) => [m, { total: bucket(), byType: new Map(), times: [] }]));
@@ -284,6 +318,8 @@ for (const userOnly of variants) {
     const sent = embedding.stats.sent - sentBefore;
     const secs = (embedding.stats.ms - msBefore) / 1000;
     console.log(`embedded ${sent} new texts in ${secs.toFixed(1)} s (${(sent / Math.max(secs, 1e-9)).toFixed(1)}/s)`);
+    const { bytes, vectors } = embedding.stats;
+    console.log(`store growth: ${(bytes / vectors).toFixed(0)} bytes per passage (vector table and index, dbstat)`);
   }
 }
 if (missesPath) writeFileSync(missesPath, misses.map((m) => JSON.stringify(m)).join('\n') + '\n');
