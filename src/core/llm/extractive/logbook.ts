@@ -36,6 +36,7 @@ import { clipAtWord, isNonLatin, proseSentences, stripLinks, wordsOf } from './s
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 import { fileNamed, namesFile, rewrites } from './logbook-files.js';
+import { fromListItem, listDecisionAllowed, listItems } from './logbook-paragraphs.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -104,6 +105,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
     // An offer the user then accepts ("yes all of it") holds the user's decisions.
     const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
+    const items = listItems(withoutToolLines(text));
+    let fromList = 0;
     sentences.forEach((sentence, si) => {
       if (accepted) {
         const taken = classify(sentence, sentences[si + 1], true);
@@ -116,6 +119,10 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (found.cause && !fixFollows(input.messages, mi)) return;
       // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
       if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
+      if (found.type === 'decision' && fromListItem(sentence, items)) {
+        const reasoned = found.rationale !== undefined || found.alternatives.length > 0;
+        if (!listDecisionAllowed(message.role, reasoned, fromList++)) return;
+      }
       add(message, mi, si + 1, found);
     });
   });

@@ -1,6 +1,7 @@
 // Owns language-neutral text units for logbook events: sentences and words by Intl.Segmenter (so Chinese,
 // Japanese and Korean text, which has no spaces, splits as well as English), Markdown links reduced to
 // their text, and cuts that end at a word boundary with "…".
+import { joinWrapped } from './logbook-paragraphs.js';
 import { splitSentences } from './text.js';
 
 const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
@@ -16,7 +17,7 @@ export function stripLinks(text: string): string {
 /** Prose sentences of a message (code, tables and tool lines set aside), split by the ICU sentence rules. */
 export function proseSentences(text: string): string[] {
   const out: string[] = [];
-  for (const line of splitSentences(stripLinks(text))) {
+  for (const line of splitSentences(stripLinks(joinWrapped(text)))) {
     for (const { segment } of sentenceSegmenter.segment(line)) {
       // ICU keeps "…니다. chown으로" together (a Latin word after a Korean sentence end): split it here.
       for (const piece of segment.split(/(?<=[다요죠음][.!?])\s+/)) {
