@@ -37,6 +37,7 @@ import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 import { fileNamed, namesFile, rewrites } from './logbook-files.js';
 import { fromListItem, listDecisionAllowed, listItems } from './logbook-paragraphs.js';
+import { approvedPlan, userChoice } from './logbook-user-decisions.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -97,7 +98,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (bug) add(message, mi, 0, bug, bugText(bug.content));
     }
     if (message.role === 'tool') return;
-    const text = isBoilerplate(message) ? typedAfterPaste(message) : message.text;
+    const text = isBoilerplate(message) && !approvedPlan(message.text) ? typedAfterPaste(message) : message.text;
     if (!text) return;
     const sentences = proseSentences(withoutToolLines(text));
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
@@ -245,6 +246,7 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     const reasoned = decision.rationale !== undefined || decision.alternatives.length > 0;
     return fromUser || reasoned || !AGENT_PLAN.test(sentence) ? decision : undefined;
   }
+  if (fromUser && userChoice(sentence)) return withDetails('decision', sentence, 4 + weight, next);
   const koCause = KO_BECAUSE_PROBLEM.test(sentence) && KO_PROBLEM_WORD.test(sentence);
   if ((BUG_CUE.test(sentence) || koCause) && !NO_PROBLEM.test(sentence)) {
     // "The bug was …" looks back on a fixed bug; "The issue is …" is a diagnosis still to be borne out.
