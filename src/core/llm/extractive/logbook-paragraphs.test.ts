@@ -67,3 +67,11 @@ describe('list items', () => {
     expect(events([{ role: 'assistant', text: reasoned }])).toHaveLength(1);
   });
 });
+
+describe('event details', () => {
+  it('reads no "A vs B" as alternatives', () => {
+    const [vs] = events([{ role: 'user', text: 'We decided to keep `pnpm` after the pnpm vs npm benchmark on CI.' }]);
+    expect(vs?.type).toBe('decision');
+    expect(vs?.alternatives).toBeUndefined();
+  });
+});

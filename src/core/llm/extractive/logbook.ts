@@ -52,7 +52,8 @@ const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:|\x60{
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
-const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
+/** "A vs B" compares two things; only "instead of B" names the alternative that was set aside. */
+const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
 const INSTRUCTION = new RegExp(
   String.raw`^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|` +
