@@ -94,3 +94,16 @@ export function fromListItem(sentence: string, items: readonly string[]): boolea
 export function listDecisionAllowed(role: string, reasoned: boolean, taken: number): boolean {
   return role === 'user' ? taken < 2 : reasoned && taken < 1;
 }
+
+/** A message's gate for decisions from its list items (see listDecisionAllowed); other sentences pass. */
+export function listGateOf(
+  text: string,
+  role: string,
+): (sentence: string, found: { rationale?: string; alternatives: string[] }) => boolean {
+  const items = listItems(text);
+  let taken = 0;
+  return (sentence, found) => {
+    if (!fromListItem(sentence, items)) return true;
+    return listDecisionAllowed(role, found.rationale !== undefined || found.alternatives.length > 0, taken++);
+  };
+}

@@ -36,7 +36,7 @@ import { clipAtWord, isNonLatin, proseSentences, stripLinks, wordsOf } from './s
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 import { fileNamed, namesFile, rewrites } from './logbook-files.js';
-import { fromListItem, listDecisionAllowed, listItems } from './logbook-paragraphs.js';
+import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
@@ -52,7 +52,6 @@ const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:|\x60{
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
-/** "A vs B" compares two things; only "instead of B" names the alternative that was set aside. */
 const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
 const INSTRUCTION = new RegExp(
@@ -107,8 +106,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
     // An offer the user then accepts ("yes all of it") holds the user's decisions.
     const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
-    const items = listItems(withoutToolLines(text));
-    let fromList = 0;
+    const listGate = listGateOf(withoutToolLines(text), message.role);
     sentences.forEach((sentence, si) => {
       if (accepted) {
         const taken = classify(sentence, sentences[si + 1], true);
@@ -121,10 +119,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (found.cause && !fixFollows(input.messages, mi)) return;
       // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
       if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
-      if (found.type === 'decision' && fromListItem(sentence, items)) {
-        const reasoned = found.rationale !== undefined || found.alternatives.length > 0;
-        if (!listDecisionAllowed(message.role, reasoned, fromList++)) return;
-      }
+      if (found.type === 'decision' && !listGate(sentence, found)) return;
       add(message, mi, si + 1, found);
     });
   });
