@@ -37,13 +37,15 @@ import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from '
 import { fileNamed, namesFile, rewrites } from './logbook-files.js';
 import { CALL_LINE, EDIT_TOOLS, editsCode, FIX_WINDOW, fixFollows, withoutToolLines } from './logbook-evidence.js';
 import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
+import { listGateOf } from './logbook-paragraphs.js';
+import { approvedPlan, userChoice } from './logbook-user-decisions.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
 const RATIONALE_FOLLOWUP = /^(?:this is because|that's because|because|the reason (?:is|was)(?: that)?)\s+(.+?)[.!]?$/i;
-const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of|versus|vs\.?)\s+([^,.;:!?()]+)/gi;
+const ALTERNATIVE_RE = /\b(?:instead of|rather than|in place of)\s+([^,.;:!?()]+)/gi;
 const BETWEEN_RE = /\bbetween\s+([^,.;:!?()]+?)\s+and\s+([^,.;:!?()]+)/i;
 const INSTRUCTION = new RegExp(
   String.raw`^(?:you (?:are|must|should|will|need)|your (?:task|job|goal)|please\b|do not\b|don't\b|` +
@@ -90,7 +92,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       const bug = report && reportedBug(input.messages, mi, report.error);
       if (bug) add(message, mi, 0, { type: 'bug', priority: 5, alternatives: [], ...bug }, bug.content);
     }
-    const text = isBoilerplate(message) ? typedAfterPaste(message) : message.text;
+    const text = isBoilerplate(message) && !approvedPlan(message.text) ? typedAfterPaste(message) : message.text;
     if (!text) return;
     const sentences = proseSentences(withoutToolLines(text));
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
@@ -98,6 +100,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
     // An offer the user then accepts ("yes all of it") holds the user's decisions.
     const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
+    const listGate = listGateOf(withoutToolLines(text), message.role);
     sentences.forEach((sentence, si) => {
       if (accepted) {
         const taken = classify(sentence, sentences[si + 1], true);
@@ -110,6 +113,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (found.cause && !fixFollows(input.messages, mi)) return;
       // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
       if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
+      if (found.type === 'decision' && !listGate(sentence, found)) return;
       add(message, mi, si + 1, found);
     });
   });
@@ -216,6 +220,7 @@ function classify(raw: string, next: string | undefined, fromUser: boolean): Cla
     const reasoned = decision.rationale !== undefined || decision.alternatives.length > 0;
     return fromUser || reasoned || !AGENT_PLAN.test(sentence) ? decision : undefined;
   }
+  if (fromUser && userChoice(sentence)) return withDetails('decision', sentence, 4 + weight, next);
   const koCause = KO_BECAUSE_PROBLEM.test(sentence) && KO_PROBLEM_WORD.test(sentence);
   if ((BUG_CUE.test(sentence) || koCause) && !NO_PROBLEM.test(sentence)) {
     // "The bug was …" looks back on a fixed bug; "The issue is …" is a diagnosis still to be borne out.

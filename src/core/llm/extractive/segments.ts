@@ -1,6 +1,7 @@
 // Owns language-neutral text units for logbook events: sentences and words by Intl.Segmenter (so Chinese,
 // Japanese and Korean text, which has no spaces, splits as well as English), Markdown links reduced to
 // their text, and cuts that end at a word boundary with "…".
+import { joinWrapped } from './logbook-paragraphs.js';
 import { splitSentences } from './text.js';
 
 const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
@@ -20,7 +21,7 @@ const unmask = (s: string) => s.replace(/[\uE000-\uE002]/g, (c) => '.!?'[c.charC
 /** Prose sentences of a message (code, tables and tool lines set aside), split by the ICU sentence rules. */
 export function proseSentences(text: string): string[] {
   const out: string[] = [];
-  const masked = stripLinks(text).replace(/(?<!\x60)\x60[^\x60\n]+\x60(?!\x60)/g, (code) =>
+  const masked = stripLinks(joinWrapped(text)).replace(/(?<!\x60)\x60[^\x60\n]+\x60(?!\x60)/g, (code) =>
     code.replace(/[.!?]/g, (c) => MASK[c]!),
   );
   for (const line of splitSentences(masked)) {
