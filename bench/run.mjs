@@ -20,10 +20,10 @@ const args = {
 };
 const wanted = process.argv.slice(2);
 // longmemeval and push need a dataset kept outside the repository, ui a browser and a 10,000-session store,
-// search-compare a store and builds to compare: they run only when named.
-const namedOnly = ['longmemeval', 'push', 'ui', 'search-compare'];
+// search-compare a store and builds to compare, lme-fusion a rankings file: they run only when named.
+const namedOnly = ['longmemeval', 'lme-fusion', 'push', 'ui', 'search-compare'];
 const benches = readdirSync(here)
-  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs', 'lme-corpus.mjs', 'shared.mjs'].includes(f))
+  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs', 'lme-corpus.mjs', 'lme-vectors.mjs', 'shared.mjs'].includes(f))
   .filter((f) => !f.startsWith('.'))
   .map((f) => f.replace(/\.mjs$/, ''))
   .filter((name) => (wanted.length === 0 ? !namedOnly.includes(name) : wanted.includes(name)))
