@@ -23,7 +23,10 @@ const wanted = process.argv.slice(2);
 // search-compare a store and builds to compare, lme-fusion a rankings file: they run only when named.
 const namedOnly = ['longmemeval', 'lme-fusion', 'push', 'ui', 'search-compare'];
 const benches = readdirSync(here)
-  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs', 'lme-corpus.mjs', 'lme-vectors.mjs', 'shared.mjs'].includes(f))
+  .filter(
+    (f) =>
+      f.endsWith('.mjs') && !['run.mjs', 'corpus.mjs', 'lme-corpus.mjs', 'lme-vectors.mjs', 'shared.mjs'].includes(f),
+  )
   .filter((f) => !f.startsWith('.'))
   .map((f) => f.replace(/\.mjs$/, ''))
   .filter((name) => (wanted.length === 0 ? !namedOnly.includes(name) : wanted.includes(name)))
