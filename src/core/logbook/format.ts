@@ -10,6 +10,13 @@ function citation(event: TimelineEvent): string {
   return `strata read ${event.source.session} ${event.source.message}`;
 }
 
+/** The rationale a one-line rendering adds: none when the content already says it ("… because X"). */
+function addedRationale(event: TimelineEvent): string | undefined {
+  const squeeze = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+  const why = event.rationale;
+  return why && !squeeze(event.content).includes(squeeze(why)) ? why : undefined;
+}
+
 function oldestFirst(events: readonly TimelineEvent[]): TimelineEvent[] {
   return [...events].sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
 }
@@ -42,7 +49,8 @@ const BADGE: Record<string, string> = { decision: '`DECISION`', fact: '`FACT`', 
 function markdownLine(event: TimelineEvent): string {
   const badge = BADGE[event.type] ?? event.type;
   let line = `- ${badge} ${event.timestamp.slice(0, 10)} ${event.content.replace(/\n/g, ' ')}`;
-  if (event.rationale) line += ` — because ${event.rationale}`;
+  const why = addedRationale(event);
+  if (why) line += ` — because ${why}`;
   if (event.resolution) line += ` — fixed: ${event.resolution}`;
   if (event.alternatives?.length) line += ` (instead of: ${event.alternatives.join(', ')})`;
   if (event.code) line += ` \`${event.code.replace(/`/g, "'")}\``;
@@ -78,7 +86,8 @@ export function formatLogbook(doc: LogbookDocument, format: LogbookFormat): stri
 /** One line of `strata logbook show`. */
 export function showLine(event: TimelineEvent): string {
   let line = `${event.timestamp.slice(0, 10)} ${event.type.toUpperCase()}: ${event.content}`;
-  if (event.rationale) line += ` (why: ${event.rationale})`;
+  const why = addedRationale(event);
+  if (why) line += ` (why: ${why})`;
   if (event.resolution) line += ` (fix: ${event.resolution})`;
   return `${line} [${citation(event)}]`;
 }
