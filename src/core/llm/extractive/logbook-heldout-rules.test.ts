@@ -2,15 +2,8 @@
 // sources: each sentence here (written for the test, in the shape of what the sessions held) came out as
 // the wrong event or as none before, and comes out right now.
 import { describe, expect, it } from 'vitest';
-import { extractLogbookEvents, type LogbookChunkMessage } from '../index.js';
+import { events, type Message } from '../../../../test/support/logbook-events.js';
 
-type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
-const events = (messages: Message[]) =>
-  extractLogbookEvents({
-    conversationId: 'c1',
-    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
-    existingEvents: [],
-  }).events;
 const agent = (text: string): Message => ({ role: 'assistant', text });
 const edit = agent('→ Edit: src/App.svelte\n│- let x = 1;\n│+ let x = 2;');
 

@@ -1,16 +1,8 @@
 // Paragraph rules of the offline logbook: wrapped lines joined before sentences are cut, and a list's
 // bullets kept from becoming one decision each.
 import { describe, expect, it } from 'vitest';
-import { extractLogbookEvents, type LogbookChunkMessage } from '../index.js';
+import { events } from '../../../../test/support/logbook-events.js';
 import { joinWrapped, listItems } from './logbook-paragraphs.js';
-
-type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
-const events = (messages: Message[]) =>
-  extractLogbookEvents({
-    conversationId: 'c1',
-    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
-    existingEvents: [],
-  }).events;
 
 describe('wrapped paragraphs', () => {
   it('joins the hard-wrapped lines of a paragraph, CJK without a space', () => {

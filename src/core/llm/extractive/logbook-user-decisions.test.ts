@@ -1,15 +1,8 @@
 // Choices users state in their own turns, in the five languages, become decisions; requests to explain or
 // look, usage text they pasted, and the same words from the agent do not.
 import { describe, expect, it } from 'vitest';
-import { extractLogbookEvents, type LogbookChunkMessage } from '../index.js';
+import { events, type Message } from '../../../../test/support/logbook-events.js';
 
-type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
-const events = (messages: Message[]) =>
-  extractLogbookEvents({
-    conversationId: 'c1',
-    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
-    existingEvents: [],
-  }).events;
 const user = (text: string): Message => ({ role: 'user', text });
 
 describe("decisions from the user's own turns", () => {

@@ -1,0 +1,12 @@
+// The offline extractor's events for a list of messages, numbered from 1, a minute apart: what the
+// extractive logbook rule tests feed it.
+import { extractLogbookEvents, type LogbookChunkMessage } from '../../src/core/llm/index.js';
+
+export type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
+
+export const events = (messages: Message[]) =>
+  extractLogbookEvents({
+    conversationId: 'c1',
+    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
+    existingEvents: [],
+  }).events;
