@@ -6,11 +6,14 @@
 // bench/fixtures/logbook-heldout split by a fixed hash of the session id (SPLIT below) into TUNE (graded in
 // bench/logbook-new-tune-grades.json; rules may be tuned on it) and BLIND (graded by someone who never tuned
 // a rule, in bench/logbook-blind-grades.json). BLIND events are never printed except by --list-blind, which
-// prints each with its grades-file key and source message so it can be graded as is. Events not graded yet
+// prints each with its grades-file key and source message so it can be graded as is. BLIND3 is every session
+// of bench/fixtures/logbook-blind3, a set whose expected events were written before any output was seen
+// (bench/logbook-blind3-expected.md), graded in bench/logbook-blind3-grades.json and printed only by
+// --list-blind3; a plain run shows its counts alone. Events not graded yet
 // are listed with their source. The `--budget 400` text the session-start hook injects is checked on every
 // project: a noise line fails the run.
 // Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]...
-//   [--list-blind] [--home <dir>]   (build first)
+//   [--list-blind] [--list-blind3] [--home <dir>]   (build first)
 // STRATA_FIXTURES overrides ../shared/fixtures/real; test/fixtures (real-extra) is always included.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,8 +25,10 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '../dist/cli/main.js');
 const NEW_ROOT = resolve(here, 'fixtures/logbook-heldout');
+const BLIND3_ROOT = resolve(here, 'fixtures/logbook-blind3');
 const ROOTS = [
   NEW_ROOT,
+  BLIND3_ROOT,
   resolve(here, '../test/fixtures'),
   process.env.STRATA_FIXTURES ?? resolve(here, '../../shared/fixtures/real'),
 ];
@@ -34,7 +39,10 @@ const BY_SET = {
   'held-out': grades('logbook-heldout-grades.json'),
   TUNE: grades('logbook-new-tune-grades.json'),
   BLIND: grades('logbook-blind-grades.json'),
+  BLIND3: grades('logbook-blind3-grades.json'),
 };
+/** Sets whose event texts stay hidden unless their own --list flag asks for them. */
+const HIDDEN = { BLIND: 'blind', BLIND3: 'blind3' };
 const GRADE_NAMES = ['useful', 'partly', 'wrong-type', 'noise'];
 /** Sessions of the tuning set: those with an event graded in logbook-grades.json. */
 const TUNED = new Set(Object.keys(GRADES).map((k) => k.split('#')[1]));
@@ -60,6 +68,7 @@ function main() {
   const argv = process.argv.slice(2);
   const showUngraded = argv.includes('--ungraded');
   const listBlind = argv.includes('--list-blind');
+  const listBlind3 = argv.includes('--list-blind3');
   const list = new Set(argv.flatMap((a, i) => (argv[i - 1] === '--list' ? [a] : [])));
   const budgetOf = argv.flatMap((a, i) => (argv[i - 1] === '--budget-of' ? [a] : []));
   // --home DIR keeps the store between runs (re-ingest is incremental); by default a temporary one.
@@ -70,18 +79,22 @@ function main() {
       const rows = JSON.parse(cli(h, ['sessions', '--json', '--limit', '100000']));
       return rows.sessions ?? rows;
     };
-    // The sessions of the new root, read into a store of their own (a kept store holds every root).
-    const own = mkdtempSync(join(tmpdir(), 'strata-bench-lbq-new-'));
-    let fresh;
-    try {
-      cli(own, ['ingest', NEW_ROOT, '--json']);
-      fresh = new Set(sessionsOf(own).map((s) => s.id));
-    } finally {
-      rmSync(own, { recursive: true, force: true });
-    }
+    // The sessions of a root, read into a store of their own (a kept store holds every root).
+    const idsOf = (root) => {
+      const own = mkdtempSync(join(tmpdir(), 'strata-bench-lbq-new-'));
+      try {
+        cli(own, ['ingest', root, '--json']);
+        return new Set(sessionsOf(own).map((s) => s.id));
+      } finally {
+        rmSync(own, { recursive: true, force: true });
+      }
+    };
+    const fresh = idsOf(NEW_ROOT);
+    const third = idsOf(BLIND3_ROOT);
     for (const root of ROOTS) cli(home, ['ingest', root, '--json']);
     const setOf = (event) => {
       const id = event.source.session;
+      if (third.has(id)) return 'BLIND3';
       if (fresh.has(id)) return SPLIT(id);
       return TUNED.has(id.slice(0, 8)) ? 'tuned' : 'held-out';
     };
@@ -92,8 +105,9 @@ function main() {
           .filter(Boolean),
       ),
     ].sort();
-    const counts = { tuned: zero(), 'held-out': zero(), TUNE: zero(), BLIND: zero() };
+    const counts = { tuned: zero(), 'held-out': zero(), TUNE: zero(), BLIND: zero(), BLIND3: zero() };
     const blind = [];
+    const blind3 = [];
     const ungraded = [];
     const byKey = new Map();
     for (const project of projects) {
@@ -103,11 +117,11 @@ function main() {
         const key = eventKey(event);
         const set = setOf(event);
         const grade = BY_SET[set][key] ?? 'ungraded';
-        byKey.set(`${project}\n${event.content}`, set === 'BLIND' ? `blind:${grade}` : grade);
+        byKey.set(`${project}\n${event.content}`, HIDDEN[set] ? `${HIDDEN[set]}:${grade}` : grade);
         counts[set][grade]++;
         tally[grade]++;
-        if (set === 'BLIND') {
-          blind.push({ project, event, key });
+        if (set === 'BLIND' || set === 'BLIND3') {
+          (set === 'BLIND' ? blind : blind3).push({ project, event, key });
           continue;
         }
         if (grade === 'ungraded') ungraded.push({ project, event, key, set });
@@ -140,13 +154,14 @@ function main() {
         );
         return [hit?.[1], line];
       });
-      const isNoise = ([g]) => g === 'noise' || g === 'blind:noise';
+      const isNoise = ([g]) => g === 'noise' || g?.endsWith(':noise');
       noisy += graded.filter(isNoise).length;
       if (!budgetOf.includes(project) && !graded.some(isNoise)) continue;
       console.log(`\n--- logbook show --budget 400 (${project}) ---`);
-      // A BLIND line is shown only to whoever grades BLIND (--list-blind); the tuner sees its grade alone.
+      // A BLIND (BLIND3) line is shown only to whoever grades it (--list-blind, --list-blind3); the tuner
+      // sees its grade alone.
       for (const [grade, line] of graded) {
-        const hidden = grade?.startsWith('blind:') && !listBlind;
+        const hidden = (grade?.startsWith('blind:') && !listBlind) || (grade?.startsWith('blind3:') && !listBlind3);
         console.log(grade ? `[${grade}] ${hidden ? '(BLIND event, text hidden)' : line}` : line);
       }
     }
@@ -169,6 +184,11 @@ function main() {
       // Each BLIND event with its key, ready to be graded into bench/logbook-blind-grades.json.
       console.log(`\n${blind.length} BLIND events (grade each as useful / partly / wrong-type / noise):`);
       for (const item of blind) withSource({ ...item, set: `BLIND [${BY_SET.BLIND[item.key] ?? 'ungraded'}]` });
+    }
+    if (listBlind3) {
+      // Each BLIND3 event with its key, to be graded into bench/logbook-blind3-grades.json.
+      console.log(`\n${blind3.length} BLIND3 events (grade each as useful / partly / wrong-type / noise):`);
+      for (const item of blind3) withSource({ ...item, set: `BLIND3 [${BY_SET.BLIND3[item.key] ?? 'ungraded'}]` });
     }
   } finally {
     if (!kept) rmSync(home, { recursive: true, force: true });
