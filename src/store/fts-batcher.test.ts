@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from './db.js';
 import { FTS_BATCH_CHARS, SessionWriter } from './session-writer.js';
+import { MAX_SEGMENTS } from './fts-batcher.js';
 import type { PreparedBlock } from './prepared-message.js';
 import {
   countHits,
@@ -240,6 +241,27 @@ describe('full-text merging during a bulk ingest', () => {
     }
     expect(segments()).toBe(20);
     for (let i = 0; i < 20; i++) expect(hits(`batch${i}`), `batch${i}`).toBe(1);
+    writer.fts.setBulkMerging(false);
+  });
+
+  it('merges the segments a bulk left into one when there are more than MAX_SEGMENTS; fewer are left', () => {
+    const segments = () => store.db.prepare('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck().get() as number;
+    const writer = new SessionWriter(store.db);
+    writer.fts.setBulkMerging(true);
+    const batch = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        write(writer, message(`m${i}`, [text(`batch${i} words`)]));
+        writer.fts.flush();
+      }
+    };
+    batch(0, MAX_SEGMENTS);
+    expect(writer.fts.compact()).toBe(false);
+    expect(segments()).toBe(MAX_SEGMENTS);
+    batch(MAX_SEGMENTS, MAX_SEGMENTS + 4);
+    expect(writer.fts.compact()).toBe(true);
+    expect(segments()).toBe(1);
+    for (let i = 0; i < MAX_SEGMENTS + 4; i++) expect(hits(`batch${i}`), `batch${i}`).toBe(1);
+    expect(hits('words')).toBe(MAX_SEGMENTS + 4);
     writer.fts.setBulkMerging(false);
   });
 

@@ -159,6 +159,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       // The checkpointer keeps copying the WAL while the last full-text rows and the listing are written
       // (on 1 GB these ~0.5 s ran alone after it stopped), and the bulk FTS5 settings last until then.
       writer.fts.flush();
+      if (bulk) writer.fts.compact();
       if (report.filesIngested > 0) options.store.db.transaction(() => writer.linkParents())();
       // Sources gone from a scanned root, or from under a folder the user named, are archived.
       const named = (options.paths ?? []).map((p) => resolve(cwd, p));

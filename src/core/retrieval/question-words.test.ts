@@ -24,6 +24,15 @@ describe('questionWords', () => {
     expect(texts("How long did I wait for my brother's visa?")).toEqual(['long', 'wait', 'brother', 'visa']);
   });
 
+  it('drops a phrasing word that is common in the store, unless it is the only word', () => {
+    const common = (exact: string) => exact === '"many"' || exact === '"time"' || exact === '"recipe"';
+    const of = (q: string) => questionWords(q, common)?.map((w) => w.text);
+    // "recipe" is common too, but a content word: it stays.
+    expect(of('How many times did I bake the smoker recipe?')).toEqual(['times', 'bake', 'smoker', 'recipe']);
+    expect(of('How many weeks ago?')).toEqual(['weeks', 'ago']);
+    expect(of('what time?')).toEqual(['time']);
+  });
+
   it('weighs the words a question is phrased with below its content words', () => {
     const weights = questionWords('How many weeks ago did you suggest a smoker recipe?')?.map((w) => [
       w.text,

@@ -57,8 +57,8 @@ export function wordMatches(db: Database, match: string, word: number, scope: Wo
         `SELECT w.id, m.session_id, m.seq, w.bm * ${weight} AS score
         FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid
           DESC LIMIT ${WORD_WINDOW}) w
-        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m ON m.id = b.message_id WHERE b.noise IS
-          NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`,
+        JOIN blocks b INDEXED BY blocks_hit ON b.id = w.id JOIN messages m INDEXED BY messages_hit ON
+          m.id = b.message_id WHERE b.noise IS NULL OR b.noise IN (${SEARCHED_NOISE_SQL})`,
       )
         .raw(true)
         .all(match);

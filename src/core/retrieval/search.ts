@@ -9,7 +9,8 @@
 import type { Database } from 'better-sqlite3';
 import { StrataError } from '../../shared/errors.js';
 import type { AgentName } from '../../shared/model.js';
-import { buildFtsQuery, type CommonWord } from './fts-query.js';
+import { COMMON_MATCHES, commonWords } from './common-words.js';
+import { buildFtsQuery } from './fts-query.js';
 import { questionRows } from './search-question.js';
 import { questionWords } from './question-words.js';
 import { type Correction, correctQuestion } from './question-typos.js';
@@ -92,7 +93,7 @@ export interface SearchResult {
 }
 
 /** An unfiltered FTS query ranks at most this many of its newest matches. */
-export const RANK_WINDOW = 1000;
+export const RANK_WINDOW = COMMON_MATCHES;
 
 /** Upper bound on hits a regex or substring scan collects before it stops. */
 export const SCAN_HIT_CAP = 5000;
@@ -155,7 +156,8 @@ function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: 
       `(${SEARCHED_NOISE_SQL}) AS noisy
       FROM (SELECT rowid AS id, bm25(blocks_fts) AS bm FROM blocks_fts WHERE blocks_fts MATCH ? ORDER BY rowid DESC
         LIMIT ${RANK_WINDOW + 1}) w
-      JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m ON m.id = k.message_id ORDER BY w.id DESC`,
+      JOIN blocks k INDEXED BY blocks_hit ON k.id = w.id JOIN messages m INDEXED BY messages_hit ON
+        m.id = k.message_id ORDER BY w.id DESC`,
   )
     .raw(true)
     .all(match) as [number, number, number, number][];
@@ -168,26 +170,6 @@ function rankWindow(db: Database, match: string): { ranked: Ranked[]; windowed: 
   }
   ranked.sort((a, b) => a.score - b.score || b.id - a.id);
   return { ranked, windowed };
-}
-
-/**
- * True for a word whose exact form alone matches RANK_WINDOW blocks: it fills the ranked window by itself,
- * its prefixes, stems and camelCase parts would rank below it, and ranking them costs most of the query.
- */
-function commonWords(db: Database): CommonWord {
-  const probe = cachedStatement(
-    db,
-    `SELECT COUNT(*) FROM (SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? LIMIT ${RANK_WINDOW})`,
-  ).pluck(true);
-  const known = new Map<string, boolean>();
-  return (exact) => {
-    let common = known.get(exact);
-    if (common === undefined) {
-      common = (probe.get(exact) as number) >= RANK_WINDOW;
-      known.set(exact, common);
-    }
-    return common;
-  };
 }
 
 /** Blocks of noise (not searched by default) that match, within the query's other filters. */

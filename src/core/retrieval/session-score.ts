@@ -146,15 +146,18 @@ function titlePattern(word: string): RegExp {
   return hasCjk(word) ? new RegExp(form, 'u') : new RegExp(`(?<![\\p{L}\\p{N}])${form}`, 'iu');
 }
 
-const TITLE_SQL = `SELECT COALESCE(s.title, (SELECT st.first_prompt FROM session_stats st WHERE st.session_id = s.id))
-  FROM sessions s WHERE s.id = ?`;
+const TITLES_SQL = `SELECT s.id, COALESCE(s.title, (SELECT st.first_prompt FROM session_stats st WHERE
+  st.session_id = s.id)) FROM sessions s WHERE s.id IN (SELECT value FROM json_each(?))`;
 
 /** Adds to each session the worth of the question's words its title (or first prompt) holds. */
 function titleBonus(db: Database, words: QuestionWord[], value: number[], pool: Scored[]): void {
   const patterns = words.map((w) => titlePattern(w.text));
-  const title = cachedStatement(db, TITLE_SQL).pluck(true);
+  const rows = cachedStatement(db, TITLES_SQL)
+    .raw(true)
+    .all(JSON.stringify(pool.map((s) => s.sessionId))) as [number, string | null][];
+  const titles = new Map(rows);
   for (const s of pool) {
-    const text = title.get(s.sessionId) as string | null;
+    const text = titles.get(s.sessionId);
     if (!text) continue;
     let bonus = 0;
     patterns.forEach((re, i) => {

@@ -1,7 +1,7 @@
 // Owns the ordered list of migrations. Versions are reserved per capability:
 // 1 core, 2 retrieval, 3 llm cache, 4 search hit index, 5 session listing, 6 ingest batches,
 // 7 tool-input words, 8 unused indexes, 9 message history, 10 commit outcomes, 11 logbooks, 12 (reserved),
-// 13 redaction state, 14 strata echoes, 15 activity days, 16 model tokens, 17+ next.
+// 13 redaction state, 14 strata echoes, 15 activity days, 16 model tokens, 17 message hits, 18+ next.
 import type { Migration } from './types.js';
 import { coreMigration } from './001-core.js';
 import { retrievalMigration } from './002-retrieval.js';
@@ -18,6 +18,7 @@ import { redactionStateMigration } from './013-redaction-state.js';
 import { strataEchoesMigration } from './014-strata-echoes.js';
 import { activityDaysMigration } from './015-activity-days.js';
 import { modelTokensMigration } from './016-model-tokens.js';
+import { messageHitsMigration } from './017-message-hits.js';
 
 export const MIGRATIONS: Migration[] = [
   coreMigration,
@@ -35,5 +36,6 @@ export const MIGRATIONS: Migration[] = [
   strataEchoesMigration,
   activityDaysMigration,
   modelTokensMigration,
+  messageHitsMigration,
 ];
 export type { Migration };
