@@ -20,8 +20,9 @@ const args = {
 };
 const wanted = process.argv.slice(2);
 // longmemeval and push need a dataset kept outside the repository, ui a browser and a 10,000-session store,
-// search-compare a store and builds to compare, lme-fusion a rankings file: they run only when named.
-const namedOnly = ['longmemeval', 'lme-fusion', 'push', 'ui', 'search-compare'];
+// search-compare a store and builds to compare, lme-fusion a rankings file, question-ab two builds and
+// stores: they run only when named.
+const namedOnly = ['longmemeval', 'lme-fusion', 'push', 'ui', 'search-compare', 'question-ab'];
 const benches = readdirSync(here)
   .filter(
     (f) =>
