@@ -40,6 +40,7 @@ import { CHANGE_STATED, editedInTurn, fixOf, fixText } from './logbook-fixes.js'
 import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
+import { offeredOptions, pickedOption } from './logbook-options.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -101,6 +102,15 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
     // An offer the user then accepts ("yes all of it") holds the user's decisions.
     const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
+    // Options listed for the user to choose from are no decisions; the one the user's reply picks is.
+    const options = offeredOptions(message);
+    const reply = nextUserText(input.messages, mi);
+    const picked = options && pickedOption(options, reply);
+    if (picked) {
+      const at = input.messages.findIndex((m, i) => i > mi && m.role === 'user');
+      const content = reply.length <= 80 ? `${reply.replace(/[.!。]$/, '')}: ${picked.text}` : picked.text;
+      add(input.messages[at]!, at, 0, { type: 'decision', content, priority: 6, alternatives: [] });
+    }
     const listGate = listGateOf(withoutToolLines(text), message.role);
     sentences.forEach((sentence, si) => {
       if (accepted) {
@@ -109,7 +119,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
         return;
       }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
-      if (!found || (offers && found.type === 'decision')) return;
+      if (!found || ((offers || options) && found.type === 'decision')) return;
       // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
       if (found.cause) {
         const fix = fixOf(input.messages, mi, { error: sentence, terms: codeTerms(sentence), fixedInPlace: true });
