@@ -125,3 +125,32 @@ describe('extractive logbook: failures paired with their fixes', () => {
     ).toEqual([]);
   });
 });
+
+describe('extractive logbook: a failing command run again in another form', () => {
+  it('names the new form as the fix when it passes and nothing was edited', () => {
+    const heredoc = 'git commit -m "$(cat <<\'EOF\' feat: add agent logs EOF )"';
+    const found = events([
+      user('commit this change'),
+      agent(`→ Bash: ${heredoc}`),
+      {
+        role: 'tool',
+        text:
+          "← Bash FAILED: Exit code 1 … (eval):1: can't create temp file for here document: " +
+          'operation not permitted',
+        failed: true,
+      },
+      agent('→ Bash: git commit -m "feat: add agent logs" -m "- logs per task"'),
+      { role: 'tool', text: '← Bash: [main a0a87fc] feat: add agent logs' },
+    ]).filter((e) => e.type === 'bug');
+    expect(found.map((e) => e.resolution)).toEqual([
+      'ran it as `git commit -m "feat: add agent logs" -m "- logs per task"`',
+    ]);
+  });
+
+  it("takes a naming rule the user states as the user's decision", () => {
+    const rule =
+      'One last refactor so PR titles follow this pattern "AGI-8: Context Handoff" and PR branches look like ' +
+      '"feat/AGI-{n}" so I can match the requests to PRs';
+    expect(events([user(rule)]).map((e) => [e.type, e.content])).toEqual([['decision', rule]]);
+  });
+});

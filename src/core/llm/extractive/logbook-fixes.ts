@@ -51,6 +51,8 @@ export interface Fix {
   files: string[];
   /** The agent's sentence stating the change, when it states one. */
   said?: string;
+  /** The failing command run again in another form, the evidence that passed. */
+  retried?: string;
 }
 
 /** The path an edit call's key input names ("Tool use: write • Edit file: /a/b.ts", or the path alone). */
@@ -140,11 +142,9 @@ export function fixOf(messages: readonly LogbookChunkMessage[], at: number, fail
   let said: string | undefined;
   let evidence = false;
   let rerun = false;
-  for (
-    let i = failure.fixedInPlace ? at : at + 1;
-    i < Math.min(messages.length, at + 1 + FIX_WINDOW) && !evidence;
-    i++
-  ) {
+  let retried: string | undefined;
+  let i = failure.fixedInPlace ? at : at + 1;
+  for (; i < Math.min(messages.length, at + 1 + FIX_WINDOW) && !evidence; i++) {
     const m = messages[i]!;
     if (m.role === 'user') {
       if (STILL_FAILING.test(m.text) || NOT_WORKING.test(m.text)) return undefined;
@@ -169,8 +169,11 @@ export function fixOf(messages: readonly LogbookChunkMessage[], at: number, fail
         if (!files.includes(rewritten)) files.push(rewritten);
         evidence = true;
       }
-      if (call && i > at && call[1] === failure.tool && sameCommand(call[2]!, failure.command)) rerun = true;
-      else if (call && call[1] === failure.tool) rerun = false;
+      if (call && i > at && call[1] === failure.tool && sameCommand(call[2]!, failure.command)) {
+        rerun = true;
+        // Run again in another form ("-m … -m …" for a heredoc): the new form is what changed.
+        if (call[2] !== failure.command && files.length === 0) retried = call[2];
+      } else if (call && call[1] === failure.tool) rerun = false;
       const result = line.startsWith(`\u2190 ${failure.tool}`);
       if (rerun && result) evidence = !line.startsWith(`\u2190 ${failure.tool} FAILED`) && !m.failed;
       if (result) rerun = false;
@@ -178,7 +181,22 @@ export function fixOf(messages: readonly LogbookChunkMessage[], at: number, fail
   }
   // The same command passing later is evidence enough; what changed is then only what the agent said.
   if (!evidence) return undefined;
-  return { files, said };
+  // A piped run ("… | tail -5") may pass while the command failed: a later form that passes is the fix,
+  // one that fails says the piped one did not fix it.
+  let pending: string | undefined;
+  const piped = retried !== undefined && /\|\s*(?:tail|head|grep)\b/.test(retried);
+  for (; piped && i < messages.length && messages[i]!.role !== 'user'; i++)
+    for (const line of messages[i]!.text.split('\n')) {
+      const call = CALL_LINE.exec(line);
+      if (call && call[1] === failure.tool && failure.command && sameCommand(call[2]!, failure.command))
+        pending = call[2];
+      else if (pending && line.startsWith(`\u2190 ${failure.tool}`)) {
+        if (line.startsWith(`\u2190 ${failure.tool} FAILED`)) return undefined;
+        retried = pending;
+        pending = undefined;
+      }
+    }
+  return { files, said, ...(retried ? { retried } : {}) };
 }
 
 /** The changed lines of an edit shown in a message: compact diff lines and SEARCH/REPLACE blocks. */
@@ -212,8 +230,8 @@ const shortPath = (file: string): string => file.split(/[/\\]/).slice(-2).join('
 /** The fix as the logbook shows it: the change the agent stated and the files it edited. */
 export function fixText(fix: Fix): string {
   const files = fix.files.slice(0, 3).map(shortPath).join(', ');
-  if (!fix.said) return files ? `edited ${files}` : '';
-  if (!files) return clipAtWord(fix.said, 200);
-  const said = clipAtWord(fix.said, 150);
-  return fix.files.some((f) => names(said, f)) ? said : `${said} (in ${files})`;
+  const said = fix.said ?? (fix.retried ? `ran it as \x60${clipAtWord(fix.retried, 140)}\x60` : undefined);
+  if (!said) return files ? `edited ${files}` : '';
+  if (!files) return clipAtWord(said, 200);
+  return fix.files.some((f) => names(said, f)) ? clipAtWord(said, 150) : `${clipAtWord(said, 150)} (in ${files})`;
 }
