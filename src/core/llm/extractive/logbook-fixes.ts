@@ -224,6 +224,25 @@ export function editedInTurn(
   return edited;
 }
 
+/** The user asking for a fix or accepting one ("fix them", "수정해줘", "修复一下", "直して", "arréglalo"). */
+const FIX_REQUEST = new RegExp(
+  String.raw`^(?:yes|ok(?:ay)?|sure|go ahead|do it|please)\b|\b(?:fix|address|resolve|apply)\b|` +
+    String.raw`수정|고쳐|반영|진행|修复|修改|改一下|解决|直して|修正して|対応して|\b(?:arregla|corrige|aplica)`,
+  'i',
+);
+
+/**
+ * True when the agent's finding at `at` was then fixed: the user's next turn asks for the fix (or accepts
+ * it) and an edit follows before the turn after.
+ */
+export function fixedAfter(messages: readonly LogbookChunkMessage[], at: number): boolean {
+  const next = messages.findIndex((m, i) => i > at && m.role === 'user');
+  if (next < 0 || !FIX_REQUEST.test(messages[next]!.text.trim().slice(0, 300))) return false;
+  for (let i = next + 1; i < messages.length && messages[i]!.role !== 'user'; i++)
+    if (editedFiles(messages[i]!).length > 0 || /^(?:│[-+]|<{7} SEARCH)/m.test(messages[i]!.text)) return true;
+  return false;
+}
+
 /** A path short enough to read: its last two segments. */
 const shortPath = (file: string): string => file.split(/[/\\]/).slice(-2).join('/');
 

@@ -36,7 +36,7 @@ import { clipAtWord, isNonLatin, proseSentences, stripLinks, tidy, wordsOf } fro
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 import { CALL_LINE, editsCode, FIX_WINDOW, withoutToolLines } from './logbook-evidence.js';
-import { CHANGE_STATED, editedInTurn, fixOf, fixText } from './logbook-fixes.js';
+import { CHANGE_STATED, editedInTurn, fixedAfter, fixOf, fixText } from './logbook-fixes.js';
 import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
@@ -129,6 +129,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
       if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
       if (found.type === 'decision' && !listGate(sentence, found)) return;
+      // A finding the user then has fixed is no longer true: not a fact in the present tense.
+      if (found.type === 'fact' && message.role !== 'user' && fixedAfter(input.messages, mi)) return;
       add(message, mi, si + 1, found);
     });
   });
