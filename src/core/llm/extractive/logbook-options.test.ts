@@ -70,3 +70,10 @@ describe('extractive logbook: options offered and hedges', () => {
       expect(events([agent(text), agent('→ Edit: /repo/src/a.ts')]).filter(([type]) => type !== 'fact')).toEqual([]);
   });
 });
+
+describe('extractive logbook: a subject in the heading above', () => {
+  it('puts the heading in place of the pronoun that points to it', () => {
+    const found = events([user('## Fonts\n\nWe decided to bundle them locally instead of loading Google Fonts.')]);
+    expect(found).toEqual([['decision', 'We decided to bundle fonts locally instead of loading Google Fonts.']]);
+  });
+});

@@ -74,3 +74,28 @@ export function pickedOption(offered: Offered, reply: string): { label: string; 
   if (ordinal) return offered.items[ORDINALS[ordinal]! - 1];
   return undefined;
 }
+
+/**
+ * A line under a heading that points back to it ("## Fonts" then "Bundle them locally"): the heading's
+ * title takes the pronoun's place, so the sentence keeps its subject on its own.
+ */
+export function withHeadingSubjects(text: string): string {
+  const lines = text.split('\n');
+  let title: string | undefined;
+  return lines
+    .map((line) => {
+      const heading = /^#{1,4}\s+(.{2,40}?)\s*#*$/.exec(line.trim());
+      if (heading) {
+        title = heading[1]!.replace(/\*\*|[:：]$/g, '').trim();
+        return line;
+      }
+      if (!line.trim()) return line;
+      const under = title;
+      title = undefined;
+      if (!under || /\d/.test(under) || line.split(/\s+/).length > 16) return line;
+      // "Fonts" reads as "fonts" mid-sentence; "API keys" keeps its capitals.
+      const noun = /^[A-Z][a-z]*(?:\s[a-z]+)*$/.test(under) ? under.toLowerCase() : under;
+      return line.replace(/\b(?:them|it|these|those)\b/i, noun);
+    })
+    .join('\n');
+}

@@ -40,7 +40,7 @@ import { CHANGE_STATED, editedInTurn, fixedAfter, fixOf, fixText } from './logbo
 import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
-import { offeredOptions, pickedOption } from './logbook-options.js';
+import { offeredOptions, pickedOption, withHeadingSubjects } from './logbook-options.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -96,7 +96,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     }
     const text = isBoilerplate(message) && !approvedPlan(message.text) ? typedAfterPaste(message) : message.text;
     if (!text) return;
-    const sentences = proseSentences(withoutToolLines(text));
+    const sentences = proseSentences(withHeadingSubjects(withoutToolLines(text)));
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
     const last = sentences[sentences.length - 1] ?? '';
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
