@@ -41,13 +41,13 @@ describe('extractive logbook: options offered and hedges', () => {
 
   it("keeps the option the user's reply picks, in the user's words and the option's text", () => {
     expect(events([offer, user('2번으로 해줘')])).toEqual([
-      ['decision', '2번으로 해줘: Sonnet 서브에이전트 3개를 병렬로 띄워서 파일을 나눠 변환하기로 합니다.'],
+      ['decision', '2번으로 해줘 — Sonnet 서브에이전트 3개를 병렬로 띄워서 파일을 나눠 변환하기로 합니다.'],
     ]);
     const picked = events([
       agent('Option A: switch the queue to Redis streams.\nOption B: keep Postgres with SKIP LOCKED.\n\nWhich one?'),
       user('B, we already run Postgres everywhere'),
     ]);
-    expect(picked).toEqual([['decision', 'B, we already run Postgres everywhere: keep Postgres with SKIP LOCKED.']]);
+    expect(picked).toEqual([['decision', 'B, we already run Postgres everywhere — keep Postgres with SKIP LOCKED.']]);
     // Plan steps listed before the options are not what "the first option" picks.
     const plan = agent(
       "Here's the plan:\n1. Write a script that polls the mailbox\n2. Light the LED on new mail\n" +
@@ -55,7 +55,7 @@ describe('extractive logbook: options offered and hedges', () => {
         '- **Reuse the session token**\nWhich direction sounds best?',
     );
     expect(events([plan, user('first option sounds easy')])).toEqual([
-      ['decision', 'first option sounds easy: Device code flow: sign in once in a browser'],
+      ['decision', 'first option sounds easy — Device code flow: sign in once in a browser'],
     ]);
   });
 

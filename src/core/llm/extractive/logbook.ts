@@ -108,7 +108,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     const picked = options && pickedOption(options, reply);
     if (picked) {
       const at = input.messages.findIndex((m, i) => i > mi && m.role === 'user');
-      const content = reply.length <= 80 ? `${reply.replace(/[.!。]$/, '')}: ${picked.text}` : picked.text;
+      // The user's words first (the event quotes the message it cites), then the option they name.
+      const content = reply.length <= 80 ? `${reply.replace(/[.!。]$/, '')} — ${picked.text}` : picked.text;
       add(input.messages[at]!, at, 0, { type: 'decision', content, priority: 6, alternatives: [] });
     }
     const listGate = listGateOf(withoutToolLines(text), message.role);
