@@ -146,7 +146,7 @@ describe('the offline logbook in any language', () => {
     const [bug] = await logbook('/work/piped');
     expect(bug?.type).toBe('bug');
     expect(bug?.content).toContain('error TS2300');
-    expect(bug?.resolution).toBe('fixed by editing /work/piped/src/Dashboard.tsx');
+    expect(bug?.resolution).toBe('edited src/Dashboard.tsx');
   });
 
   it('the --budget 400 text of a graded fixture project holds none of its events graded noise', async () => {

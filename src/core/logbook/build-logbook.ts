@@ -16,6 +16,7 @@ import {
   type WorkspaceSelection,
 } from './conversations.js';
 import { deduplicateTimeline, sortNewestFirst, truncateTimeline } from './dedupe.js';
+import { dropSupersededDecisions } from './supersede.js';
 import { emptyLogbook } from './document.js';
 import { normalizeEvents, type NormalizeStats } from './event-normalize.js';
 import {
@@ -218,7 +219,9 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
       batchSize === 1
         ? [await runConversation(batch[0]!, base, asOf)]
         : await Promise.all(batch.map((w) => runConversation(w, base, asOf)));
-    timeline = truncateTimeline(deduplicateTimeline(sortNewestFirst([...timeline, ...results.flat()])), maxEvents);
+    // A later decision on the same subject has the last word: the earlier one goes.
+    const merged = deduplicateTimeline(sortNewestFirst([...timeline, ...results.flat()]));
+    timeline = truncateTimeline(dropSupersededDecisions(merged), maxEvents);
     for (const w of batch) {
       const start = isoOrNull(w.head.startedAt);
       if (start && start > asOf) asOf = start;

@@ -91,7 +91,10 @@ export const TENTATIVE = new RegExp(
     String.raw`will help (?:us|you)|assum(?:e|es|ing)|it appears|i (?:think|believe|suspect|guess)|can be|` +
     String.raw`you'll need to|it seems|seems to|appears to)\b|\bneed to\b.*\bor\b|` +
     String.raw`\bor\b.*\?|可能|也许|或者|可以考虑|かもしれ|でしょう|または|아마|수도 있|또는|` +
-    String.raw`\b(?:quizás|tal vez|podría|podríamos|puedes)\b`,
+    String.raw`\b(?:quizás|tal vez|podría|podríamos|puedes)\b|` +
+    // "It looks like …", "Parece que …", "似乎 …", "…ようです", "… 것 같습니다": a diagnosis still hedged.
+    String.raw`\b(?:(?:it|this|that) looks like|looks like|seems like|parece que|parece ser|al parecer)\b|` +
+    '似乎|看起来|看來|好像|应该是|ようです|ようだ|みたいです|と思われ|것 같|듯합니다|듯해요|것으로 보입니다',
   'i',
 );
 

@@ -4,6 +4,7 @@
 import type { LogbookChunkMessage } from '../task-schemas.js';
 import { FIX_DONE, STILL_FAILING } from './logbook-cues.js';
 import { proseSentences } from './segments.js';
+import { classifyTool } from '../../../shared/tool-calls/tool-classes.js';
 
 /** How many messages after a failure are searched for its fix. */
 export const FIX_WINDOW = 12;
@@ -11,8 +12,17 @@ const EDIT_EVIDENCE = /^(?:│[-+]|<{7} SEARCH|\*\*\* (?:Update|Add) File:|\x60{
 /** Tool calls, results and the compact diff lines under an edit call. */
 const TOOL_LINE = /^(?:[→←] |│[-+] )/;
 export const CALL_LINE = /^→ (\S+): (.*)$/;
-export const EDIT_TOOLS =
-  /^(?:edit|multiedit|write|apply_patch|patch|replace|write_file|notebookedit|str_replace\w*)$/i;
+/** Edit tools the shared classes do not name: Copilot's and other editors' own. */
+const MORE_EDIT_TOOLS = new RegExp(
+  String.raw`^(?:str_replace\w*|copilot_(?:insertEdit|createFile|replaceString|multiReplaceString|applyPatch)|` +
+    'vscode_editFile_internal|create_file|insert_edit_into_file)$',
+  'i',
+);
+
+/** True when the tool changes files (Claude, Codex, Gemini, OpenCode, Cline, Cursor, Copilot, Kimi names). */
+export function isEditTool(name: string): boolean {
+  return classifyTool(name) === 'edit' || MORE_EDIT_TOOLS.test(name);
+}
 
 export function withoutToolLines(text: string): string {
   return text
@@ -25,7 +35,7 @@ export function withoutToolLines(text: string): string {
 export function editsCode(message: LogbookChunkMessage): boolean {
   if (message.role === 'user') return false;
   if (EDIT_EVIDENCE.test(message.text)) return true;
-  return message.text.split('\n').some((l) => EDIT_TOOLS.test(CALL_LINE.exec(l)?.[1] ?? ''));
+  return message.text.split('\n').some((l) => isEditTool(CALL_LINE.exec(l)?.[1] ?? ''));
 }
 
 /**

@@ -124,7 +124,7 @@ describe('extractive logbook noise', () => {
     expect(events(later, [earlier])).toEqual([]);
   });
 
-  it('says "fixed by editing" only after the failing command is run again after the edit', () => {
+  it('says "edited" only after the failing command is run again after the edit', () => {
     const found = events([
       agent('→ exec_command: mix precommit'),
       { role: 'tool', text: '← exec_command FAILED: (RuntimeError) failed to start Mix.PubSub', failed: true },
@@ -135,6 +135,6 @@ describe('extractive logbook noise', () => {
       agent('→ exec_command: mix compile'),
       { role: 'tool', text: '← exec_command: Compiling 3 files (.ex)' },
     ]);
-    expect(found.filter((e) => e.resolution?.startsWith('fixed by editing'))).toEqual([]);
+    expect(found.filter((e) => e.resolution?.startsWith('edited'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Offline logbook events, precision first: no narration, plans, hedges or options only offered; whole
 // sentences (link targets gone, cuts at a word with "…"); one event per failure merged with its fix;
-// "fixed by editing" only with evidence; the user's own decisions first.
+// "edited X" only with evidence; the user's own decisions first.
 import { describe, expect, it } from 'vitest';
 import { extractLogbookEvents, type LogbookChunkMessage } from '../index.js';
 
@@ -55,7 +55,7 @@ describe('extractive logbook precision', () => {
     });
   });
 
-  it('says "fixed by editing X" only when the failing command passes later or the error names X', () => {
+  it('says "edited X" only when the failing command passes later or the error names X', () => {
     const unrelated = extractLogbookEvents(
       chunk([
         { role: 'assistant', text: '→ Bash: npm test' },
@@ -77,7 +77,7 @@ describe('extractive logbook precision', () => {
         { role: 'tool', text: '← Bash: clean' },
       ]),
     ).events;
-    expect(named[0]).toMatchObject({ resolution: 'fixed by editing /repo/src/app.ts' });
+    expect(named[0]).toMatchObject({ resolution: 'edited src/app.ts' });
   });
 
   it("ranks the user's own decision before the agent's when a chunk holds more than it keeps", () => {
@@ -119,7 +119,7 @@ describe('extractive logbook precision', () => {
     expect(bug?.content).toBe(
       "`bash scripts/check.sh --json` failed: scripts/check.sh: line 2: $'\\r': command not found",
     );
-    expect(bug?.resolution).toBe("fixed by `sed -i 's/\\r$//' scripts/check.sh`");
+    expect(bug?.resolution).toBe("ran `sed -i 's/\\r$//' scripts/check.sh`");
     expect(runThen('cat scripts/check.sh')).toEqual([]);
     expect(runThen('bash scripts/check.sh')).toEqual([]);
     // A host name is not a file, and a probe of it changes nothing.

@@ -7,6 +7,9 @@ import { isNonLatin } from './segments.js';
 export const USER_CHOICE = new RegExp(
   [
     String.raw`^(?:please\s+)?(?:use|always use|keep using|switch to|stick (?:with|to)|go with)\s+\S`,
+    // A naming or format rule: "PR titles follow this pattern \"…\"", "branches should look like \"feat/…\"".
+    String.raw`\b(?:follows? (?:this|the following) (?:pattern|format|convention|naming)|(?:should|must) ` +
+      String.raw`(?:look like|be named|follow))\b`,
     String.raw`\b(?:only one|just one|a single) [\w-]+(?: [\w-]+)? ` +
       String.raw`(?:button|page|file|table|screen|command|endpoint)\b`,
     '^(?:请|請)?(?:使用|采用|採用|改用|统一使用|統一使用)\\s*\\S|(?:统一|統一)(?:为|為|用)',

@@ -33,7 +33,7 @@ describe('extractive logbook events', () => {
         type: 'bug',
         timestamp: at(2),
         content: '`npm test` failed: TypeError: cannot read properties of undefined (reading "id")',
-        resolution: 'fixed by editing /repo/src/session.ts',
+        resolution: 'edited src/session.ts',
         code: 'npm test',
         source: { conversation_id: 'c1', message_id: '3' },
       }),

@@ -12,6 +12,7 @@ import {
   DESCRIPTIVE_FACT,
   ERROR_LINE,
   FIXED_LEAD,
+  FIX_DONE,
   HARNESS_FAILURE,
   INTL_RATIONALE,
   DECISION_CUE,
@@ -34,11 +35,12 @@ import {
 import { clipAtWord, isNonLatin, proseSentences, stripLinks, tidy, wordsOf } from './segments.js';
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
-import { fileNamed, namesFile, rewrites } from './logbook-files.js';
-import { CALL_LINE, EDIT_TOOLS, editsCode, FIX_WINDOW, fixFollows, withoutToolLines } from './logbook-evidence.js';
+import { CALL_LINE, editsCode, FIX_WINDOW, withoutToolLines } from './logbook-evidence.js';
+import { CHANGE_STATED, editedInTurn, fixedAfter, fixOf, fixText } from './logbook-fixes.js';
 import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
+import { offeredOptions, pickedOption, withHeadingSubjects } from './logbook-options.js';
 
 const MAX_EVENTS_PER_CHUNK = 6;
 const CONTENT_MAX = 160;
@@ -54,6 +56,7 @@ const INSTRUCTION = new RegExp(
 );
 const MARKER_RE = /@\/(decision|breaking|bug|api|pattern|perf|security|ref):\s*(.+)/i;
 const CODE_RE = /\x60([^\x60\n]{3,80})\x60/;
+const READ_TOOL = /^(?:read\w*|view|cat|ls|list\w*|glob\w*|grep\w*|search\w*|find\w*|web\w*|fetch\w*)$/i;
 const FAILED_LINE = /^← (\S+) FAILED: (.*)$/;
 
 export function extractLogbookEvents(input: LogbookInput): { events: LogbookEvent[] } {
@@ -88,18 +91,27 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     }
     if (message.role === 'tool') return;
     if (message.role === 'user' && !isBoilerplate(message)) {
-      const report = reportedFix(input.messages, mi, (i) => editsCode(input.messages[i]!));
-      const bug = report && reportedBug(input.messages, mi, report.error);
+      const bug = userReportedBug(input.messages, mi);
       if (bug) add(message, mi, 0, { type: 'bug', priority: 5, alternatives: [], ...bug }, bug.content);
     }
     const text = isBoilerplate(message) && !approvedPlan(message.text) ? typedAfterPaste(message) : message.text;
     if (!text) return;
-    const sentences = proseSentences(withoutToolLines(text));
+    const sentences = proseSentences(withHeadingSubjects(withoutToolLines(text)));
     // A message that ends by handing the choice back ("Want me to …?") only offers what it lists.
     const last = sentences[sentences.length - 1] ?? '';
     const offers = message.role !== 'user' && /[?？]$/.test(last) && OFFER.test(last);
     // An offer the user then accepts ("yes all of it") holds the user's decisions.
     const accepted = offers && ACCEPT.test(nextUserText(input.messages, mi));
+    // Options listed for the user to choose from are no decisions; the one the user's reply picks is.
+    const options = offeredOptions(message);
+    const reply = nextUserText(input.messages, mi);
+    const picked = options && pickedOption(options, reply);
+    if (picked) {
+      const at = input.messages.findIndex((m, i) => i > mi && m.role === 'user');
+      // The user's words first (the event quotes the message it cites), then the option they name.
+      const content = reply.length <= 80 ? `${reply.replace(/[.!。]$/, '')} — ${picked.text}` : picked.text;
+      add(input.messages[at]!, at, 0, { type: 'decision', content, priority: 6, alternatives: [] });
+    }
     const listGate = listGateOf(withoutToolLines(text), message.role);
     sentences.forEach((sentence, si) => {
       if (accepted) {
@@ -108,12 +120,18 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
         return;
       }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
-      if (!found || (offers && found.type === 'decision')) return;
+      if (!found || ((offers || options) && found.type === 'decision')) return;
       // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
-      if (found.cause && !fixFollows(input.messages, mi)) return;
+      if (found.cause) {
+        const fix = fixOf(input.messages, mi, { error: sentence, terms: codeTerms(sentence), fixedInPlace: true });
+        if (!fix && !editedInTurn(input.messages, mi, editsCode)) return;
+        if (fix && fixText(fix)) found.resolution = fixText(fix);
+      }
       // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
       if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
       if (found.type === 'decision' && !listGate(sentence, found)) return;
+      // A finding the user then has fixed is no longer true: not a fact in the present tense.
+      if (found.type === 'fact' && message.role !== 'user' && fixedAfter(input.messages, mi)) return;
       add(message, mi, si + 1, found);
     });
   });
@@ -133,6 +151,27 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     chosen.push(c);
   }
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
+}
+
+/** An error the user reported, with the fix that followed: evidence first, else the agent's stated fix. */
+function userReportedBug(
+  messages: readonly LogbookChunkMessage[],
+  at: number,
+): { content: string; resolution: string } | undefined {
+  const error = reportedError(messages[at]!.text);
+  if (!error) return undefined;
+  const fix = fixOf(messages, at, { error, mentions: messages[at]!.text });
+  const stated = reportedFix(messages, at, (i) => editsCode(messages[i]!)) && reportedBug(messages, at, error);
+  const text = fix && fixText({ ...fix, said: fix.said ?? stated?.resolution });
+  if (text) return { content: tidy(error), resolution: text };
+  return stated || undefined;
+}
+
+/** Identifiers a diagnosis names (in backticks, or camelCase / snake_case words): what its fix must touch. */
+function codeTerms(sentence: string): string[] {
+  const quoted = [...sentence.matchAll(/\x60([^\x60]+)\x60/g)].flatMap((m) => m[1]!.match(/[\w$.-]{4,}/g) ?? []);
+  const named = sentence.match(/\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)\b/g) ?? [];
+  return [...new Set([...quoted, ...named])];
 }
 
 interface Classified {
@@ -274,6 +313,8 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
   const tool = failure[1]!;
   const error = tidy(stripLinks(failure[2]!.split(' … ').pop()!));
   if (HARNESS_FAILURE.test(error) || !ERROR_LINE.test(error) || error.split(/\s+/).length < 3) return undefined;
+  // A read or search that finds nothing is exploration, not a bug of the project.
+  if (READ_TOOL.test(tool)) return undefined;
   let command: string | undefined;
   for (let i = at; i >= Math.max(0, at - 2) && !command; i--) {
     const calls = messages[i]!.text.split('\n')
@@ -282,37 +323,25 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
     command = calls[calls.length - 1]?.[2];
   }
   if (command && /^[{[]/.test(command)) return undefined;
-  let edited: string | undefined;
-  let how: string | undefined;
-  let rerun = false;
-  for (let i = at + 1; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
-    const m = messages[i]!;
-    if (m.role === 'assistant') {
-      const why = proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'"))
-        .map(tidy)
-        .find((s) => FIX_CUE.test(s) && !/[?？]$/.test(s) && wordCount(s) >= 3 && !NARRATION.test(s));
-      if (why && !TENTATIVE.test(why)) return bug(tool, command, error, why);
-      for (const line of m.text.split('\n')) {
-        const call = CALL_LINE.exec(line);
-        if (call && EDIT_TOOLS.test(call[1]!)) {
-          edited = call[2];
-          how = undefined;
-          rerun = false;
-        } else if (call && call[1] === tool && call[2] !== command && rewrites(call[2]!, error)) {
-          // A shell command that rewrites the file the error names (a script, sed -i, a redirect) edits it.
-          edited = fileNamed(error);
-          how = call[2];
-          rerun = false;
-        }
-        // Only a run after the edit shows what the edit did.
-        if (call && edited && call[1] === tool && call[2] === command) rerun = true;
-      }
-    }
-    const passed = !isFailure(m) && m.text.split('\n').some((l) => l.startsWith(`\u2190 ${tool}:`));
-    // An edit fixed the failure only with evidence: the same command passes later, or the error names the file.
-    if (edited && passed && ((rerun && command) || namesFile(error, edited)))
-      return bug(tool, command, error, how ? `fixed by \x60${clip(how, 160)}\x60` : `fixed by editing ${edited}`);
-  }
+  // The agent's account of it before the user's next turn: a fix reported done or a past cause first.
+  const until = messages.findIndex((m, i) => i > at && m.role === 'user');
+  const said = messages
+    .slice(at + 1, Math.min(until < 0 ? messages.length : until, at + 1 + FIX_WINDOW))
+    .flatMap((m) =>
+      m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
+    )
+    .filter(
+      (s) => FIX_CUE.test(s) && !/[?？]$/.test(s) && wordCount(s) >= 3 && !NARRATION.test(s) && !TENTATIVE.test(s),
+    );
+  // What was wrong or what changed, naming something: a bare "Fixed." tells the next session nothing.
+  const named = said.filter((s) => CONCRETE.test(s));
+  const why = named.find((s) => FIX_DONE.test(s) || /\b(?:was|were)\b/.test(s)) ?? named[0] ?? said[0];
+  // An edit fixed the failure only with evidence (see fixOf); a fix the agent reports done needs none shown.
+  const fix = fixOf(messages, at, { error, tool, command, mentions: why });
+  const text = fix && fixText({ ...fix, said: fix.said ?? why });
+  if (text) return bug(tool, command, error, text);
+  // A fix the agent reports done ("so I added it", "已修复") stands for the edit a log may not show.
+  if (why && (FIX_DONE.test(why) || CHANGE_STATED.test(why))) return bug(tool, command, error, why);
   return undefined;
 }
 
