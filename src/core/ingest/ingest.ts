@@ -67,8 +67,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
   const env = options.env ?? process.env;
   const adapters = (options.adapters ?? ADAPTERS).filter((a) => !options.agents || options.agents.includes(a.agent));
-  // Files the store already holds keep their agent without being read again if unchanged (a hint only:
-  // the rows are loaded again under the lock below).
+  // Known files keep their agent unread if unchanged (a hint only: rows are loaded again under the lock below).
   const remembered = (options.paths ?? []).length > 0 ? new SourceRegistry(options.store.db).loadStats() : new Map();
   const cwd = options.cwd ?? process.cwd();
   const inputs = await resolveInputs(options.paths ?? [], adapters, env, cwd, remembered);
@@ -112,8 +111,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       prefetch: options.prefetch ?? 'auto',
       redact,
     });
-    // A bulk ingest (threads read for it) checkpoints in the background instead of stalling here,
-    // and lets the full-text index merge in larger steps until it ends.
+    // A bulk ingest (threads read for it) checkpoints in the background; its index merges once it ends.
     const bulk = batches.threaded;
     const checkpointer = bulk
       ? startCheckpointer(options.store.db, options.store.path, INGEST_WAL_AUTOCHECKPOINT_PAGES)
