@@ -5,30 +5,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './support/cli.js';
+import { claudeTranscript } from './support/claude-transcript.js';
 import { startEmbeddingServer, type EmbeddingServer } from './support/embedding-server.js';
 
 let home: string;
 let server: EmbeddingServer;
 const env = () => ({ HOME: join(home, 'home'), STRATA_HOME: join(home, 'data') });
 
-function transcript(id: string, prompt: string): string {
-  const turn = (type: string, content: unknown, minute: number) =>
-    JSON.stringify({
-      type,
-      sessionId: id,
-      cwd: '/work/app',
-      timestamp: `2025-03-01T10:0${minute}:00Z`,
-      message: { role: type, content },
-    });
-  return `${turn('user', prompt, 0)}\n${turn('assistant', [{ type: 'text', text: 'Understood.' }], 1)}\n`;
-}
-
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-embed-cli-'));
   const projects = join(home, 'home', '.claude', 'projects', '-work-app');
   mkdirSync(projects, { recursive: true });
-  writeFileSync(join(projects, 'outage-1.jsonl'), transcript('outage-1', 'the docker container was crashing again'));
-  writeFileSync(join(projects, 'memo-2.jsonl'), transcript('memo-2', 'we decided to memoize results with a cache'));
+  writeFileSync(
+    join(projects, 'outage-1.jsonl'),
+    claudeTranscript('outage-1', 'the docker container was crashing again'),
+  );
+  writeFileSync(
+    join(projects, 'memo-2.jsonl'),
+    claudeTranscript('memo-2', 'we decided to memoize results with a cache'),
+  );
   server = await startEmbeddingServer();
   expect((await runCli(['ingest'], env())).code).toBe(0);
 });

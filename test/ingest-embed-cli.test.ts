@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, spawnCli } from './support/cli.js';
+import { claudeTranscript } from './support/claude-transcript.js';
 import { startEmbeddingServer, type EmbeddingServer } from './support/embedding-server.js';
 
 let home: string;
@@ -17,16 +18,8 @@ const env = (extra: Record<string, string> = {}) => ({
 const projects = () => join(home, 'home', '.claude', 'projects', '-work-app');
 
 function writeSession(id: string, prompt: string): string {
-  const turn = (type: string, content: unknown, minute: number) =>
-    JSON.stringify({
-      type,
-      sessionId: id,
-      cwd: '/work/app',
-      timestamp: `2025-03-01T10:0${minute}:00Z`,
-      message: { role: type, content },
-    });
   const path = join(projects(), `${id}.jsonl`);
-  writeFileSync(path, `${turn('user', prompt, 0)}\n${turn('assistant', [{ type: 'text', text: 'Understood.' }], 1)}\n`);
+  writeFileSync(path, claudeTranscript(id, prompt));
   return path;
 }
 

@@ -2,8 +2,7 @@
 // them, aider SEARCH blocks, apply_patch headers, the diff or file-labelled code blocks editors' chat
 // exports show for an applied edit, and a later message that reports the fix done.
 import type { LogbookChunkMessage } from '../task-schemas.js';
-import { FIX_DONE, STILL_FAILING } from './logbook-cues.js';
-import { proseSentences } from './segments.js';
+import { proseSentences, tidy } from './segments.js';
 import { classifyTool } from '../../../shared/tool-calls/tool-classes.js';
 
 /** How many messages after a failure are searched for its fix. */
@@ -39,21 +38,14 @@ export function editsCode(message: LogbookChunkMessage): boolean {
 }
 
 /**
- * True when an edit or a reported fix follows within FIX_WINDOW messages (the message itself included),
- * unless the user's next turn says the failure is still there.
+ * The sentences the agent wrote after message `at`, up to the user's next turn and within FIX_WINDOW
+ * messages, tool lines left out (curly apostrophes read as straight ones).
  */
-export function fixFollows(messages: readonly LogbookChunkMessage[], at: number): boolean {
-  let fixed = false;
-  for (let i = at; i < Math.min(messages.length, at + 1 + FIX_WINDOW); i++) {
-    const m = messages[i]!;
-    if (m.role === 'user') {
-      if (i > at && STILL_FAILING.test(m.text)) return false;
-      if (fixed) return true;
-      continue;
-    }
-    if (fixed) continue;
-    if (editsCode(m)) fixed = true;
-    else if (i > at && proseSentences(withoutToolLines(m.text)).some((x) => FIX_DONE.test(x))) fixed = true;
-  }
-  return fixed;
+export function agentSaysAfter(messages: readonly LogbookChunkMessage[], at: number): string[] {
+  const until = messages.findIndex((m, i) => i > at && m.role === 'user');
+  return messages
+    .slice(at + 1, Math.min(until < 0 ? messages.length : until, at + 1 + FIX_WINDOW))
+    .flatMap((m) =>
+      m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
+    );
 }

@@ -3,8 +3,8 @@
 // with the failure still there. Chat exports of editors hold their fixed bugs this way, with no tool result.
 import type { LogbookChunkMessage } from '../task-schemas.js';
 import { BUG_CUE, FIX_CUE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
-import { FIX_WINDOW, withoutToolLines } from './logbook-evidence.js';
-import { proseSentences, stripLinks, tidy } from './segments.js';
+import { agentSaysAfter } from './logbook-evidence.js';
+import { stripLinks, tidy } from './segments.js';
 
 /** How an error message reads: a named error or exception, or a compiler's or runtime's complaint. */
 const ERROR_TEXT = new RegExp(
@@ -68,12 +68,7 @@ export function reportedBug(
   at: number,
   error: string,
 ): { content: string; resolution: string } | undefined {
-  const until = messages.findIndex((m, i) => i > at && m.role === 'user');
-  const said = messages
-    .slice(at + 1, Math.min(until < 0 ? messages.length : until, at + 1 + FIX_WINDOW))
-    .flatMap((m) =>
-      m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
-    );
+  const said = agentSaysAfter(messages, at);
   const why = said.find(
     (s) => (FIX_CUE.test(s) || BUG_CUE.test(s)) && !/[?？]$/.test(s) && !NARRATION.test(s) && !TENTATIVE.test(s),
   );

@@ -35,7 +35,7 @@ import {
 import { clipAtWord, isNonLatin, proseSentences, stripLinks, tidy, wordsOf } from './segments.js';
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
-import { CALL_LINE, editsCode, FIX_WINDOW, withoutToolLines } from './logbook-evidence.js';
+import { agentSaysAfter, CALL_LINE, editsCode, withoutToolLines } from './logbook-evidence.js';
 import { CHANGE_STATED, editedInTurn, fixedAfter, fixOf, fixText } from './logbook-fixes.js';
 import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
@@ -324,15 +324,9 @@ function bugFromFailure(messages: readonly LogbookChunkMessage[], at: number): C
   }
   if (command && /^[{[]/.test(command)) return undefined;
   // The agent's account of it before the user's next turn: a fix reported done or a past cause first.
-  const until = messages.findIndex((m, i) => i > at && m.role === 'user');
-  const said = messages
-    .slice(at + 1, Math.min(until < 0 ? messages.length : until, at + 1 + FIX_WINDOW))
-    .flatMap((m) =>
-      m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
-    )
-    .filter(
-      (s) => FIX_CUE.test(s) && !/[?？]$/.test(s) && wordCount(s) >= 3 && !NARRATION.test(s) && !TENTATIVE.test(s),
-    );
+  const said = agentSaysAfter(messages, at).filter(
+    (s) => FIX_CUE.test(s) && !/[?？]$/.test(s) && wordCount(s) >= 3 && !NARRATION.test(s) && !TENTATIVE.test(s),
+  );
   // What was wrong or what changed, naming something: a bare "Fixed." tells the next session nothing.
   const named = said.filter((s) => CONCRETE.test(s));
   const why = named.find((s) => FIX_DONE.test(s) || /\b(?:was|were)\b/.test(s)) ?? named[0] ?? said[0];
