@@ -49,7 +49,6 @@ interface FtsStatements {
   indexedThrough: Statement<[], number>;
   setIndexedThrough: Statement<[number]>;
   option: Statement<[string], number>;
-  segments: Statement<[], number>;
 }
 
 /**
@@ -117,7 +116,6 @@ export class FtsBatcher implements FtsBatches {
       indexedThrough: db.prepare<[], number>('SELECT indexed_through FROM fts_state WHERE id = 1').pluck(),
       setIndexedThrough: db.prepare('UPDATE fts_state SET indexed_through = ? WHERE id = 1'),
       option: db.prepare<[string], number>('SELECT v FROM blocks_fts_config WHERE k = ?').pluck(),
-      segments: db.prepare<[], number>('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck(),
     };
     this.indexedThrough = this.s.indexedThrough.get() ?? 0;
   }
@@ -238,7 +236,8 @@ export class FtsBatcher implements FtsBatches {
    * 19,195 sessions cost 30% more CPU than over one merged segment (docs/performance.md).
    */
   compact(): boolean {
-    if ((this.s.segments.get() ?? 0) <= MAX_SEGMENTS) return false;
+    const segments = this.db.prepare('SELECT COUNT(DISTINCT segid) FROM blocks_fts_idx').pluck().get() as number;
+    if (segments <= MAX_SEGMENTS) return false;
     this.db.prepare("INSERT INTO blocks_fts (blocks_fts) VALUES ('optimize')").run();
     return true;
   }
