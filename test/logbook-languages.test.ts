@@ -18,6 +18,9 @@ interface Event {
 const EXTRA = join(REPO, 'test', 'fixtures', 'real-extra');
 const AIDER = join(REPO, '..', 'shared', 'fixtures', 'real', 'aider');
 const JAPANESE = join(EXTRA, 'specstory', 'work20260104_01');
+/** A real Chinese chat export of the held-out set's TUNE half (rules may be tuned on it). */
+const CHINESE = join(REPO, 'bench', 'fixtures', 'logbook-heldout', 'specstory', 'shadcn-ui-sidebar-08-admin-dev');
+const CHINESE_TUNE = join(CHINESE, '.specstory', 'history', '添加多选框保存功能讨论.md');
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN = /\p{Script=Han}/u;
 
@@ -111,7 +114,7 @@ beforeAll(async () => {
     ],
   };
   const dir = writeSessions(home, [...WRITTEN.map(([, s]) => s), piped]);
-  const ingested = await runCli(['ingest', dir, JAPANESE, join(EXTRA, 'codex'), AIDER], env);
+  const ingested = await runCli(['ingest', dir, JAPANESE, join(EXTRA, 'codex'), AIDER, CHINESE_TUNE], env);
   expect(ingested.code, ingested.stderr).toBe(0);
 });
 const BUILD_ERROR = "> app@1.0.0 build\nsrc/Dashboard.tsx(3,10): error TS2300: Duplicate identifier 'Radar'.";
@@ -136,10 +139,18 @@ describe('the offline logbook in any language', () => {
     expect(ssh?.rationale).toBe('認証エラー');
   });
 
-  it('a real Chinese session gets its decisions in Chinese', async () => {
-    const events = await logbook('/Users/wjx/qz-cli');
-    expect(events.length).toBeGreaterThanOrEqual(1);
-    for (const e of events) expect(e.content).toMatch(HAN);
+  it('a real Chinese session gets its requests and fixed errors in Chinese', async () => {
+    const events = await logbook(CHINESE);
+    expect(events.filter((e) => e.type === 'decision').length).toBeGreaterThanOrEqual(1);
+    // A pasted error stays as printed; the words around it are the session's.
+    for (const e of events) expect(`${e.content} ${e.resolution ?? ''}`).toMatch(HAN);
+    const ssr = events.find((e) => e.content.includes('Text content does not match server-rendered HTML'));
+    expect(ssr?.type).toBe('bug');
+    expect(ssr?.resolution).toMatch(HAN);
+  });
+
+  it('a real Chinese investigation that changed nothing logs no event', async () => {
+    expect(await logbook('/Users/wjx/qz-cli')).toEqual([]);
   });
 
   it('a piped build that printed a compiler error failed, and the edit fixed it', async () => {

@@ -32,6 +32,8 @@ import {
 /** Version of the chunk rendering and event normalisation (part of the generator fingerprint). */
 const CHUNK_FORMAT = 'logbook-chunk@2';
 const DEFAULT_MAX_EVENTS = 100;
+/** The offline extractor reads a conversation whole: a request and the edits that carry it out span many chunks. */
+const EXTRACTIVE_CHUNK_TOKENS = 1_000_000;
 
 /** The reply shape asked of the model; each event is then checked on its own, so one bad event costs one event. */
 const REPLY_SHAPE: Record<string, unknown> = {
@@ -110,7 +112,9 @@ function isoOrNull(value: string | null): string | null {
 export async function buildLogbook(options: BuildOptions): Promise<BuildResult> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? silentLogbookLogger;
-  const chunkTokens = options.chunkTokens ?? DEFAULT_CHUNK_TOKENS;
+  const chunkTokens =
+    options.chunkTokens ??
+    (options.runner.provider.name === 'extractive' ? EXTRACTIVE_CHUNK_TOKENS : DEFAULT_CHUNK_TOKENS);
   const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
   const generator = generatorFor(options.runner, chunkTokens);
   const previous =

@@ -10,12 +10,13 @@ import { clipAtWord, proseSentences, tidy } from './segments.js';
 /** The user saying the fix worked, in the five languages (a negated one is STILL_FAILING or NOT_WORKING). */
 export const WORKS = new RegExp(
   String.raw`\b(?:it works|works now|working now|(?:that|this|it) worked|(?:that|this) fixed it|works (?:great|fine|` +
-    String.raw`perfectly)|it's working|problem solved|no more errors?|(?:ya )?funciona(?: bien)?|ya sirve)\b|` +
+    String.raw`perfectly)|it's working|problem solved|no more errors?|(?:ya )?funciona(?: bien)?|ya sirve|` +
+    String.raw`(?:ahora|ya) (?:carga|anda)|now it (?:loads|shows))\b|` +
     '好了|可以了|解决了|成功了|没问题了|正常了|됐어|됐습니다|잘 ?(?:돼|되네|됩니다|동작)|해결됐|動きました|動いた|直りました|' +
     '直った|うまくいきました',
   'i',
 );
-const NOT_WORKING =
+export const NOT_WORKING =
   /\b(?:no funciona|doesn't work|does not work|not work\w*|isn't working)\b|不行|안 ?돼|안 ?되|動かない/i;
 
 /** A sentence that states a change made (what a fix did), in the five languages. */
@@ -23,9 +24,10 @@ export const CHANGE_STATED = new RegExp(
   String.raw`^(?:added|changed|replaced|wrapped|removed|moved|renamed|updated|fixed|switched|set|made|passed|` +
     String.raw`converted|corrected|installed|created|declared|defined|initiali[sz]ed|imported|exported|guarded|` +
     String.raw`escaped|quoted|bumped|pinned|reverted|restored|deleted|enabled|disabled|configured|registered|` +
-    String.raw`inserted)\b|\b(?:i|we)(?:'ve| have)? (?:added|changed|replaced|wrapped|removed|` +
-    String.raw`moved|renamed|updated|fixed|switched|corrected|installed)\b|\bnow (?:uses|passes|returns|checks|` +
-    String.raw`handles|wraps)\b|\bthe fix (?:is|was)\b|\bfix (?:this|it|that) by\b|` +
+    String.raw`inserted|rewrote|rewritten|implemented|introduced|extracted)\b|\b(?:i|we)(?:'ve| have)? (?:added|` +
+    String.raw`changed|replaced|wrapped|removed|moved|renamed|updated|fixed|switched|corrected|installed|made|` +
+    String.raw`rewritten|rewrote|created|implemented|deleted|set)\b|\bnow (?:uses|passes|returns|checks|` +
+    String.raw`handles|wraps|runs|includes|calls|reads|writes)\b|\bthe fix (?:is|was)\b|\bfix (?:this|it|that) by\b|` +
     '已(?:将|经|把)|改为|改成|添加了|修改了|修复了|把.{1,30}(?:改|换)|추가했|변경했|수정했|바꿨|고쳤|' +
     '追加しました|変更しました|修正しました|置き換え|' +
     String.raw`\b(?:cambié|agregué|añadí|modifiqué|reemplacé|corregí|he (?:cambiado|agregado|añadido|modificado|` +
@@ -244,7 +246,7 @@ export function fixedAfter(messages: readonly LogbookChunkMessage[], at: number)
 }
 
 /** A path short enough to read: its last two segments. */
-const shortPath = (file: string): string => file.split(/[/\\]/).slice(-2).join('/');
+export const shortPath = (file: string): string => file.split(/[/\\]/).slice(-2).join('/');
 
 /** The fix as the logbook shows it: the change the agent stated and the files it edited. */
 export function fixText(fix: Fix): string {

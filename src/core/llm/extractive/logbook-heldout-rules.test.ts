@@ -81,8 +81,9 @@ describe('extractive logbook rules from the held-out TUNE sessions', () => {
     const fix = agent(
       `${why}\n\n\x60\x60\x60tsx:src/app/bookmark/page.tsx\nconst [ready, setReady] = useState(false)\n\x60\x60\x60`,
     );
+    // The user's words around the error are kept: they say when it happens.
     expect(events([zh, fix]).map((e) => [e.type, e.content, e.resolution])).toEqual([
-      ['bug', 'Error: Text content does not match server-rendered HTML.', why],
+      ['bug', zh.text, `${why} → edited bookmark/page.tsx`],
     ]);
     // The user comes back with the failure still there: no fixed bug.
     expect(events([zh, fix, { role: 'user', text: '还是一样的错误' }])).toEqual([]);

@@ -41,8 +41,13 @@ import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
 import { offeredOptions, pickedOption, withHeadingSubjects } from './logbook-options.js';
+import { episodeEvents, PROBLEM } from './logbook-episodes.js';
+import { agentDecision } from './logbook-agent-decisions.js';
+import { isBoilerplate, typedAfterPaste } from './logbook-own-words.js';
 
-const MAX_EVENTS_PER_CHUNK = 6;
+/** At most this many events per ~3,000 tokens (12,000 characters) of conversation, the best first. */
+const MAX_EVENTS_PER_SPAN = 6;
+const SPAN_CHARS = 12_000;
 const CONTENT_MAX = 160;
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
@@ -71,6 +76,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     found: Classified,
     compareBy = found.content,
   ): void => {
+    if (message.role === 'user' && cited.has(mi)) return;
     const event: LogbookEvent = {
       timestamp: message.timestamp ?? input.createdAt ?? '',
       type: found.type,
@@ -83,6 +89,20 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     event.source = { conversation_id: input.conversationId, message_id: message.id };
     candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: termSet(compareBy) });
   };
+  const episodes = episodeEvents(input.messages, isBoilerplate);
+  // A user turn an episode event cites gives no second event from its sentences.
+  const cited = new Set(episodes.map((e) => e.at));
+  for (const e of episodes) {
+    const message = input.messages[e.at]!;
+    const event: LogbookEvent = {
+      timestamp: message.timestamp ?? input.createdAt ?? '',
+      type: e.type,
+      content: e.content,
+      ...(e.resolution ? { resolution: clipAtWord(e.resolution, 280) } : {}),
+      source: { conversation_id: input.conversationId, message_id: message.id },
+    };
+    candidates.push({ event, priority: e.priority, order: e.at * 10_000, terms: termSet(e.content) });
+  }
   input.messages.forEach((message, mi) => {
     if (isFailure(message)) {
       const bug = bugFromFailure(input.messages, mi);
@@ -121,6 +141,17 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
       if (!found || ((offers || options) && found.type === 'decision')) return;
+      // The agent's own decisions read alone are mostly context (the old state, an observation, a proposal):
+      // decisions come from the user's turns (episodes), markers, and choices stated with a reason.
+      if (
+        message.role !== 'user' &&
+        found.type === 'decision' &&
+        found.priority < 10 &&
+        !agentDecision(sentence, found)
+      )
+        return;
+      // A problem stated as a fact ("the build was never run") is half a bug, not a standing fact.
+      if (message.role !== 'user' && found.type === 'fact' && PROBLEM.test(sentence)) return;
       // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
       if (found.cause) {
         const fix = fixOf(input.messages, mi, { error: sentence, terms: codeTerms(sentence), fixedInPlace: true });
@@ -136,12 +167,14 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     });
   });
   const chosen: Candidate[] = [];
+  const chars = input.messages.reduce((n, m) => n + m.text.length, 0);
+  const maxEvents = MAX_EVENTS_PER_SPAN * Math.max(1, Math.ceil(chars / SPAN_CHARS));
   // A user message that reports an error (a pasted message, an error quoted in it) opens a new failure.
   const reports = input.messages.flatMap((m, i) =>
     m.role === 'user' && !isBoilerplate(m) && (ERROR_LINE.test(m.text) || reportedError(m.text)) ? [i] : [],
   );
   for (const c of [...mergeBugs(candidates, reports)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
-    if (chosen.length >= MAX_EVENTS_PER_CHUNK) break;
+    if (chosen.length >= maxEvents) break;
     const taken = chosen.flatMap((o) => [o.terms, ...(o.event.resolution ? [termSet(o.event.resolution)] : [])]);
     if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || taken.some((t) => similar(t, c.terms))) continue;
     // The same failure restated ("The problem is …", "The issue is in …") shares fewer words than a copy.
@@ -188,36 +221,6 @@ interface Classified {
 
 function isFailure(message: LogbookChunkMessage): boolean {
   return message.failed === true || message.text.split('\n').some((l) => FAILED_LINE.test(l));
-}
-
-/** Long pasted instructions and templates (the same text opens many sessions): not the project's events. */
-function isBoilerplate(message: LogbookChunkMessage): boolean {
-  const text = message.text;
-  if (/<(?:user_instructions|environment_context|system-reminder|INSTRUCTIONS)>/i.test(text)) return true;
-  if (message.role !== 'user' || text.length < 1200) return false;
-  // Headings in Markdown, or as short unpunctuated title lines (a pasted review: "✅ Strengths").
-  const headings = Math.max(
-    (text.match(/^#{1,4} /gm) ?? []).length,
-    text.split('\n').filter((l) => /^\S.{2,38}$/.test(l.trim()) && !/[.!?:;,)]$/.test(l.trim())).length - 1,
-  );
-  const bullets = (text.match(/^\s*(?:[-*]|\d+\.) /gm) ?? []).length;
-  return headings >= 3 || bullets >= 12 || /\byou (?:must|are an?|should always)\b/i.test(text);
-}
-
-/**
- * The user's own words typed below a pasted document (guidelines closed by a `<!-- …-end -->` marker or a
- * closing tag): read as a message of their own; '' when nothing follows the paste.
- */
-function typedAfterPaste(message: LogbookChunkMessage): string {
-  if (message.role !== 'user') return '';
-  const lines = message.text.split('\n');
-  const end = lines.findLastIndex((l) => /^\s*(?:<!--.*-->|<\/[\w-]+>)\s*$/.test(l));
-  if (end < 0) return '';
-  const own = lines
-    .slice(end + 1)
-    .join('\n')
-    .trim();
-  return own && !isBoilerplate({ ...message, text: own }) ? own : '';
 }
 
 /** Words left once paths, ids, numbers and code are removed: an event must say something in words. */

@@ -1,0 +1,290 @@
+// Owns events read from a session's turns. A user turn and the agent's work up to the next turn are one
+// episode: a request the agent carried out with edits is the user's decision ("request → what changed"),
+// a problem the user reported that edits then fixed is a bug (symptom, cause → fix). The user's next turn
+// judges the episode: saying it still fails, or asking to undo it, drops it.
+import type { LogbookChunkMessage } from '../task-schemas.js';
+import { ACCEPT, BUG_CUE, CONCRETE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
+import { editsCode, withoutToolLines } from './logbook-evidence.js';
+import { CHANGE_STATED, editedFiles, fixOf, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
+import { termSet } from './logbook-merge.js';
+import { reportedError } from './logbook-reports.js';
+import { ownWords } from './logbook-own-words.js';
+import { clipAtWord, isNonLatin, proseSentences, tidy, wordsOf } from './segments.js';
+
+export interface EpisodeEvent {
+  /** Index of the user turn the event cites. */
+  at: number;
+  type: 'decision' | 'bug';
+  content: string;
+  resolution?: string;
+  priority: number;
+}
+
+/** A user reporting something wrong, in the five languages. */
+export const PROBLEM = new RegExp(
+  [
+    String.raw`\b(?:doesn't|does not|didn't|did not|isn't|is not|won't|can't|cannot|not) (?:work\w*|load\w*|show\w*|` +
+      String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b`,
+    String.raw`\b(?:error|errors|exception|crash\w*|broken|bug|fails?|failing|failed|wrong|missing|annoying|` +
+      String.raw`duplicated?|twice|stuck|freez\w*|hangs?|blank|empty|invalid|undefined)\b`,
+    String.raw`\bno (?:carga|funciona|aparece|muestra|se ve|sale|anda|guarda|abre)\b|` +
+      String.raw`\b(?:falla|fallo|roto|vac[ií]o)\b|\bno se (?:borra|carga|muestra|guarda|actualiza|ve|elimina)\b|` +
+      String.raw`\bpinch\w+|no (?:creo|parece) que est[eé] bien`,
+    String.raw`\bwithout (?:the|its|any) \w+|\bdid not (?:update|change|build|publish)\b`,
+    '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|报错|错误|失败|问题|重复|异常|卡住|卡死|没反应|出不来|白屏',
+    '안 ?(?:돼|되|보|나와|나오|뜨|떠)|안보|오류|에러|문제|이상함|이상해|이상하|깨져|실패|버그|중복',
+    'エラー|動かない|表示されない|おかしい|失敗|バグ|できない|効かない|反映されない|重複',
+  ].join('|'),
+  'iu',
+);
+
+/** The user asking to undo or calling the result wrong (besides STILL_FAILING and NOT_WORKING). */
+const REJECTED = new RegExp(
+  String.raw`^(?:no\b|nope\b|wrong\b)|\b(?:revert|undo|roll ?back|go back to|put (?:it|that) back|not what i ` +
+    String.raw`(?:asked|wanted|meant)|that's (?:wrong|not right))\b|\b(?:no quiero eso|deshaz|revierte|vuelve a)\b|` +
+    '撤销|回滚|不对|不是这样|恢复原|되돌려|원래대로|아니(?:야|요|라)|元に戻|戻して|違う|違います',
+  'iu',
+);
+
+/** The user steering away from what was just done ("instead …", "actually …"): the episode is superseded. */
+const REDIRECT = /\b(?:instead|actually|rather)\b|en (?:lugar|vez) de|而不是|换成|대신|代わりに/i;
+
+/** An agent's sentence that narrates, restates the request or describes instead of stating a change. */
+const NOT_DONE = new RegExp(
+  String.raw`^(?:let me|i'll|i will|i need|i can see|i see|now,? (?:i|let)|perfect|entiendo|veo|no veo|te ayudo|` +
+    String.raw`ya que|voy a|déjame|perfecto|excelente|ahora voy|(?:no )?quieres|you want|you'd like)\b|` +
+    '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来)|^(?:了解|承知)|' +
+    '(?:하겠습니다|할게요|해 ?볼게요)[.]?$|(?:します|していきます|中です)[。.]?$|' +
+    String.raw`^(?:haz clic|click|<|read file|tool use)`,
+  'iu',
+);
+
+/** Turns that ask for chores (commit, push, tests, "continue"): no decision of the project. */
+const CHORE = new RegExp(
+  String.raw`^(?:(?:please\s+)?(?:commit|push|merge|deploy|run (?:the )?(?:tests?|build|lint)|continue|go on|` +
+    String.raw`keep going|proceed|next|retry|try again)\b.{0,40}|` +
+    '(?:커밋|푸시|푸쉬|진행|계속)[ 하해줘주세요&및]*|(?:提交|推送|继续)[吧一下]*|(?:コミット|プッシュ|続けて)[してください]*|' +
+    String.raw`(?:contin[uú]a|sigue|haz (?:commit|push))\b.{0,30})[.!。]?$`,
+  'iu',
+);
+
+/** A change named in a summary's list ("x축 범위 수정: …", "A → B", "に変更"), besides CHANGE_STATED. */
+const CHANGE_WORDS = new RegExp(
+  String.raw`(?:수정|변경|추가|삭제|개선|적용|제거|교체)(?:[:：]|했|됨|하고|\s*완료)|` +
+    '(?:に変更|を追加|を削除|に修正|を修正|に置き換)|(?:改为|改成|添加了?|删除了?|移除了?|修改了?|替换为)|' +
+    String.raw`\b(?:cambiado|agregado|añadido|eliminado|modificado|actualizado|corregido|implementado)\b`,
+  'iu',
+);
+const changes = (s: string): boolean => CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s);
+
+/** Files a subagent was asked to edit ("→ Task: Edit the file `/a/b.ts` …"): its own edits are not shown. */
+function delegatedEdits(message: LogbookChunkMessage): string[] {
+  return message.text.split('\n').flatMap((line) => {
+    const call = /^→ (?:Task|Agent): (?:edit|write|modify|update|fix|implement|add|change|create)\b(.*)$/i.exec(line);
+    const path = call?.[1]?.match(/[\w./\\-]+\.[A-Za-z0-9]{1,10}\b/)?.[0];
+    return path ? [path] : [];
+  });
+}
+
+const REQUEST_MAX = 150;
+const DONE_MAX = 120;
+
+const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
+
+/** The sentences of a request worth quoting: the problem or the ask, at most two, whole when short. */
+function requestOf(own: string, problem: boolean): string | undefined {
+  const sentences = proseSentences(own)
+    .map((s) => tidy(s).replace(/^(?:note|fyi|nota|ps)\s*[:：]\s*/i, ''))
+    .filter((s) => wordTotal(s) >= (isNonLatin(s) ? 3 : 4) && !/^(?:hi|hello|hey|thanks|thank you)\b/i.test(s));
+  if (sentences.length === 0) return undefined;
+  const first = problem ? (sentences.find((s) => PROBLEM.test(s)) ?? sentences[0]!) : sentences[0]!;
+  const at = sentences.indexOf(first);
+  const next = sentences[at + 1];
+  const text = next && first.length + next.length < REQUEST_MAX ? `${first} ${next}` : first;
+  return clipAtWord(text.replace(/[:：]$/, ''), REQUEST_MAX);
+}
+
+/** The agent's sentences in the episode, tool lines left out. */
+function agentSentences(messages: readonly LogbookChunkMessage[]): string[] {
+  return messages.flatMap((m) =>
+    m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
+  );
+}
+
+const statement = (s: string): boolean =>
+  !/[?？]$/.test(s) &&
+  (!/[:：]$/.test(s) || (changes(s) && s.split(/\s+/).length >= 6)) &&
+  !NOT_DONE.test(s) &&
+  (!NARRATION.test(s) || changes(s)) &&
+  !TENTATIVE.test(s) &&
+  s.split(/\s+/).length <= 45;
+
+/** What the agent says it changed, the sentences nearest the request first; none when it states nothing. */
+function doneOf(messages: readonly LogbookChunkMessage[], request: string): string | undefined {
+  const wanted = termSet(request);
+  const last = [...messages].reverse().find((m) => m.role === 'assistant' && withoutToolLines(m.text).length > 40);
+  const pool = last ? agentSentences([last]) : [];
+  const scored = pool
+    .map((s, i) => {
+      const overlap = [...termSet(s)].filter((t) => wanted.has(t)).length;
+      const score = (changes(s) ? 3 : 0) + (CONCRETE.test(s) ? 1 : 0) + Math.min(overlap, 3);
+      return { s, i, score };
+    })
+    .filter((x) => x.score >= 3 && statement(x.s) && wordTotal(x.s) >= 3);
+  const best = scored.sort((a, b) => b.score - a.score || a.i - b.i).slice(0, 2);
+  if (best.length === 0) return undefined;
+  const [a, b] = best.sort((x, y) => x.i - y.i);
+  const text = b && a!.s.length + b.s.length < DONE_MAX ? `${a!.s}; ${b.s}` : a!.s;
+  return clipAtWord(text.replace(/[:：]$/, ''), DONE_MAX);
+}
+
+/** A notice the client wrote into the user's turn (a finished background task, an interruption). */
+const NOTICE = /^(?:full transcript available|caveat:|\[request interrupted|this session is being continued)/i;
+
+/** A turn that only asks (why, what does it mean, explain): answered in words unless edits follow. */
+const QUESTION = new RegExp(
+  String.raw`[?？]$|^(?:why|what|how|explain|can you (?:find|explain|tell)|/explain|show me|quiero ver|` +
+    String.raw`mu[eé]strame)\b|@workspace /explain|` +
+    '什么意思|为什么|怎么回事|是什么|왜|뭐야|무슨|なぜ|どういう|por qué|qué significa',
+  'iu',
+);
+
+/** True when the agent's closing words state a change it made (past tense, not a named change in a list). */
+function saysChanged(work: readonly LogbookChunkMessage[], request: string): boolean {
+  const done = doneOf(work, request);
+  return done !== undefined && (CHANGE_STATED.test(done) || CHANGE_WORDS.test(done));
+}
+
+/** The cause the agent states in the episode ("The problem is …", "原因是 …"), when it names something. */
+function causeOf(messages: readonly LogbookChunkMessage[]): string | undefined {
+  const cause = agentSentences(messages).find(
+    (s) => BUG_CUE.test(s) && statement(s) && (isNonLatin(s) || CONCRETE.test(s)),
+  );
+  return cause ? clipAtWord(cause, 140) : undefined;
+}
+
+/** The first line of code pasted right after "we get this error:" (any wording ending in "error:"). */
+function pastedError(text: string): string | undefined {
+  const m = /(?:error|errors|错误|报错|エラー|에러|오류)[^\n]{0,20}[:：]?\s*\n\x60{3}[^\n]*\n([^\n]{8,200})/i.exec(
+    text,
+  );
+  return m?.[1]?.trim();
+}
+
+/** The user's words about a failure with the error they pasted, when the words do not quote it. */
+function withError(request: string | undefined, error: string | undefined): string | undefined {
+  if (!error || request?.includes(error.slice(0, 30))) return request ?? error;
+  // "For the code present, we get this error:" only introduces the error.
+  if (!request || /\b(?:i|we) (?:get|got|have|see)\b|\b(?:following|below)\b|^errors?\b/i.test(request)) return error;
+  const words = request.replace(/\s*(?:[,:：]|(?:with|con) (?:this|este) error)[\s\S]*$/i, '');
+  const intro = /\b(?:getting|seeing)\b.{0,20}\berror\b/i.test(words);
+  return !intro && words.length <= 70 && !/[?？]/.test(words) ? `${words}: ${error}` : error;
+}
+
+/** The files an episode edited, as their last two path segments, when its text does not already name them. */
+function filesNote(files: string[], text: string): string {
+  const unnamed = files.filter((f) => !names(text, f)).map(shortPath);
+  return unnamed.length > 0 ? ` (in ${[...new Set(unnamed)].slice(0, 3).join(', ')})` : '';
+}
+
+/** The user taking the work as done: committing it, or praising it. */
+const ACCEPTED = new RegExp(
+  String.raw`^(?:(?:please\s+)?(?:commit|push|merge|ship)|lgtm|looks good|perfect|great|nice|awesome|perfecto|` +
+    String.raw`excelente|genial|haz (?:commit|push))\b|^(?:커밋|푸시|푸쉬|좋아|좋네|완벽|コミット|プッシュ|完璧|いいね|提交|推送|完美|很好)`,
+  'iu',
+);
+
+interface Turn {
+  at: number;
+  own: string;
+  /** The agent's messages up to the next turn. */
+  work: LogbookChunkMessage[];
+  /** The user's next turn, in their own words ('' at the end). */
+  reply: string;
+  files: string[];
+  error: string | undefined;
+}
+
+/** The user's turns with the work that followed each. */
+function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChunkMessage) => boolean): Turn[] {
+  const starts = messages.flatMap((m, i) => (m.role === 'user' && !skip(m) && ownWords(m.text).trim() ? [i] : []));
+  return starts.map((at, k) => {
+    const work = messages.slice(at + 1, starts[k + 1] ?? messages.length);
+    const next = starts[k + 1];
+    // A chat export writing its own history file is no edit of the project.
+    const files = work
+      .flatMap((m) => [...editedFiles(m), ...delegatedEdits(m)])
+      .filter((f) => !/[/\\]\.specstory[/\\]/.test(f));
+    const text = messages[at]!.text;
+    return {
+      at,
+      own: ownWords(text).trim(),
+      work,
+      reply: next === undefined ? '' : ownWords(messages[next]!.text).trim().slice(0, 300),
+      files: [...new Set(files)],
+      error: reportedError(text) ?? pastedError(text),
+    };
+  });
+}
+
+/** A bug's fix with its evidence: the fix borne out (fixOf), the user's thanks or commit, or a stated cause. */
+function bugOf(messages: readonly LogbookChunkMessage[], turn: Turn, symptom: string): string | undefined {
+  const cause = causeOf(turn.work);
+  const borneOut =
+    WORKS.test(turn.reply) ||
+    ACCEPTED.test(turn.reply) ||
+    cause !== undefined ||
+    fixOf(messages, turn.at, { error: turn.error ?? turn.own, mentions: turn.own }) !== undefined;
+  const done = doneOf(turn.work, symptom);
+  const fix = done ?? (turn.files.length > 0 ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
+  if (!borneOut || !fix) return undefined;
+  const said = cause && !fix.includes(cause.slice(0, 40)) ? `${cause} → ` : '';
+  return `${said}${fix}${done ? filesNote(turn.files, `${said}${fix}`) : ''}`;
+}
+
+/**
+ * The events of the chunk's episodes. `skip` tells a user message that is no turn of the user's own
+ * (pasted instructions, templates).
+ */
+export function episodeEvents(
+  messages: readonly LogbookChunkMessage[],
+  skip: (m: LogbookChunkMessage) => boolean,
+): EpisodeEvent[] {
+  const events: EpisodeEvent[] = [];
+  let open: { at: number; symptom: string } | undefined;
+  turnsOf(messages, skip).forEach((turn, k) => {
+    const { at, own, work, reply, files, error } = turn;
+    // A chat export or a subagent may hide the edit; the agent's closing words stating a change stand for it.
+    const edited = files.length > 0 || work.some(editsCode) || (!QUESTION.test(own) && saysChanged(work, own));
+    const problem = PROBLEM.test(own) || error !== undefined;
+    if (!edited || CHORE.test(own) || NOTICE.test(own) || (ACCEPT.test(own) && !open)) return;
+    const request = requestOf(own, problem);
+    if (STILL_FAILING.test(reply) || NOT_WORKING.test(reply) || REJECTED.test(reply) || REDIRECT.test(reply)) {
+      // The symptom stays open: the turn that fixes it next takes it over.
+      if (problem && !open) open = { at, symptom: withError(request, error) ?? '' };
+      return;
+    }
+    if (open || problem) {
+      const symptom = open?.symptom || withError(request, error);
+      const resolution = symptom ? bugOf(messages, turn, symptom) : undefined;
+      if (symptom && resolution) {
+        events.push({
+          at: open?.at ?? at,
+          type: 'bug',
+          content: symptom,
+          resolution,
+          priority: WORKS.test(reply) ? 8 : 7,
+        });
+      }
+      const tookOver = open !== undefined && !problem;
+      open = undefined;
+      // A request that took over an open problem is the user's decision as well.
+      if (!tookOver) return;
+    }
+    const done = request && doneOf(work, request);
+    if (!request || !done) return;
+    const content = `${request} → ${done}${filesNote(files, `${request} ${done}`)}`;
+    events.push({ at, type: 'decision', content, priority: k === 0 ? 7 : 6 });
+  });
+  return events;
+}
