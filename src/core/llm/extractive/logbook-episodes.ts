@@ -4,8 +4,8 @@
 // judges the episode: saying it still fails, or asking to undo it, drops it.
 import type { LogbookChunkMessage } from '../task-schemas.js';
 import { ACCEPT, BUG_CUE, CONCRETE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
-import { editsCode, withoutToolLines } from './logbook-evidence.js';
-import { CHANGE_STATED, editedFiles, fixOf, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
+import { CALL_LINE, editsCode, withoutToolLines } from './logbook-evidence.js';
+import { CHANGE_STATED, editedFiles, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
 import { termSet } from './logbook-merge.js';
 import { reportedError } from './logbook-reports.js';
 import { ownWords } from './logbook-own-words.js';
@@ -26,12 +26,12 @@ export const PROBLEM = new RegExp(
     String.raw`\b(?:doesn't|does not|didn't|did not|isn't|is not|won't|can't|cannot|not) (?:work\w*|load\w*|show\w*|` +
       String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b`,
     String.raw`\b(?:error|errors|exception|crash\w*|broken|bug|fails?|failing|failed|wrong|missing|annoying|` +
-      String.raw`duplicated?|twice|stuck|freez\w*|hangs?|blank|empty|invalid|undefined)\b`,
+      String.raw`duplicated?|twice|stuck|freez\w*|hangs?|blank|empty|invalid|undefined|does nothing|nothing happens)\b`,
     String.raw`\bno (?:carga|funciona|aparece|muestra|se ve|sale|anda|guarda|abre)\b|` +
       String.raw`\b(?:falla|fallo|roto|vac[ií]o)\b|\bno se (?:borra|carga|muestra|guarda|actualiza|ve|elimina)\b|` +
       String.raw`\bpinch\w+|no (?:creo|parece) que est[eé] bien`,
     String.raw`\bwithout (?:the|its|any) \w+|\bdid not (?:update|change|build|publish)\b`,
-    '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|报错|错误|失败|问题|重复|异常|卡住|卡死|没反应|出不来|白屏',
+    '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|没反应|报错|错误|失败|问题|重复|异常|卡住|卡死|出不来|白屏',
     '안 ?(?:돼|되|보|나와|나오|뜨|떠)|안보|오류|에러|문제|이상함|이상해|이상하|깨져|실패|버그|중복',
     'エラー|動かない|表示されない|おかしい|失敗|バグ|できない|効かない|反映されない|重複',
   ].join('|'),
@@ -61,10 +61,10 @@ const NOT_DONE = new RegExp(
 
 /** Turns that ask for chores (commit, push, tests, "continue"): no decision of the project. */
 const CHORE = new RegExp(
-  String.raw`^(?:(?:please\s+)?(?:commit|push|merge|deploy|run (?:the )?(?:tests?|build|lint)|continue|go on|` +
-    String.raw`keep going|proceed|next|retry|try again)\b.{0,40}|` +
+  String.raw`^(?:(?:please\s+)?(?:commit|push|merge|deploy|run (?:the )?(?:tests?|build|lint))\b.{0,40}|` +
+    String.raw`(?:continue|go on|keep going|proceed|next|retry|try again)(?: please)?|` +
     '(?:커밋|푸시|푸쉬|진행|계속)[ 하해줘주세요&및]*|(?:提交|推送|继续)[吧一下]*|(?:コミット|プッシュ|続けて)[してください]*|' +
-    String.raw`(?:contin[uú]a|sigue|haz (?:commit|push))\b.{0,30})[.!。]?$`,
+    String.raw`(?:contin[uú]a|sigue)(?: adelante| as[ií])?|haz (?:commit|push)\b.{0,30})[.!。]?$`,
   'iu',
 );
 
@@ -119,15 +119,26 @@ const statement = (s: string): boolean =>
   !TENTATIVE.test(s) &&
   s.split(/\s+/).length <= 45;
 
-/** What the agent says it changed, the sentences nearest the request first; none when it states nothing. */
-function doneOf(messages: readonly LogbookChunkMessage[], request: string): string | undefined {
+/** A summary's label before what it lists ("Changes:", "변경 사항:", "修改内容：", "Cambios:"). */
+const SUMMARY_LABEL =
+  /^(?:changes?|summary|what changed|변경 ?사항|수정 ?내용|修改内容|变更|変更(?:内容|点)|修正内容|cambios?|resumen)\s*[:：]\s*/i;
+
+/**
+ * What the agent says it changed, the sentences nearest the request first; none when it states nothing.
+ * Unless `loose` (a bug's fix), a change must name code or share a word with the request.
+ */
+function doneOf(messages: readonly LogbookChunkMessage[], request: string, loose = false): string | undefined {
   const wanted = termSet(request);
-  const last = [...messages].reverse().find((m) => m.role === 'assistant' && withoutToolLines(m.text).length > 40);
-  const pool = last ? agentSentences([last]) : [];
+  const last = [...messages]
+    .reverse()
+    .find((m) => m.role === 'assistant' && withoutToolLines(m.text).trim().length > 15);
+  const pool = (last ? agentSentences([last]) : []).map((s) => s.replace(SUMMARY_LABEL, ''));
   const scored = pool
     .map((s, i) => {
       const overlap = [...termSet(s)].filter((t) => wanted.has(t)).length;
-      const score = (changes(s) ? 3 : 0) + (CONCRETE.test(s) ? 1 : 0) + Math.min(overlap, 3);
+      const named = CONCRETE.test(s) ? 1 : 0;
+      // A change must name what it touched, or share a word with the request: "Fixed it." tells nothing.
+      const score = loose || overlap + named > 0 ? (changes(s) ? 3 : 0) + named + Math.min(overlap, 3) : 0;
       return { s, i, score };
     })
     .filter((x) => x.score >= 3 && statement(x.s) && wordTotal(x.s) >= 3);
@@ -189,10 +200,23 @@ function filesNote(files: string[], text: string): string {
 
 /** The user taking the work as done: committing it, or praising it. */
 const ACCEPTED = new RegExp(
-  String.raw`^(?:(?:please\s+)?(?:commit|push|merge|ship)|lgtm|looks good|perfect|great|nice|awesome|perfecto|` +
-    String.raw`excelente|genial|haz (?:commit|push))\b|^(?:커밋|푸시|푸쉬|좋아|좋네|완벽|コミット|プッシュ|完璧|いいね|提交|推送|完美|很好)`,
+  String.raw`^(?:lgtm|looks good|perfect|great|nice|awesome|perfecto|excelente|genial)\b|` +
+    '^(?:좋아|좋네|완벽|完璧|いいね|完美|很好)',
   'iu',
 );
+/** A turn asking for chores only: commit, push, run the tests, continue (a short request to ship included). */
+function chore(own: string): boolean {
+  return CHORE.test(own) || (SHIP.test(own) && own.length <= 80 && !PROBLEM.test(own) && !ALSO_CHANGE.test(own));
+}
+/** A change asked besides shipping ("fix X and push"). */
+const ALSO_CHANGE =
+  /\b(?:fix|add|change|remove|update|rename|make)\b|修正|追加|変更|削除|수정|추가|변경|삭제|修复|添加|修改|删除|arregla|agrega|cambia|quita/i;
+
+/** A short reply asking to commit or push the work: the user takes it as done. */
+const SHIP = /\b(?:commit|push|merge|ship)\b|커밋|푸시|푸쉬|コミット|プッシュ|提交|推送/i;
+/** A build, test or type check the agent ran (its result line follows the call). */
+const CHECK_RUN =
+  /\b(?:test|tests|build|typecheck|tsc|lint|check|compile|vitest|jest|pytest|cargo (?:build|test|check)|go (?:build|test|vet))\b/i;
 
 interface Turn {
   at: number;
@@ -227,15 +251,36 @@ function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChun
   });
 }
 
-/** A bug's fix with its evidence: the fix borne out (fixOf), the user's thanks or commit, or a stated cause. */
-function bugOf(messages: readonly LogbookChunkMessage[], turn: Turn, symptom: string): string | undefined {
+/** True when a build, test or check the agent ran after its last edit in the turn passed. */
+function checkedAfterEdit(work: readonly LogbookChunkMessage[]): boolean {
+  const last = work.findLastIndex((m) => editedFiles(m).length > 0 || editsCode(m));
+  if (last < 0) return false;
+  let tool: string | undefined;
+  for (const line of work.slice(last + 1).flatMap((m) => m.text.split('\n'))) {
+    const call = CALL_LINE.exec(line);
+    if (call) tool = CHECK_RUN.test(call[2]!) ? call[1] : undefined;
+    else if (tool && line.startsWith(`\u2190 ${tool}`)) return !line.startsWith(`\u2190 ${tool} FAILED`);
+  }
+  return false;
+}
+
+/**
+ * A bug's fix with its evidence: the user's thanks or commit, a stated cause, an edit of a file the report
+ * names, a check passing after the edit, or the agent stating a change to what the user named.
+ */
+function bugOf(turn: Turn, symptom: string): string | undefined {
   const cause = causeOf(turn.work);
+  const done = doneOf(turn.work, symptom, true);
+  const wanted = termSet(`${symptom} ${turn.error ?? ''}`);
   const borneOut =
     WORKS.test(turn.reply) ||
     ACCEPTED.test(turn.reply) ||
+    (SHIP.test(turn.reply) && turn.reply.length <= 80) ||
     cause !== undefined ||
-    fixOf(messages, turn.at, { error: turn.error ?? turn.own, mentions: turn.own }) !== undefined;
-  const done = doneOf(turn.work, symptom);
+    turn.files.some((f) => names(`${turn.own} ${turn.error ?? ''}`, f)) ||
+    checkedAfterEdit(turn.work) ||
+    // The agent's closing words state a change done to what the user named.
+    (done !== undefined && CHANGE_STATED.test(done) && [...termSet(done)].some((t) => wanted.has(t)));
   const fix = done ?? (turn.files.length > 0 ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
   if (!borneOut || !fix) return undefined;
   const said = cause && !fix.includes(cause.slice(0, 40)) ? `${cause} → ` : '';
@@ -257,7 +302,7 @@ export function episodeEvents(
     // A chat export or a subagent may hide the edit; the agent's closing words stating a change stand for it.
     const edited = files.length > 0 || work.some(editsCode) || (!QUESTION.test(own) && saysChanged(work, own));
     const problem = PROBLEM.test(own) || error !== undefined;
-    if (!edited || CHORE.test(own) || NOTICE.test(own) || (ACCEPT.test(own) && !open)) return;
+    if (!edited || chore(own) || NOTICE.test(own) || (ACCEPT.test(own) && !open)) return;
     const request = requestOf(own, problem);
     if (STILL_FAILING.test(reply) || NOT_WORKING.test(reply) || REJECTED.test(reply) || REDIRECT.test(reply)) {
       // The symptom stays open: the turn that fixes it next takes it over.
@@ -266,7 +311,7 @@ export function episodeEvents(
     }
     if (open || problem) {
       const symptom = open?.symptom || withError(request, error);
-      const resolution = symptom ? bugOf(messages, turn, symptom) : undefined;
+      const resolution = symptom ? bugOf(turn, symptom) : undefined;
       if (symptom && resolution) {
         events.push({
           at: open?.at ?? at,

@@ -1,0 +1,119 @@
+// Events read from the user's turns: a request carried out with edits is the user's decision with what
+// changed, a problem the user reported and the edits then fixed is one bug, and the user's next turn
+// judges the work (still failing or undone: no event; the turn that fixes it next takes the symptom over).
+import { describe, expect, it } from 'vitest';
+import { extractLogbookEvents, type LogbookChunkMessage, type LogbookEvent } from '../index.js';
+
+type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
+const events = (messages: Message[]): LogbookEvent[] =>
+  extractLogbookEvents({
+    conversationId: 'c1',
+    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
+    existingEvents: [],
+  }).events;
+const brief = (messages: Message[]) =>
+  events(messages).map((e) => [e.type, e.content, e.resolution, e.source?.message_id]);
+const agent = (text: string): Message => ({ role: 'assistant', text });
+const user = (text: string): Message => ({ role: 'user', text });
+const edit = (path: string, summary: string): Message[] => [
+  agent(`→ Edit: ${path}`),
+  { role: 'tool', text: '← Edit: ok' },
+  agent(summary),
+];
+
+describe("extractive logbook: episodes of the user's turns", () => {
+  it("takes a request the agent carried out as the user's decision, with what changed and where", () => {
+    const ask = 'make build part of verify, i dont want to remember 5 commands';
+    const found = brief([
+      user(ask),
+      ...edit('/repo/package.json', "Done. I've made `build` part of `verify` by adding it to the turbo task list."),
+      user('thanks'),
+    ]);
+    expect(found).toEqual([
+      [
+        'decision',
+        `${ask} → I've made \`build\` part of \`verify\` by adding it to the turbo task list. (in repo/package.json)`,
+        undefined,
+        '1',
+      ],
+    ]);
+  });
+
+  it('takes a problem the user reports in Korean, fixed by an edit, as one bug with the fix', () => {
+    const report = '대시보드 월 사용량 바 그래프가 안보여.';
+    const found = brief([
+      user(`${report} 수정해줘`),
+      agent('원인은 일별 데이터가 없어서 `calls`가 전부 0이기 때문입니다.'),
+      ...edit('/app/dashboard/page.tsx', '변경 사항: 바 그래프 렌더링 수정: 월별 `api_usage`를 일 수로 균등 분배'),
+      user('커밋 푸시'),
+    ]);
+    expect(found).toEqual([
+      [
+        'bug',
+        report,
+        '원인은 일별 데이터가 없어서 `calls`가 전부 0이기 때문입니다. → 바 그래프 렌더링 수정: 월별 `api_usage`를 일 수로 ' +
+          '균등 분배 (in dashboard/page.tsx)',
+        '1',
+      ],
+    ]);
+  });
+
+  it('drops the work the user says still fails, and gives its symptom to the turn that fixes it', () => {
+    const report = 'La página de artículos no carga: Cannot read properties of undefined';
+    const found = brief([
+      user(report),
+      ...edit('/web/usePagination.ts', 'He cambiado `pageNumber` en `usePagination.ts`.'),
+      user('sigue fallando igual'),
+      ...edit('/web/articles/page.tsx', 'Cambié `data.items` por `data.data` en la página de artículos.'),
+      user('ya funciona'),
+    ]);
+    expect(found).toEqual([
+      ['bug', report, 'Cambié `data.items` por `data.data` en la página de artículos. (in articles/page.tsx)', '1'],
+    ]);
+  });
+
+  it('logs nothing for a question answered in words, a chore, or work the user asks to undo', () => {
+    const explain = agent(
+      '`collection_name` is None when the knowledge base has no vectors yet, so defaults are used.',
+    );
+    expect(events([user('what does it mean when collection_name is missing?'), explain])).toEqual([]);
+    expect(events([user('commit and push'), ...edit('/repo/CHANGELOG.md', 'Updated the changelog.')])).toEqual([]);
+    const undone = [user('rename the sidebar item to Invoices'), ...edit('/ui/Sidebar.tsx', 'Renamed it.')];
+    expect(events([...undone, user('no, revert that')])).toEqual([]);
+    // "next, …" or "sigue …" open a request or a complaint, not a chore.
+    const next = [
+      user('next, make the sidebar narrower'),
+      ...edit('/ui/Sidebar.tsx', 'Set the sidebar width to 200px.'),
+    ];
+    expect(events(next).map((e) => e.type)).toEqual(['decision']);
+  });
+
+  it("keeps a reported problem without evidence of its fix out, and the agent's plan out of the fix", () => {
+    const report = 'the export button does nothing';
+    // An edit the user neither confirms nor commits, with no stated cause: not shown as fixed.
+    const unconfirmed = [user(report), ...edit('/ui/Export.tsx', 'Added a click handler to `ExportButton`.')];
+    expect(events([...unconfirmed, user('now add a dark theme')]).filter((e) => e.type === 'bug')).toEqual([]);
+    expect(brief([...unconfirmed, user('works now')])[0]?.[2]).toBe(
+      'Added a click handler to `ExportButton`. (in ui/Export.tsx)',
+    );
+    // "Let me …" narrates: the change the agent states is the fix.
+    const narrated = [
+      user(report),
+      agent("Let me check the button's handler first."),
+      ...edit('/ui/Export.tsx', 'I added the missing `onClick` to `ExportButton`.'),
+      user('works now'),
+    ];
+    expect(brief(narrated)[0]?.[2]).toBe('I added the missing `onClick` to `ExportButton`. (in ui/Export.tsx)');
+  });
+
+  it('reads an edit a subagent was asked to make, and an error pasted below an intro', () => {
+    const pasted = 'For the code present, we get this error:\n```\nExpected 2-3 arguments, but got 1.\n```';
+    const found = brief([
+      user(pasted),
+      agent('→ Task: Edit the file `/repo/tests/login.spec.ts` to drop the extra parenthesis'),
+      agent('The error occurred because there was an extra closing parenthesis after the test title.'),
+      user('great, thanks'),
+    ]);
+    expect(found.map(([type, content]) => [type, content])).toEqual([['bug', 'Expected 2-3 arguments, but got 1.']]);
+  });
+});
