@@ -215,8 +215,7 @@ const ALSO_CHANGE =
 /** A short reply asking to commit or push the work: the user takes it as done. */
 const SHIP = /\b(?:commit|push|merge|ship)\b|커밋|푸시|푸쉬|コミット|プッシュ|提交|推送/i;
 /** A build, test or type check the agent ran (its result line follows the call). */
-const CHECK_RUN =
-  /\b(?:test|tests|build|typecheck|tsc|lint|check|compile|vitest|jest|pytest|cargo (?:build|test|check)|go (?:build|test|vet))\b/i;
+const CHECK_RUN = /\b(?:test|tests|build|typecheck|tsc|lint|check|compile|vitest|jest|pytest|vet)\b/i;
 
 interface Turn {
   at: number;
