@@ -88,6 +88,20 @@ describe("extractive logbook: episodes of the user's turns", () => {
     expect(events(next).map((e) => e.type)).toEqual(['decision']);
   });
 
+  it('takes no decision from a question, a pasted command, a request pointing back or work not done', () => {
+    const work = edit('/app/config.ts', 'Updated `MONGODB_URL` in `config.ts`.');
+    for (const ask of ['did you complete the previous task', 'source ~/.bashrc && flow help', 'fix both of them'])
+      expect(events([user(ask), ...work]), ask).toEqual([]);
+    // The agent saying it did not do it is no account of the change.
+    const notDone = edit('/ui/Invoice.tsx', 'No implementé la barra de botones abajo como en el formulario.');
+    expect(events([user('la barra de botones de la factura debe estar abajo, fija'), ...notDone])).toEqual([]);
+    // "error handling" names a topic, not a failure: the request is a decision.
+    const topic = user('Add a section on error handling and naming conventions to CONTRIBUTING.md');
+    expect(
+      events([topic, ...edit('/repo/CONTRIBUTING.md', 'Added the section to `CONTRIBUTING.md`.')]).map((e) => e.type),
+    ).toEqual(['decision']);
+  });
+
   it("keeps a reported problem without evidence of its fix out, and the agent's plan out of the fix", () => {
     const report = 'the export button does nothing';
     // An edit the user neither confirms nor commits, with no stated cause: not shown as fixed.

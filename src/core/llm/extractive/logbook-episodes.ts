@@ -25,14 +25,15 @@ export const PROBLEM = new RegExp(
   [
     String.raw`\b(?:doesn't|does not|didn't|did not|isn't|is not|won't|can't|cannot|not) (?:work\w*|load\w*|show\w*|` +
       String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b`,
-    String.raw`\b(?:error|errors|exception|crash\w*|broken|bug|fails?|failing|failed|wrong|missing|annoying|` +
-      String.raw`duplicated?|twice|stuck|freez\w*|hangs?|blank|empty|invalid|undefined|does nothing|nothing happens)\b`,
+    String.raw`\b(?:errors?(?! (?:handling|messages?|codes?|boundar\w*|types?|pages?|states?))|exception|crash\w*|` +
+      String.raw`broken|bug|fails?|failing|failed|wrong|missing|annoying|duplicated?|twice|stuck|freez\w*|hangs?|` +
+      String.raw`blank|empty|invalid|undefined|does nothing|nothing happens)\b`,
     String.raw`\bno (?:carga|funciona|aparece|muestra|se ve|sale|anda|guarda|abre)\b|` +
       String.raw`\b(?:falla|fallo|roto|vac[ií]o)\b|\bno se (?:borra|carga|muestra|guarda|actualiza|ve|elimina)\b|` +
       String.raw`\bpinch\w+|no (?:creo|parece) que est[eé] bien`,
     String.raw`\bwithout (?:the|its|any) \w+|\bdid not (?:update|change|build|publish)\b`,
     '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|没反应|报错|错误|失败|问题|重复|异常|卡住|卡死|出不来|白屏',
-    '안 ?(?:돼|되|보|나와|나오|뜨|떠)|안보|오류|에러|문제|이상함|이상해|이상하|깨져|실패|버그|중복',
+    '안 ?(?:돼|되|보|나와|나오|뜨|떠|맞)|되지 않|안보|오류|에러|문제|이상함|이상해|이상하|깨져|실패|버그|중복',
     'エラー|動かない|表示されない|おかしい|失敗|バグ|できない|効かない|反映されない|重複',
   ].join('|'),
   'iu',
@@ -55,7 +56,8 @@ const NOT_DONE = new RegExp(
     String.raw`ya que|voy a|déjame|perfecto|excelente|ahora voy|(?:no )?quieres|you want|you'd like)\b|` +
     '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来)|^(?:了解|承知)|' +
     '(?:하겠습니다|할게요|해 ?볼게요)[.]?$|(?:します|していきます|中です)[。.]?$|' +
-    String.raw`^(?:haz clic|click|<|read file|tool use)`,
+    String.raw`^(?:haz clic|click|<|read file|tool use)|^no (?:implementé|hice|he)(?=\s)|` +
+    String.raw`^i (?:didn't|did not|haven't|forgot)\b|^(?:没有|我没)|하지 않았|していませんでした`,
   'iu',
 );
 
@@ -75,7 +77,8 @@ const CHANGE_WORDS = new RegExp(
     String.raw`\b(?:cambiado|agregado|añadido|eliminado|modificado|actualizado|corregido|implementado)\b`,
   'iu',
 );
-const changes = (s: string): boolean => CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s);
+const changes = (s: string): boolean =>
+  CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s.replace(/\x60[^\x60]*\x60/g, 'x'));
 
 /** Files a subagent was asked to edit ("→ Task: Edit the file `/a/b.ts` …"): its own edits are not shown. */
 function delegatedEdits(message: LogbookChunkMessage): string[] {
@@ -151,6 +154,20 @@ function doneOf(messages: readonly LogbookChunkMessage[], request: string, loose
 
 /** A notice the client wrote into the user's turn (a finished background task, an interruption). */
 const NOTICE = /^(?:full transcript available|caveat:|\[request interrupted|this session is being continued)/i;
+
+/**
+ * A turn that is no decision even when edits follow: a question about the state ("did you finish …",
+ * "will it be lost …"), a command line pasted, or a short request that points back ("fix both", "同样").
+ */
+function asksOnly(request: string): boolean {
+  if (/^(?:will|did|does|is|are|was|were|has|have)\b|^do (?:you|we|i|they)\b/i.test(request)) return true;
+  const shell =
+    /^(?:\$\s*)?(?:cd|source|npm|npx|git|node|python3?|pip|cargo|bun|pnpm|yarn|docker|uv|sudo)\s\S*[-~/.&|]/;
+  if (shell.test(request)) return true;
+  const pointer =
+    /\b(?:both|those|these|them|it|that|this|same)\b|mismo|esto|eso|那个|这个|同样|그거|이거|같은|それ|これ|同じ/i;
+  return request.length < (isNonLatin(request) ? 16 : 50) && pointer.test(request);
+}
 
 /** A turn that only asks (why, what does it mean, explain): answered in words unless edits follow. */
 const QUESTION = new RegExp(
@@ -325,7 +342,7 @@ export function episodeEvents(
       // A request that took over an open problem is the user's decision as well.
       if (!tookOver) return;
     }
-    const done = request && doneOf(work, request);
+    const done = request && !asksOnly(request) && doneOf(work, request);
     if (!request || !done) return;
     const content = `${request} → ${done}${filesNote(files, `${request} ${done}`)}`;
     events.push({ at, type: 'decision', content, priority: k === 0 ? 7 : 6 });
