@@ -6,14 +6,15 @@
 // bench/fixtures/logbook-heldout split by a fixed hash of the session id (SPLIT below) into TUNE (graded in
 // bench/logbook-new-tune-grades.json; rules may be tuned on it) and BLIND (graded by someone who never tuned
 // a rule, in bench/logbook-blind-grades.json). BLIND events are never printed except by --list-blind, which
-// prints each with its grades-file key and source message so it can be graded as is. BLIND3 is every session
-// of bench/fixtures/logbook-blind3, a set whose expected events were written before any output was seen
-// (bench/logbook-blind3-expected.md), graded in bench/logbook-blind3-grades.json and printed only by
-// --list-blind3; a plain run shows its counts alone. Events not graded yet
+// prints each with its grades-file key and source message so it can be graded as is. BLIND3 and BLIND4 are
+// every session of bench/fixtures/logbook-blind3 (-blind4), sets whose expected events were written before any
+// output was seen (bench/logbook-blind3-expected.md, -blind4-), graded in bench/logbook-blind3-grades.json
+// (-blind4-) and printed only by --list-blind3 (--list-blind4); a plain run shows their counts alone. Events
+// not graded yet
 // are listed with their source. The `--budget 400` text the session-start hook injects is checked on every
 // project: a noise line fails the run.
 // Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]...
-//   [--list-blind] [--list-blind3] [--home <dir>]   (build first)
+//   [--list-blind] [--list-blind3] [--list-blind4] [--home <dir>]   (build first)
 // STRATA_FIXTURES overrides ../shared/fixtures/real; test/fixtures (real-extra) is always included.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,10 +26,13 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '../dist/cli/main.js');
 const NEW_ROOT = resolve(here, 'fixtures/logbook-heldout');
-const BLIND3_ROOT = resolve(here, 'fixtures/logbook-blind3');
+/** Sets written blind, each from its own fixture folder (a folder not checked out yet is skipped). */
+const BLIND_SETS = ['BLIND3', 'BLIND4']
+  .map((name) => ({ name, flag: name.toLowerCase(), root: resolve(here, `fixtures/logbook-${name.toLowerCase()}`) }))
+  .filter((b) => existsSync(b.root));
 const ROOTS = [
   NEW_ROOT,
-  BLIND3_ROOT,
+  ...BLIND_SETS.map((b) => b.root),
   resolve(here, '../test/fixtures'),
   process.env.STRATA_FIXTURES ?? resolve(here, '../../shared/fixtures/real'),
 ];
@@ -39,10 +43,10 @@ const BY_SET = {
   'held-out': grades('logbook-heldout-grades.json'),
   TUNE: grades('logbook-new-tune-grades.json'),
   BLIND: grades('logbook-blind-grades.json'),
-  BLIND3: grades('logbook-blind3-grades.json'),
+  ...Object.fromEntries(BLIND_SETS.map((b) => [b.name, grades(`logbook-${b.flag}-grades.json`)])),
 };
 /** Sets whose event texts stay hidden unless their own --list flag asks for them. */
-const HIDDEN = { BLIND: 'blind', BLIND3: 'blind3' };
+const HIDDEN = { BLIND: 'blind', ...Object.fromEntries(BLIND_SETS.map((b) => [b.name, b.flag])) };
 const GRADE_NAMES = ['useful', 'partly', 'wrong-type', 'noise'];
 /** Sessions of the tuning set: those with an event graded in logbook-grades.json. */
 const TUNED = new Set(Object.keys(GRADES).map((k) => k.split('#')[1]));
@@ -67,8 +71,7 @@ function cli(home, args) {
 function main() {
   const argv = process.argv.slice(2);
   const showUngraded = argv.includes('--ungraded');
-  const listBlind = argv.includes('--list-blind');
-  const listBlind3 = argv.includes('--list-blind3');
+  const listed = new Set(Object.values(HIDDEN).filter((flag) => argv.includes(`--list-${flag}`)));
   const list = new Set(argv.flatMap((a, i) => (argv[i - 1] === '--list' ? [a] : [])));
   const budgetOf = argv.flatMap((a, i) => (argv[i - 1] === '--budget-of' ? [a] : []));
   // --home DIR keeps the store between runs (re-ingest is incremental); by default a temporary one.
@@ -90,11 +93,12 @@ function main() {
       }
     };
     const fresh = idsOf(NEW_ROOT);
-    const third = idsOf(BLIND3_ROOT);
+    const blindIds = BLIND_SETS.map((b) => [b.name, idsOf(b.root)]);
     for (const root of ROOTS) cli(home, ['ingest', root, '--json']);
     const setOf = (event) => {
       const id = event.source.session;
-      if (third.has(id)) return 'BLIND3';
+      const blindSet = blindIds.find(([, ids]) => ids.has(id));
+      if (blindSet) return blindSet[0];
       if (fresh.has(id)) return SPLIT(id);
       return TUNED.has(id.slice(0, 8)) ? 'tuned' : 'held-out';
     };
@@ -105,9 +109,8 @@ function main() {
           .filter(Boolean),
       ),
     ].sort();
-    const counts = { tuned: zero(), 'held-out': zero(), TUNE: zero(), BLIND: zero(), BLIND3: zero() };
-    const blind = [];
-    const blind3 = [];
+    const counts = Object.fromEntries(Object.keys(BY_SET).map((set) => [set, zero()]));
+    const hiddenEvents = Object.fromEntries(Object.keys(HIDDEN).map((set) => [set, []]));
     const ungraded = [];
     const byKey = new Map();
     for (const project of projects) {
@@ -120,8 +123,8 @@ function main() {
         byKey.set(`${project}\n${event.content}`, HIDDEN[set] ? `${HIDDEN[set]}:${grade}` : grade);
         counts[set][grade]++;
         tally[grade]++;
-        if (set === 'BLIND' || set === 'BLIND3') {
-          (set === 'BLIND' ? blind : blind3).push({ project, event, key });
+        if (HIDDEN[set]) {
+          hiddenEvents[set].push({ project, event, key });
           continue;
         }
         if (grade === 'ungraded') ungraded.push({ project, event, key, set });
@@ -158,10 +161,11 @@ function main() {
       noisy += graded.filter(isNoise).length;
       if (!budgetOf.includes(project) && !graded.some(isNoise)) continue;
       console.log(`\n--- logbook show --budget 400 (${project}) ---`);
-      // A BLIND (BLIND3) line is shown only to whoever grades it (--list-blind, --list-blind3); the tuner
+      // A hidden set's line is shown only to whoever grades it (--list-blind, --list-blind3, …); the tuner
       // sees its grade alone.
       for (const [grade, line] of graded) {
-        const hidden = (grade?.startsWith('blind:') && !listBlind) || (grade?.startsWith('blind3:') && !listBlind3);
+        const flag = grade?.includes(':') ? grade.split(':')[0] : undefined;
+        const hidden = flag !== undefined && !listed.has(flag);
         console.log(grade ? `[${grade}] ${hidden ? '(BLIND event, text hidden)' : line}` : line);
       }
     }
@@ -180,15 +184,12 @@ function main() {
       );
     };
     if (showUngraded) for (const item of ungraded) withSource(item);
-    if (listBlind) {
-      // Each BLIND event with its key, ready to be graded into bench/logbook-blind-grades.json.
-      console.log(`\n${blind.length} BLIND events (grade each as useful / partly / wrong-type / noise):`);
-      for (const item of blind) withSource({ ...item, set: `BLIND [${BY_SET.BLIND[item.key] ?? 'ungraded'}]` });
-    }
-    if (listBlind3) {
-      // Each BLIND3 event with its key, to be graded into bench/logbook-blind3-grades.json.
-      console.log(`\n${blind3.length} BLIND3 events (grade each as useful / partly / wrong-type / noise):`);
-      for (const item of blind3) withSource({ ...item, set: `BLIND3 [${BY_SET.BLIND3[item.key] ?? 'ungraded'}]` });
+    for (const [set, flag] of Object.entries(HIDDEN)) {
+      if (!listed.has(flag)) continue;
+      // Each event of the set with its key, to be graded into bench/logbook-<set>-grades.json.
+      const items = hiddenEvents[set];
+      console.log(`\n${items.length} ${set} events (grade each as useful / partly / wrong-type / noise):`);
+      for (const item of items) withSource({ ...item, set: `${set} [${BY_SET[set][item.key] ?? 'ungraded'}]` });
     }
   } finally {
     if (!kept) rmSync(home, { recursive: true, force: true });
