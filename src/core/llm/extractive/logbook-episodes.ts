@@ -53,9 +53,10 @@ const REDIRECT = /\b(?:instead|actually|rather)\b|en (?:lugar|vez) de|而不是|
 /** An agent's sentence that narrates, restates the request or describes instead of stating a change. */
 const NOT_DONE = new RegExp(
   String.raw`^(?:let me|i'll|i will|i need|i can see|i see|now,? (?:i|let)|perfect|entiendo|veo|no veo|te ayudo|` +
-    String.raw`ya que|voy a|déjame|perfecto|excelente|ahora voy|(?:no )?quieres|you want|you'd like)\b|` +
-    '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来)|^(?:了解|承知)|' +
-    '(?:하겠습니다|할게요|해 ?볼게요)[.]?$|(?:します|していきます|中です)[。.]?$|' +
+    String.raw`ya que|voy a|déjame|perfecto|excelente|ahora voy|(?:no )?quieres|you want|you'd like|necesito|` +
+    String.raw`tengo que|debo|vamos a|hay que|we need to|i have to)\b|` +
+    '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来|需要)|^(?:了解|承知)|必要があります|' +
+    '(?:하겠습니다|할게요|해 ?볼게요|해야 합니다)[.]?$|(?:します|していきます|中です)[。.]?$|' +
     String.raw`^(?:haz clic|click|<|read file|tool use)|^no (?:implementé|hice|he)(?=\s)|` +
     String.raw`^i (?:didn't|did not|haven't|forgot)\b|^(?:没有|我没)|하지 않았|していませんでした`,
   'iu',
@@ -94,13 +95,26 @@ const DONE_MAX = 120;
 
 const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
 
+/** A sentence that asks for something or sets a rule, in the five languages (not a complaint or filler). */
+const ASK = new RegExp(
+  [
+    String.raw`\b(?:please|can you|could you|let's|should|must|needs? to|have to|want|make|add|remove|use|change|` +
+      String.raw`create|implement|move|rename|keep|don't|do not|never|always)\b`,
+    String.raw`\b(?:debe|deben|deber[ií]a|quiero|necesito|hay que|haz|agrega|añade|quita|elimina|cambia|usa|crea)\b`,
+    '请|要|应该|必须|需要|帮我|把|改成|不要|添加|删除|去掉',
+    '해 ?줘|해 ?주세요|해야|하도록|되도록|하자|바꿔|추가|삭제|변경',
+    'して|ください|にして|にする|したい|べき|を使',
+  ].join('|'),
+  'iu',
+);
+
 /** The sentences of a request worth quoting: the problem or the ask, at most two, whole when short. */
 function requestOf(own: string, problem: boolean): string | undefined {
   const sentences = proseSentences(own)
     .map((s) => tidy(s).replace(/^(?:note|fyi|nota|ps)\s*[:：]\s*/i, ''))
     .filter((s) => wordTotal(s) >= (isNonLatin(s) ? 3 : 4) && !/^(?:hi|hello|hey|thanks|thank you)\b/i.test(s));
   if (sentences.length === 0) return undefined;
-  const first = problem ? (sentences.find((s) => PROBLEM.test(s)) ?? sentences[0]!) : sentences[0]!;
+  const first = sentences.find((s) => (problem ? PROBLEM : ASK).test(s)) ?? sentences[0]!;
   const at = sentences.indexOf(first);
   const next = sentences[at + 1];
   const text = next && first.length + next.length < REQUEST_MAX ? `${first} ${next}` : first;
@@ -183,10 +197,13 @@ function saysChanged(work: readonly LogbookChunkMessage[], request: string): boo
   return done !== undefined && (CHANGE_STATED.test(done) || CHANGE_WORDS.test(done));
 }
 
+/** A cause given as a label ("원인: …", "Root cause: …", "原因：…", "Causa: …"). */
+const CAUSE_LABEL = /^(?:root cause|cause|causa|原因|원인|根本原因)\s*[:：]/i;
+
 /** The cause the agent states in the episode ("The problem is …", "原因是 …"), when it names something. */
 function causeOf(messages: readonly LogbookChunkMessage[]): string | undefined {
   const cause = agentSentences(messages).find(
-    (s) => BUG_CUE.test(s) && statement(s) && (isNonLatin(s) || CONCRETE.test(s)),
+    (s) => (BUG_CUE.test(s) || CAUSE_LABEL.test(s)) && statement(s) && (isNonLatin(s) || CONCRETE.test(s)),
   );
   return cause ? clipAtWord(cause, 140) : undefined;
 }
