@@ -102,6 +102,31 @@ describe("extractive logbook: episodes of the user's turns", () => {
     ).toEqual(['decision']);
   });
 
+  it('quotes the sentence that asks, takes a labelled cause, and never a plan as the change', () => {
+    const ask = 'no no, ya estas haciendo cualquier cosa. Todos los listados deben usar el mismo `PagedResult`.';
+    const work = [
+      agent('Necesito cambiar los tipos de paginación.'),
+      ...edit('/web/types/pagination.ts', 'Cambié todos los listados a un único `PagedResult<T>`.'),
+    ];
+    expect(events([user(ask), ...work]).map((e) => e.content)).toEqual([
+      'Todos los listados deben usar el mismo `PagedResult`. → ' +
+        'Cambié todos los listados a un único `PagedResult<T>`. (in types/pagination.ts)',
+    ]);
+    const report = '파일 이름이 다른 행과 정렬이 안맞아.';
+    const fixed = [
+      user(report),
+      agent('원인: `.rename-input`의 `padding-left`만큼 텍스트가 밀림'),
+      ...edit('/src/App.svelte', 'wrapper에 `margin-left: -6.5px`를 적용했습니다.'),
+    ];
+    expect(events(fixed).map((e) => [e.type, e.resolution])).toEqual([
+      [
+        'bug',
+        '원인: `.rename-input`의 `padding-left`만큼 텍스트가 밀림 → wrapper에 `margin-left: -6.5px`를 적용했습니다. ' +
+          '(in src/App.svelte)',
+      ],
+    ]);
+  });
+
   it("keeps a reported problem without evidence of its fix out, and the agent's plan out of the fix", () => {
     const report = 'the export button does nothing';
     // An edit the user neither confirms nor commits, with no stated cause: not shown as fixed.
