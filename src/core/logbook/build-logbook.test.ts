@@ -265,6 +265,44 @@ describe('logbook loop', () => {
     },
   );
 
+  it('replaces the events of a conversation read again whole, and keeps the others', async () => {
+    const { store, root, dir } = await setup();
+    // One event per chunk naming the chunk's last message: it changes as the conversation grows.
+    const provider = scriptedProvider((request) => {
+      const chunk = chunkOf(request);
+      const conversation = /^Conversation: (.+)$/m.exec(chunk)![1]!;
+      const ids = idsOf(chunk);
+      const content = `Conversation ${conversation.slice(0, 8)} ends at message ${ids[ids.length - 1]}`;
+      return JSON.stringify({
+        events: [{ type: 'fact', content, source: { conversation_id: conversation, message_id: ids[0] } }],
+      });
+    });
+    const whole = { chunkTokens: 100_000 };
+    const first = await buildLogbook(options(store, provider, createMemoryCache(), whole));
+    const file = join(dir, `${S1}.jsonl`);
+    const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').pop()!);
+    const grownLine = {
+      ...last,
+      type: 'user',
+      uuid: 'grown-2',
+      parentUuid: last.uuid,
+      timestamp: '2026-01-05T00:00:00.000Z',
+    };
+    appendFileSync(
+      file,
+      `${JSON.stringify({ ...grownLine, message: { role: 'user', content: 'One more thing.' } })}\n`,
+    );
+    await reingest(store, root, dir);
+    const grown = await buildLogbook(
+      options(store, provider, createMemoryCache(), { ...whole, previous: first.document }),
+    );
+    const contents = grown.document.timeline.map((e) => e.content).sort();
+    expect(contents.filter((c) => c.startsWith(`Conversation ${S1.slice(0, 8)}`))).toEqual([
+      `Conversation ${S1.slice(0, 8)} ends at message 3`,
+    ]);
+    expect(contents.filter((c) => c.startsWith(`Conversation ${S2.slice(0, 8)}`))).toHaveLength(1);
+  });
+
   it('--parallel: conversations of one batch see the logbook as it was at the start of the batch', async () => {
     const { store } = await setup([
       SESSIONS[0]!,

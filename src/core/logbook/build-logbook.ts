@@ -81,6 +81,10 @@ interface Work {
   done: string[];
 }
 
+/** A conversation read again in one chunk: its new events replace the ones an earlier run took from it. */
+const readWhole = (w: Work): boolean =>
+  w.done.length === 0 && w.chunks.length === 1 && w.chunks[0]!.messages.length === w.conversation.messages.length;
+
 function generatorFor(runner: LlmRunner, chunkTokens: number): LogbookDocument['generator'] {
   const { name, model } = runner.provider;
   return {
@@ -218,13 +222,14 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
 
   for (let i = 0; i < work.length && !budgetStop; i += batchSize) {
     const batch = work.slice(i, i + batchSize);
-    const base = timeline;
+    const replaced = new Set(batch.filter(readWhole).map((w) => w.head.id));
+    const base = timeline.filter((e) => !replaced.has(e.source.conversation_id));
     const results =
       batchSize === 1
         ? [await runConversation(batch[0]!, base, asOf)]
         : await Promise.all(batch.map((w) => runConversation(w, base, asOf)));
     // A later decision on the same subject has the last word: the earlier one goes.
-    const merged = deduplicateTimeline(sortNewestFirst([...timeline, ...results.flat()]));
+    const merged = deduplicateTimeline(sortNewestFirst([...base, ...results.flat()]));
     timeline = truncateTimeline(dropSupersededDecisions(merged), maxEvents);
     for (const w of batch) {
       const start = isoOrNull(w.head.startedAt);
