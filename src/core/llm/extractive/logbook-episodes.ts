@@ -3,7 +3,21 @@
 // a problem the user reported that edits then fixed is a bug (symptom, cause → fix). The user's next turn
 // judges the episode: saying it still fails, or asking to undo it, drops it.
 import type { LogbookChunkMessage } from '../task-schemas.js';
-import { ACCEPT, BUG_CUE, CONCRETE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
+import {
+  ACCEPT,
+  ASK,
+  BUG_CUE,
+  CHANGE_WORDS,
+  CHORE,
+  CONCRETE,
+  NARRATION,
+  NO_CHANGE_SAID,
+  PROBLEM,
+  REDIRECT,
+  REJECTED,
+  STILL_FAILING,
+  TENTATIVE,
+} from './logbook-cues.js';
 import { CALL_LINE, editsCode, withoutToolLines } from './logbook-evidence.js';
 import { CHANGE_STATED, editedFiles, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
 import { termSet } from './logbook-merge.js';
@@ -20,64 +34,6 @@ export interface EpisodeEvent {
   priority: number;
 }
 
-/** A user reporting something wrong, in the five languages. */
-export const PROBLEM = new RegExp(
-  [
-    String.raw`\b(?:doesn't|does not|didn't|did not|isn't|is not|won't|can't|cannot|not) (?:work\w*|load\w*|show\w*|` +
-      String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b`,
-    String.raw`\b(?:errors?(?! (?:handling|messages?|codes?|boundar\w*|types?|pages?|states?))|exception|crash\w*|` +
-      String.raw`broken|bug|fails?|failing|failed|wrong|missing|annoying|duplicated?|twice|stuck|freez\w*|hangs?|` +
-      String.raw`blank|empty|invalid|undefined|does nothing|nothing happens)\b`,
-    String.raw`\bno (?:carga|funciona|aparece|muestra|se ve|sale|anda|guarda|abre)\b|` +
-      String.raw`\b(?:falla|fallo|roto|vac[ií]o)\b|\bno se (?:borra|carga|muestra|guarda|actualiza|ve|elimina)\b|` +
-      String.raw`\bpinch\w+|no (?:creo|parece) que est[eé] bien`,
-    String.raw`\bwithout (?:the|its|any) \w+|\bdid not (?:update|change|build|publish)\b`,
-    '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|没反应|报错|错误|失败|问题|重复|异常|卡住|卡死|出不来|白屏',
-    '안 ?(?:돼|되|보|나와|나오|뜨|떠|맞)|되지 않|안보|오류|에러|문제|이상함|이상해|이상하|깨져|실패|버그|중복',
-    'エラー|動かない|表示されない|おかしい|失敗|バグ|できない|効かない|反映されない|重複',
-  ].join('|'),
-  'iu',
-);
-
-/** The user asking to undo or calling the result wrong (besides STILL_FAILING and NOT_WORKING). */
-const REJECTED = new RegExp(
-  String.raw`^(?:no\b|nope\b|wrong\b)|\b(?:revert|undo|roll ?back|go back to|put (?:it|that) back|not what i ` +
-    String.raw`(?:asked|wanted|meant)|that's (?:wrong|not right))\b|\b(?:no quiero eso|deshaz|revierte|vuelve a)\b|` +
-    '撤销|回滚|不对|不是这样|恢复原|되돌려|원래대로|아니(?:야|요|라)|元に戻|戻して|違う|違います',
-  'iu',
-);
-
-/** The user steering away from what was just done ("instead …", "actually …"): the episode is superseded. */
-const REDIRECT = /\b(?:instead|actually|rather)\b|en (?:lugar|vez) de|而不是|换成|대신|代わりに/i;
-
-/** An agent's sentence that narrates, restates the request or describes instead of stating a change. */
-const NOT_DONE = new RegExp(
-  String.raw`^(?:let me|i'll|i will|i need|i can see|i see|now,? (?:i|let)|perfect|entiendo|veo|no veo|te ayudo|` +
-    String.raw`ya que|voy a|déjame|perfecto|excelente|ahora voy|(?:no )?quieres|you want|you'd like|necesito|` +
-    String.raw`tengo que|debo|vamos a|hay que|we need to|i have to)\b|` +
-    '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来|需要)|^(?:了解|承知)|必要があります|' +
-    '(?:하겠습니다|할게요|해 ?볼게요|해야 합니다)[.]?$|(?:します|していきます|中です)[。.]?$|' +
-    String.raw`^(?:haz clic|click|<|read file|tool use)|^no (?:implementé|hice|he)(?=\s)|` +
-    String.raw`^i (?:didn't|did not|haven't|forgot)\b|^(?:没有|我没)|하지 않았|していませんでした`,
-  'iu',
-);
-
-/** Turns that ask for chores (commit, push, tests, "continue"): no decision of the project. */
-const CHORE = new RegExp(
-  String.raw`^(?:(?:please\s+)?(?:commit|push|merge|deploy|run (?:the )?(?:tests?|build|lint))\b.{0,40}|` +
-    String.raw`(?:continue|go on|keep going|proceed|next|retry|try again)(?: please)?|` +
-    '(?:커밋|푸시|푸쉬|진행|계속)[ 하해줘주세요&및]*|(?:提交|推送|继续)[吧一下]*|(?:コミット|プッシュ|続けて)[してください]*|' +
-    String.raw`(?:contin[uú]a|sigue)(?: adelante| as[ií])?|haz (?:commit|push)\b.{0,30})[.!。]?$`,
-  'iu',
-);
-
-/** A change named in a summary's list ("x축 범위 수정: …", "A → B", "に変更"), besides CHANGE_STATED. */
-const CHANGE_WORDS = new RegExp(
-  String.raw`(?:수정|변경|추가|삭제|개선|적용|제거|교체)(?:[:：]|했|됨|하고|\s*완료)|` +
-    '(?:に変更|を追加|を削除|に修正|を修正|に置き換)|(?:改为|改成|添加了?|删除了?|移除了?|修改了?|替换为)|' +
-    String.raw`\b(?:cambiado|agregado|añadido|eliminado|modificado|actualizado|corregido|implementado)\b`,
-  'iu',
-);
 const changes = (s: string): boolean =>
   CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s.replace(/\x60[^\x60]*\x60/g, 'x'));
 
@@ -94,19 +50,6 @@ const REQUEST_MAX = 150;
 const DONE_MAX = 120;
 
 const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
-
-/** A sentence that asks for something or sets a rule, in the five languages (not a complaint or filler). */
-const ASK = new RegExp(
-  [
-    String.raw`\b(?:please|can you|could you|let's|should|must|needs? to|have to|want|make|add|remove|use|change|` +
-      String.raw`create|implement|move|rename|keep|don't|do not|never|always)\b`,
-    String.raw`\b(?:debe|deben|deber[ií]a|quiero|necesito|hay que|haz|agrega|añade|quita|elimina|cambia|usa|crea)\b`,
-    '请|要|应该|必须|需要|帮我|把|改成|不要|添加|删除|去掉',
-    '해 ?줘|해 ?주세요|해야|하도록|되도록|하자|바꿔|추가|삭제|변경',
-    'して|ください|にして|にする|したい|べき|を使',
-  ].join('|'),
-  'iu',
-);
 
 /** The sentences of a request worth quoting: the problem or the ask, at most two, whole when short. */
 function requestOf(own: string, problem: boolean): string | undefined {
@@ -131,7 +74,7 @@ function agentSentences(messages: readonly LogbookChunkMessage[]): string[] {
 const statement = (s: string): boolean =>
   !/[?？]$/.test(s) &&
   (!/[:：]$/.test(s) || (changes(s) && s.split(/\s+/).length >= 6)) &&
-  !NOT_DONE.test(s) &&
+  !NO_CHANGE_SAID.test(s) &&
   (!NARRATION.test(s) || changes(s)) &&
   !TENTATIVE.test(s) &&
   s.split(/\s+/).length <= 45;

@@ -28,6 +28,7 @@ import {
   NOT_DONE,
   OFFER,
   POINTER_SUBJECT,
+  PROBLEM,
   PROBLEM_WORDS,
   TENTATIVE,
   WEAK_DECISION_CUE,
@@ -41,7 +42,7 @@ import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
 import { offeredOptions, pickedOption, withHeadingSubjects } from './logbook-options.js';
-import { episodeEvents, PROBLEM } from './logbook-episodes.js';
+import { episodeEvents } from './logbook-episodes.js';
 import { agentDecision } from './logbook-agent-decisions.js';
 import { isBoilerplate, typedAfterPaste } from './logbook-own-words.js';
 
