@@ -10,3 +10,6 @@ export const events = (messages: Message[]) =>
     messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
     existingEvents: [],
   }).events;
+
+export const agent = (text: string): Message => ({ role: 'assistant', text });
+export const user = (text: string): Message => ({ role: 'user', text });

@@ -2,19 +2,10 @@
 // changed, a problem the user reported and the edits then fixed is one bug, and the user's next turn
 // judges the work (still failing or undone: no event; the turn that fixes it next takes the symptom over).
 import { describe, expect, it } from 'vitest';
-import { extractLogbookEvents, type LogbookChunkMessage, type LogbookEvent } from '../index.js';
+import { agent, events, type Message, user } from '../../../../test/support/logbook-events.js';
 
-type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
-const events = (messages: Message[]): LogbookEvent[] =>
-  extractLogbookEvents({
-    conversationId: 'c1',
-    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
-    existingEvents: [],
-  }).events;
 const brief = (messages: Message[]) =>
   events(messages).map((e) => [e.type, e.content, e.resolution, e.source?.message_id]);
-const agent = (text: string): Message => ({ role: 'assistant', text });
-const user = (text: string): Message => ({ role: 'user', text });
 const edit = (path: string, summary: string): Message[] => [
   agent(`→ Edit: ${path}`),
   { role: 'tool', text: '← Edit: ok' },

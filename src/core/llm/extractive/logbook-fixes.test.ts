@@ -2,22 +2,13 @@
 // edits, the fix needs evidence (the failing file edited, the command passing later, the user saying it
 // works), and the fix names what changed and where.
 import { describe, expect, it } from 'vitest';
-import { extractLogbookEvents, type LogbookChunkMessage, type LogbookEvent } from '../index.js';
+import { agent, events, type Message, user } from '../../../../test/support/logbook-events.js';
 import { isEditTool } from './logbook-evidence.js';
 
-type Message = Omit<LogbookChunkMessage, 'id' | 'timestamp'>;
-const events = (messages: Message[]): LogbookEvent[] =>
-  extractLogbookEvents({
-    conversationId: 'c1',
-    messages: messages.map((m, i) => ({ ...m, id: String(i + 1), timestamp: `2026-03-01T10:${10 + i}:00.000Z` })),
-    existingEvents: [],
-  }).events;
 const bugs = (messages: Message[]): Array<[string, string | null | undefined]> =>
   events(messages)
     .filter((e) => e.type === 'bug')
     .map((e) => [e.content, e.resolution]);
-const agent = (text: string): Message => ({ role: 'assistant', text });
-const user = (text: string): Message => ({ role: 'user', text });
 
 const pasted =
   "TypeError: Cannot read properties of undefined (reading 'reduce')\n" +
