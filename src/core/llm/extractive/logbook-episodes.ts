@@ -207,7 +207,9 @@ interface Turn {
 
 /** The user's turns with the work that followed each. */
 function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChunkMessage) => boolean): Turn[] {
-  const starts = messages.flatMap((m, i) => (m.role === 'user' && !skip(m) && ownWords(m.text).trim() ? [i] : []));
+  // Each user turn's own words, read once: the turn's own and the previous turn's reply.
+  const words = messages.map((m) => (m.role === 'user' && !skip(m) ? ownWords(m.text).trim() : ''));
+  const starts = words.flatMap((w, i) => (w ? [i] : []));
   return starts.map((at, k) => {
     const work = messages.slice(at + 1, starts[k + 1] ?? messages.length);
     const next = starts[k + 1];
@@ -218,9 +220,9 @@ function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChun
     const text = messages[at]!.text;
     return {
       at,
-      own: ownWords(text).trim(),
+      own: words[at]!,
       work,
-      reply: next === undefined ? '' : ownWords(messages[next]!.text).trim().slice(0, 300),
+      reply: next === undefined ? '' : words[next]!.slice(0, 300),
       files: [...new Set(files)],
       error: reportedError(text) ?? pastedError(text),
     };
