@@ -94,7 +94,7 @@ describe('extractive logbook events', () => {
     existingEvents: [],
   };
 
-  it('finds decisions with rationale and alternatives, bugs and facts, byte-identical on re-run', () => {
+  it('finds decisions with rationale and alternatives and noted facts, byte-identical on re-run', () => {
     const first = JSON.stringify(extractLogbookEvents(chunk));
     expect(JSON.stringify(extractLogbookEvents(chunk))).toBe(first);
     const { events } = JSON.parse(first) as ReturnType<typeof extractLogbookEvents>;
@@ -107,7 +107,8 @@ describe('extractive logbook events', () => {
       alternatives: ['JSON files'],
       source: { conversation_id: 'conv-1', message_id: 'm2' },
     });
-    expect(events.find((e) => e.type === 'bug')?.content).toContain('race in `writeIndex()`');
+    // The agent's account of a bug with no fix shown after it is half a bug: not logged.
+    expect(events.find((e) => e.type === 'bug')).toBeUndefined();
     expect(events.find((e) => e.content.startsWith("Let's use better-sqlite3"))).toMatchObject({
       type: 'decision',
       alternatives: ['node-sqlite3'],

@@ -224,11 +224,13 @@ export const STILL_FAILING = new RegExp(
 export const PROBLEM = new RegExp(
   [
     String.raw`\b(?:doesn't|does not|didn't|did not|isn't|is not|won't|can't|cannot|not) (?:work\w*|load\w*|show\w*|` +
-      String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b`,
+      String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b|` +
+      String.raw`\b(?:can'?t|cannot|don'?t) see\b`,
     String.raw`\b(?:errors?(?! (?:handling|messages?|codes?|boundar\w*|types?|pages?|states?))|exception|crash\w*|` +
       String.raw`broken|bug|fails?|failing|failed|wrong|missing|annoying|duplicated?|twice|stuck|freez\w*|hangs?|` +
       String.raw`blank|empty|invalid|undefined|does nothing|nothing happens)\b`,
-    String.raw`\bno (?:carga|funciona|aparece|muestra|se ve|sale|anda|guarda|abre)\b|` +
+    String.raw`\bno (?:carga|funciona|aparece|muestra|se ve|sale|anda|guarda|abre)\b|\bno (?:se )?est[aá] ` +
+      String.raw`(?:cargando|funcionando|mostrando|andando|guardando|ocultando)\b|` +
       String.raw`\b(?:falla|fallo|roto|vac[ií]o)\b|\bno se (?:borra|carga|muestra|guarda|actualiza|ve|elimina)\b|` +
       String.raw`\bpinch\w+|no (?:creo|parece) que est[eé] bien`,
     String.raw`\bwithout (?:the|its|any) \w+|\bdid not (?:update|change|build|publish)\b`,
@@ -284,10 +286,16 @@ export const ASK = new RegExp(
   [
     String.raw`\b(?:please|can you|could you|let's|should|must|needs? to|have to|want|make|add|remove|use|change|` +
       String.raw`create|implement|move|rename|keep|don't|do not|never|always)\b`,
-    String.raw`\b(?:debe|deben|deber[ií]a|quiero|necesito|hay que|haz|agrega|añade|quita|elimina|cambia|usa|crea)\b`,
+    String.raw`\b(?:debe|deben|deber[ií]a|quiero|necesito|hay que|haz|agrega|añade|quita|elimina|cambia|usa|crea|` +
+      String.raw`hace que|hac[eé]|pon[eé]|sac[aá]|agreg[aá]|cambi[aá])\b`,
     '请|要|应该|必须|需要|帮我|把|改成|不要|添加|删除|去掉',
     '해 ?줘|해 ?주세요|해야|하도록|되도록|하자|바꿔|추가|삭제|변경',
     'して|ください|にして|にする|したい|べき|を使',
   ].join('|'),
   'iu',
 );
+
+/** A plan stated as a finding ("El problema es que necesitamos …", "we need to …"). */
+export const PLAN = /\b(?:we need to|need to|necesitamos|hay que|tenemos que)\b|需要|必要があります|해야/i;
+/** A note the agent marks as one to keep ("Note that …", "Important: …"). */
+export const NOTED = /^(?:note that|important(?:ly)?[:,]|注意|重要|참고)/i;

@@ -3,27 +3,14 @@
 // a problem the user reported that edits then fixed is a bug (symptom, cause → fix). The user's next turn
 // judges the episode: saying it still fails, or asking to undo it, drops it.
 import type { LogbookChunkMessage } from '../task-schemas.js';
-import {
-  ACCEPT,
-  ASK,
-  BUG_CUE,
-  CHANGE_WORDS,
-  CHORE,
-  CONCRETE,
-  NARRATION,
-  NO_CHANGE_SAID,
-  PROBLEM,
-  REDIRECT,
-  REJECTED,
-  STILL_FAILING,
-  TENTATIVE,
-} from './logbook-cues.js';
-import { CALL_LINE, editsCode, withoutToolLines } from './logbook-evidence.js';
+import { ACCEPT, ASK, CHANGE_WORDS, CHORE, PROBLEM, REDIRECT, REJECTED, STILL_FAILING } from './logbook-cues.js';
+import { causeOf, doneOf, filesNote, pastedError, requestOf, withError, wordTotal } from './logbook-episode-text.js';
+import { CALL_LINE, editsCode } from './logbook-evidence.js';
 import { CHANGE_STATED, editedFiles, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
 import { termSet } from './logbook-merge.js';
 import { reportedError } from './logbook-reports.js';
 import { ownWords } from './logbook-own-words.js';
-import { clipAtWord, isNonLatin, proseSentences, tidy, wordsOf } from './segments.js';
+import { isNonLatin } from './segments.js';
 
 export interface EpisodeEvent {
   /** Index of the user turn the event cites. */
@@ -34,9 +21,6 @@ export interface EpisodeEvent {
   priority: number;
 }
 
-const changes = (s: string): boolean =>
-  CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s.replace(/\x60[^\x60]*\x60/g, 'x'));
-
 /** Files a subagent was asked to edit ("→ Task: Edit the file `/a/b.ts` …"): its own edits are not shown. */
 function delegatedEdits(message: LogbookChunkMessage): string[] {
   return message.text.split('\n').flatMap((line) => {
@@ -44,69 +28,6 @@ function delegatedEdits(message: LogbookChunkMessage): string[] {
     const path = call?.[1]?.match(/[\w./\\-]+\.[A-Za-z0-9]{1,10}\b/)?.[0];
     return path ? [path] : [];
   });
-}
-
-const REQUEST_MAX = 150;
-const DONE_MAX = 120;
-
-const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
-
-/** The sentences of a request worth quoting: the problem or the ask, at most two, whole when short. */
-function requestOf(own: string, problem: boolean): string | undefined {
-  const sentences = proseSentences(own)
-    .map((s) => tidy(s).replace(/^(?:note|fyi|nota|ps)\s*[:：]\s*/i, ''))
-    .filter((s) => wordTotal(s) >= (isNonLatin(s) ? 3 : 4) && !/^(?:hi|hello|hey|thanks|thank you)\b/i.test(s));
-  if (sentences.length === 0) return undefined;
-  const first = sentences.find((s) => (problem ? PROBLEM : ASK).test(s)) ?? sentences[0]!;
-  const at = sentences.indexOf(first);
-  const next = sentences[at + 1];
-  const text = next && first.length + next.length < REQUEST_MAX ? `${first} ${next}` : first;
-  return clipAtWord(text.replace(/[:：]$/, ''), REQUEST_MAX);
-}
-
-/** The agent's sentences in the episode, tool lines left out. */
-function agentSentences(messages: readonly LogbookChunkMessage[]): string[] {
-  return messages.flatMap((m) =>
-    m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
-  );
-}
-
-const statement = (s: string): boolean =>
-  !/[?？]$/.test(s) &&
-  (!/[:：]$/.test(s) || (changes(s) && s.split(/\s+/).length >= 6)) &&
-  !NO_CHANGE_SAID.test(s) &&
-  (!NARRATION.test(s) || changes(s)) &&
-  !TENTATIVE.test(s) &&
-  s.split(/\s+/).length <= 45;
-
-/** A summary's label before what it lists ("Changes:", "변경 사항:", "修改内容：", "Cambios:"). */
-const SUMMARY_LABEL =
-  /^(?:changes?|summary|what changed|변경 ?사항|수정 ?내용|修改内容|变更|変更(?:内容|点)|修正内容|cambios?|resumen)\s*[:：]\s*/i;
-
-/**
- * What the agent says it changed, the sentences nearest the request first; none when it states nothing.
- * Unless `loose` (a bug's fix), a change must name code or share a word with the request.
- */
-function doneOf(messages: readonly LogbookChunkMessage[], request: string, loose = false): string | undefined {
-  const wanted = termSet(request);
-  const last = [...messages]
-    .reverse()
-    .find((m) => m.role === 'assistant' && withoutToolLines(m.text).trim().length > 15);
-  const pool = (last ? agentSentences([last]) : []).map((s) => s.replace(SUMMARY_LABEL, ''));
-  const scored = pool
-    .map((s, i) => {
-      const overlap = [...termSet(s)].filter((t) => wanted.has(t)).length;
-      const named = CONCRETE.test(s) ? 1 : 0;
-      // A change must name what it touched, or share a word with the request: "Fixed it." tells nothing.
-      const score = loose || overlap + named > 0 ? (changes(s) ? 3 : 0) + named + Math.min(overlap, 3) : 0;
-      return { s, i, score };
-    })
-    .filter((x) => x.score >= 3 && statement(x.s) && wordTotal(x.s) >= 3);
-  const best = scored.sort((a, b) => b.score - a.score || a.i - b.i).slice(0, 2);
-  if (best.length === 0) return undefined;
-  const [a, b] = best.sort((x, y) => x.i - y.i);
-  const text = b && a!.s.length + b.s.length < DONE_MAX ? `${a!.s}; ${b.s}` : a!.s;
-  return clipAtWord(text.replace(/[:：]$/, ''), DONE_MAX);
 }
 
 /** A notice the client wrote into the user's turn (a finished background task, an interruption). */
@@ -138,41 +59,6 @@ const QUESTION = new RegExp(
 function saysChanged(work: readonly LogbookChunkMessage[], request: string): boolean {
   const done = doneOf(work, request);
   return done !== undefined && (CHANGE_STATED.test(done) || CHANGE_WORDS.test(done));
-}
-
-/** A cause given as a label ("원인: …", "Root cause: …", "原因：…", "Causa: …"). */
-const CAUSE_LABEL = /^(?:root cause|cause|causa|原因|원인|根本原因)\s*[:：]/i;
-
-/** The cause the agent states in the episode ("The problem is …", "原因是 …"), when it names something. */
-function causeOf(messages: readonly LogbookChunkMessage[]): string | undefined {
-  const cause = agentSentences(messages).find(
-    (s) => (BUG_CUE.test(s) || CAUSE_LABEL.test(s)) && statement(s) && (isNonLatin(s) || CONCRETE.test(s)),
-  );
-  return cause ? clipAtWord(cause, 140) : undefined;
-}
-
-/** The first line of code pasted right after "we get this error:" (any wording ending in "error:"). */
-function pastedError(text: string): string | undefined {
-  const m = /(?:error|errors|错误|报错|エラー|에러|오류)[^\n]{0,20}[:：]?\s*\n\x60{3}[^\n]*\n([^\n]{8,200})/i.exec(
-    text,
-  );
-  return m?.[1]?.trim();
-}
-
-/** The user's words about a failure with the error they pasted, when the words do not quote it. */
-function withError(request: string | undefined, error: string | undefined): string | undefined {
-  if (!error || request?.includes(error.slice(0, 30))) return request ?? error;
-  // "For the code present, we get this error:" only introduces the error.
-  if (!request || /\b(?:i|we) (?:get|got|have|see)\b|\b(?:following|below)\b|^errors?\b/i.test(request)) return error;
-  const words = request.replace(/\s*(?:[,:：]|(?:with|con) (?:this|este) error)[\s\S]*$/i, '');
-  const intro = /\b(?:getting|seeing)\b.{0,20}\berror\b/i.test(words);
-  return !intro && words.length <= 70 && !/[?？]/.test(words) ? `${words}: ${error}` : error;
-}
-
-/** The files an episode edited, as their last two path segments, when its text does not already name them. */
-function filesNote(files: string[], text: string): string {
-  const unnamed = files.filter((f) => !names(text, f)).map(shortPath);
-  return unnamed.length > 0 ? ` (in ${[...new Set(unnamed)].slice(0, 3).join(', ')})` : '';
 }
 
 /** The user taking the work as done: committing it, or praising it. */
@@ -260,54 +146,158 @@ function bugOf(turn: Turn, symptom: string): string | undefined {
     // The agent's closing words state a change done to what the user named.
     (done !== undefined && CHANGE_STATED.test(done) && [...termSet(done)].some((t) => wanted.has(t)));
   const fix = done ?? (turn.files.length > 0 ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
+  // An edit shown as a bare diff bears the stated cause out: the cause is the account of the fix.
+  if (borneOut && !fix && cause && turn.work.some(editsCode)) return cause;
   if (!borneOut || !fix) return undefined;
   const said = cause && !fix.includes(cause.slice(0, 40)) ? `${cause} → ` : '';
   return `${said}${fix}${done ? filesNote(turn.files, `${said}${fix}`) : ''}`;
 }
 
+/** A turn that judges the work before it failed or wrong: "still fails", "no, revert", "instead …". */
+const judgedWrong = (reply: string): boolean =>
+  STILL_FAILING.test(reply) ||
+  NOT_WORKING.test(reply) ||
+  REJECTED.test(reply) ||
+  REDIRECT.test(reply) ||
+  COMPLAINT.test(reply);
+
+/** A reply saying the work broke something or missed a part ("nooo", "again", "te faltó", "忘了"). */
+const COMPLAINT = new RegExp(
+  String.raw`^no+\b|\b(?:again|de nuevo|otra vez|you (?:missed|forgot|broke)|te falt[oó]|rompiste|no est[aá] ` +
+    String.raw`funcionando)\b|又(?:出现|不|没)|忘了|漏了|빠졌|빠뜨|忘れ|また(?:エラー|同じ)`,
+  'iu',
+);
+
+/** A turn that opens with praise closes the thread before it ("muy bien, ahora …", "great, now …"). */
+const FRESH = new RegExp(
+  String.raw`^(?:lgtm|looks good|perfect|great|nice|awesome|thanks|thank you|good|ok(?:ay)?,? now|` +
+    String.raw`perfecto|excelente|genial|gracias|(?:muy |bastante )?bien)\b|` +
+    '^(?:좋아|좋네|완벽|감사|完璧|いいね|ありがとう|完美|很好|好的|谢谢|不错)',
+  'iu',
+);
+
+const GO_ON = /^(?:@agent\b|try again|retry|continue|go on|implement the plan)/i;
+
+/** A turn with no subject of its own: it goes on with the work before it ("@agent Continue", "现在请你修复吧"). */
+function subjectless(turn: Turn): boolean {
+  if (GO_ON.test(turn.own)) return true;
+  const request = requestOf(turn.own, false);
+  return request === undefined || (termSet(request).size < 2 && request.length < (isNonLatin(request) ? 12 : 30));
+}
+
+/** A turn that tweaks the work just done ("mmm, thinner on mobile", "also …", "还有", "그리고"). */
+const TWEAK =
+  /^(?:mmm*|hmm+|casi|almost|also|and|plus|y|también|tambien|además|ademas|还有|另外|再|그리고|또|また|あと|さらに)(?=[\s,，、]|$)/iu;
+
+const DECLINED = new RegExp(
+  String.raw`\b(?:didn't|did not|haven't|have not|couldn't|could not)\b|\bno (?:implementé|hice|cambié|pude)|` +
+    '没有(?:修改|实现)|していません|하지 않았',
+  'i',
+);
+
+/** The agent's closing words saying it did not do it ("No implementé …", "I didn't change …"). */
+function agentDeclined(work: readonly LogbookChunkMessage[]): boolean {
+  const said = [...work].reverse().find((m) => m.role === 'assistant' && m.text.trim().length > 15)?.text ?? '';
+  return DECLINED.test(said);
+}
+
+/** Turns on one subject: `doers` are those whose work stands (the first, corrections, continuations). */
+interface Thread {
+  turns: Turn[];
+  doers: Turn[];
+}
+
 /**
- * The events of the chunk's episodes. `skip` tells a user message that is no turn of the user's own
- * (pasted instructions, templates).
+ * How a turn goes on with the thread before it: as a correction or continuation (its work supersedes), as
+ * a refinement (same files edited, a word of the subject shared: one event with it), or not at all.
+ */
+function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undefined {
+  const last = thread.turns[thread.turns.length - 1]!;
+  // A correction of a refinement refines as well: it never replaces the subject's own work.
+  const shares = turn.files.some((f) => thread.turns.some((t) => t.files.includes(f)));
+  if (PROBLEM.test(turn.own) || turn.error !== undefined) {
+    // A failure right after a fix of the same files is the same bug going on; else a new one.
+    const bug = PROBLEM.test(thread.turns[0]!.own) || thread.turns[0]!.error !== undefined;
+    return bug && shares ? 'supersedes' : subjectless(turn) ? 'supersedes' : undefined;
+  }
+  if (judgedWrong(last.reply) || subjectless(turn)) return thread.doers.includes(last) ? 'supersedes' : 'refines';
+  if (FRESH.test(turn.own)) return undefined;
+  return TWEAK.test(turn.own) && shares ? 'refines' : undefined;
+}
+
+function threadsOf(turns: readonly Turn[]): Thread[] {
+  const threads: Thread[] = [];
+  for (const turn of turns) {
+    const current = threads[threads.length - 1];
+    const how = current && followsUp(turn, current);
+    if (!how) threads.push({ turns: [turn], doers: [turn] });
+    else {
+      current!.turns.push(turn);
+      if (how === 'supersedes') current!.doers.push(turn);
+    }
+  }
+  return threads;
+}
+
+/** The latest statement of what changed that bears on the subject: a correction supersedes the first try. */
+function latestDone(doers: readonly Turn[], request: string): string | undefined {
+  for (const turn of [...doers].reverse()) {
+    const done = doneOf(turn.work, request);
+    if (done) return done;
+  }
+  return undefined;
+}
+
+/**
+ * The events of the chunk's episodes, one per thread of turns on a subject: the first turn's words, the
+ * last turn's fix. `skip` tells a user message that is no turn of the user's own (pasted instructions).
  */
 export function episodeEvents(
   messages: readonly LogbookChunkMessage[],
   skip: (m: LogbookChunkMessage) => boolean,
-): EpisodeEvent[] {
-  const events: EpisodeEvent[] = [];
-  let open: { at: number; symptom: string } | undefined;
-  turnsOf(messages, skip).forEach((turn, k) => {
-    const { at, own, work, reply, files, error } = turn;
-    // A chat export or a subagent may hide the edit; the agent's closing words stating a change stand for it.
-    const edited = files.length > 0 || work.some(editsCode) || (!QUESTION.test(own) && saysChanged(work, own));
-    const problem = PROBLEM.test(own) || error !== undefined;
-    if (!edited || chore(own) || NOTICE.test(own) || (ACCEPT.test(own) && !open)) return;
-    const request = requestOf(own, problem);
-    if (STILL_FAILING.test(reply) || NOT_WORKING.test(reply) || REJECTED.test(reply) || REDIRECT.test(reply)) {
-      // The symptom stays open: the turn that fixes it next takes it over.
-      if (problem && !open) open = { at, symptom: withError(request, error) ?? '' };
-      return;
+): { events: EpisodeEvent[]; read: number[]; edited: number[] } {
+  const edited = turnsOf(messages, skip).filter(
+    (turn) =>
+      // A chat export or a subagent may hide the edit; the agent's closing words stating a change stand for it.
+      (turn.files.length > 0 ||
+        turn.work.some(editsCode) ||
+        (!QUESTION.test(turn.own) && saysChanged(turn.work, turn.own))) &&
+      !chore(turn.own) &&
+      !NOTICE.test(turn.own),
+  );
+  const threads = threadsOf(edited);
+  const events = threads.flatMap(({ turns: thread, doers }, k): EpisodeEvent[] => {
+    const last = doers[doers.length - 1]!;
+    // Work the user's next word judges failed or wrong is no decision and no fixed bug.
+    if (judgedWrong(last.reply)) return [];
+    const first = thread.find((t) => !subjectless(t) && !ACCEPT.test(t.own)) ?? thread[0]!;
+    // "@agent Continue", "try again": a thread with no words of the user's own about what it wants.
+    if (GO_ON.test(first.own)) return [];
+    const problem = PROBLEM.test(first.own) || first.error !== undefined;
+    const request = requestOf(first.own, problem);
+    const files = [...new Set(doers.flatMap((t) => t.files))];
+    if (problem) {
+      const symptom = withError(request, first.error);
+      const resolution = symptom && bugOf(last, symptom);
+      if (!symptom || !resolution) return [];
+      const priority = WORKS.test(last.reply) ? 8 : 7;
+      return [{ at: first.at, type: 'bug' as const, content: symptom, resolution, priority }];
     }
-    if (open || problem) {
-      const symptom = open?.symptom || withError(request, error);
-      const resolution = symptom ? bugOf(turn, symptom) : undefined;
-      if (symptom && resolution) {
-        events.push({
-          at: open?.at ?? at,
-          type: 'bug',
-          content: symptom,
-          resolution,
-          priority: WORKS.test(reply) ? 8 : 7,
-        });
-      }
-      const tookOver = open !== undefined && !problem;
-      open = undefined;
-      // A request that took over an open problem is the user's decision as well.
-      if (!tookOver) return;
-    }
-    const done = request && !asksOnly(request) && doneOf(work, request);
-    if (!request || !done) return;
-    const content = `${request} → ${done}${filesNote(files, `${request} ${done}`)}`;
-    events.push({ at, type: 'decision', content, priority: k === 0 ? 7 : 6 });
+    if (!request || asksOnly(request) || QUESTION.test(request) || ACCEPT.test(first.own)) return [];
+    const done = latestDone(doers, request);
+    // A request carried out with edits stands on its own words when the agent states the change poorly.
+    const asked = ASK.test(request) && wordTotal(request) >= (isNonLatin(request) ? 12 : 8);
+    if (!done && !(files.length > 0 && asked && !agentDeclined(last.work))) return [];
+    const content = done
+      ? `${request} → ${done}${filesNote(files, `${request} ${done}`)}`
+      : `${request}${filesNote(files, request)}`;
+    return [{ at: first.at, type: 'decision' as const, content, priority: done ? (k === 0 ? 7 : 6) : 4 }];
   });
-  return events;
+  // The turns of a thread that gave an event are read: they give no second event.
+  const read = threads.filter((t) => t.turns.some((turn) => events.some((e) => e.at === turn.at)));
+  return {
+    events,
+    read: read.flatMap((t) => t.turns.map((turn) => turn.at)),
+    edited: edited.map((turn) => turn.at),
+  };
 }

@@ -149,7 +149,7 @@ describe('extractive logbook: a failing command run again in another form', () =
 describe('extractive logbook: findings the session went on to fix', () => {
   const review = agent(
     '리뷰 결과입니다.\n\n로컬 데스크탑 앱이 외부 CDN 폰트에 의존합니다.\n\n' +
-      'The release build requires network access to `fonts.googleapis.com` at startup.',
+      'Note that the release build requires network access to `fonts.googleapis.com` at startup.',
   );
   it('drops a finding as a present-tense fact once the user asks for the fix and an edit follows', () => {
     const edit = agent('→ Edit: /repo/src/main.js\n│+ import "@fontsource/inter";');

@@ -3,7 +3,7 @@
 // works), and the fix as a newcomer reads it: what changed, in which file.
 import type { LogbookChunkMessage } from '../task-schemas.js';
 import { CONCRETE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
-import { CALL_LINE, FIX_WINDOW, isEditTool, withoutToolLines } from './logbook-evidence.js';
+import { CALL_LINE, editsCode, FIX_WINDOW, isEditTool, withoutToolLines } from './logbook-evidence.js';
 import { fileNamed, rewrites } from './logbook-files.js';
 import { clipAtWord, proseSentences, tidy } from './segments.js';
 
@@ -255,4 +255,22 @@ export function fixText(fix: Fix): string {
   if (!said) return files ? `edited ${files}` : '';
   if (!files) return clipAtWord(said, 200);
   return fix.files.some((f) => names(said, f)) ? clipAtWord(said, 150) : `${clipAtWord(said, 150)} (in ${files})`;
+}
+
+/** The files the agent edited after message `at`, up to the user's next turn, as a fix ("edited a.ts"). */
+export function editsAfter(messages: readonly LogbookChunkMessage[], at: number): string | undefined {
+  const end = messages.findIndex((m, i) => i > at && m.role === 'user');
+  const files = [...new Set(messages.slice(at, end < 0 ? undefined : end).flatMap(editedFiles))].map(shortPath);
+  return files.length > 0 ? `edited ${[...new Set(files)].slice(0, 3).join(', ')}` : undefined;
+}
+
+/** A bug with its fix shown or borne out: a resolution, an edit after the cause, or the user looking back. */
+export function fixShown(
+  found: { resolution?: string; cause?: boolean; content: string },
+  messages: readonly LogbookChunkMessage[],
+  mi: number,
+): boolean {
+  if (found.resolution || found.cause) return true;
+  const lookingBack = /\b(?:was|were)\b/i.test(found.content);
+  return messages[mi]!.role === 'user' ? lookingBack : lookingBack && editedInTurn(messages, mi, editsCode);
 }

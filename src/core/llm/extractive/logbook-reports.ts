@@ -3,7 +3,8 @@
 // with the failure still there. Chat exports of editors hold their fixed bugs this way, with no tool result.
 import type { LogbookChunkMessage } from '../task-schemas.js';
 import { BUG_CUE, FIX_CUE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
-import { agentSaysAfter } from './logbook-evidence.js';
+import { agentSaysAfter, editsCode } from './logbook-evidence.js';
+import { fixOf, fixText } from './logbook-fixes.js';
 import { stripLinks, tidy } from './segments.js';
 
 /** How an error message reads: a named error or exception, or a compiler's or runtime's complaint. */
@@ -74,4 +75,18 @@ export function reportedBug(
   );
   if (!why) return undefined;
   return { content: tidy(error), resolution: why };
+}
+
+/** An error the user reported, with the fix that followed: evidence first, else the agent's stated fix. */
+export function userReportedBug(
+  messages: readonly LogbookChunkMessage[],
+  at: number,
+): { content: string; resolution: string } | undefined {
+  const error = reportedError(messages[at]!.text);
+  if (!error) return undefined;
+  const fix = fixOf(messages, at, { error, mentions: messages[at]!.text });
+  const stated = reportedFix(messages, at, (i) => editsCode(messages[i]!)) && reportedBug(messages, at, error);
+  const text = fix && fixText({ ...fix, said: fix.said ?? stated?.resolution });
+  if (text) return { content: tidy(error), resolution: text };
+  return stated || undefined;
 }

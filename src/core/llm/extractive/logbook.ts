@@ -24,11 +24,12 @@ import {
   FIX_CUE,
   LABELLED_ITEM,
   NARRATION,
+  NOTED,
   NO_SUBJECT,
   NOT_DONE,
   OFFER,
+  PLAN,
   POINTER_SUBJECT,
-  PROBLEM,
   PROBLEM_WORDS,
   TENTATIVE,
   WEAK_DECISION_CUE,
@@ -37,8 +38,8 @@ import { clipAtWord, isNonLatin, proseSentences, stripLinks, tidy, wordsOf } fro
 import { clip } from './text.js';
 import { bugText, type Candidate, mergeBugs, SAME_BUG, similar, termSet } from './logbook-merge.js';
 import { agentSaysAfter, CALL_LINE, editsCode, withoutToolLines } from './logbook-evidence.js';
-import { CHANGE_STATED, editedInTurn, fixedAfter, fixOf, fixText } from './logbook-fixes.js';
-import { reportedBug, reportedError, reportedFix } from './logbook-reports.js';
+import { CHANGE_STATED, editedInTurn, editsAfter, fixedAfter, fixOf, fixShown, fixText } from './logbook-fixes.js';
+import { reportedError, userReportedBug } from './logbook-reports.js';
 import { listGateOf } from './logbook-paragraphs.js';
 import { approvedPlan, userChoice } from './logbook-user-decisions.js';
 import { offeredOptions, pickedOption, withHeadingSubjects } from './logbook-options.js';
@@ -49,6 +50,8 @@ import { isBoilerplate, typedAfterPaste } from './logbook-own-words.js';
 /** At most this many events per ~3,000 tokens (12,000 characters) of conversation, the best first. */
 const MAX_EVENTS_PER_SPAN = 6;
 const SPAN_CHARS = 12_000;
+/** A conversation's best events only: a long one is mostly tweaks of a few subjects. */
+const MAX_EVENTS = 12;
 const CONTENT_MAX = 160;
 
 const RATIONALE_RE = /\b(?:because|since|so that|given that|due to)\s+(.+?)(?:[.;!?](?:\s|$)|$)/i;
@@ -70,6 +73,9 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
   const known = input.existingEvents.flatMap((e) => [e.content, e.resolution ?? ''].filter(Boolean).map(termSet));
   const knownBugs = input.existingEvents.filter((e) => e.type === 'bug').map((e) => termSet(bugText(e.content)));
   const candidates: Candidate[] = [];
+  // Bugs with no fix shown: kept only when a later statement becomes their resolution (mergeBugs).
+  const bare = new Set<Classified>();
+  const bareEvents = new Set<LogbookEvent>();
   const add = (
     message: LogbookChunkMessage,
     mi: number,
@@ -89,10 +95,13 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     if (found.resolution) event.resolution = clipAtWord(found.resolution, 200);
     event.source = { conversation_id: input.conversationId, message_id: message.id };
     candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: termSet(compareBy) });
+    if (bare.has(found)) bareEvents.add(event);
   };
-  const episodes = episodeEvents(input.messages, isBoilerplate);
-  // A user turn an episode event cites gives no second event from its sentences.
-  const cited = new Set(episodes.map((e) => e.at));
+  const { events: episodes, read, edited } = episodeEvents(input.messages, isBoilerplate);
+  // A request the agent carried out that gave no episode event is mostly a tweak: only a stated decision stands.
+  const carriedOut = new Set(edited);
+  // A user turn the episode reader read gives no second, weaker event from its sentences.
+  const cited = new Set(read);
   for (const e of episodes) {
     const message = input.messages[e.at]!;
     const event: LogbookEvent = {
@@ -142,6 +151,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
       if (!found || ((offers || options) && found.type === 'decision')) return;
+      const stated = found.type === 'decision' && (DECISION_CUE.test(sentence) || CONCRETE.test(sentence));
+      if (message.role === 'user' && carriedOut.has(mi) && found.priority < 10 && !stated) return;
       // The agent's own decisions read alone are mostly context (the old state, an observation, a proposal):
       // decisions come from the user's turns (episodes), markers, and choices stated with a reason.
       if (
@@ -151,17 +162,20 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
         !agentDecision(sentence, found)
       )
         return;
-      // A problem stated as a fact ("the build was never run") is half a bug, not a standing fact.
-      if (message.role !== 'user' && found.type === 'fact' && PROBLEM.test(sentence)) return;
+      // The agent's own facts read alone are mostly findings of the moment: only those it marks as notes stand.
+      if (message.role !== 'user' && found.type === 'fact' && found.priority < 10 && !NOTED.test(sentence)) return;
       // The agent's diagnosis is a bug only when an edit or a fix follows it; else it is one guess of many.
       if (found.cause) {
         const fix = fixOf(input.messages, mi, { error: sentence, terms: codeTerms(sentence), fixedInPlace: true });
         if (!fix && !editedInTurn(input.messages, mi, editsCode)) return;
-        if (fix && fixText(fix)) found.resolution = fixText(fix);
+        found.resolution = (fix && fixText(fix)) || editsAfter(input.messages, mi);
       }
       // A diagnosis that names nothing ("the format mismatch") cannot guide the next session.
       if (found.cause && !isNonLatin(sentence) && !CONCRETE.test(found.content)) return;
       if (found.type === 'decision' && !listGate(sentence, found)) return;
+      // A plan ("we need to …") is no cause; a bug whose fix never shows is left out after the merge below.
+      if (found.type === 'bug' && found.priority < 10 && PLAN.test(sentence)) return;
+      if (found.type === 'bug' && found.priority < 10 && !fixShown(found, input.messages, mi)) bare.add(found);
       // A finding the user then has fixed is no longer true: not a fact in the present tense.
       if (found.type === 'fact' && message.role !== 'user' && fixedAfter(input.messages, mi)) return;
       add(message, mi, si + 1, found);
@@ -169,12 +183,13 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
   });
   const chosen: Candidate[] = [];
   const chars = input.messages.reduce((n, m) => n + m.text.length, 0);
-  const maxEvents = MAX_EVENTS_PER_SPAN * Math.max(1, Math.ceil(chars / SPAN_CHARS));
+  const maxEvents = Math.min(MAX_EVENTS, MAX_EVENTS_PER_SPAN * Math.max(1, Math.ceil(chars / SPAN_CHARS)));
   // A user message that reports an error (a pasted message, an error quoted in it) opens a new failure.
   const reports = input.messages.flatMap((m, i) =>
     m.role === 'user' && !isBoilerplate(m) && (ERROR_LINE.test(m.text) || reportedError(m.text)) ? [i] : [],
   );
-  for (const c of [...mergeBugs(candidates, reports)].sort((a, b) => b.priority - a.priority || a.order - b.order)) {
+  const merged = mergeBugs(candidates, reports).filter((c) => !bareEvents.has(c.event) || c.event.resolution);
+  for (const c of merged.sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= maxEvents) break;
     const taken = chosen.flatMap((o) => [o.terms, ...(o.event.resolution ? [termSet(o.event.resolution)] : [])]);
     if (c.terms.size < 2 || known.some((k) => similar(k, c.terms)) || taken.some((t) => similar(t, c.terms))) continue;
@@ -185,20 +200,6 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     chosen.push(c);
   }
   return { events: chosen.sort((a, b) => a.order - b.order).map((c) => c.event) };
-}
-
-/** An error the user reported, with the fix that followed: evidence first, else the agent's stated fix. */
-function userReportedBug(
-  messages: readonly LogbookChunkMessage[],
-  at: number,
-): { content: string; resolution: string } | undefined {
-  const error = reportedError(messages[at]!.text);
-  if (!error) return undefined;
-  const fix = fixOf(messages, at, { error, mentions: messages[at]!.text });
-  const stated = reportedFix(messages, at, (i) => editsCode(messages[i]!)) && reportedBug(messages, at, error);
-  const text = fix && fixText({ ...fix, said: fix.said ?? stated?.resolution });
-  if (text) return { content: tidy(error), resolution: text };
-  return stated || undefined;
 }
 
 /** Identifiers a diagnosis names (in backticks, or camelCase / snake_case words): what its fix must touch. */

@@ -1,0 +1,138 @@
+// Owns the words of an episode: the request quoted from the user's turn, the change the agent states it
+// made, the cause it gives, and the error the user pasted. Narration, plans, code fragments and to-do
+// items are no statement of a change.
+import type { LogbookChunkMessage } from '../task-schemas.js';
+import { ASK, BUG_CUE, CHANGE_WORDS, CONCRETE, NARRATION, NO_CHANGE_SAID, PROBLEM, TENTATIVE } from './logbook-cues.js';
+import { withoutToolLines } from './logbook-evidence.js';
+import { CHANGE_STATED, names, shortPath } from './logbook-fixes.js';
+import { termSet } from './logbook-merge.js';
+import { clipAtWord, isNonLatin, proseSentences, tidy, wordsOf } from './segments.js';
+
+export const changes = (s: string): boolean =>
+  CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s.replace(/\x60[^\x60]*\x60/g, 'x'));
+
+const REQUEST_MAX = 150;
+const DONE_MAX = 120;
+
+export const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
+
+/** Praise or hesitation that opens a turn ("muy bien, casi perfecto, …", "mmm casi,", "great, now"). */
+const PRAISE = new RegExp(
+  String.raw`^(?:(?:(?:muy |bastante )?bien|casi perfecto|perfecto|excelente|genial|mmm+|casi|ok(?:ay)?|great|` +
+    String.raw`perfect|nice|good|thanks|bueno|dale|好的|很好|不错)[,.!，。\s]+)+`,
+  'i',
+);
+
+/** The sentences of a request worth quoting: the problem or the ask, at most two, whole when short. */
+export function requestOf(own: string, problem: boolean): string | undefined {
+  const sentences = proseSentences(own)
+    .map((s) =>
+      tidy(s)
+        .replace(/^(?:note|fyi|nota|ps)\s*[:：]\s*/i, '')
+        .replace(PRAISE, ''),
+    )
+    .filter((s) => wordTotal(s) >= (isNonLatin(s) ? 3 : 4) && !/^(?:hi|hello|hey|thanks|thank you)\b/i.test(s));
+  if (sentences.length === 0) return undefined;
+  const first = sentences.find((s) => (problem ? PROBLEM : ASK).test(s)) ?? sentences[0]!;
+  const at = sentences.indexOf(first);
+  const next = sentences[at + 1];
+  const text = next && first.length + next.length < REQUEST_MAX ? `${first} ${next}` : first;
+  return clipAtWord(text.replace(/[:：]$/, ''), REQUEST_MAX);
+}
+
+/** The agent's sentences in the episode, tool lines left out. */
+export function agentSentences(messages: readonly LogbookChunkMessage[]): string[] {
+  return messages.flatMap((m) =>
+    m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
+  );
+}
+
+/**
+ * A sentence that is no change made: code, a to-do still open, a plan or a step heading ("Agregar …",
+ * "正在…", "Esto debería …", "we need …"), or a finding listed ("以下のような問題").
+ */
+const PLANNED = new RegExp(
+  String.raw`^(?:\/\/|#|\$ |[{}<]|[\w.]+\s*[=(]|\[[ -]\])|[;{]$|` +
+    String.raw`^(?:para (?:el|la|los|las|que|esto)|this should|that should|necesitamos|el problema ` +
+    String.raw`(?:puede|podría)|(?:agregar|añadir|eliminar|quitar|hacer|mantener|ajustar|establecer|corregir|` +
+    String.raw`cambiar|mover|crear|actualizar|modificar|usar|implementar|asegurar|mejorar|aplicar|definir|` +
+    String.raw`reducir|aumentar)\b)|\b(?:necesitamos|we need|deber[ií]an?)\b|` +
+    '^(?:正在|我将|我会|接下来|让我|我来|下面|现在(?:我|让)|次に|まず|これから)|以下の(?:ような)?問題',
+  'iu',
+);
+
+export const statement = (s: string): boolean =>
+  !/[?？]$/.test(s) &&
+  !PLANNED.test(s) &&
+  (!/[:：]$/.test(s) || (changes(s) && s.split(/\s+/).length >= 6)) &&
+  !NO_CHANGE_SAID.test(s) &&
+  (!NARRATION.test(s) || changes(s)) &&
+  !TENTATIVE.test(s) &&
+  s.split(/\s+/).length <= 45;
+
+/** A summary's label before what it lists ("Changes:", "변경 사항:", "修改内容：", "Cambios:"). */
+const SUMMARY_LABEL =
+  /^(?:changes?|summary|what changed|변경 ?사항|수정 ?내용|修改内容|变更|変更(?:内容|点)|修正内容|cambios?|resumen)\s*[:：]\s*/i;
+
+/**
+ * What the agent says it changed, the sentences nearest the request first; none when it states nothing.
+ * Unless `loose` (a bug's fix), a change must name code or share a word with the request.
+ */
+export function doneOf(messages: readonly LogbookChunkMessage[], request: string, loose = false): string | undefined {
+  const wanted = termSet(request);
+  const last = [...messages]
+    .reverse()
+    .find((m) => m.role === 'assistant' && withoutToolLines(m.text).trim().length > 15);
+  const pool = (last ? agentSentences([last]) : []).map((s) =>
+    s.replace(SUMMARY_LABEL, '').replace(/^(?:\[x\]|\u2705)\s*/i, ''),
+  );
+  const scored = pool
+    .map((s, i) => {
+      const overlap = [...termSet(s)].filter((t) => wanted.has(t)).length;
+      const named = CONCRETE.test(s) ? 1 : 0;
+      // A change must name what it touched, or share a word with the request: "Fixed it." tells nothing.
+      const score = loose || overlap + named > 0 ? (changes(s) ? 3 : 0) + named + Math.min(overlap, 3) : 0;
+      return { s, i, score };
+    })
+    .filter((x) => x.score >= 3 && statement(x.s) && wordTotal(x.s) >= 3);
+  const best = scored.sort((a, b) => b.score - a.score || a.i - b.i).slice(0, 2);
+  if (best.length === 0) return undefined;
+  const [a, b] = best.sort((x, y) => x.i - y.i);
+  const text = b && a!.s.length + b.s.length < DONE_MAX ? `${a!.s}; ${b.s}` : a!.s;
+  return clipAtWord(text.replace(/[:：]$/, ''), DONE_MAX);
+}
+
+/** A cause given as a label ("원인: …", "Root cause: …", "原因：…", "Causa: …"). */
+export const CAUSE_LABEL = /^(?:root cause|cause|causa|原因|원인|根本原因)\s*[:：]/i;
+
+/** The cause the agent states in the episode ("The problem is …", "原因是 …"), when it names something. */
+export function causeOf(messages: readonly LogbookChunkMessage[]): string | undefined {
+  const cause = agentSentences(messages).find(
+    (s) => (BUG_CUE.test(s) || CAUSE_LABEL.test(s)) && statement(s) && (isNonLatin(s) || CONCRETE.test(s)),
+  );
+  return cause ? clipAtWord(cause, 140) : undefined;
+}
+
+/** The first line of code pasted right after "we get this error:" (any wording ending in "error:"). */
+export function pastedError(text: string): string | undefined {
+  const m = /(?:error|errors|错误|报错|エラー|에러|오류)[^\n]{0,20}[:：]?\s*\n\x60{3}[^\n]*\n([^\n]{8,200})/i.exec(
+    text,
+  );
+  return m?.[1]?.trim();
+}
+
+/** The user's words about a failure with the error they pasted, when the words do not quote it. */
+export function withError(request: string | undefined, error: string | undefined): string | undefined {
+  if (!error || request?.includes(error.slice(0, 30))) return request ?? error;
+  // "For the code present, we get this error:" only introduces the error.
+  if (!request || /\b(?:i|we) (?:get|got|have|see)\b|\b(?:following|below)\b|^errors?\b/i.test(request)) return error;
+  const words = request.replace(/\s*(?:[,:：]|(?:with|con) (?:this|este) error)[\s\S]*$/i, '');
+  const intro = /\b(?:getting|seeing)\b.{0,20}\berror\b/i.test(words);
+  return !intro && words.length <= 70 && !/[?？]/.test(words) ? `${words}: ${error}` : error;
+}
+
+/** The files an episode edited, as their last two path segments, when its text does not already name them. */
+export function filesNote(files: string[], text: string): string {
+  const unnamed = files.filter((f) => !names(text, f)).map(shortPath);
+  return unnamed.length > 0 ? ` (in ${[...new Set(unnamed)].slice(0, 3).join(', ')})` : '';
+}

@@ -1,0 +1,89 @@
+// Turns on one subject are one event: a tweak of the work just done joins it, a failure reported after a
+// fix of the same files is the same bug going on (the last fix stands), and the agent's plans, code and
+// open to-dos are never the change it states.
+import { describe, expect, it } from 'vitest';
+import { agent, events, type Message, user } from '../../../../test/support/logbook-events.js';
+
+const brief = (messages: Message[]) =>
+  events(messages).map((e) => [e.type, e.content, e.resolution, e.source?.message_id]);
+const edit = (path: string, summary: string): Message[] => [
+  agent(`→ Edit: ${path}`),
+  { role: 'tool', text: '← Edit: ok' },
+  agent(summary),
+];
+
+describe('extractive logbook: threads of turns on one subject', () => {
+  it('reads a tweak of the work just done ("mmm, thinner on mobile") as part of the first request', () => {
+    const ask = 'hace que todos los modales ocupen maximo 90 vh de alto y 85 vw de ancho, con bordes redondeados';
+    const found = brief([
+      user(ask),
+      ...edit('/src/AdminModal.css', 'Los modales ahora ocupan como máximo 90vh de alto y 85vw de ancho.'),
+      user('mmm hace que todos sean mas finos en mobile, osea menos ancho'),
+      ...edit('/src/AdminModal.css', 'Reduje el ancho de los modales en mobile a 80vw.'),
+      user('perfecto, ahora cambiemos el color del titulo del header a azul oscuro'),
+      ...edit('/src/Header.css', 'Cambié el color del título del header a azul oscuro (`#1e3a8a`).'),
+    ]);
+    expect(found.map((e) => [e[0], e[3]])).toEqual([
+      ['decision', '1'],
+      ['decision', '9'],
+    ]);
+    expect(found[0]![1]).toBe(
+      `${ask} → Los modales ahora ocupan como máximo 90vh de alto y 85vw de ancho. (in src/AdminModal.css)`,
+    );
+    // The praise that opens a turn is no part of the request quoted.
+    expect(found[1]![1]).toMatch(/^ahora cambiemos el color del titulo/);
+  });
+
+  it('keeps one bug per failure, with the fix that worked after the ones that did not', () => {
+    const report = 'for some reason I cant see the generated qr code on the payment screen';
+    const found = brief([
+      user(report),
+      ...edit('/assets/js/hooks/qr.js', 'I switched the hook to use the global `QRCode` from qrcodejs.'),
+      user('When testing it, there is this error: QRCode Hook - QRCode library not available'),
+      ...edit('/assets/js/hooks/qr.js', 'I replaced qrcodejs with the Google Charts API.'),
+      user('I got this error: Failed to load resource: the server responded with a status of 404'),
+      ...edit('/assets/js/hooks/qr.js', 'I replaced the JavaScript dependency with the Elixir `qr_code` library.'),
+      user('great, it works now'),
+    ]);
+    expect(found).toEqual([
+      ['bug', report, 'I replaced the JavaScript dependency with the Elixir `qr_code` library. (in hooks/qr.js)', '1'],
+    ]);
+  });
+
+  it('drops a request the next turn reports broken, and keeps that report as the bug it fixed', () => {
+    const found = brief([
+      user('add a crosshair ring around the cursor dot on the canvas page'),
+      ...edit('/build/script.js', 'I added a crosshair ring that follows the cursor.'),
+      user('the crosshair is not working it is just stuck in the top left corner could you fix this'),
+      ...edit('/build/script.js', 'Removed the duplicate `let mouseX` declarations that stopped the script.'),
+      user('works now, thanks'),
+    ]);
+    expect(found.map((e) => [e[0], e[3]])).toEqual([['bug', '5']]);
+    expect(found[0]![2]).toMatch(/^Removed the duplicate/);
+  });
+
+  it('never takes a plan, a prediction, code or an open to-do as the change the agent states', () => {
+    const ask = 'make the events list fill all the free space of the history modal, with one scrollbar only';
+    for (const said of [
+      'Esto debería hacer que la lista ocupe todo el espacio.',
+      'El problema es que necesitamos ajustar la estructura de contenedores.',
+      '// listen to the container size and fill it',
+      '[-] Make EventsList fill the modal',
+    ]) {
+      const found = brief([user(ask), ...edit('/src/HistoryModal.css', said)]);
+      // The request carried out with edits stands on its own words, without the agent's.
+      expect(found, said).toEqual([['decision', `${ask} (in src/HistoryModal.css)`, undefined, '1']]);
+    }
+  });
+
+  it('logs the agent\'s findings only as notes, and a bare "Fixed …" line never as a bug', () => {
+    const found = brief([
+      user('review the release setup'),
+      agent(
+        'The release build requires network access to the font CDN at startup. Note that the updater only ' +
+          'supports signed builds on macOS. Fixed the gitignore entry for the build folder.',
+      ),
+    ]);
+    expect(found).toEqual([['fact', 'Note that the updater only supports signed builds on macOS.', undefined, '2']]);
+  });
+});
