@@ -6,15 +6,15 @@
 // bench/fixtures/logbook-heldout split by a fixed hash of the session id (SPLIT below) into TUNE (graded in
 // bench/logbook-new-tune-grades.json; rules may be tuned on it) and BLIND (graded by someone who never tuned
 // a rule, in bench/logbook-blind-grades.json). BLIND events are never printed except by --list-blind, which
-// prints each with its grades-file key and source message so it can be graded as is. BLIND3 and BLIND4 are
-// every session of bench/fixtures/logbook-blind3 (-blind4), sets whose expected events were written before any
-// output was seen (bench/logbook-blind3-expected.md, -blind4-), graded in bench/logbook-blind3-grades.json
-// (-blind4-) and printed only by --list-blind3 (--list-blind4); a plain run shows their counts alone. Events
+// prints each with its grades-file key and source message so it can be graded as is. BLIND3, BLIND4 and BLIND5
+// are every session of bench/fixtures/logbook-blind3 (-blind4, -blind5), sets whose expected events were
+// written before any output was seen (bench/logbook-blind3-expected.md, …), graded in
+// bench/logbook-blind3-grades.json (…) and printed only by --list-blind3 (…); a plain run shows their counts. Events
 // not graded yet
 // are listed with their source. The `--budget 400` text the session-start hook injects is checked on every
 // project: a noise line fails the run.
 // Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]...
-//   [--list-blind] [--list-blind3] [--list-blind4] [--home <dir>]   (build first)
+//   [--list-blind] [--list-blind3] [--list-blind4] [--list-blind5] [--home <dir>]   (build first)
 // STRATA_FIXTURES overrides ../shared/fixtures/real; test/fixtures (real-extra) is always included.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,7 +27,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '../dist/cli/main.js');
 const NEW_ROOT = resolve(here, 'fixtures/logbook-heldout');
 /** Sets written blind, each from its own fixture folder (a folder not checked out yet is skipped). */
-const BLIND_SETS = ['BLIND3', 'BLIND4']
+const BLIND_SETS = ['BLIND3', 'BLIND4', 'BLIND5']
   .map((name) => ({ name, flag: name.toLowerCase(), root: resolve(here, `fixtures/logbook-${name.toLowerCase()}`) }))
   .filter((b) => existsSync(b.root));
 const ROOTS = [
