@@ -164,7 +164,9 @@ const judgedWrong = (reply: string): boolean =>
 /** A reply saying the work broke something or missed a part ("nooo", "again", "te faltó", "忘了"). */
 const COMPLAINT = new RegExp(
   String.raw`^no+\b|\b(?:again|de nuevo|otra vez|you (?:missed|forgot|broke)|te falt[oó]|rompiste|no est[aá] ` +
-    String.raw`funcionando)\b|又(?:出现|不|没)|忘了|漏了|빠졌|빠뜨|忘れ|また(?:エラー|同じ)`,
+    String.raw`funcionando|when (?:testing|trying|running) it|(?:i|we) (?:tried|tested|ran) it|now (?:i|we) get|` +
+    String.raw`after (?:this|that|the|your) (?:change|fix|update))\b|又(?:出现|不|没)|忘了|漏了|빠졌|빠뜨|忘れ|` +
+    'また(?:エラー|同じ)',
   'iu',
 );
 
@@ -218,7 +220,7 @@ function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undef
   if (PROBLEM.test(turn.own) || turn.error !== undefined) {
     // A failure right after a fix of the same files is the same bug going on; else a new one.
     const bug = PROBLEM.test(thread.turns[0]!.own) || thread.turns[0]!.error !== undefined;
-    return bug && shares ? 'supersedes' : subjectless(turn) ? 'supersedes' : undefined;
+    return bug && (shares || judgedWrong(last.reply)) ? 'supersedes' : subjectless(turn) ? 'supersedes' : undefined;
   }
   if (judgedWrong(last.reply) || subjectless(turn)) return thread.doers.includes(last) ? 'supersedes' : 'refines';
   if (FRESH.test(turn.own)) return undefined;

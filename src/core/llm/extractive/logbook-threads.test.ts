@@ -50,6 +50,18 @@ describe('extractive logbook: threads of turns on one subject', () => {
     ]);
   });
 
+  it('reads an error met "when testing it" as the same bug going on, even in other files', () => {
+    const found = brief([
+      user('the qr code does not show on the payment screen'),
+      ...edit('/assets/js/app.js', 'I changed the import of qrcodejs in `app.js`.'),
+      user('When testing it, there is this error: QRCode Hook - QRCode library not available'),
+      ...edit('/lib/pos/qr.ex', 'I replaced qrcodejs with the Elixir `qr_code` library in `qr.ex`.'),
+      user('works now, thanks'),
+    ]);
+    expect(found.map((e) => [e[0], e[3]])).toEqual([['bug', '1']]);
+    expect(found[0]![2]).toMatch(/Elixir `qr_code` library/);
+  });
+
   it('drops a request the next turn reports broken, and keeps that report as the bug it fixed', () => {
     const found = brief([
       user('add a crosshair ring around the cursor dot on the canvas page'),
