@@ -202,7 +202,15 @@ export async function buildLogbook(options: BuildOptions): Promise<BuildResult> 
         const request = { ...buildLogbookRequest(input), json: REPLY_SHAPE, id: `${w.head.id}#${chunk.index + 1}` };
         const reply = await options.runner.complete<LogbookReply>(request);
         if (reply.source === 'fallback') throw new Error('the reply was not valid JSON, even after one repair');
-        added.push(...normalizeEvents((reply.json?.events ?? []) as unknown[], w.head.id, chunk.messages, stats));
+        added.push(
+          ...normalizeEvents(
+            (reply.json?.events ?? []) as unknown[],
+            w.head.id,
+            chunk.messages,
+            stats,
+            w.head.startedAt ?? w.head.storedAt,
+          ),
+        );
         processed.push(chunk.hash);
         doneChunks++;
         options.onProgress?.(doneChunks, total);

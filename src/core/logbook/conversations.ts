@@ -19,6 +19,8 @@ export interface ConversationHead {
   agent: string;
   title: string | null;
   startedAt: string | null;
+  /** When strata last stored the session: the time of its events when its messages carry none. */
+  storedAt: string;
   /** Row ids of the session and its subagents (recursively), the session first. */
   members: number[];
   fingerprint: string;
@@ -88,6 +90,7 @@ export function listConversations(db: Database, selection: WorkspaceSelection): 
       agent: root.agent,
       title: root.title,
       startedAt: root.started_at,
+      storedAt: root.updated_at,
       members: members.map((m) => m.id),
       fingerprint,
     };

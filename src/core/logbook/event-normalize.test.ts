@@ -122,4 +122,15 @@ describe('normalizeEvents', () => {
     expect(out).toEqual([]);
     expect(s.dropped).toEqual({ 'unknown type': 1, 'empty content': 1, 'only an id or a path': 2, 'not an object': 2 });
   });
+  it('dates the events of an export with no time at all by the conversation, instead of dropping them', () => {
+    const untimed = [message('1', 1, null), message('2', 2, null)];
+    const reply = [
+      { type: 'bug', content: 'KeyError on positions after the switch to dicts', source: { message_id: '2' } },
+    ];
+    const dropped = stats();
+    expect(normalizeEvents(reply, 'conv-1', untimed, dropped)).toEqual([]);
+    expect(dropped.dropped).toEqual({ 'no timestamp in the chunk': 1 });
+    const [event] = normalizeEvents(reply, 'conv-1', untimed, stats(), '2026-11-28T23:00:17.033Z');
+    expect(event).toMatchObject({ timestamp: '2026-11-28T23:00:17.033Z', source: { message_id: '2' } });
+  });
 });

@@ -61,6 +61,8 @@ export function normalizeEvents(
   conversationId: string,
   messages: ConversationMessage[],
   stats: NormalizeStats,
+  /** The conversation's time, for an export whose messages carry none (an old chat export). */
+  fallbackTime?: string,
 ): TimelineEvent[] {
   const byId = new Map(messages.map((m) => [m.chunkId, m]));
   const timed = messages.filter((m) => isoOf(m.timestamp) !== undefined);
@@ -91,7 +93,8 @@ export function normalizeEvents(
       record(stats, 'cited message not in the chunk');
       continue;
     }
-    const timestamp = isoOf(cited.timestamp) ?? isoOf(timed[timed.length - 1]?.timestamp);
+    const timestamp =
+      isoOf(cited.timestamp) ?? isoOf(timed[timed.length - 1]?.timestamp) ?? (fallbackTime && isoOf(fallbackTime));
     if (!timestamp) {
       record(stats, 'no timestamp in the chunk');
       continue;

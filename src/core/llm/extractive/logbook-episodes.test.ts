@@ -146,4 +146,18 @@ describe("extractive logbook: episodes of the user's turns", () => {
     ]);
     expect(found.map(([type, content]) => [type, content])).toEqual([['bug', 'Expected 2-3 arguments, but got 1.']]);
   });
+
+  it('reads the words a user typed above a long pasted advice as the turn', () => {
+    const advice = ['## 정리', '## 해결 방법', '## 참고']
+      .map((h) => `${h}\n${'- positions[symbol]는 이제 dict입니다. 접근 전에 초기화해야 합니다.\n'.repeat(8)}`)
+      .join('\n');
+    const lead = '테스트에서 KeyError가 떠. dictionary로 바꾸면서 positions 초기화가 안 되는 것 같은데 고쳐줘.';
+    const found = brief([
+      user(`${lead}\n\n${advice}`),
+      ...edit('/training/backtesting/base_backtester.py', '`update()`에서 포지션을 먼저 초기화하도록 수정했습니다.'),
+      user('좋아 커밋해줘'),
+    ]);
+    expect(found.map((e) => [e[0], e[3]])).toEqual([['bug', '1']]);
+    expect(found[0]![1]).toContain('KeyError가 떠');
+  });
 });

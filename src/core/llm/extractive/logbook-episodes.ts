@@ -91,10 +91,30 @@ interface Turn {
   error: string | undefined;
 }
 
+/**
+ * The words a user typed above a long paste (advice, a review, a log with headings): the lead paragraph up to
+ * the first blank line, heading, fence or list, when short and not itself an instruction template.
+ */
+function leadBeforePaste(text: string): string {
+  const lines = text.split('\n');
+  const end = lines.findIndex((l) => /^(?:#{1,6} |\x60{3}|\s*(?:[-*]|\d+\.) |<)/.test(l));
+  const lead = lines
+    .slice(0, end < 0 ? lines.length : end)
+    .join('\n')
+    .split(/\n\s*\n/)[0]!
+    .trim();
+  const template = /<[a-z_-]+>|\byou (?:are|must|should|will)\b|^(?:instructions?|guidelines?|rules?)\b/i;
+  // Code or paths in it: the paste began in the first line, and the event would not quote the user's words.
+  const pasted = /[{};]|[\w.-]+\/[\w.-]+\/[\w.-]+/.test(lead);
+  return lead.length >= 15 && lead.length <= 300 && !template.test(lead) && !pasted ? lead : '';
+}
+
 /** The user's turns with the work that followed each. */
 function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChunkMessage) => boolean): Turn[] {
   // Each user turn's own words, read once: the turn's own and the previous turn's reply.
-  const words = messages.map((m) => (m.role === 'user' && !skip(m) ? ownWords(m.text).trim() : ''));
+  const words = messages.map((m) =>
+    m.role !== 'user' ? '' : skip(m) ? ownWords(leadBeforePaste(m.text)).trim() : ownWords(m.text).trim(),
+  );
   const starts = words.flatMap((w, i) => (w ? [i] : []));
   return starts.map((at, k) => {
     const work = messages.slice(at + 1, starts[k + 1] ?? messages.length);
