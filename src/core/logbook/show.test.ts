@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../shared/tokenizer.js';
 import { createExtractiveProvider, LlmRunner } from '../llm/index.js';
 import { logbookForProject, runLogbook } from './index.js';
+import { usefulness } from './show.js';
+import type { TimelineEvent } from './types.js';
 import type { Store } from '../../store/db.js';
 import { storeWith } from '../../../test/support/logbook-sessions.js';
 
@@ -123,5 +125,16 @@ describe('logbookForProject under a budget (what the session-start hook injects)
     } finally {
       ranked.close();
     }
+  });
+
+  describe('usefulness', () => {
+    it('ranks a text cut short below the same kind of event said whole', () => {
+      const source = { conversation_id: 'c', message_id: '1', session: 's', message: 1, agent: 'cursor', role: 'user' };
+      const event = (content: string): TimelineEvent => ({ timestamp: '', type: 'decision', content, source });
+      const whole = usefulness(event('Use Postgres for the job queue, because we already run it'));
+      expect(usefulness(event('Use Postgres for the job queue, because we already run it and the backups are…'))).toBe(
+        whole - 1,
+      );
+    });
   });
 });

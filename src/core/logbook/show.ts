@@ -48,6 +48,8 @@ export function usefulness(event: TimelineEvent): number {
   if (event.source.role === 'user') score += event.type === 'decision' ? 3 : event.type === 'fact' ? 2 : 1;
   if (event.type === 'bug' && event.resolution) score += 2;
   if (event.type === 'decision' && (event.rationale || event.alternatives?.length)) score += 1;
+  // A text cut short ("…") says less than a whole one.
+  if (event.content.endsWith('\u2026')) score -= 1;
   return score;
 }
 

@@ -37,7 +37,14 @@ export function requestOf(own: string, problem: boolean): string | undefined {
   const at = sentences.indexOf(first);
   const next = sentences[at + 1];
   const text = next && first.length + next.length < REQUEST_MAX ? `${first} ${next}` : first;
-  return clipAtWord(text.replace(/[:：]$/, ''), REQUEST_MAX);
+  return clipAtClause(text.replace(/[:：]$/, ''), REQUEST_MAX);
+}
+
+/** A long request cut after its last whole clause (a comma or semicolon past 40% of the room), else at a word. */
+function clipAtClause(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = Math.max(...[', ', '; ', '，', '；', '、'].map((sep) => text.lastIndexOf(sep, max - 1)));
+  return cut >= max * 0.4 ? text.slice(0, cut) : clipAtWord(text, max);
 }
 
 /** The agent's sentences in the episode, tool lines left out. */

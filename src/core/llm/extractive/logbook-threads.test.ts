@@ -34,6 +34,20 @@ describe('extractive logbook: threads of turns on one subject', () => {
     expect(found[1]![1]).toMatch(/^ahora cambiemos el color del titulo/);
   });
 
+  it('cuts a long request after its last whole clause, not in the middle of one', () => {
+    const ask =
+      'ahora hace que el AdminHistoryModal ocupe 90% de la pantalla, y adecua los botones que tiene para que se ' +
+      'vean mejor en mobile la lista de eventos y los filtros de arriba';
+    const found = brief([
+      user(ask),
+      ...edit('/src/AdminModal.css', 'Cambié el modal para que ocupe el 90% de la pantalla.'),
+    ]);
+    expect(found[0]![1]).toBe(
+      'ahora hace que el AdminHistoryModal ocupe 90% de la pantalla → Cambié el modal para que ocupe el 90% de la ' +
+        'pantalla. (in src/AdminModal.css)',
+    );
+  });
+
   it('keeps one bug per failure, with the fix that worked after the ones that did not', () => {
     const report = 'for some reason I cant see the generated qr code on the payment screen';
     const found = brief([
