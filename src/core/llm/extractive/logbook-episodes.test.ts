@@ -81,8 +81,10 @@ describe("extractive logbook: episodes of the user's turns", () => {
 
   it('takes no decision from a question, a pasted command, a request pointing back or work not done', () => {
     const work = edit('/app/config.ts', 'Updated `MONGODB_URL` in `config.ts`.');
+    const noSubject = ['Implement the following plan', '@agent Continue: "Continue to iterate?"', 'try again'];
     for (const ask of ['did you complete the previous task', 'source ~/.bashrc && flow help', 'fix both of them'])
       expect(events([user(ask), ...work]), ask).toEqual([]);
+    for (const ask of noSubject) expect(events([user(ask), ...work]), ask).toEqual([]);
     // The agent saying it did not do it is no account of the change.
     const notDone = edit('/ui/Invoice.tsx', 'No implementé la barra de botones abajo como en el formulario.');
     expect(events([user('la barra de botones de la factura debe estar abajo, fija'), ...notDone])).toEqual([]);

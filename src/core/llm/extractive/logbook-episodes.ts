@@ -198,7 +198,7 @@ const FRESH = new RegExp(
   'iu',
 );
 
-const GO_ON = /^(?:@agent\b|try again|retry|continue|go on|implement the plan)/i;
+const GO_ON = /^(?:@agent\b|try again|retry|continue|go on|implement (?:the )?(?:following )?plan)/i;
 
 /** A turn with no subject of its own: it goes on with the work before it ("@agent Continue", "现在请你修复吧"). */
 function subjectless(turn: Turn): boolean {
