@@ -152,11 +152,12 @@ function checkedAfterEdit(work: readonly LogbookChunkMessage[]): boolean {
  * A bug's fix with its evidence: the user's thanks or commit, a stated cause, an edit of a file the report
  * names, a check passing after the edit, or the agent stating a change to what the user named.
  */
-function bugOf(turn: Turn, symptom: string): string | undefined {
+function bugOf(turn: Turn, symptom: string, movedOn = false): string | undefined {
   const cause = causeOf(turn.work);
   const done = doneOf(turn.work, symptom, true);
   const wanted = termSet(`${symptom} ${turn.error ?? ''}`);
   const borneOut =
+    movedOn ||
     WORKS.test(turn.reply) ||
     ACCEPTED.test(turn.reply) ||
     (SHIP.test(turn.reply) && turn.reply.length <= 80) ||
@@ -277,7 +278,7 @@ function latestDone(doers: readonly Turn[], request: string): string | undefined
 export function episodeEvents(
   messages: readonly LogbookChunkMessage[],
   skip: (m: LogbookChunkMessage) => boolean,
-): { events: EpisodeEvent[]; read: number[]; edited: number[] } {
+): { events: EpisodeEvent[]; read: number[]; edited: number[]; bugSpans: [number, number][] } {
   const edited = turnsOf(messages, skip).filter(
     (turn) =>
       // A chat export or a subagent may hide the edit; the agent's closing words stating a change stand for it.
@@ -289,9 +290,10 @@ export function episodeEvents(
   );
   const threads = threadsOf(edited);
   const events = threads.flatMap(({ turns: thread, doers }, k): EpisodeEvent[] => {
-    const last = doers[doers.length - 1]!;
-    // Work the user's next word judges failed or wrong is no decision and no fixed bug.
-    if (judgedWrong(last.reply)) return [];
+    // Work the user's next word judges failed or wrong is no decision and no fixed bug: the latest work the
+    // user did not judge so stands (a last attempt that broke again leaves the one before it).
+    const last = doers.findLast((t) => !judgedWrong(t.reply));
+    if (!last) return [];
     const first = thread.find((t) => !subjectless(t) && !ACCEPT.test(t.own)) ?? thread[0]!;
     // "@agent Continue", "try again": a thread with no words of the user's own about what it wants.
     if (GO_ON.test(first.own)) return [];
@@ -300,7 +302,9 @@ export function episodeEvents(
     const files = [...new Set(doers.flatMap((t) => t.files))];
     if (problem) {
       const symptom = withError(request, first.error);
-      const resolution = symptom && bugOf(last, symptom);
+      // After a run of corrections, the user turning to something else takes the last fix as working.
+      const movedOn = doers.length > 1 && last.reply !== '' && !PROBLEM.test(last.reply);
+      const resolution = symptom && bugOf(last, symptom, movedOn);
       if (!symptom || !resolution) return [];
       const priority = WORKS.test(last.reply) ? 8 : 7;
       return [{ at: first.at, type: 'bug' as const, content: symptom, resolution, priority }];
@@ -317,9 +321,17 @@ export function episodeEvents(
   });
   // The turns of a thread that gave an event are read: they give no second event.
   const read = threads.filter((t) => t.turns.some((turn) => events.some((e) => e.at === turn.at)));
+  // The messages of a thread that began with a reported problem: the agent's own bug lines there are its attempts.
+  const bugSpans = threads
+    .filter(({ turns }) => PROBLEM.test(turns[0]!.own) || turns[0]!.error !== undefined)
+    .map(({ turns }): [number, number] => [
+      turns[0]!.at,
+      turns[turns.length - 1]!.at + turns[turns.length - 1]!.work.length,
+    ]);
   return {
     events,
     read: read.flatMap((t) => t.turns.map((turn) => turn.at)),
     edited: edited.map((turn) => turn.at),
+    bugSpans,
   };
 }

@@ -76,6 +76,23 @@ describe('extractive logbook: threads of turns on one subject', () => {
     expect(found[0]![2]).toMatch(/Elixir `qr_code` library/);
   });
 
+  it("keeps the fix the user did not judge broken, and never the agent's earlier attempts as bugs", () => {
+    const hook = '/assets/js/hooks/qr.js';
+    const found = brief([
+      user('for some reason I cant see the generated qr code'),
+      agent('The problem was with how the `qrcodejs` library was imported.'),
+      ...edit(hook, 'I changed the import of `qrcodejs` in the hook.'),
+      user('I got this error: Failed to load resource: the server responded with a status of 404'),
+      agent('The issue was that the Google Charts API is an external service we cannot rely on.'),
+      ...edit(hook, 'I replaced the external dependency with the Elixir `qr_code` library rendering an SVG.'),
+      user('I got this error when trying to generate it: protocol String.Chars not implemented'),
+      ...edit(hook, 'I convert the QR struct to a string before rendering.'),
+      user('I tried it myself and got this error: no with clause matching'),
+    ]);
+    expect(found.map((e) => [e[0], e[3]])).toEqual([['bug', '1']]);
+    expect(found[0]![2]).toMatch(/Elixir `qr_code` library/);
+  });
+
   it('drops a request the next turn reports broken, and keeps that report as the bug it fixed', () => {
     const found = brief([
       user('add a crosshair ring around the cursor dot on the canvas page'),

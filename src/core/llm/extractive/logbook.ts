@@ -97,7 +97,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: termSet(compareBy) });
     if (bare.has(found)) bareEvents.add(event);
   };
-  const { events: episodes, read, edited } = episodeEvents(input.messages, isBoilerplate);
+  const { events: episodes, read, edited, bugSpans } = episodeEvents(input.messages, isBoilerplate);
+  const inBugThread = (mi: number) => bugSpans.some(([from, to]) => mi > from && mi <= to);
   // A request the agent carried out that gave no episode event is mostly a tweak: only a stated decision stands.
   const carriedOut = new Set(edited);
   // A user turn the episode reader read gives no second, weaker event from its sentences.
@@ -175,6 +176,8 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (found.type === 'decision' && !listGate(sentence, found)) return;
       // A plan ("we need to …") is no cause; a bug whose fix never shows is left out after the merge below.
       if (found.type === 'bug' && found.priority < 10 && PLAN.test(sentence)) return;
+      // Within a thread on a reported problem, the agent's bug lines are its attempts: the thread gives the bug.
+      if (found.type === 'bug' && message.role !== 'user' && found.priority < 10 && inBugThread(mi)) return;
       if (found.type === 'bug' && found.priority < 10 && !fixShown(found, input.messages, mi)) bare.add(found);
       // A finding the user then has fixed is no longer true: not a fact in the present tense.
       if (found.type === 'fact' && message.role !== 'user' && fixedAfter(input.messages, mi)) return;
