@@ -232,17 +232,17 @@ interface Thread {
 
 /**
  * How a turn goes on with the thread before it: as a correction or continuation (its work supersedes), as
- * a refinement (same files edited, a word of the subject shared: one event with it), or not at all.
+ * a tweak of the same files ("mmm, …", "also …": one event with it), or not at all.
  */
 function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undefined {
   const last = thread.turns[thread.turns.length - 1]!;
-  // A correction of a refinement refines as well: it never replaces the subject's own work.
   const shares = turn.files.some((f) => thread.turns.some((t) => t.files.includes(f)));
   if (PROBLEM.test(turn.own) || turn.error !== undefined) {
     // A failure right after a fix of the same files is the same bug going on; else a new one.
     const bug = PROBLEM.test(thread.turns[0]!.own) || thread.turns[0]!.error !== undefined;
     return bug && (shares || judgedWrong(last.reply)) ? 'supersedes' : subjectless(turn) ? 'supersedes' : undefined;
   }
+  // A correction of a tweak is a tweak as well: it never replaces the subject's own work.
   if (judgedWrong(last.reply) || subjectless(turn)) return thread.doers.includes(last) ? 'supersedes' : 'refines';
   if (FRESH.test(turn.own)) return undefined;
   return TWEAK.test(turn.own) && shares ? 'refines' : undefined;
@@ -289,11 +289,12 @@ export function episodeEvents(
       !NOTICE.test(turn.own),
   );
   const threads = threadsOf(edited);
-  const events = threads.flatMap(({ turns: thread, doers }, k): EpisodeEvent[] => {
+  const events = threads.flatMap(({ turns: thread, doers: all }, k): EpisodeEvent[] => {
     // Work the user's next word judges failed or wrong is no decision and no fixed bug: the latest work the
     // user did not judge so stands (a last attempt that broke again leaves the one before it).
-    const last = doers.findLast((t) => !judgedWrong(t.reply));
+    const last = all.findLast((t) => !judgedWrong(t.reply));
     if (!last) return [];
+    const doers = all.slice(0, all.indexOf(last) + 1);
     const first = thread.find((t) => !subjectless(t) && !ACCEPT.test(t.own)) ?? thread[0]!;
     // "@agent Continue", "try again": a thread with no words of the user's own about what it wants.
     if (GO_ON.test(first.own)) return [];
