@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import type { Block, ParsedMessage, ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import { EARLY_HEADER, projectOf } from './paths.js';
-import { isoOf, SESSION_ID, THINK, TITLE, TOOL_USE, TURN } from './schema.js';
+import { BLOCK_OPEN, isoOf, SESSION_ID, THINK, TITLE, TOOL_USE, TURN } from './schema.js';
 
 /** Text without the `---` separators SpecStory puts between the chunks of a turn. */
 function clean(text: string): string {
@@ -70,14 +70,15 @@ export function parseSpecStoryFile(path: string): ParseOutput {
   let started: string | undefined;
   const turns: { role: 'user' | 'assistant'; label?: string; line: number; body: string[] }[] = [];
   // Turn markers inside a tool's output or a fenced block (an export that prints an export) are text.
-  let inTool = false;
+  // v2.1.0 closes a block as `</details></tool-use>`, and fences in tool output or thinking may stay open.
+  let closing: RegExp | null = null;
   let inFence = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    if (line.startsWith('<tool-use')) inTool = true;
-    if (line.startsWith('</tool-use>')) inTool = false;
-    if (/^\s*```/.test(line)) inFence = !inFence;
-    const turn = inTool || inFence ? null : TURN.exec(line);
+    if (!inFence && !closing) closing = BLOCK_OPEN.find(([open]) => open.test(line))?.[1] ?? null;
+    else if (!closing && /^\s*```/.test(line)) inFence = !inFence;
+    const turn = closing || inFence ? null : TURN.exec(line);
+    if (closing?.test(line)) closing = null;
     if (turn) {
       turns.push({ role: turn[1] === 'User' ? 'user' : 'assistant', label: turn[2], line: i + 1, body: [] });
       continue;
@@ -88,7 +89,8 @@ export function parseSpecStoryFile(path: string): ParseOutput {
       const title = TITLE.exec(line);
       if (title?.[1]) {
         session.title = title[1];
-        started = isoOf(title[2]);
+        // v2.1.0 titles an untitled session by its start time alone (`# 2026-06-10 12:51:06Z`).
+        started = isoOf(title[2]) ?? isoOf(title[1]);
       }
     }
   }

@@ -9,6 +9,11 @@ export const TITLE = new RegExp(String.raw`^##? (.+?)(?: \((${STAMP}|[^()]*\d/\d
 export const SESSION_ID = /<!-- \w+ Session ([\w-]+)/;
 export const TOOL_USE = /<tool-use\b[^>]*data-tool-name="([^"]+)"[^>]*>([\s\S]*?)<\/tool-use>/g;
 export const THINK = /<think>([\s\S]*?)<\/think>/g;
+/** Lines opening a tool-use or thinking block, with the line end that closes it. */
+export const BLOCK_OPEN: [RegExp, RegExp][] = [
+  [/^<tool-use[\s>]/, /<\/tool-use>\s*$/],
+  [/^<think>/, /<\/think>\s*$/],
+];
 
 /** `2026-01-03 14:51Z` / `2025-04-28 14:34:13` as ISO (a time without zone is read as UTC). */
 export function isoOf(text: string | undefined): string | undefined {

@@ -1,9 +1,9 @@
-// Real SpecStory exports (test/fixtures/real-extra/specstory: April 2025 and the January 2026 Markdown
-// v2.1.0 format), every count recomputed here from the raw Markdown: turns by role (empty ones left
-// out), tool uses, the title and the project folder.
+// Real SpecStory exports (test/fixtures/real-extra/specstory: April 2025, and Markdown v2.1.0 from Cursor
+// and Claude Code in 2026), every count recomputed here from the raw Markdown: turns by role (empty ones
+// left out), tool uses, the title and the project folder.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REAL_EXTRA } from '../../../test/support/paths.js';
 import { specstoryAdapter } from './index.js';
@@ -29,8 +29,8 @@ function recount(path: string) {
 }
 
 describe('SpecStory exports (real files)', () => {
-  it('finds both exports under their projects', () => {
-    expect(FILES).toHaveLength(2);
+  it('finds every export under its project', () => {
+    expect(FILES).toHaveLength(4);
   });
 
   for (const file of FILES) {
@@ -86,6 +86,52 @@ describe('SpecStory exports (real files)', () => {
       expect(out.sessions[0]).toMatchObject({ key: '修复边框', title: '修复边框', project: join(dir, 'proj') });
       expect(out.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
       expect(out.messages[0]?.timestamp).toBe('2025-01-24T19:21:41.000Z');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // v2.1.0 closes tool blocks as `</details></tool-use>` and leaves fences open in thinking: every later
+  // user turn used to fold into one assistant reply.
+  it('keeps every user turn of v2.1.0 exports whose tool blocks close mid-line', () => {
+    const relocation = FILES.find((f) => f.includes('relocation-business')) as string;
+    const out = parseSpecStoryFile(relocation);
+    const users = out.messages.filter((m) => m.role === 'user');
+    expect(users.map((m) => [m.key, m.timestamp, m.blocks[0]?.text.split('\n')[0]])).toEqual([
+      ['t:1', '2026-04-15T18:17:46.000Z', 'sort this aditional information in the source of truth/ Seguridad'],
+      [
+        't:7',
+        '2026-04-15T18:24:19.000Z',
+        'no es un cambio de nombre, nexa paraguay usa el servicio de lealtis con sus' +
+          ' clientes ademas de ofrecer un servicio para comprad e tierras aca en paraguay',
+      ],
+    ]);
+    const tools = out.messages.flatMap((m) => m.blocks).filter((b) => b.kind === 'tool_call');
+    expect(tools.map((b) => b.toolName)).toEqual(['Bash', 'Write', 'Read', 'Grep', 'Edit', 'Read', 'Edit']);
+    expect(tools[0]?.text).toMatch(/^Tool use: Bash/);
+    expect(out.messages.every((m) => m.model === undefined || m.model === 'claude-opus-4-6')).toBe(true);
+
+    const cursor = FILES.find((f) => f.includes('customer-financial-health')) as string;
+    const prompts = parseSpecStoryFile(cursor).messages.filter((m) => m.role === 'user');
+    expect(prompts[0]?.timestamp).toBe('2026-06-10T12:51:06.000Z');
+    expect(prompts.map((m) => m.blocks[0]?.text.split('\n')[0])).toEqual([
+      'This is AI session S003A: PRD template definition.',
+      '/ac new branch doc/prd-template',
+    ]);
+  });
+
+  it('keeps the keys and content of earlier turns when the export grows', () => {
+    const file = FILES.find((f) => f.includes('relocation-business')) as string;
+    const text = readFileSync(file, 'utf8');
+    const dir = mkdtempSync(join(tmpdir(), 'strata-specstory-grow-'));
+    try {
+      const early = join(dir, basename(file));
+      writeFileSync(early, text.slice(0, text.indexOf('_**User (2026-04-15 18:24:19Z)**_')));
+      const before = parseSpecStoryFile(early).messages;
+      const after = new Map(parseSpecStoryFile(file).messages.map((m) => [m.key, m]));
+      expect(before.length).toBeGreaterThan(1);
+      for (const m of before) expect(after.get(m.key)).toEqual(m);
+      expect(after.size).toBeGreaterThan(before.length);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
