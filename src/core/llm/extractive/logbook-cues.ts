@@ -299,3 +299,6 @@ export const ASK = new RegExp(
 export const PLAN = /\b(?:we need to|need to|necesitamos|hay que|tenemos que)\b|需要|必要があります|해야/i;
 /** A note the agent marks as one to keep ("Note that …", "Important: …"). */
 export const NOTED = /^(?:note that|important(?:ly)?[:,]|注意|重要|참고)/i;
+
+/** A standing rule the user states ("must be", "never", "always"): a fact even beside a request. */
+export const RULE = /\b(?:must(?: not)? (?:be|stay|run|use|have)|never|always)\b/i;

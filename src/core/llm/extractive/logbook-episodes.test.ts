@@ -162,4 +162,16 @@ describe("extractive logbook: episodes of the user's turns", () => {
     expect(found.map((e) => [e[0], e[3]])).toEqual([['bug', '1']]);
     expect(found[0]![1]).toContain('KeyError가 떠');
   });
+
+  it('reads a Chinese request written without spaces, and still leaves a long token out', () => {
+    const ask = '使用pnpm升级vitepress，和@vite-pwa/vitepress，注意viteconfig的配置也要同步更新';
+    const found = brief([
+      user(`${ask}\nsha512-${'Ab9'.repeat(30)}`),
+      ...edit('/.vitepress/config.ts', 'Upgraded VitePress from 1.0.0-rc.33 to 1.6.3 and updated `config.ts`.'),
+      user('很好'),
+    ]);
+    expect(found).toEqual([
+      ['decision', `${ask} → Upgraded VitePress from 1.0.0-rc.33 to 1.6.3 and updated \`config.ts\`.`, undefined, '1'],
+    ]);
+  });
 });

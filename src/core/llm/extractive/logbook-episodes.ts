@@ -51,7 +51,8 @@ function asksOnly(request: string): boolean {
 const QUESTION = new RegExp(
   String.raw`[?？]$|^(?:why|what|how|explain|can you (?:find|explain|tell)|/explain|show me|quiero ver|` +
     String.raw`mu[eé]strame)\b|@workspace /explain|` +
-    '什么意思|为什么|怎么回事|是什么|왜|뭐야|무슨|なぜ|どういう|por qué|qué significa',
+    '什么意思|为什么|怎么回事|是什么|왜|뭐야|무슨|なぜ|どういう|por qué|qué significa|' +
+    '(?:吗|呢|嗎|ですか|ますか|까요?|나요)[。.!！]?$',
   'iu',
 );
 
@@ -85,8 +86,9 @@ interface Turn {
   own: string;
   /** The agent's messages up to the next turn. */
   work: LogbookChunkMessage[];
-  /** The user's next turn, in their own words ('' at the end). */
+  /** The user's next turn, in their own words ('' at the end), and its index. */
   reply: string;
+  next: number | undefined;
   files: string[];
   error: string | undefined;
 }
@@ -129,10 +131,18 @@ function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChun
       own: words[at]!,
       work,
       reply: next === undefined ? '' : words[next]!.slice(0, 300),
+      next,
       files: [...new Set(files)],
       error: reportedError(text) ?? pastedError(text),
     };
   });
+}
+
+/** Code the agent only showed, which the user's next word says works once applied ("It's working now"). */
+function appliedAdvice(turn: Turn): boolean {
+  const taken =
+    WORKS.test(turn.reply) || ACCEPTED.test(turn.reply) || (SHIP.test(turn.reply) && turn.reply.length <= 80);
+  return taken && turn.work.some((m) => m.role === 'assistant' && /^\x60{3}/m.test(m.text));
 }
 
 /** True when a build, test or check the agent ran after its last edit in the turn passed. */
@@ -167,8 +177,8 @@ function bugOf(turn: Turn, symptom: string, movedOn = false): string | undefined
     // The agent's closing words state a change done to what the user named.
     (done !== undefined && CHANGE_STATED.test(done) && [...termSet(done)].some((t) => wanted.has(t)));
   const fix = done ?? (turn.files.length > 0 ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
-  // An edit shown as a bare diff bears the stated cause out: the cause is the account of the fix.
-  if (borneOut && !fix && cause && turn.work.some(editsCode)) return cause;
+  // An edit shown as a bare diff, or code the user applied, bears the stated cause out: it accounts for the fix.
+  if (borneOut && !fix && cause && (turn.work.some(editsCode) || appliedAdvice(turn))) return cause;
   if (!borneOut || !fix) return undefined;
   const said = cause && !fix.includes(cause.slice(0, 40)) ? `${cause} → ` : '';
   return `${said}${fix}${done ? filesNote(turn.files, `${said}${fix}`) : ''}`;
@@ -236,6 +246,10 @@ interface Thread {
  */
 function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undefined {
   const last = thread.turns[thread.turns.length - 1]!;
+  // Only the user's very next turn goes on with a thread: a question between closes it.
+  if (last.next !== turn.at) return undefined;
+  // "It works", "いけた": the verdict on the thread, not more of it.
+  if (WORKS.test(turn.own.slice(0, 80)) || ACCEPTED.test(turn.own)) return undefined;
   const shares = turn.files.some((f) => thread.turns.some((t) => t.files.includes(f)));
   if (PROBLEM.test(turn.own) || turn.error !== undefined) {
     // A failure right after a fix of the same files is the same bug going on; else a new one.
@@ -284,6 +298,7 @@ export function episodeEvents(
       // A chat export or a subagent may hide the edit; the agent's closing words stating a change stand for it.
       (turn.files.length > 0 ||
         turn.work.some(editsCode) ||
+        appliedAdvice(turn) ||
         (!QUESTION.test(turn.own) && saysChanged(turn.work, turn.own))) &&
       !chore(turn.own) &&
       !NOTICE.test(turn.own),

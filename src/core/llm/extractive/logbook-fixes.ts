@@ -13,7 +13,8 @@ export const WORKS = new RegExp(
     String.raw`perfectly)|it's working|problem solved|no more errors?|(?:ya )?funciona(?: bien)?|ya sirve|` +
     String.raw`(?:ahora|ya) (?:carga|anda)|now it (?:loads|shows))\b|` +
     '好了|可以了|解决了|成功了|没问题了|正常了|됐어|됐습니다|잘 ?(?:돼|되네|됩니다|동작)|해결됐|動きました|動いた|直りました|' +
-    '直った|うまくいきました',
+    '直った|うまくいきました|うまくいった|いけた|いけました|できました|解決しました|it.?s working now|' +
+    String.raw`it works now|working now`,
   'i',
 );
 export const NOT_WORKING =
@@ -24,13 +25,17 @@ export const CHANGE_STATED = new RegExp(
   String.raw`^(?:added|changed|replaced|wrapped|removed|moved|renamed|updated|fixed|switched|set|made|passed|` +
     String.raw`converted|corrected|installed|created|declared|defined|initiali[sz]ed|imported|exported|guarded|` +
     String.raw`escaped|quoted|bumped|pinned|reverted|restored|deleted|enabled|disabled|configured|registered|` +
-    String.raw`inserted|rewrote|rewritten|implemented|introduced|extracted)\b|\b(?:i|we)(?:'ve| have)? (?:added|` +
+    String.raw`inserted|rewrote|rewritten|implemented|introduced|extracted|upgraded|downgraded|migrated|` +
+    String.raw`refactored|simplified|adjusted|increased|reduced|centered|aligned)\b|\b(?:i|we)(?:'ve| have)? (?:added|` +
     String.raw`changed|replaced|wrapped|removed|moved|renamed|updated|fixed|switched|corrected|installed|made|` +
-    String.raw`rewritten|rewrote|created|implemented|deleted|set)\b|\bnow (?:uses|passes|returns|checks|` +
+    String.raw`rewritten|rewrote|created|implemented|deleted|set|upgraded|migrated|refactored|adjusted)\b|` +
+    String.raw`\bnow (?:uses|passes|returns|checks|` +
     String.raw`handles|wraps|runs|includes|calls|reads|writes)\b|\bthe fix (?:is|was)\b|\bfix (?:this|it|that) by\b|` +
-    '已(?:将|经|把)|改为|改成|添加了|修改了|修复了|把.{1,30}(?:改|换)|추가했|변경했|수정했|바꿨|고쳤|' +
-    '追加しました|変更しました|修正しました|置き換え|' +
-    String.raw`\b(?:cambié|agregué|añadí|modifiqué|reemplacé|corregí|he (?:cambiado|agregado|añadido|modificado|` +
+    '已(?:将|经|把)|改为|改成|添加了|修改了|修复了|升级了|更新了|调整了|优化了|把.{1,30}(?:改|换)|' +
+    '추가했|변경했|수정했|바꿨|고쳤|업그레이드했|구현했|생성했|삭제했|조정했|' +
+    '追加しました|変更しました|修正しました|更新しました|実装しました|作成しました|削除しました|調整しました|置き換え|' +
+    String.raw`\b(?:cambié|agregué|añadí|modifiqué|reemplacé|corregí|actualicé|implementé|eliminé|ajusté|creé|` +
+    String.raw`moví|he (?:cambiado|agregado|añadido|modificado|actualizado|implementado|eliminado|ajustado|` +
     'corregido|reemplazado))',
   'i',
 );

@@ -43,8 +43,8 @@ export function ownWords(text: string): string {
       continue;
     }
     if (fenced || !line || line.startsWith('>') || /^(?:at |File "|Traceback|\s*\d+\s*\|)/.test(line)) continue;
-    // A log or stack line: mostly symbols, or a long run without spaces.
-    if (/\S{60,}/.test(line) || /^[\[{(<]/.test(line) || /^\w*(?:Error|Exception)\b/.test(line)) continue;
+    // A log or stack line: mostly symbols, or a long run of ASCII without spaces (CJK prose has no spaces).
+    if (/[\x21-\x7e]{60,}/.test(line) || /^[\[{(<]/.test(line) || /^\w*(?:Error|Exception)\b/.test(line)) continue;
     kept.push(line);
   }
   return kept.join('\n');

@@ -129,4 +129,55 @@ describe('extractive logbook: threads of turns on one subject', () => {
     ]);
     expect(found).toEqual([['fact', 'Note that the updater only supports signed builds on macOS.', undefined, '2']]);
   });
+
+  it('takes code the agent only showed as the fix once the user says it works', () => {
+    const error = "Uncaught TypeError: Cannot read properties of undefined (reading 'getchar')";
+    const found = brief([
+      user(`Similar error, different macro:\n\x60\x60\x60\n${error}\n\x60\x60\x60`),
+      agent(
+        'The problem is that most macros are not passing `textManager` to the drawing functions.\n' +
+          '\x60\x60\x60js\nfiveCircles(p, { textManager });\n\x60\x60\x60',
+      ),
+      user("It's working now, thanks!"),
+    ]);
+    expect(found).toEqual([
+      [
+        'bug',
+        `Similar error: ${error}`,
+        'The problem is that most macros are not passing `textManager` to the drawing functions.',
+        '1',
+      ],
+    ]);
+  });
+
+  it('never joins a turn to a thread across a question, nor takes "いけた" or a question in 吗 as a request', () => {
+    const found = brief([
+      user('add a dark theme toggle to the settings page header'),
+      ...edit('/src/Settings.tsx', 'Added a dark theme toggle to the settings header.'),
+      user('how does the toggle store its state?'),
+      agent('It stores it in localStorage under `theme`.'),
+      user('continue'),
+      ...edit('/src/Other.tsx', 'Updated the footer links.'),
+      user('いけた'),
+      ...edit('/src/Other.tsx', 'Updated the footer links again.'),
+      user('当前文件夹状态正常吗'),
+      ...edit('/src/Other.tsx', 'Removed the stale lock file.'),
+    ]);
+    expect(found.map((e) => [e[0], e[1]])).toEqual([
+      [
+        'decision',
+        'add a dark theme toggle to the settings page header → Added a dark theme toggle to the settings header. ' +
+          '(in src/Settings.tsx)',
+      ],
+    ]);
+  });
+
+  it('keeps a rule the user states beside a request as a fact ("must be", "never")', () => {
+    const rule = 'New game actions must be as simple to implement for new card mechanics as possible.';
+    const found = brief([
+      user(`${rule} Add a reaction hook to the actions.`),
+      ...edit('/src/actions.ts', "I didn't change the card mechanics yet, only read the actions."),
+    ]);
+    expect(found.map((e) => [e[0], e[1]])).toContainEqual(['fact', rule]);
+  });
 });

@@ -29,6 +29,7 @@ import {
   NOT_DONE,
   OFFER,
   PLAN,
+  RULE,
   POINTER_SUBJECT,
   PROBLEM_WORDS,
   TENTATIVE,
@@ -152,7 +153,9 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       }
       const found = classify(sentence, sentences[si + 1], message.role === 'user');
       if (!found || ((offers || options) && found.type === 'decision')) return;
-      const stated = found.type === 'decision' && (DECISION_CUE.test(sentence) || CONCRETE.test(sentence));
+      const stated =
+        (found.type === 'decision' && (DECISION_CUE.test(sentence) || CONCRETE.test(sentence))) ||
+        (found.type === 'fact' && RULE.test(sentence));
       if (message.role === 'user' && carriedOut.has(mi) && found.priority < 10 && !stated) return;
       // The agent's own decisions read alone are mostly context (the old state, an observation, a proposal):
       // decisions come from the user's turns (episodes), markers, and choices stated with a reason.
