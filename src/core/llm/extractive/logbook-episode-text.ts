@@ -64,7 +64,7 @@ const PLANNED = new RegExp(
     String.raw`(?:puede|podría)|(?:agregar|añadir|eliminar|quitar|hacer|mantener|ajustar|establecer|corregir|` +
     String.raw`cambiar|mover|crear|actualizar|modificar|usar|implementar|asegurar|mejorar|aplicar|definir|` +
     String.raw`reducir|aumentar)\b)|\b(?:necesitamos|we need|deber[ií]an?)\b|` +
-    '^(?:正在|我将|我会|接下来|让我|我来|下面|现在(?:我|让)|次に|まず|これから)|以下の(?:ような)?問題',
+    '^(?:正在|我将|我会|接下来|让我|我来|下面|现在(?:我|让)|你可以|您可以|次に|まず|これから)|以下の(?:ような)?問題',
   'iu',
 );
 

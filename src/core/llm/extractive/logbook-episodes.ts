@@ -51,7 +51,7 @@ function asksOnly(request: string): boolean {
 const QUESTION = new RegExp(
   String.raw`[?？]$|^(?:why|what|how|explain|can you (?:find|explain|tell)|/explain|show me|quiero ver|` +
     String.raw`mu[eé]strame)\b|@workspace /explain|` +
-    '什么意思|为什么|怎么回事|是什么|왜|뭐야|무슨|なぜ|どういう|por qué|qué significa|' +
+    '什么意思|为什么|怎么回事|是什么|是啥|怎么样|왜|뭐야|무슨|なぜ|どういう|por qué|qué significa|' +
     '(?:吗|呢|嗎|ですか|ますか|까요?|나요)[。.!！]?$',
   'iu',
 );

@@ -162,6 +162,8 @@ describe('extractive logbook: threads of turns on one subject', () => {
       ...edit('/src/Other.tsx', 'Updated the footer links again.'),
       user('当前文件夹状态正常吗'),
       ...edit('/src/Other.tsx', 'Removed the stale lock file.'),
+      user('我目前的代码是否和远程github仓库建立了链接，当前的状态是啥'),
+      ...edit('/src/Other.tsx', '已经把远程仓库添加为 origin。'),
     ]);
     expect(found.map((e) => [e[0], e[1]])).toEqual([
       [
