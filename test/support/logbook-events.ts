@@ -13,3 +13,14 @@ export const events = (messages: Message[]) =>
 
 export const agent = (text: string): Message => ({ role: 'assistant', text });
 export const user = (text: string): Message => ({ role: 'user', text });
+
+/** Each event as [type, content, resolution, cited message id]. */
+export const brief = (messages: Message[]) =>
+  events(messages).map((e) => [e.type, e.content, e.resolution, e.source?.message_id]);
+
+/** An edit of `path` (its call and result) and the agent's summary after it. */
+export const edit = (path: string, summary: string): Message[] => [
+  agent(`→ Edit: ${path}`),
+  { role: 'tool', text: '← Edit: ok' },
+  agent(summary),
+];

@@ -2,15 +2,7 @@
 // changed, a problem the user reported and the edits then fixed is one bug, and the user's next turn
 // judges the work (still failing or undone: no event; the turn that fixes it next takes the symptom over).
 import { describe, expect, it } from 'vitest';
-import { agent, events, type Message, user } from '../../../../test/support/logbook-events.js';
-
-const brief = (messages: Message[]) =>
-  events(messages).map((e) => [e.type, e.content, e.resolution, e.source?.message_id]);
-const edit = (path: string, summary: string): Message[] => [
-  agent(`→ Edit: ${path}`),
-  { role: 'tool', text: '← Edit: ok' },
-  agent(summary),
-];
+import { agent, brief, edit, events, user } from '../../../../test/support/logbook-events.js';
 
 describe("extractive logbook: episodes of the user's turns", () => {
   it("takes a request the agent carried out as the user's decision, with what changed and where", () => {

@@ -2,15 +2,7 @@
 // fix of the same files is the same bug going on (the last fix stands), and the agent's plans, code and
 // open to-dos are never the change it states.
 import { describe, expect, it } from 'vitest';
-import { agent, events, type Message, user } from '../../../../test/support/logbook-events.js';
-
-const brief = (messages: Message[]) =>
-  events(messages).map((e) => [e.type, e.content, e.resolution, e.source?.message_id]);
-const edit = (path: string, summary: string): Message[] => [
-  agent(`→ Edit: ${path}`),
-  { role: 'tool', text: '← Edit: ok' },
-  agent(summary),
-];
+import { agent, brief, edit, user } from '../../../../test/support/logbook-events.js';
 
 describe('extractive logbook: threads of turns on one subject', () => {
   it('reads a tweak of the work just done ("mmm, thinner on mobile") as part of the first request', () => {
