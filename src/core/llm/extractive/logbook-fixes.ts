@@ -26,8 +26,9 @@ export const CHANGE_STATED = new RegExp(
     String.raw`converted|corrected|installed|created|declared|defined|initiali[sz]ed|imported|exported|guarded|` +
     String.raw`escaped|quoted|bumped|pinned|reverted|restored|deleted|enabled|disabled|configured|registered|` +
     String.raw`inserted|rewrote|rewritten|implemented|introduced|extracted|upgraded|downgraded|migrated|` +
-    String.raw`refactored|simplified|adjusted|increased|reduced|centered|aligned)\b|\b(?:i|we)(?:'ve| have)? (?:added|` +
-    String.raw`changed|replaced|wrapped|removed|moved|renamed|updated|fixed|switched|corrected|installed|made|` +
+    String.raw`refactored|simplified|adjusted|increased|reduced|centered|aligned)\b|` +
+    String.raw`\b(?:i|we)(?:'ve| have)? (?:added|changed|replaced|wrapped|removed|moved|renamed|updated|fixed|` +
+    String.raw`switched|corrected|installed|made|` +
     String.raw`rewritten|rewrote|created|implemented|deleted|set|upgraded|migrated|refactored|adjusted)\b|` +
     String.raw`\bnow (?:uses|passes|returns|checks|` +
     String.raw`handles|wraps|runs|includes|calls|reads|writes)\b|\bthe fix (?:is|was)\b|\bfix (?:this|it|that) by\b|` +
