@@ -185,12 +185,18 @@ function bugOf(turn: Turn, symptom: string, movedOn = false): string | undefined
 }
 
 /** A turn that judges the work before it failed or wrong: "still fails", "no, revert", "instead …". */
-const judgedWrong = (reply: string): boolean =>
-  STILL_FAILING.test(reply) ||
-  NOT_WORKING.test(reply) ||
-  REJECTED.test(reply) ||
-  REDIRECT.test(reply) ||
-  COMPLAINT.test(reply);
+function judgedWrong(reply: string): boolean {
+  // "It's working now, thanks! … actually …": a reply that opens by saying it works judges nothing wrong.
+  if (WORKS.test(reply.slice(0, 40))) return false;
+  const opening = reply.split(/(?<=[.!?。！？])\s|\n/)[0] ?? '';
+  return (
+    STILL_FAILING.test(reply) ||
+    NOT_WORKING.test(reply) ||
+    REJECTED.test(reply) ||
+    REDIRECT.test(opening) ||
+    COMPLAINT.test(reply)
+  );
+}
 
 /** A reply saying the work broke something or missed a part ("nooo", "again", "te faltó", "忘了"). */
 const COMPLAINT = new RegExp(
