@@ -138,11 +138,16 @@ function turnsOf(messages: readonly LogbookChunkMessage[], skip: (m: LogbookChun
   });
 }
 
+/** The user's next word taking the work as done: it works, thanks or praise, or a short "commit it". */
+const takenAsDone = (reply: string): boolean =>
+  WORKS.test(reply) || ACCEPTED.test(reply) || (SHIP.test(reply) && reply.length <= 80);
+
+/** A turn that reports a problem: in words, or with an error it pasted. */
+const reportsProblem = (turn: Turn): boolean => PROBLEM.test(turn.own) || turn.error !== undefined;
+
 /** Code the agent only showed, which the user's next word says works once applied ("It's working now"). */
 function appliedAdvice(turn: Turn): boolean {
-  const taken =
-    WORKS.test(turn.reply) || ACCEPTED.test(turn.reply) || (SHIP.test(turn.reply) && turn.reply.length <= 80);
-  return taken && turn.work.some((m) => m.role === 'assistant' && /^\x60{3}/m.test(m.text));
+  return takenAsDone(turn.reply) && turn.work.some((m) => m.role === 'assistant' && /^\x60{3}/m.test(m.text));
 }
 
 /** True when a build, test or check the agent ran after its last edit in the turn passed. */
@@ -168,9 +173,7 @@ function bugOf(turn: Turn, symptom: string, movedOn = false): string | undefined
   const wanted = termSet(`${symptom} ${turn.error ?? ''}`);
   const borneOut =
     movedOn ||
-    WORKS.test(turn.reply) ||
-    ACCEPTED.test(turn.reply) ||
-    (SHIP.test(turn.reply) && turn.reply.length <= 80) ||
+    takenAsDone(turn.reply) ||
     cause !== undefined ||
     turn.files.some((f) => names(`${turn.own} ${turn.error ?? ''}`, f)) ||
     checkedAfterEdit(turn.work) ||
@@ -257,9 +260,9 @@ function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undef
   // "It works", "いけた": the verdict on the thread, not more of it.
   if (WORKS.test(turn.own.slice(0, 80)) || ACCEPTED.test(turn.own)) return undefined;
   const shares = turn.files.some((f) => thread.turns.some((t) => t.files.includes(f)));
-  if (PROBLEM.test(turn.own) || turn.error !== undefined) {
+  if (reportsProblem(turn)) {
     // A failure right after a fix of the same files is the same bug going on; else a new one.
-    const bug = PROBLEM.test(thread.turns[0]!.own) || thread.turns[0]!.error !== undefined;
+    const bug = reportsProblem(thread.turns[0]!);
     return bug && (shares || judgedWrong(last.reply)) ? 'supersedes' : subjectless(turn) ? 'supersedes' : undefined;
   }
   // A correction of a tweak is a tweak as well: it never replaces the subject's own work.
@@ -319,7 +322,7 @@ export function episodeEvents(
     const first = thread.find((t) => !subjectless(t) && !ACCEPT.test(t.own)) ?? thread[0]!;
     // "@agent Continue", "try again": a thread with no words of the user's own about what it wants.
     if (GO_ON.test(first.own)) return [];
-    const problem = PROBLEM.test(first.own) || first.error !== undefined;
+    const problem = reportsProblem(first);
     const request = requestOf(first.own, problem);
     const files = [...new Set(doers.flatMap((t) => t.files))];
     if (problem) {
@@ -345,7 +348,7 @@ export function episodeEvents(
   const read = threads.filter((t) => t.turns.some((turn) => events.some((e) => e.at === turn.at)));
   // The messages of a thread that began with a reported problem: the agent's own bug lines there are its attempts.
   const bugSpans = threads
-    .filter(({ turns }) => PROBLEM.test(turns[0]!.own) || turns[0]!.error !== undefined)
+    .filter(({ turns }) => reportsProblem(turns[0]!))
     .map(({ turns }): [number, number] => [
       turns[0]!.at,
       turns[turns.length - 1]!.at + turns[turns.length - 1]!.work.length,

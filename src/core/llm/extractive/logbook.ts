@@ -74,9 +74,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
   const known = input.existingEvents.flatMap((e) => [e.content, e.resolution ?? ''].filter(Boolean).map(termSet));
   const knownBugs = input.existingEvents.filter((e) => e.type === 'bug').map((e) => termSet(bugText(e.content)));
   const candidates: Candidate[] = [];
-  // Bugs with no fix shown: kept only when a later statement becomes their resolution (mergeBugs).
-  const bare = new Set<Classified>();
-  const bareEvents = new Set<LogbookEvent>();
+  const bare = new Set<LogbookEvent>();
   const add = (
     message: LogbookChunkMessage,
     mi: number,
@@ -96,7 +94,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
     if (found.resolution) event.resolution = clipAtWord(found.resolution, 200);
     event.source = { conversation_id: input.conversationId, message_id: message.id };
     candidates.push({ event, priority: found.priority, order: mi * 10_000 + si, terms: termSet(compareBy) });
-    if (bare.has(found)) bareEvents.add(event);
+    if (found.bare) bare.add(event);
   };
   const { events: episodes, read, edited, bugSpans } = episodeEvents(input.messages, isBoilerplate);
   const inBugThread = (mi: number) => bugSpans.some(([from, to]) => mi > from && mi <= to);
@@ -181,7 +179,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       if (found.type === 'bug' && found.priority < 10 && PLAN.test(sentence)) return;
       // Within a thread on a reported problem, the agent's bug lines are its attempts: the thread gives the bug.
       if (found.type === 'bug' && message.role !== 'user' && found.priority < 10 && inBugThread(mi)) return;
-      if (found.type === 'bug' && found.priority < 10 && !fixShown(found, input.messages, mi)) bare.add(found);
+      found.bare = found.type === 'bug' && found.priority < 10 && !fixShown(found, input.messages, mi);
       // A finding the user then has fixed is no longer true: not a fact in the present tense.
       if (found.type === 'fact' && message.role !== 'user' && fixedAfter(input.messages, mi)) return;
       add(message, mi, si + 1, found);
@@ -194,7 +192,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
   const reports = input.messages.flatMap((m, i) =>
     m.role === 'user' && !isBoilerplate(m) && (ERROR_LINE.test(m.text) || reportedError(m.text)) ? [i] : [],
   );
-  const merged = mergeBugs(candidates, reports).filter((c) => !bareEvents.has(c.event) || c.event.resolution);
+  const merged = mergeBugs(candidates, reports).filter((c) => !bare.has(c.event) || c.event.resolution);
   for (const c of merged.sort((a, b) => b.priority - a.priority || a.order - b.order)) {
     if (chosen.length >= maxEvents) break;
     const taken = chosen.flatMap((o) => [o.terms, ...(o.event.resolution ? [termSet(o.event.resolution)] : [])]);
@@ -225,6 +223,8 @@ interface Classified {
   resolution?: string;
   /** A cause the agent stated (kept only when a fix follows). */
   cause?: boolean;
+  /** A bug with no fix shown yet: kept only if the merge gives it one. */
+  bare?: boolean;
 }
 
 function isFailure(message: LogbookChunkMessage): boolean {
