@@ -31,12 +31,14 @@ export const BUG_CUE = new RegExp(
   String.raw`\b(?:the bug (?:is|was)|root cause(?: (?:is|was|identified)|:)|the (?:problem|issue) (?:is|` +
     'was)(?! clear)|caused by|was (?:broken|crashing|failing) because|regress(?:ed|ion) (?:in|' +
     String.raw`from|since|after)|doesn't work because|fails? because|crash(?:es|ed)? (?:when|on|because)|` +
-    String.raw`(?:error|exception|failure|problem|issue) (?:is )?occurr?(?:s|ed|ing) because)\b|` +
+    String.raw`(?:error|exception|failure|problem|issue) (?:is )?occurr?(?:s|ed|ing) because|` +
+    String.raw`the error (?:is|was) (?:that|due to|because))\b|` +
     intl([
-      '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致',
+      '原因是|问题是|問題是|问题在于|原因在于|根本原因|是因为|導致|导致|错误是|报错是',
       '原因は|問題は|が原因|のせいで',
       '원인은|문제는|원인이',
-      String.raw`\bel problema (?:es|era|estaba)\b|\bla causa (?:es|era)\b|\bfallaba porque\b|\bfalla porque\b`,
+      String.raw`\bel (?:problema|error) (?:es|era|estaba)\b|\bla causa (?:es|era)\b|` +
+        String.raw`\bfallaba porque\b|\bfalla porque\b`,
     ]),
   'i',
 );
@@ -224,8 +226,9 @@ export const STILL_FAILING = new RegExp(
 export const PROBLEM = new RegExp(
   [
     String.raw`\b(?:doesn't|does not|didn't|did not|isn't|is not|won't|can't|cannot|not) (?:work\w*|load\w*|show\w*|` +
-      String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*)\b|` +
-      String.raw`\b(?:can'?t|cannot|don'?t) see\b`,
+      String.raw`appear\w*|display\w*|update\w*|render\w*|start\w*|open\w*|save\w*|run\w*|build\w*|` +
+      String.raw`trigger\w*|refresh\w*)\b|\b(?:can'?t|cannot|don'?t) see\b|\bnot (?:be )?able to\b|\bunable to\b|` +
+      String.raw`\b(?:causes?|there(?:'s| is)|(?:i|we) (?:have|get|got)) an? (?:problem|issue)\b`,
     String.raw`\b(?:errors?(?! (?:handling|messages?|codes?|boundar\w*|types?|pages?|states?))|exception|crash\w*|` +
       String.raw`broken|bug|fails?|failing|failed|wrong|missing|annoying|duplicated?|twice|stuck|freez\w*|hangs?|` +
       String.raw`blank|empty|invalid|undefined|does nothing|nothing happens)\b`,
@@ -234,7 +237,9 @@ export const PROBLEM = new RegExp(
       String.raw`\b(?:falla|fallo|roto|vac[ií]o)\b|\bno se (?:borra|carga|muestra|guarda|actualiza|ve|elimina)\b|` +
       String.raw`\bpinch\w+|no (?:creo|parece) que est[eé] bien`,
     String.raw`\bwithout (?:the|its|any) \w+|\bdid not (?:update|change|build|publish)\b`,
-    '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|没反应|报错|错误|失败|问题|重复|异常|卡住|卡死|出不来|白屏',
+    // "编程问题" asks questions about programming: no problem reported.
+    '不(?:显示|工作|能用|能|行|对|出来|生效)|无法|没反应|报错|错误|失败|(?<!编程|常见|面试|技术|学习|用户)问题|重复|异常|卡住|' +
+      '卡死|出不来|白屏',
     '안 ?(?:돼|되|보|나와|나오|뜨|떠|맞)|되지 않|안보|오류|에러|문제|이상함|이상해|이상하|깨져|실패|버그|중복',
     'エラー|動かない|表示されない|おかしい|失敗|バグ|できない|効かない|反映されない|重複',
   ].join('|'),
@@ -243,7 +248,8 @@ export const PROBLEM = new RegExp(
 
 /** The user asking to undo or calling the result wrong (besides STILL_FAILING and NOT_WORKING). */
 export const REJECTED = new RegExp(
-  String.raw`^(?:no\b|nope\b|wrong\b)|\b(?:revert|undo|roll ?back|go back to|put (?:it|that) back|not what i ` +
+  String.raw`^(?:no\b|nope\b|wrong\b)|\b(?:revert|undo|roll ?back|go back to|put (?:it|that) back|` +
+    String.raw`(?:seems|is) not (?:to be )?it|not what i ` +
     String.raw`(?:asked|wanted|meant)|that's (?:wrong|not right))\b|\b(?:no quiero eso|deshaz|revierte|vuelve a)\b|` +
     '撤销|回滚|不对|不是这样|恢复原|되돌려|원래대로|아니(?:야|요|라)|元に戻|戻して|違う|違います',
   'iu',

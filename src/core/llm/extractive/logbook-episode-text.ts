@@ -9,7 +9,10 @@ import { termSet } from './logbook-merge.js';
 import { clipAtWord, isNonLatin, proseSentences, tidy, wordsOf } from './segments.js';
 
 export const changes = (s: string): boolean =>
-  CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || /\S\s*(?:→|->)\s*\S/.test(s.replace(/\x60[^\x60]*\x60/g, 'x'));
+  CHANGE_STATED.test(s) || CHANGE_WORDS.test(s) || ONE_ARROW.test(s.replace(/\x60[^\x60]*\x60/g, 'x'));
+
+/** "a → b" states a change; a chain of arrows ("提问 → 检索 → 回答") is a flow. */
+const ONE_ARROW = /^(?:(?!→|->).)*\S\s*(?:→|->)\s*\S(?:(?!→|->).)*$/;
 
 const REQUEST_MAX = 150;
 const DONE_MAX = 120;
@@ -19,7 +22,7 @@ export const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).leng
 /** Praise or hesitation that opens a turn ("muy bien, casi perfecto, …", "mmm casi,", "great, now"). */
 const PRAISE = new RegExp(
   String.raw`^(?:(?:(?:muy |bastante )?bien|casi perfecto|perfecto|excelente|genial|mmm+|casi|ok(?:ay)?|great|` +
-    String.raw`perfect|nice|good|thanks|bueno|dale|好的|很好|不错)[,.!，。\s]+)+`,
+    String.raw`perfect|nice|good|thanks|bueno|dale|(?:works )?(?:way |much |a lot )better|好的|很好|不错)[,.!，。\s]+)+`,
   'i',
 );
 
@@ -33,15 +36,32 @@ export function requestOf(own: string, problem: boolean): string | undefined {
     )
     .filter((s) => wordTotal(s) >= (isNonLatin(s) ? 3 : 4) && !/^(?:hi|hello|hey|thanks|thank you)\b/i.test(s));
   if (sentences.length === 0) return undefined;
-  const first = sentences.find((s) => (problem ? PROBLEM : ASK).test(s)) ?? sentences[0]!;
-  const at = sentences.indexOf(first);
+  const found = sentences.find((s) => (problem ? PROBLEM : ASK).test(s)) ?? sentences[0]!;
+  const first = fromClauseOf(found, STRONG_ASK.exec(found)?.index ?? 0);
+  const at = sentences.indexOf(found);
   const next = sentences[at + 1];
   const text = next && first.length + next.length < REQUEST_MAX ? `${first} ${next}` : first;
   return clipAtClause(text.replace(/[:：]$/, ''), REQUEST_MAX);
 }
 
-/** A long request cut after its last whole clause (a comma or semicolon past 40% of the room), else at a word. */
-function clipAtClause(text: string, max: number): string {
+/** An ask in so many words ("necesito que …", "I want …", "请帮我 …"). */
+const STRONG_ASK =
+  /\b(?:necesito|quiero|please|i (?:want|need)|i'd like|can you|could you)\b|请|帮我|してください|해 ?(?:줘|주세요)/i;
+
+/** A run-on sentence whose ask comes late, from the clause that holds the ask ("…fake data, no tiene … necesito …"). */
+function fromClauseOf(sentence: string, ask: number): string {
+  if (sentence.length <= REQUEST_MAX || ask < REQUEST_MAX * 0.6) return sentence;
+  const start = Math.max(...[', ', '; ', '，', '；'].map((sep) => sentence.lastIndexOf(sep, ask) + sep.length));
+  return start > 2 ? sentence.slice(start).trim() : sentence;
+}
+
+/**
+ * A long request cut after its last whole clause (a comma or semicolon past 40% of the room), else at a word;
+ * long asides in brackets go first.
+ */
+function clipAtClause(full: string, max: number): string {
+  if (full.length <= max) return full;
+  const text = full.replace(/\s*[(（][^)）]{20,}[)）]/g, '');
   if (text.length <= max) return text;
   const cut = Math.max(...[', ', '; ', '，', '；', '、'].map((sep) => text.lastIndexOf(sep, max - 1)));
   return cut >= max * 0.4 ? text.slice(0, cut) : clipAtWord(text, max);
@@ -63,7 +83,8 @@ const PLANNED = new RegExp(
     String.raw`^(?:para (?:el|la|los|las|que|esto)|this should|that should|necesitamos|el problema ` +
     String.raw`(?:puede|podría)|(?:agregar|añadir|eliminar|quitar|hacer|mantener|ajustar|establecer|corregir|` +
     String.raw`cambiar|mover|crear|actualizar|modificar|usar|implementar|asegurar|mejorar|aplicar|definir|` +
-    String.raw`reducir|aumentar)\b)|\b(?:necesitamos|we need|deber[ií]an?)\b|` +
+    String.raw`reducir|aumentar)\b)|\b(?:necesitamos|we need|deber[ií]an?|voy a|vamos a|i'll|i will|i'm going to)\b|` +
+    String.raw`^(?:this|that|these|the|it)\b[^,;]{0,30}\bshould (?:now )?(?:fix|resolve|solve|work|address)\b|` +
     '^(?:正在|我将|我会|接下来|让我|我来|下面|现在(?:我|让)|你可以|您可以|次に|まず|これから)|以下の(?:ような)?問題',
   'iu',
 );
@@ -112,12 +133,33 @@ export function doneOf(messages: readonly LogbookChunkMessage[], request: string
 /** A cause given as a label ("원인: …", "Root cause: …", "原因：…", "Causa: …"). */
 export const CAUSE_LABEL = /^(?:root cause|cause|causa|原因|원인|根本原因)\s*[:：]/i;
 
+/** A finding that there is no problem ("YAML 문제는 없습니다", "no hay problema", "is not the issue"). */
+const NO_PROBLEM =
+  /\b(?:no (?:hay|es|era)|is not|isn't|was not|wasn't|there's no|there is no)\b|없습니다|없어요|没有问题|不是问题|ありません|ではない/i;
+
 /** The cause the agent states in the episode ("The problem is …", "原因是 …"), when it names something. */
 export function causeOf(messages: readonly LogbookChunkMessage[]): string | undefined {
   const cause = agentSentences(messages).find(
-    (s) => (BUG_CUE.test(s) || CAUSE_LABEL.test(s)) && statement(s) && (isNonLatin(s) || CONCRETE.test(s)),
+    (s) =>
+      (BUG_CUE.test(s) || CAUSE_LABEL.test(s)) &&
+      statement(s) &&
+      (isNonLatin(s) || CONCRETE.test(s)) &&
+      !NO_PROBLEM.test(s),
   );
   return cause ? clipAtWord(cause, 140) : undefined;
+}
+
+/**
+ * The agent's diagnosis of a failure the user only pointed at ("porque da error"): its first cause sentence,
+ * with the next one when only that one names the code.
+ */
+export function diagnosisOf(messages: readonly LogbookChunkMessage[]): string | undefined {
+  const sentences = agentSentences(messages);
+  const at = sentences.findIndex((s) => (BUG_CUE.test(s) || CAUSE_LABEL.test(s)) && statement(s));
+  const [said, next] = [sentences[at], sentences[at + 1]];
+  if (!said) return undefined;
+  if (isNonLatin(said) || CONCRETE.test(said)) return clipAtClause(said, 160);
+  return next && CONCRETE.test(next) && statement(next) ? clipAtClause(`${said} ${next}`, 220) : undefined;
 }
 
 /** The first line of code pasted right after "we get this error:" (any wording ending in "error:"). */

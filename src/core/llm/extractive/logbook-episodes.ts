@@ -4,7 +4,16 @@
 // judges the episode: saying it still fails, or asking to undo it, drops it.
 import type { LogbookChunkMessage } from '../task-schemas.js';
 import { ACCEPT, ASK, CHANGE_WORDS, CHORE, PROBLEM, REDIRECT, REJECTED, STILL_FAILING } from './logbook-cues.js';
-import { causeOf, doneOf, filesNote, pastedError, requestOf, withError, wordTotal } from './logbook-episode-text.js';
+import {
+  causeOf,
+  diagnosisOf,
+  doneOf,
+  filesNote,
+  pastedError,
+  requestOf,
+  withError,
+  wordTotal,
+} from './logbook-episode-text.js';
 import { CALL_LINE, editsCode } from './logbook-evidence.js';
 import { CHANGE_STATED, editedFiles, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
 import { termSet } from './logbook-merge.js';
@@ -42,6 +51,8 @@ function asksOnly(request: string): boolean {
   const shell =
     /^(?:\$\s*)?(?:cd|source|npm|npx|git|node|python3?|pip|cargo|bun|pnpm|yarn|docker|uv|sudo)\s\S*[-~/.&|]/;
   if (shell.test(request)) return true;
+  // A summary or write-up asked for ("总结一下", "整理一份说辞", "summarize"): words for the user, no decision.
+  if (/\bsummari[sz]e\b|总结|整理一份|说辞|まとめて|요약해/i.test(request)) return true;
   const pointer =
     /\b(?:both|those|these|them|it|that|this|same)\b|mismo|esto|eso|那个|这个|同样|그거|이거|같은|それ|これ|同じ/i;
   return request.length < (isNonLatin(request) ? 16 : 50) && pointer.test(request);
@@ -99,16 +110,18 @@ interface Turn {
  */
 function leadBeforePaste(text: string): string {
   const lines = text.split('\n');
-  const end = lines.findIndex((l) => /^(?:#{1,6} |\x60{3}|\s*(?:[-*]|\d+\.) |<)/.test(l));
+  const end = lines.findIndex((l) =>
+    /^(?:#{1,6} |\x60{3}|\s*(?:[-*]|\d+\.) |<)|^[\s\u2500-\u257f]*[\u251c\u2514]/.test(l),
+  );
   const lead = lines
     .slice(0, end < 0 ? lines.length : end)
     .join('\n')
     .split(/\n\s*\n/)[0]!
     .trim();
   const template = /<[a-z_-]+>|\byou (?:are|must|should|will)\b|^(?:instructions?|guidelines?|rules?)\b/i;
-  // Code or paths in it: the paste began in the first line, and the event would not quote the user's words.
-  const pasted = /[{};]|[\w.-]+\/[\w.-]+\/[\w.-]+/.test(lead);
-  return lead.length >= 15 && lead.length <= 300 && !template.test(lead) && !pasted ? lead : '';
+  // Code in it, or a path first: the paste began in the first line, and the event would not quote the user.
+  const pasted = /[{};]|^\S*[\w.-]+[/\\][\w.-]+[/\\]/.test(lead);
+  return lead.length >= 15 && lead.length <= 600 && !template.test(lead) && !pasted ? lead : '';
 }
 
 /** The user's turns with the work that followed each. */
@@ -167,21 +180,25 @@ function checkedAfterEdit(work: readonly LogbookChunkMessage[]): boolean {
  * A bug's fix with its evidence: the user's thanks or commit, a stated cause, an edit of a file the report
  * names, a check passing after the edit, or the agent stating a change to what the user named.
  */
-function bugOf(turn: Turn, symptom: string, movedOn = false): string | undefined {
-  const cause = causeOf(turn.work);
+function bugOf(turn: Turn, symptom: string, movedOn = false, causeIsSymptom = false): string | undefined {
+  const cause = causeIsSymptom ? undefined : causeOf(turn.work);
   const done = doneOf(turn.work, symptom, true);
   const wanted = termSet(`${symptom} ${turn.error ?? ''}`);
   const borneOut =
-    movedOn ||
+    (movedOn && done !== undefined) ||
+    causeIsSymptom ||
     takenAsDone(turn.reply) ||
     cause !== undefined ||
     turn.files.some((f) => names(`${turn.own} ${turn.error ?? ''}`, f)) ||
     checkedAfterEdit(turn.work) ||
     // The agent's closing words state a change done to what the user named.
     (done !== undefined && CHANGE_STATED.test(done) && [...termSet(done)].some((t) => wanted.has(t)));
-  const fix = done ?? (turn.files.length > 0 ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
-  // An edit shown as a bare diff, or code the user applied, bears the stated cause out: it accounts for the fix.
-  if (borneOut && !fix && cause && (turn.work.some(editsCode) || appliedAdvice(turn))) return cause;
+  // "edited X" says which files, not what changed: only the user's thanks make it worth a fix line.
+  const edited = turn.files.length > 0 && takenAsDone(turn.reply);
+  const fix = done ?? (edited ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
+  // An edit (a bare diff too), or code the user applied, bears the stated cause out: it accounts for the fix.
+  const changed = turn.files.length > 0 || turn.work.some(editsCode) || appliedAdvice(turn);
+  if (borneOut && !fix && cause && changed) return `${cause}${filesNote(turn.files, cause)}`;
   if (!borneOut || !fix) return undefined;
   const said = cause && !fix.includes(cause.slice(0, 40)) ? `${cause} → ` : '';
   return `${said}${fix}${done ? filesNote(turn.files, `${said}${fix}`) : ''}`;
@@ -263,7 +280,9 @@ function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undef
   if (reportsProblem(turn)) {
     // A failure right after a fix of the same files is the same bug going on; else a new one.
     const bug = reportsProblem(thread.turns[0]!);
-    return bug && (shares || judgedWrong(last.reply)) ? 'supersedes' : subjectless(turn) ? 'supersedes' : undefined;
+    if (bug && (shares || judgedWrong(last.reply))) return 'supersedes';
+    // A failure met after a change that the agent then diagnoses is a bug of its own, not more of the change.
+    return subjectless(turn) && (bug || !diagnosisOf(turn.work)) ? 'supersedes' : undefined;
   }
   // A correction of a tweak is a tweak as well: it never replaces the subject's own work.
   if (judgedWrong(last.reply) || subjectless(turn)) return thread.doers.includes(last) ? 'supersedes' : 'refines';
@@ -326,10 +345,13 @@ export function episodeEvents(
     const request = requestOf(first.own, problem);
     const files = [...new Set(doers.flatMap((t) => t.files))];
     if (problem) {
-      const symptom = withError(request, first.error);
-      // After a run of corrections, the user turning to something else takes the last fix as working.
-      const movedOn = doers.length > 1 && last.reply !== '' && !PROBLEM.test(last.reply);
-      const resolution = symptom && bugOf(last, symptom, movedOn);
+      // "porque da error" names nothing: the agent's diagnosis of it stands for the symptom.
+      const diagnosis = withError(request, first.error) ? undefined : diagnosisOf(first.work);
+      const symptom = withError(request, first.error) ?? diagnosis;
+      // After a run of corrections, the user turning to something else (even a new problem: a failure of the
+      // same work would have joined the thread) takes the last fix as working.
+      const movedOn = doers.length > 1 && last.reply !== '';
+      const resolution = symptom && bugOf(last, symptom, movedOn, diagnosis !== undefined);
       if (!symptom || !resolution) return [];
       const priority = WORKS.test(last.reply) ? 8 : 7;
       return [{ at: first.at, type: 'bug' as const, content: symptom, resolution, priority }];
@@ -339,6 +361,12 @@ export function episodeEvents(
     // A request carried out with edits stands on its own words when the agent states the change poorly.
     const asked = ASK.test(request) && wordTotal(request) >= (isNonLatin(request) ? 12 : 8);
     if (!done && !(files.length > 0 && asked && !agentDeclined(last.work))) return [];
+    // A request the agent answers with a cause ("The issue was a typo …") described a failure: a fixed bug.
+    const cause = done && causeOf(last.work);
+    if (cause) {
+      const fix = `${cause} → ${done}${filesNote(files, `${request} ${cause} ${done}`)}`;
+      return [{ at: first.at, type: 'bug' as const, content: request, resolution: fix, priority: 7 }];
+    }
     const content = done
       ? `${request} → ${done}${filesNote(files, `${request} ${done}`)}`
       : `${request}${filesNote(files, request)}`;
@@ -348,7 +376,7 @@ export function episodeEvents(
   const read = threads.filter((t) => t.turns.some((turn) => events.some((e) => e.at === turn.at)));
   // The messages of a thread that began with a reported problem: the agent's own bug lines there are its attempts.
   const bugSpans = threads
-    .filter(({ turns }) => reportsProblem(turns[0]!))
+    .filter(({ turns }) => reportsProblem(turns[0]!) || events.some((e) => e.type === 'bug' && e.at === turns[0]!.at))
     .map(({ turns }): [number, number] => [
       turns[0]!.at,
       turns[turns.length - 1]!.at + turns[turns.length - 1]!.work.length,

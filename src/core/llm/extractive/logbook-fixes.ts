@@ -17,8 +17,11 @@ export const WORKS = new RegExp(
     String.raw`it works now|working now`,
   'i',
 );
-export const NOT_WORKING =
-  /\b(?:no funciona|doesn't work|does not work|not work\w*|isn't working)\b|不行|안 ?돼|안 ?되|動かない/i;
+export const NOT_WORKING = new RegExp(
+  String.raw`\b(?:no funciona|(?:doesn't|does not|did not|didn't) (?:work|solve|fix)|not work\w*|isn't working)\b|` +
+    '不行|안 ?[돼되]|動かない',
+  'i',
+);
 
 /** A sentence that states a change made (what a fix did), in the five languages. */
 export const CHANGE_STATED = new RegExp(
@@ -36,6 +39,7 @@ export const CHANGE_STATED = new RegExp(
     '추가했|변경했|수정했|바꿨|고쳤|업그레이드했|구현했|생성했|삭제했|조정했|' +
     '追加しました|変更しました|修正しました|更新しました|実装しました|作成しました|削除しました|調整しました|置き換え|' +
     String.raw`\b(?:cambié|agregué|añadí|modifiqué|reemplacé|corregí|actualicé|implementé|eliminé|ajusté|creé|` +
+    String.raw`configuré|registré|` +
     String.raw`moví|he (?:cambiado|agregado|añadido|modificado|actualizado|implementado|eliminado|ajustado|` +
     'corregido|reemplazado))',
   'i',

@@ -83,7 +83,7 @@ describe('extractive logbook rules from the held-out TUNE sessions', () => {
     );
     // The user's words around the error are kept: they say when it happens.
     expect(events([zh, fix]).map((e) => [e.type, e.content, e.resolution])).toEqual([
-      ['bug', zh.text, `${why} → edited bookmark/page.tsx`],
+      ['bug', zh.text, `${why} (in bookmark/page.tsx)`],
     ]);
     // The user comes back with the failure still there: no fixed bug.
     expect(events([zh, fix, { role: 'user', text: '还是一样的错误' }])).toEqual([]);

@@ -10,6 +10,8 @@ export interface Candidate {
   priority: number;
   order: number;
   terms: Set<string>;
+  /** A bug read from a thread of the user's turns: one failure by construction, never folded into another. */
+  thread?: boolean;
 }
 
 const MERGE_WINDOW = 20;
@@ -38,7 +40,8 @@ export function mergeBugs(candidates: readonly Candidate[], reports: readonly nu
     }
     const message = Math.floor(c.order / 10_000);
     const from = open ? Math.floor(open.order / 10_000) : 0;
-    if (open && message - from <= MERGE_WINDOW && !reports.some((r) => r > from && r <= message)) {
+    const near = open && message - from <= MERGE_WINDOW && !reports.some((r) => r > from && r <= message);
+    if (open && near && !c.thread) {
       const reportsFix = FIXED_LEAD.test(open.event.content);
       if (
         !open.event.resolution &&

@@ -32,12 +32,15 @@ export function typedAfterPaste(message: LogbookChunkMessage): string {
   return own && !isBoilerplate({ ...message, text: own }) ? own : '';
 }
 
+/** A long mention ("@c:\Users\…\terminals\5.txt:7-215") points at a paste: the words beside it are the user's. */
+export const withoutLongMentions = (line: string): string => line.replace(/(?:^|\s)@\S{40,}/g, ' ');
+
 /** The user's own words: pasted code, logs, quotes, tags and file mentions left out. */
 export function ownWords(text: string): string {
   const kept: string[] = [];
   let fenced = false;
   for (const raw of text.replace(/<([\w-]+)>[\s\S]*?<\/\1>/g, ' ').split('\n')) {
-    const line = raw.trim();
+    const line = withoutLongMentions(raw).trim();
     if (/^\x60{3}/.test(line)) {
       fenced = !fenced;
       continue;

@@ -5,6 +5,7 @@ import type { LogbookChunkMessage } from '../task-schemas.js';
 import { BUG_CUE, FIX_CUE, NARRATION, STILL_FAILING, TENTATIVE } from './logbook-cues.js';
 import { agentSaysAfter, editsCode } from './logbook-evidence.js';
 import { fixOf, fixText } from './logbook-fixes.js';
+import { withoutLongMentions } from './logbook-own-words.js';
 import { stripLinks, tidy } from './segments.js';
 
 /** How an error message reads: a named error or exception, or a compiler's or runtime's complaint. */
@@ -20,7 +21,7 @@ export function reportedError(text: string): string | undefined {
   const candidates: string[] = [];
   let fenced = false;
   for (const raw of text.split('\n')) {
-    const line = raw.trim();
+    const line = (fenced ? raw : withoutLongMentions(raw)).trim();
     if (/^\x60{3}/.test(line)) {
       fenced = !fenced;
       continue;

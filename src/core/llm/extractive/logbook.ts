@@ -111,7 +111,7 @@ export function extractLogbookEvents(input: LogbookInput): { events: LogbookEven
       ...(e.resolution ? { resolution: clipAtWord(e.resolution, 280) } : {}),
       source: { conversation_id: input.conversationId, message_id: message.id },
     };
-    candidates.push({ event, priority: e.priority, order: e.at * 10_000, terms: termSet(e.content) });
+    candidates.push({ event, priority: e.priority, order: e.at * 10_000, terms: termSet(e.content), thread: true });
   }
   input.messages.forEach((message, mi) => {
     if (isFailure(message)) {
