@@ -14,7 +14,7 @@
 // are listed with their source. The `--budget 400` text the session-start hook injects is checked on every
 // project: a noise line fails the run.
 // Usage: node bench/logbook-quality.mjs [--ungraded] [--list <grade>]... [--budget-of <project>]...
-//   [--list-blind] [--list-blind3] [--list-blind4] [--list-blind5] [--home <dir>]   (build first)
+//   [--list-blind] [--list-blind3] … [--list-blind7] [--home <dir>]   (build first)
 // STRATA_FIXTURES overrides ../shared/fixtures/real; test/fixtures (real-extra) is always included.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,7 +27,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '../dist/cli/main.js');
 const NEW_ROOT = resolve(here, 'fixtures/logbook-heldout');
 /** Sets written blind, each from its own fixture folder (a folder not checked out yet is skipped). */
-const BLIND_SETS = ['BLIND3', 'BLIND4', 'BLIND5', 'BLIND6']
+const BLIND_SETS = ['BLIND3', 'BLIND4', 'BLIND5', 'BLIND6', 'BLIND7']
   .map((name) => ({ name, flag: name.toLowerCase(), root: resolve(here, `fixtures/logbook-${name.toLowerCase()}`) }))
   .filter((b) => existsSync(b.root));
 const ROOTS = [
