@@ -4,7 +4,7 @@
 
 export const TURN = /^_\*\*(User|Assistant|Agent|Cursor)(?: \(([^)]*)\))?\*\*_\s*$/;
 // Early exports title with `## ` and write the time in the editor's locale (`2025/1/23 14:50:15`).
-const STAMP = String.raw`\d{4}[-/]\d{1,2}[-/]\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2})?Z?`;
+const STAMP = String.raw`\d{4}[-/]\d{1,2}[-/]\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?`;
 export const TITLE = new RegExp(String.raw`^##? (.+?)(?: \((${STAMP}|[^()]*\d/\d[^()]*)\))?\s*$`);
 export const SESSION_ID = /<!-- \w+ Session ([\w-]+)/;
 export const TOOL_USE = /<tool-use\b[^>]*data-tool-name="([^"]+)"[^>]*>([\s\S]*?)<\/tool-use>/g;
@@ -15,12 +15,15 @@ export const BLOCK_OPEN: [RegExp, RegExp][] = [
   [/^<think>/, /<\/think>\s*$/],
 ];
 
-/** `2026-01-03 14:51Z` / `2025-04-28 14:34:13` as ISO (a time without zone is read as UTC). */
+/**
+ * `2026-01-03 14:51Z` / `2025-04-28 14:34:13` / `2025-12-05T01:38:39.912Z` (Codex CLI exports) as ISO; a time
+ * without zone is read as UTC.
+ */
 export function isoOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?Z?$/.exec(text.trim());
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?Z?$/.exec(text.trim());
   if (!m) return undefined;
   const two = (n: string | undefined) => (n ?? '00').padStart(2, '0');
-  const d = new Date(`${m[1]}-${two(m[2])}-${two(m[3])}T${two(m[4])}:${m[5]}:${two(m[6])}Z`);
+  const d = new Date(`${m[1]}-${two(m[2])}-${two(m[3])}T${two(m[4])}:${m[5]}:${two(m[6])}${m[7] ?? ''}Z`);
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
