@@ -262,8 +262,9 @@ export const REDIRECT = /\b(?:instead|actually|rather)\b|en (?:lugar|vez) de|而
 export const NO_CHANGE_SAID = new RegExp(
   String.raw`^(?:let me|i'll|i will|i need|i can see|i see|now,? (?:i|let)|perfect|entiendo|veo|no veo|te ayudo|` +
     String.raw`ya que|voy a|déjame|perfecto|excelente|ahora voy|(?:no )?quieres|you want|you'd like|necesito|` +
-    String.raw`tengo que|debo|vamos a|hay que|we need to|i have to)\b|` +
-    '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来|需要)|^(?:了解|承知)|必要があります|' +
+    String.raw`tengo que|debo|vamos a|hay que|we need to|i have to|wait|the user (?:said|says|wants|asked))\b|` +
+    '^(?:我来|让我|我先|我会|好的|明白|这样|这些修改|如果|首先|然后|接下来|需要|我看到|我发现|我注意到)|^(?:了解|承知)|' +
+    '必要があります|^もし|' +
     '(?:하겠습니다|할게요|해 ?볼게요|해야 합니다)[.]?$|(?:します|していきます|中です)[。.]?$|' +
     String.raw`^(?:haz clic|click|<|read file|tool use)|^no (?:implementé|hice|he)(?=\s)|` +
     String.raw`^i (?:didn't|did not|haven't|forgot)\b|^(?:没有|我没)|하지 않았|していませんでした`,

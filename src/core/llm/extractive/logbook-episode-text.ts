@@ -15,7 +15,7 @@ export const changes = (s: string): boolean =>
 const ONE_ARROW = /^(?:(?!→|->).)*\S\s*(?:→|->)\s*\S(?:(?!→|->).)*$/;
 
 const REQUEST_MAX = 150;
-const DONE_MAX = 120;
+const DONE_MAX = 140;
 
 export const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
 
@@ -63,8 +63,13 @@ function clipAtClause(full: string, max: number): string {
   if (full.length <= max) return full;
   const text = full.replace(/\s*[(（][^)）]{20,}[)）]/g, '');
   if (text.length <= max) return text;
-  const cut = Math.max(...[', ', '; ', '，', '；', '、'].map((sep) => text.lastIndexOf(sep, max - 1)));
-  return cut >= max * 0.4 ? text.slice(0, cut) : clipAtWord(text, max);
+  // The last clause end in the room, outside inline code ("`f(a, b)`" is one piece).
+  const ends = [...text.slice(0, max).matchAll(/, |; | \u2014 | - |，|；|、/g)].map((m) => m.index);
+  const even = (i: number, mark: RegExp) => (text.slice(0, i).match(mark) ?? []).length % 2 === 0;
+  const cut = ends.findLast((i) => i >= max * 0.4 && even(i, /\x60/g) && even(i, /"/g));
+  // A clause cut before its verb leaves a connective hanging ("…prefill, and if so").
+  const hanging = /(?:[\s,]+(?:and|or|but|if so|so|then|y|o|pero|que|which))+$/i;
+  return cut !== undefined ? text.slice(0, cut).replace(hanging, '') : clipAtWord(text, max);
 }
 
 /** The agent's sentences in the episode, tool lines left out. */
@@ -127,7 +132,7 @@ export function doneOf(messages: readonly LogbookChunkMessage[], request: string
   if (best.length === 0) return undefined;
   const [a, b] = best.sort((x, y) => x.i - y.i);
   const text = b && a!.s.length + b.s.length < DONE_MAX ? `${a!.s}; ${b.s}` : a!.s;
-  return clipAtWord(text.replace(/[:：]$/, ''), DONE_MAX);
+  return clipAtClause(text.replace(/[:：]$/, ''), DONE_MAX);
 }
 
 /** A cause given as a label ("원인: …", "Root cause: …", "原因：…", "Causa: …"). */

@@ -235,6 +235,10 @@ const FRESH = new RegExp(
   'iu',
 );
 
+/** Words pointing back at the work just done ("those styles", "the same", "esos", "这些", "同じ"). */
+const POINTER =
+  /\b(?:those|these|them|the same|that one|this one|esos|esas|estos|estas|lo mismo)\b|那些|这些|同样|それら|これら|同じ|그것들/i;
+
 const GO_ON = /^(?:@agent\b|try again|retry|continue|go on|implement (?:the )?(?:following )?plan)/i;
 
 /** A turn with no subject of its own: it goes on with the work before it ("@agent Continue", "现在请你修复吧"). */
@@ -287,6 +291,8 @@ function followsUp(turn: Turn, thread: Thread): 'supersedes' | 'refines' | undef
   // A correction of a tweak is a tweak as well: it never replaces the subject's own work.
   if (judgedWrong(last.reply) || subjectless(turn)) return thread.doers.includes(last) ? 'supersedes' : 'refines';
   if (FRESH.test(turn.own)) return undefined;
+  // "Make those image styles only apply to …" on the same files: a correction of the work it points back to.
+  if (POINTER.test(turn.own.slice(0, 120)) && shares) return thread.doers.includes(last) ? 'supersedes' : 'refines';
   return TWEAK.test(turn.own) && shares ? 'refines' : undefined;
 }
 

@@ -175,4 +175,41 @@ describe('extractive logbook: threads of turns on one subject', () => {
     ]);
     expect(found.map((e) => [e[0], e[1]])).toContainEqual(['fact', rule]);
   });
+
+  it('reads "make those styles only apply to …" on the same file as a correction of the work it points at', () => {
+    const found = brief([
+      user('Remove the top 2rem of the image on @public/ecommerce-web-design.html'),
+      ...edit('/site/public/ecommerce-web-design.html', 'Added `object-fit: cover` to crop off the top 2rem.'),
+      user('Make those image styles only apply to the green shades coffee co one'),
+      ...edit(
+        '/site/public/ecommerce-web-design.html',
+        'I created a `.crop-top` class with the cropping styles and applied it only to the Green Shades Coffee image.',
+      ),
+    ]);
+    expect(found).toEqual([
+      [
+        'decision',
+        'Remove the top 2rem of the image on @public/ecommerce-web-design.html → I created a `.crop-top` class ' +
+          'with the cropping styles and applied it only to the Green Shades Coffee image.',
+        undefined,
+        '1',
+      ],
+    ]);
+  });
+
+  it('cuts a long change after a whole clause, never inside code or quotes, with no connective left hanging', () => {
+    const found = brief([
+      user('in `get_announcements`, if the model can prefill add the infinity symbol after the edit format.'),
+      ...edit(
+        '/aider/coders/base_coder.py',
+        'This change adds a conditional statement to check if the model supports assistant prefill, and if so, it ' +
+          'appends the infinity symbol to the `output` string, as in `f"{a}, {b}"` for the announcement.',
+      ),
+    ]);
+    expect(found[0]![1]).toBe(
+      'in `get_announcements`, if the model can prefill add the infinity symbol after the edit format. → This ' +
+        'change adds a conditional statement to check if the model supports assistant prefill ' +
+        '(in coders/base_coder.py)',
+    );
+  });
 });
