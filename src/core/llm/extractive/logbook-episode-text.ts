@@ -72,10 +72,19 @@ function clipAtClause(full: string, max: number): string {
   return cut !== undefined ? text.slice(0, cut).replace(hanging, '') : clipAtWord(text, max);
 }
 
-/** The agent's sentences in the episode, tool lines left out. */
+/** A fenced block (a file's new content, a command, a log): what the agent wrote there states no change. */
+const FENCED = /^(\x60{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm;
+
+/** The agent's sentences in the episode, tool lines and fenced blocks left out. */
 export function agentSentences(messages: readonly LogbookChunkMessage[]): string[] {
   return messages.flatMap((m) =>
-    m.role === 'assistant' ? proseSentences(withoutToolLines(m.text).replace(/[\u2018\u2019]/g, "'")).map(tidy) : [],
+    m.role === 'assistant'
+      ? proseSentences(
+          withoutToolLines(m.text)
+            .replace(FENCED, '')
+            .replace(/[\u2018\u2019]/g, "'"),
+        ).map(tidy)
+      : [],
   );
 }
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { agent, events, type Message, user } from '../../../../test/support/logbook-events.js';
 import { isEditTool } from './logbook-evidence.js';
+import { editedFiles } from './logbook-fixes.js';
 
 const bugs = (messages: Message[]): Array<[string, string | null | undefined]> =>
   events(messages)
@@ -156,5 +157,16 @@ describe('extractive logbook: findings the session went on to fix', () => {
     expect(events([review, user('응 수정해줘'), edit]).filter((e) => e.type === 'fact')).toEqual([]);
     // Left unfixed, the findings stay facts.
     expect(events([review, user('thanks, noted')]).filter((e) => e.type === 'fact').length).toBeGreaterThan(0);
+  });
+
+  it("reads aider's whole-file edit (the file's name, then a fence) as an edit of that file", () => {
+    const reply = agent(
+      'Nuevo archivo de prueba para funciones de generación de señales:\nseniales/test/test_signals.py\n' +
+        '````\nimport numpy as np\n\ndef test_cajon():\n    assert cajon(1) is not None\n````\n',
+    );
+    expect(editedFiles({ id: '1', ...reply })).toEqual(['seniales/test/test_signals.py']);
+    // A name mentioned in prose, with a fence further down, is no edit.
+    const shown = agent('Look at setup.py first.\n\nThen run:\n```\npython setup.py sdist\n```');
+    expect(editedFiles({ id: '2', ...shown })).toEqual([]);
   });
 });

@@ -78,11 +78,17 @@ export function editedFiles(message: LogbookChunkMessage): string[] {
   if (message.role === 'user') return [];
   const files: string[] = [];
   let pathLine: string | undefined;
+  let previous = '';
+  let fenced = false;
   for (const line of message.text.split('\n')) {
     const call = CALL_LINE.exec(line);
-    // Aider names the file on the line above the fence that opens its SEARCH block.
+    // Aider names the file on the line above the fence that opens its SEARCH block, or the whole new file.
     if (/^[\w./\\-]+\.\w{1,10}$/.test(line.trim())) pathLine = line.trim();
-    if (/^<{7} SEARCH/.test(line) && pathLine && !files.includes(pathLine)) files.push(pathLine);
+    const fence = /^\x60{3,}/.test(line);
+    const whole = fence && !fenced && /^\x60{3,}\s*$/.test(line) && pathLine === previous.trim();
+    if (fence) fenced = !fenced;
+    if ((/^<{7} SEARCH/.test(line) || whole) && pathLine && !files.includes(pathLine)) files.push(pathLine);
+    previous = line;
     const file = call
       ? isEditTool(call[1]!)
         ? pathOf(call[2]!)
