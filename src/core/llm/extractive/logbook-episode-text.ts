@@ -14,8 +14,8 @@ export const changes = (s: string): boolean =>
 /** "a → b" states a change; a chain of arrows ("提问 → 检索 → 回答") is a flow. */
 const ONE_ARROW = /^(?:(?!→|->).)*\S\s*(?:→|->)\s*\S(?:(?!→|->).)*$/;
 
-const REQUEST_MAX = 150;
-const DONE_MAX = 140;
+const REQUEST_MAX = 220;
+const DONE_MAX = 160;
 
 export const wordTotal = (s: string): number => (isNonLatin(s) ? wordsOf(s).length : s.split(/\s+/).length);
 
@@ -26,9 +26,16 @@ const PRAISE = new RegExp(
   'i',
 );
 
+const PASTED_CODE = /^(?:\w+(?:\.\w+)*\s*=\s*\S|["']{3}|(?:raise|return|import|from|def|class|const|let)\s)/;
+
 /** The sentences of a request worth quoting: the problem or the ask, at most two, whole when short. */
 export function requestOf(own: string, problem: boolean): string | undefined {
-  const sentences = proseSentences(own)
+  // A line of code the user pasted unfenced ("users = engine.convert(df)", a docstring) asks nothing.
+  const prose = own
+    .split('\n')
+    .filter((line) => !PASTED_CODE.test(line.trim()))
+    .join('\n');
+  const sentences = proseSentences(prose)
     .map((s) =>
       tidy(s)
         .replace(/^(?:note|fyi|nota|ps)\s*[:：]\s*/i, '')
@@ -59,7 +66,7 @@ function fromClauseOf(sentence: string, ask: number): string {
  * A long request cut after its last whole clause (a comma or semicolon past 40% of the room), else at a word;
  * long asides in brackets go first.
  */
-function clipAtClause(full: string, max: number): string {
+export function clipAtClause(full: string, max: number): string {
   if (full.length <= max) return full;
   const text = full.replace(/\s*[(（][^)）]{20,}[)）]/g, '');
   if (text.length <= max) return text;
@@ -113,8 +120,11 @@ export const statement = (s: string): boolean =>
   s.split(/\s+/).length <= 45;
 
 /** A summary's label before what it lists ("Changes:", "변경 사항:", "修改内容：", "Cambios:"). */
-const SUMMARY_LABEL =
-  /^(?:changes?|summary|what changed|변경 ?사항|수정 ?내용|修改内容|变更|変更(?:内容|点)|修正内容|cambios?|resumen)\s*[:：]\s*/i;
+const SUMMARY_LABEL = new RegExp(
+  String.raw`^(?:changes?|summary|what changed|progress update|checkpoint|done|fatto|listo|hecho|готово|` +
+    String.raw`변경 ?사항|수정 ?내용|修改内容|变更|変更(?:内容|点)|修正内容|cambios?|resumen)\s*[:：]\s*`,
+  'i',
+);
 
 /**
  * What the agent says it changed, the sentences nearest the request first; none when it states nothing.

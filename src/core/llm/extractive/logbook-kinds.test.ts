@@ -107,4 +107,34 @@ describe('extractive logbook: the kind follows what happened', () => {
     expect(PROBLEM.test('智能问答：用户输入编程问题，系统从知识库中检索并生成精准答案')).toBe(false);
     expect(PROBLEM.test('点击历史对话没有反应，登录也有问题')).toBe(true);
   });
+
+  it('quotes no pasted code line as a symptom, and drops a "Progress update:" label from the change', () => {
+    const found = brief([
+      user('users = engine.convert(df, "pydantic") # List[User]\n\nthis fails when I convert the frame to users'),
+      ...edit('/politipo/core/engine.py', 'Progress update: I fixed `convert` to take the target model class.'),
+      user('it works now, thanks'),
+    ]);
+    expect(found.map((e) => e[1])).not.toContainEqual(expect.stringMatching(/^users = /));
+    expect(JSON.stringify(found)).not.toContain('Progress update');
+    expect(JSON.stringify(found)).toContain('I fixed `convert` to take the target model class.');
+  });
+
+  it('keeps a decision whole within 300 characters: the files give up room before the words do', () => {
+    const ask =
+      'Давай зробимо бота на Python/aiogram (останніх версій). Цей бот буде у Telegram групі, він буде ' +
+      "відповідати на повідомлення якщо згадується його ім'я/тег (гряг, @gryag_bot).";
+    const found = brief([
+      user(ask),
+      agent('→ Edit: /home/user/projects/gryag/src/bot/handlers/mention_handler_with_long_name.py'),
+      { role: 'tool', text: '← Edit: ok' },
+      ...edit(
+        '/home/user/projects/gryag/src/bot/configuration/environment_settings_loader.py',
+        'I added `main.py`, `requirements.txt`, `.env.example`, updated `.env` and added `README.md`.',
+      ),
+    ]);
+    const content = found[0]![1] as string;
+    expect(content.length).toBeLessThanOrEqual(300);
+    expect(content).not.toContain('\u2026');
+    expect(content).toContain('(гряг, @gryag_bot). → I added `main.py`');
+  });
 });

@@ -16,6 +16,10 @@ const ERROR_TEXT = new RegExp(
 );
 const MAX_ERROR = 160;
 
+/** A line of pasted code that names an error without reporting one ("raise ValueError(…)", "throw new Error"). */
+const CODE_STATEMENT =
+  /^(?:raise|throw|except|catch|class|def|function|return|if|elif|else|const|let|var|assert|expect)\b|^\w+\s*=\s*\S/;
+
 /** The error a user message reports: a line inside a fence, or the text after a colon, that reads as one. */
 export function reportedError(text: string): string | undefined {
   const candidates: string[] = [];
@@ -34,7 +38,7 @@ export function reportedError(text: string): string | undefined {
       else if (/^(?:\w*(?:Error|Exception)|\[plugin:[^\]]+\])\b/.test(line)) candidates.push(line);
     }
   }
-  const error = candidates.find((l) => ERROR_TEXT.test(l) && l.split(/\s+/).length >= 3);
+  const error = candidates.find((l) => ERROR_TEXT.test(l) && l.split(/\s+/).length >= 3 && !CODE_STATEMENT.test(l));
   return error ? stripLinks(error).slice(0, MAX_ERROR) : undefined;
 }
 

@@ -29,14 +29,16 @@ describe('extractive logbook: threads of turns on one subject', () => {
   it('cuts a long request after its last whole clause, not in the middle of one', () => {
     const ask =
       'ahora hace que el AdminHistoryModal ocupe 90% de la pantalla, y adecua los botones que tiene para que se ' +
-      'vean mejor en mobile la lista de eventos y los filtros de arriba';
+      'vean mejor en mobile la lista de eventos y los filtros de arriba, que hoy se superponen con el titulo del ' +
+      'modal cuando la pantalla es chica y no dejan leer nada';
     const found = brief([
       user(ask),
       ...edit('/src/AdminModal.css', 'Cambié el modal para que ocupe el 90% de la pantalla.'),
     ]);
     expect(found[0]![1]).toBe(
-      'ahora hace que el AdminHistoryModal ocupe 90% de la pantalla → Cambié el modal para que ocupe el 90% de la ' +
-        'pantalla. (in src/AdminModal.css)',
+      'ahora hace que el AdminHistoryModal ocupe 90% de la pantalla, y adecua los botones que tiene para que se ' +
+        'vean mejor en mobile la lista de eventos y los filtros de arriba → Cambié el modal para que ocupe el 90% ' +
+        'de la pantalla. (in src/AdminModal.css)',
     );
   });
 
@@ -203,7 +205,8 @@ describe('extractive logbook: threads of turns on one subject', () => {
       ...edit(
         '/aider/coders/base_coder.py',
         'This change adds a conditional statement to check if the model supports assistant prefill, and if so, it ' +
-          'appends the infinity symbol to the `output` string, as in `f"{a}, {b}"` for the announcement.',
+          'appends the infinity symbol to the `output` string after the edit format, as in `f"{a}, {b}"`, so the ' +
+          'announcement shows it.',
       ),
     ]);
     expect(found[0]![1]).toBe(
