@@ -154,6 +154,20 @@ export function doneOf(messages: readonly LogbookChunkMessage[], request: string
   return clipAtClause(text.replace(/[:：]$/, ''), DONE_MAX);
 }
 
+/** The logbook schema's limit on an event's content, and the least room a request keeps in it. */
+const EVENT_MAX = 300;
+const REQUEST_MIN = 110;
+
+/** "request → change (in files)" within an event's 300 characters: the request gives up the room the change needs. */
+export function decisionText(request: string, done: string, files: string[]): string {
+  // Files are the first to give up room: one named is enough to find the rest, and the words come first.
+  const fits = (note: string) => request.length + done.length + note.length + 3 <= EVENT_MAX;
+  const note = [filesNote(files, `${request} ${done}`), filesNote(files.slice(0, 1), done)].find(fits) ?? '';
+  const change = clipAtClause(done, EVENT_MAX - Math.min(request.length, REQUEST_MIN) - note.length - 3);
+  const asked = clipAtClause(request, EVENT_MAX - change.length - note.length - 3);
+  return `${asked} → ${change}${note}`;
+}
+
 /** A cause given as a label ("원인: …", "Root cause: …", "原因：…", "Causa: …"). */
 export const CAUSE_LABEL = /^(?:root cause|cause|causa|原因|원인|根本原因)\s*[:：]/i;
 

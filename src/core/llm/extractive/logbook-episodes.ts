@@ -6,7 +6,7 @@ import type { LogbookChunkMessage } from '../task-schemas.js';
 import { ACCEPT, ASK, CHANGE_WORDS, CHORE, PROBLEM, REDIRECT, REJECTED, STILL_FAILING } from './logbook-cues.js';
 import {
   causeOf,
-  clipAtClause,
+  decisionText,
   diagnosisOf,
   doneOf,
   filesNote,
@@ -309,20 +309,6 @@ function threadsOf(turns: readonly Turn[]): Thread[] {
     }
   }
   return threads;
-}
-
-/** The logbook schema's limit on an event's content, and the least room a request keeps in it. */
-const EVENT_MAX = 300;
-const REQUEST_MIN = 110;
-
-/** "request → change (in files)" within an event's 300 characters: the request gives up the room the change needs. */
-function decisionText(request: string, done: string, files: string[]): string {
-  // Files are the first to give up room: one named is enough to find the rest, and the words come first.
-  const fits = (note: string) => request.length + done.length + note.length + 3 <= EVENT_MAX;
-  const note = [filesNote(files, `${request} ${done}`), filesNote(files.slice(0, 1), done)].find(fits) ?? '';
-  const change = clipAtClause(done, EVENT_MAX - Math.min(request.length, REQUEST_MIN) - note.length - 3);
-  const asked = clipAtClause(request, EVENT_MAX - change.length - note.length - 3);
-  return `${asked} → ${change}${note}`;
 }
 
 /** The latest statement of what changed that bears on the subject: a correction supersedes the first try. */
