@@ -18,11 +18,23 @@ function clean(text: string): string {
 }
 
 function summaryOf(html: string): string {
-  const summary = /<summary>([\s\S]*?)<\/summary>/.exec(html)?.[1] ?? html;
-  return summary
+  const summary = (/<summary>([\s\S]*?)<\/summary>/.exec(html)?.[1] ?? html)
     .replace(/<[^>]+>/g, '')
     .replace(/\*\*/g, '')
     .trim();
+  const key = summary.includes('\u2022') ? undefined : keyInputOf(html);
+  return key ? `${summary} \u2022 ${key}` : summary;
+}
+
+/**
+ * What a Claude Code export's tool block acted on, which its summary leaves out: the command or path on its
+ * own line in backticks, or the file its result says was written.
+ */
+function keyInputOf(html: string): string | undefined {
+  const body = html.slice(html.indexOf('</summary>') + 1);
+  const written = /(?:File created successfully at: |The file )(\S+?)(?: has been updated|\s|$)/m.exec(body)?.[1];
+  const quoted = /^\s*\x60([^\x60\n]+)\x60\s*$/m.exec(body.split(/^\x60{3}/m)[0] ?? '')?.[1];
+  return (quoted ?? written)?.trim();
 }
 
 /** An assistant turn: thinking, tool uses (as calls) and the text around them, in order. */

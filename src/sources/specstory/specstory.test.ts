@@ -109,6 +109,11 @@ describe('SpecStory exports (real files)', () => {
     const tools = out.messages.flatMap((m) => m.blocks).filter((b) => b.kind === 'tool_call');
     expect(tools.map((b) => b.toolName)).toEqual(['Bash', 'Write', 'Read', 'Grep', 'Edit', 'Read', 'Edit']);
     expect(tools[0]?.text).toMatch(/^Tool use: Bash/);
+    // A Claude Code export leaves the command and the file out of the summary: they come from the block.
+    expect(tools[0]?.text).toBe(
+      'Tool use: Bash \u2022 ls "C:/Users/kyrian/Documents/02-Work/Relocation-Bussines/source-of-truth/"',
+    );
+    expect(tools[1]?.text).toMatch(/^Tool use: Write \u2022 C:\\Users\\kyrian\\.*\\branding-nombre-slogan\.md$/);
     expect(out.messages.every((m) => m.model === undefined || m.model === 'claude-opus-4-6')).toBe(true);
 
     const cursor = FILES.find((f) => f.includes('customer-financial-health')) as string;
