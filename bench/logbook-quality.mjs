@@ -27,7 +27,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '../dist/cli/main.js');
 const NEW_ROOT = resolve(here, 'fixtures/logbook-heldout');
 /** Sets written blind, each from its own fixture folder (a folder not checked out yet is skipped). */
-const BLIND_SETS = ['BLIND3', 'BLIND4', 'BLIND5', 'BLIND6', 'BLIND7']
+const BLIND_SETS = ['BLIND3', 'BLIND4', 'BLIND5', 'BLIND6', 'BLIND7', 'BLIND8']
   .map((name) => ({ name, flag: name.toLowerCase(), root: resolve(here, `fixtures/logbook-${name.toLowerCase()}`) }))
   .filter((b) => existsSync(b.root));
 const ROOTS = [
