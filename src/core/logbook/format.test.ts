@@ -36,4 +36,10 @@ describe('one-line logbook renderings', () => {
     expect(md.match(/because/g)).toHaveLength(2);
     expect(md).toContain('— because installs were three times faster');
   });
+
+  it('cites a session whose id holds a space (aider) as one quoted argument, runnable as printed', () => {
+    const aider = { ...added, source: { session: '50be4cd66ad1:2025-09-22 12:04:00', message: 7 } } as TimelineEvent;
+    expect(showLine(aider)).toContain('[strata read "50be4cd66ad1:2025-09-22 12:04:00" 7]');
+    expect(showLine(added)).toContain('[strata read abcd1234 2]');
+  });
 });

@@ -1,13 +1,14 @@
 // Owns the logbook's renderings: text (the spec's format_logbook_text, oldest first, with a citation
 // under each event), markdown (a heading per month, newest first, one line per event with its type
 // badge, date and `strata read` citation) and JSON (the document itself).
+import { shellArg } from '../../shared/shell-arg.js';
 import type { LogbookDocument, TimelineEvent } from './types.js';
 
 export type LogbookFormat = 'text' | 'json' | 'markdown';
 export const LOGBOOK_FORMATS: readonly LogbookFormat[] = ['text', 'json', 'markdown'];
 
 function citation(event: TimelineEvent): string {
-  return `strata read ${event.source.session} ${event.source.message}`;
+  return `strata read ${shellArg(event.source.session)} ${event.source.message}`;
 }
 
 /** The rationale a one-line rendering adds: none when the content already says it ("… because X"). */

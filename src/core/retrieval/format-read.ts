@@ -4,6 +4,7 @@
 import type { ReadBlock, ReadResult } from './read-session.js';
 import { shortTime } from './format-listing.js';
 import { groupDigits } from '../../shared/numbers.js';
+import { shellArg } from '../../shared/shell-arg.js';
 
 /** How the text says to read more: the CLI's flags by default; a tool names its own arguments. */
 export interface ReadHints {
@@ -15,7 +16,7 @@ export interface ReadHints {
 
 const CLI_READ_HINTS: ReadHints = {
   more: (skip) => `Use --skip ${skip} for more.`,
-  subagent: (id) => `strata read ${id}`,
+  subagent: (id) => `strata read ${shellArg(id)}`,
 };
 
 /** A cut says how much it left out: ` … 1,240 more words`. */

@@ -2,6 +2,7 @@
 // newest first and grouped by month, with filters by workspace, type, time and text, and each event
 // linking to the message it cites (the Session page opened at that message).
 import type { LogbookTimeline, TimelineEntry } from '../../../core/browse/logbook-timeline.js';
+import { shellArg } from '../../../shared/shell-arg.js';
 import { getJson } from '../api.js';
 import { fill, formatTime, h, highlighted, sessionHref } from '../dom.js';
 import { setParams, type Route } from '../route.js';
@@ -42,7 +43,7 @@ function howToMakeOne(): HTMLElement {
 
 function eventItem(e: TimelineEntry, words: string[]): HTMLElement {
   const cite = `${e.sessionTitle ?? e.source.session} #${e.source.message}`;
-  const read = `strata read ${e.source.session} ${e.source.message}`;
+  const read = `strata read ${shellArg(e.source.session)} ${e.source.message}`;
   return h(
     'li',
     { class: `event type-${e.type}` },
