@@ -64,6 +64,9 @@ function assistantBlocks(body: string): Block[] {
   return blocks;
 }
 
+/** The time that ends an agent line's label (`Agent (claude-opus-4-7 2026-05-05 08:06:47Z)`). */
+const LABEL_TIME = /\s*(\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)\s*$/;
+
 export function parseSpecStoryFile(path: string): ParseOutput {
   const out = emptyParseOutput();
   let text: string;
@@ -125,10 +128,14 @@ export function parseSpecStoryFile(path: string): ParseOutput {
       line: turn.line,
       blocks: kept,
     };
-    // Users' turns carry their time in later versions; replies take the time of the turn they answer.
-    const time = turn.role === 'user' ? (isoOf(turn.label) ?? lastTime) : lastTime;
+    // Users' turns carry their time in later versions, and v2.1 agent lines too ("deepseek-v4-pro 2026-05-05
+    // 08:06:47Z"); a reply without one takes the time of the turn it answers.
+    const stamp = LABEL_TIME.exec(turn.label ?? '');
+    const time = (turn.role === 'user' ? isoOf(turn.label) : isoOf(stamp?.[1])) ?? lastTime;
     if (time) message.timestamp = lastTime = time;
-    const model = turn.role === 'assistant' ? /model ([^,)]+)/.exec(turn.label ?? '')?.[1]?.trim() : undefined;
+    const named =
+      /model ([^,)]+)/.exec(turn.label ?? '')?.[1] ?? (stamp ? turn.label?.slice(0, stamp.index) : undefined);
+    const model = turn.role === 'assistant' ? named?.trim() || undefined : undefined;
     if (model && model !== 'default') {
       message.model = model;
       models.add(model);
