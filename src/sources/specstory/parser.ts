@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import type { Block, ParsedMessage, ParseOutput, ParsedSession } from '../../shared/model.js';
 import { emptyParseOutput } from '../../shared/model.js';
 import { EARLY_HEADER, projectOf } from './paths.js';
-import { BLOCK_OPEN, isoOf, SESSION_ID, THINK, TITLE, TOOL_USE, TURN } from './schema.js';
+import { BLOCK_OPEN, isoOf, LABEL_TIME, SESSION_ID, THINK, TITLE, TOOL_USE, TURN } from './schema.js';
 
 /** Text without the `---` separators SpecStory puts between the chunks of a turn. */
 function clean(text: string): string {
@@ -63,9 +63,6 @@ function assistantBlocks(body: string): Block[] {
   if (rest) blocks.push({ kind: 'text', text: rest });
   return blocks;
 }
-
-/** The time that ends an agent line's label (`Agent (claude-opus-4-7 2026-05-05 08:06:47Z)`). */
-const LABEL_TIME = /\s*(\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)\s*$/;
 
 export function parseSpecStoryFile(path: string): ParseOutput {
   const out = emptyParseOutput();

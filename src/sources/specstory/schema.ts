@@ -6,6 +6,8 @@ export const TURN = /^_\*\*(User|Assistant|Agent|Cursor)(?: \(([^)]*)\))?\*\*_\s
 // Early exports title with `## ` and write the time in the editor's locale (`2025/1/23 14:50:15`).
 const STAMP = String.raw`\d{4}[-/]\d{1,2}[-/]\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?`;
 export const TITLE = new RegExp(String.raw`^##? (.+?)(?: \((${STAMP}|[^()]*\d/\d[^()]*)\))?\s*$`);
+/** The time that ends an agent line's label (`Agent (claude-opus-4-7 2026-05-05 08:06:47Z)`). */
+export const LABEL_TIME = new RegExp(String.raw`\s*(${STAMP})\s*$`);
 export const SESSION_ID = /<!-- \w+ Session ([\w-]+)/;
 export const TOOL_USE = /<tool-use\b[^>]*data-tool-name="([^"]+)"[^>]*>([\s\S]*?)<\/tool-use>/g;
 export const THINK = /<think>([\s\S]*?)<\/think>/g;

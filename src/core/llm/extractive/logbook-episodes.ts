@@ -16,7 +16,7 @@ import {
   wordTotal,
 } from './logbook-episode-text.js';
 import { CALL_LINE, editsCode } from './logbook-evidence.js';
-import { CHANGE_STATED, editedFiles, names, NOT_WORKING, shortPath, WORKS } from './logbook-fixes.js';
+import { CHANGE_STATED, editedFiles, editedNote, names, NOT_WORKING, WORKS } from './logbook-fixes.js';
 import { termSet } from './logbook-merge.js';
 import { reportedError } from './logbook-reports.js';
 import { ownWords } from './logbook-own-words.js';
@@ -196,7 +196,7 @@ function bugOf(turn: Turn, symptom: string, movedOn = false, causeIsSymptom = fa
     (done !== undefined && CHANGE_STATED.test(done) && [...termSet(done)].some((t) => wanted.has(t)));
   // "edited X" says which files, not what changed: only the user's thanks make it worth a fix line.
   const edited = turn.files.length > 0 && takenAsDone(turn.reply);
-  const fix = done ?? (edited ? `edited ${turn.files.slice(0, 3).map(shortPath).join(', ')}` : '');
+  const fix = done ?? (edited ? editedNote(turn.files) : '');
   // An edit (a bare diff too), or code the user applied, bears the stated cause out: it accounts for the fix.
   const changed = turn.files.length > 0 || turn.work.some(editsCode) || appliedAdvice(turn);
   if (borneOut && !fix && cause && changed) return `${cause}${filesNote(turn.files, cause)}`;
@@ -353,8 +353,9 @@ export function episodeEvents(
     const files = [...new Set(doers.flatMap((t) => t.files))];
     if (problem) {
       // "porque da error" names nothing: the agent's diagnosis of it stands for the symptom.
-      const diagnosis = withError(request, first.error) ? undefined : diagnosisOf(first.work);
-      const symptom = withError(request, first.error) ?? diagnosis;
+      const stated = withError(request, first.error);
+      const diagnosis = stated ? undefined : diagnosisOf(first.work);
+      const symptom = stated ?? diagnosis;
       // After a run of corrections, the user turning to something else (even a new problem: a failure of the
       // same work would have joined the thread) takes the last fix as working.
       const movedOn = doers.length > 1 && last.reply !== '';

@@ -264,11 +264,15 @@ export function fixedAfter(messages: readonly LogbookChunkMessage[], at: number)
 /** A path short enough to read: its last two segments. */
 export const shortPath = (file: string): string => file.split(/[/\\]/).slice(-2).join('/');
 
+/** The files a fix edited, as the logbook shows them: "edited a/b.ts, c/d.ts" (at most three). */
+export const editedNote = (files: readonly string[]): string =>
+  `edited ${[...new Set(files.map(shortPath))].slice(0, 3).join(', ')}`;
+
 /** The fix as the logbook shows it: the change the agent stated and the files it edited. */
 export function fixText(fix: Fix): string {
   const files = fix.files.slice(0, 3).map(shortPath).join(', ');
   const said = fix.said ?? (fix.retried ? `ran it as \x60${clipAtWord(fix.retried, 140)}\x60` : undefined);
-  if (!said) return files ? `edited ${files}` : '';
+  if (!said) return files ? editedNote(fix.files) : '';
   if (!files) return clipAtWord(said, 200);
   return fix.files.some((f) => names(said, f)) ? clipAtWord(said, 150) : `${clipAtWord(said, 150)} (in ${files})`;
 }
@@ -276,8 +280,8 @@ export function fixText(fix: Fix): string {
 /** The files the agent edited after message `at`, up to the user's next turn, as a fix ("edited a.ts"). */
 export function editsAfter(messages: readonly LogbookChunkMessage[], at: number): string | undefined {
   const end = messages.findIndex((m, i) => i > at && m.role === 'user');
-  const files = [...new Set(messages.slice(at, end < 0 ? undefined : end).flatMap(editedFiles))].map(shortPath);
-  return files.length > 0 ? `edited ${[...new Set(files)].slice(0, 3).join(', ')}` : undefined;
+  const files = messages.slice(at, end < 0 ? undefined : end).flatMap(editedFiles);
+  return files.length > 0 ? editedNote(files) : undefined;
 }
 
 /** A bug with its fix shown or borne out: a resolution, an edit after the cause, or the user looking back. */
